@@ -1,0 +1,20 @@
+// Prisma CLI configuration: WebAssembly engines only, with an in-memory PGlite for `migrate dev --create-only`.
+import path from 'node:path';
+import { defineConfig } from 'prisma/config';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+// Without these the CLI tries to download native engines, which the build machines cannot do.
+process.env.PRISMA_QUERY_ENGINE_LIBRARY ??= '/dev/null';
+process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= '/dev/null';
+process.env.DATABASE_URL ??= 'postgresql://placeholder@localhost:5432/placeholder';
+
+export default defineConfig({
+  experimental: { adapter: true },
+  engine: 'js',
+  schema: path.join('prisma', 'schema.prisma'),
+  migrations: { path: path.join('prisma', 'migrations') },
+  async adapter() {
+    return new PrismaPGlite(new PGlite());
+  },
+});

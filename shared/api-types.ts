@@ -1,0 +1,115 @@
+// JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
+import type { OrderActor, OrderStatus } from './order-status.js';
+import type { Role, Wallet } from './constants.js';
+
+export interface UserDto {
+  id: string;
+  num: number;
+  name: string;
+  email: string;
+  role: Role;
+  /** URL of the avatar, or null for the default image. */
+  logo: string | null;
+  created_at: number;
+  orders: number;
+  /** Only in login/register answers. */
+  jwt?: string;
+}
+
+export interface ProductPmDto {
+  account: Wallet;
+  available: boolean;
+  rate: number;
+  min: number;
+  max: number;
+}
+export interface ProductDto {
+  id: string;
+  available: boolean;
+  description: string;
+  pms: ProductPmDto[];
+}
+
+export interface PaymentMethodDto {
+  account: Wallet;
+  wallet: string;
+  note: string;
+  available: boolean;
+}
+
+export interface OrderEventDto {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: OrderActor;
+  actor_id: string | null;
+  time: number;
+}
+
+export interface OrderDto {
+  id: string;
+  created_at: number;
+  product_id: string;
+  status: OrderStatus;
+  last_time: number;
+  pm_method: Wallet;
+  pm_wallet: string;
+  pm_amount: number;
+  pm_id: string | null;
+  pm_coin: string;
+  contact_email: string;
+  user_id: string | null;
+  data: { amount: number; rate: number; onex_id: string | null; w_code: string | null; wallet: string | null; note: string | null };
+  events: OrderEventDto[];
+}
+
+export interface HomeOrderDto {
+  product_id: string;
+  created_at: number;
+  amount: number;
+  pm_amount: number;
+  status: OrderStatus;
+  userName: string;
+  userLogo: string | null;
+}
+
+export interface HomeDto {
+  ok: true;
+  products: ProductDto[];
+  orders: HomeOrderDto[];
+  user: UserDto | null;
+  adminOnline: boolean;
+}
+
+export interface TicketMessageDto {
+  id: number;
+  sender: 'user' | 'admin';
+  text: string;
+  time: number;
+}
+export interface TicketDto {
+  id: string;
+  num: number;
+  created_at: number;
+  updated_at: number;
+  subject: string;
+  status: 'open' | 'closed';
+  last_text: string;
+  user_id: string;
+  name: string;
+  userLogo: string | null;
+  texts?: TicketMessageDto[];
+}
+
+export interface AdminInfoDto {
+  online: boolean;
+  users: number;
+}
+
+export interface ApiError {
+  ok: false;
+  text: string;
+  key: string;
+  code?: number;
+  errors?: Record<string, string>;
+  logout?: true;
+}

@@ -1,0 +1,62 @@
+// Business constants and limits of spec §5/§9, shared by server and client.
+
+export const PRODUCT_IDS = ['1xbet_topup_bdt', '1xbet_topup_usd', '1xbet_withdraw_bdt', '1xbet_withdraw_usd'] as const;
+export type ProductId = (typeof PRODUCT_IDS)[number];
+
+export const WALLETS = ['bkash', 'nagad', 'rocket'] as const;
+export type Wallet = (typeof WALLETS)[number];
+
+export const TICKET_SUBJECTS = [...PRODUCT_IDS, 'other'] as const;
+export type TicketSubject = (typeof TICKET_SUBJECTS)[number];
+
+export const ROLES = ['admin', 'user', 'blocked'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LIMITS = {
+  name: { min: 3, max: 20 },
+  email: { min: 3, max: 50 },
+  password: { min: 8, max: 40 },
+  contactEmail: { min: 5, max: 50 },
+  ticketText: { min: 10, max: 500 },
+  ticketReply: { min: 2, max: 500 },
+  transactionId: { min: 5, max: 70 },
+  recoveryCode: { min: 6, max: 9 },
+  productDescription: { min: 5, max: 500 },
+  pmWallet: { min: 5, max: 40 },
+  pmNote: { max: 500 },
+  amountMax: 1_000_000_000,
+  avatarBytes: 3_145_728,
+  avatarSide: 1000,
+  pageSize: 10,
+} as const;
+
+export const TIMERS = {
+  toastMs: 2000,
+  logoutDelayMs: 500,
+  homeRefreshShowMs: 2000,
+  homeRefreshHideMs: 1000,
+  settingsSaveLockMs: 2000,
+  recoveryResendSeconds: 60,
+  recoveryCodeMinutes: 15,
+  recoveryMaxAttempts: 5,
+} as const;
+
+export const ERROR_CODES = {
+  adminOnly: -10033,
+  userOnly: -10034,
+} as const;
+
+export type OrderKind = 'topup' | 'withdraw';
+
+export function productKind(productId: string): OrderKind {
+  return productId.includes('withdraw') ? 'withdraw' : 'topup';
+}
+
+/** Currency of a product (or pay-method id): USD when the id contains 'usd', otherwise BDT (spec §3). */
+export function productCurrency(productId: string): 'USD' | 'BDT' {
+  return productId.includes('usd') ? 'USD' : 'BDT';
+}
+
+export function isProductId(id: string): id is ProductId {
+  return (PRODUCT_IDS as readonly string[]).includes(id);
+}
