@@ -1,6 +1,7 @@
 // Prisma CLI configuration: WebAssembly engines only, with an in-memory PGlite for `migrate dev --create-only`.
 import path from 'node:path';
 import { defineConfig } from 'prisma/config';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
@@ -15,6 +16,7 @@ export default defineConfig({
   schema: path.join('prisma', 'schema.prisma'),
   migrations: { path: path.join('prisma', 'migrations') },
   async adapter() {
-    return new PrismaPGlite(new PGlite());
+    // pglite-prisma-adapter bundles an older copy of the adapter types; the runtime contract is the same.
+    return new PrismaPGlite(new PGlite()) as unknown as SqlMigrationAwareDriverAdapterFactory;
   },
 });

@@ -1,0 +1,174 @@
+// Builds the whole shop from a config without listening: database, migrations, seed, HTTP API, realtime.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import helmet from 'helmet';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { applyMigrations } from './db/migrate.js';
+import { seedDatabase, type SeedResult } from './db/seed.js';
+import { createLogger, type Logger } from './logger.js';
+import { loadOrCreateSecret } from './auth/secrets.js';
+import { createCaptchaService } from './auth/captcha.js';
+import { createRateLimits } from './http/rate-limits.js';
+import { createMailer } from './mail/mailer.js';
+import { createRealtime } from './realtime/realtime.js';
+import { createUsersRepository } from './users/users.repository.js';
+import { createAuthService } from './auth/auth.service.js';
+import { authenticate, createPassport } from './auth/guards.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
+import { createOrdersFeature } from './orders/orders.feature.js';
+import { createSupportFeature } from './tickets/tickets.feature.js';
+import type { Feature } from './feature.js';
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
+const VERSION = '1.0.0';
+
+export interface AppOptions {
+  /** Multiplies every rate limit (tests that create many accounts from one address use a large value). */
+  rateLimitScale?: number;
+  /** PGlite in memory instead of DATA_DIR (tests). */
+  inMemoryDb?: boolean;
+  logger?: Logger;
+}
+
+export interface Application {
+  app: express.Express;
+  httpServer: http.Server;
+  ctx: AppContext;
+  seed: SeedResult;
+  migrationsApplied: string[];
+  listen(port?: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createApplication(config: Config, options: AppOptions = {}): Promise<Application> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemoryDb });
+  const migrationsApplied = await applyMigrations(db.sql);
+  const seed = await seedDatabase(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db.prisma, 'jwt'));
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
+    await redis.connect();
+  }
+
+  const httpServer = http.createServer();
+  const users = createUsersRepository(db.prisma);
+  const realtime = createRealtime(httpServer, { prisma: db.prisma, users, jwtSecret, publicUrl: config.publicUrl, redis, logger });
+  const ctx: AppContext = {
+    config,
+    db,
+    prisma: db.prisma,
+    logger,
+    jwtSecret,
+    redis,
+    realtime,
+    captcha: createCaptchaService({
+      mode: config.captcha,
+      hmacKey: crypto.createHmac('sha256', jwtSecret).update('altcha').digest('hex'),
+      prisma: db.prisma,
+      redis,
+    }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    limits: createRateLimits({ redis, scale: options.rateLimitScale }),
+  };
+  const auth = createAuthService({ users, prisma: db.prisma, jwtSecret });
+  const features: Feature[] = [createOrdersFeature(ctx), createSupportFeature(ctx)];
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : [])],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          workerSrc: ["'self'", 'blob:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(authenticate(createPassport(jwtSecret, users)));
+  api.get('/health', async (_req, res) => {
+    const started = Date.now();
+    try {
+      await db.prisma.$queryRaw`SELECT 1`;
+      res.json({ ok: true, db: 'up', dbKind: db.kind, dbMs: Date.now() - started, version: VERSION });
+    } catch {
+      res.status(503).json({ ok: false, key: 'errors.dbDown', text: 'The database is not reachable', db: 'down', version: VERSION });
+    }
+  });
+  api.use(authRoutes(ctx, auth));
+  api.use(usersRoutes(ctx, auth, users));
+  for (const feature of features) api.use(feature.router);
+  api.use(notFoundHandler());
+  app.use('/api/v1', api);
+
+  app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
+  if (fs.existsSync(CLIENT_DIST)) {
+    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    const indexHtml = path.join(CLIENT_DIST, 'index.html');
+    app.get(/^(?!\/(api|socket\.io|media)\/).*/, (_req, res) => {
+      res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+    });
+  }
+  app.use(notFoundHandler());
+  app.use(errorMiddleware(logger));
+
+  httpServer.on('request', app);
+  for (const feature of features) feature.start?.();
+
+  let closed = false;
+  return {
+    app,
+    httpServer,
+    ctx,
+    seed,
+    migrationsApplied,
+    listen(port = config.port) {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, () => {
+          httpServer.off('error', reject);
+          const address = httpServer.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const feature of features) await feature.stop?.();
+      await realtime.close(); // also closes the HTTP server
+      httpServer.closeAllConnections?.();
+      ctx.mailer.close();
+      redis?.disconnect();
+      await db.close();
+    },
+  };
+}

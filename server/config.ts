@@ -1,0 +1,90 @@
+// Environment configuration (design §4), parsed once with zod; a bad value stops the start with one clear line.
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = (protocols: RegExp) =>
+  z.preprocess(emptyToUndefined, z.url({ protocol: protocols, error: 'must be a URL' }).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.preprocess(
+      (v) => (v === undefined || v === '' ? 3000 : v),
+      z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number'),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+    REDIS_URL: optionalUrl(/^rediss?$/),
+    JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be 8 to 40 characters').max(40, 'must be 8 to 40 characters').optional()),
+    SMTP_URL: optionalUrl(/^smtps?$/),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Shop <no-reply@localhost>')),
+    CAPTCHA: z.enum(['altcha', 'off'], { error: 'must be altcha or off' }).default('altcha'),
+    ORDER_WAIT_MINUTES: z.preprocess(
+      (v) => (v === undefined || v === '' ? 30 : v),
+      z.coerce.number({ error: 'must be a number of minutes' }).positive('must be a positive number of minutes').max(10_080, 'must be at most 10080'),
+    ),
+    PUBLIC_URL: optionalUrl(/^https?$/),
+    MEDIA_BASE_URL: z.preprocess(emptyToUndefined, z.string().default('/media')),
+    GATE_PREFIX: z.string().default('pass'),
+    LOG_LEVEL: z.enum(['silent', 'error', 'info'], { error: 'must be silent, error or info' }).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.CAPTCHA === 'off') {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: 'cannot be off when NODE_ENV=production' });
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  captcha: 'altcha' | 'off';
+  orderWaitMinutes: number;
+  publicUrl: string;
+  mediaBaseUrl: string;
+  gatePrefix: string;
+  logLevel: 'silent' | 'error' | 'info';
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError whose message names every bad variable, one per line. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      return `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${i.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    captcha: e.CAPTCHA,
+    orderWaitMinutes: e.ORDER_WAIT_MINUTES,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/$/, ''),
+    gatePrefix: e.GATE_PREFIX,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,91 @@
+// One Prisma client over either embedded PGlite (default) or a PostgreSQL server (DATABASE_URL),
+// plus a raw SQL runner on the same driver for the migration applier.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export type Prisma = PrismaClient;
+
+/** Raw access to the driver; `withSession` holds one connection for the duration (advisory locks). */
+export interface SqlSession {
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+export interface SqlRunner {
+  withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    const adapter = new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
+    const prisma = new PrismaClient({ adapter });
+    return {
+      prisma,
+      kind: 'postgres',
+      sql: {
+        async withSession(fn) {
+          const client = await pool.connect();
+          try {
+            return await fn({
+              exec: async (sql) => {
+                await client.query(sql);
+              },
+              query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+            });
+          } finally {
+            client.release();
+          }
+        },
+      },
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+
+  let lite: PGlite;
+  if (options.inMemory) {
+    lite = new PGlite();
+  } else {
+    const dir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    lite = new PGlite(dir);
+  }
+  await lite.waitReady;
+  // pglite-prisma-adapter bundles an older copy of the adapter types; the runtime contract is the same.
+  const adapter = new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory;
+  const prisma = new PrismaClient({ adapter });
+  return {
+    prisma,
+    kind: 'pglite',
+    sql: {
+      // PGlite is one connection: every call already runs on the same session.
+      async withSession(fn) {
+        return fn({
+          exec: async (sql) => {
+            await lite.exec(sql);
+          },
+          query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params as unknown[])).rows,
+        });
+      },
+    },
+    async close() {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// English wording of the shared validation keys, for the `text` of a 400 answer (the client shows its own translation).
+import { VALIDATION_KEYS } from '../../shared/schemas.js';
+
+const V = VALIDATION_KEYS;
+export const VALIDATION_TEXT: Record<string, string> = {
+  [V.required]: 'is required',
+  [V.invalid]: 'is invalid',
+  [V.nameLength]: 'must be 3 to 20 characters',
+  [V.emailInvalid]: 'must be an e-mail address',
+  [V.emailLength]: 'must be 3 to 50 characters',
+  [V.passwordLength]: 'must be 8 to 40 characters',
+  [V.passwordsMismatch]: 'Passwords does not match',
+  [V.codeFormat]: 'Invalid code format',
+  [V.ticketRequired]: 'Please write a message',
+  [V.ticketShort]: 'Please write a longer message',
+  [V.ticketLong]: 'Maximum 500 characters allowed',
+  [V.replyLength]: 'must be 2 to 500 characters',
+  [V.subjectInvalid]: 'must be a product or other',
+  [V.amountInvalid]: 'Invalid amount',
+  [V.withdrawAmountInvalid]: 'Invalid withdraw amount',
+  [V.onexIdInvalid]: 'must be exactly 9 digits',
+  [V.walletInvalid]: 'Invalid wallet',
+  [V.contactEmailInvalid]: 'must be an e-mail address of 5 to 50 characters',
+  [V.transactionIdInvalid]: 'Invalid transaction ID',
+  [V.onexAccountInvalid]: 'Invalid 1xBet account ID',
+  [V.withdrawCodeInvalid]: 'Invalid withdraw code',
+  [V.pmInvalid]: 'must be bkash, nagad or rocket',
+  [V.pmWalletLength]: 'must be at least 5 characters',
+  [V.noteLong]: 'is too long',
+  [V.descriptionShort]: 'Please enter more',
+  [V.descriptionLong]: 'Too long',
+  [V.rateInvalid]: 'must be a positive number with up to 4 decimals',
+  [V.minMaxInvalid]: 'must be amounts with min not above max',
+  [V.roleInvalid]: 'must be admin, user or blocked',
+  [V.pageInvalid]: 'must be a page number',
+};

@@ -1,0 +1,54 @@
+// Entry point: parse the configuration, build the shop, listen, and stop gracefully on SIGTERM/SIGINT.
+import { ConfigError, parseConfig } from './config.js';
+import { createApplication } from './app.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const application = await createApplication(config);
+  const { seed, migrationsApplied } = application;
+  if (migrationsApplied.length) console.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
+  if (seed.createdAdmin) {
+    console.log(
+      seed.createdAdmin.password
+        ? `Created admin account: ${seed.createdAdmin.email} / password: ${seed.createdAdmin.password} (change it after logging in)`
+        : `Admin account: ${seed.createdAdmin.email}`,
+    );
+  }
+  const port = await application.listen(config.port);
+  console.log(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    application.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('unhandledRejection', (reason) => {
+    console.error('Unhandled rejection', reason);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise written to DATA_DIR/outbox and logged.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  return {
+    async send(message) {
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.json`);
+      await fs.writeFile(file, JSON.stringify({ from: opts.from, ...message }, null, 2));
+      opts.logger.info(`Mail to ${message.to} written to ${file} (no SMTP_URL set)`);
+    },
+    close: () => undefined,
+  };
+}

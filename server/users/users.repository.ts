@@ -1,0 +1,67 @@
+// Users in the database; returns plain objects.
+import crypto from 'node:crypto';
+import type { Prisma } from '../db/database.js';
+import type { Role } from '../../shared/constants.js';
+
+export interface UserRecord {
+  id: string;
+  num: number;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  logo: string | null;
+  tokenVersion: number;
+  createdAt: Date;
+  orderCount: number;
+}
+
+const withCount = { _count: { select: { orders: true } } } as const;
+type Row = Omit<UserRecord, 'orderCount' | 'role'> & { role: string; _count: { orders: number } };
+const toRecord = (row: Row): UserRecord => {
+  const { _count, ...rest } = row;
+  return { ...rest, role: rest.role as Role, orderCount: _count.orders };
+};
+
+export function createUsersRepository(prisma: Prisma) {
+  return {
+    async findById(id: string): Promise<UserRecord | null> {
+      const row = await prisma.user.findUnique({ where: { id }, include: withCount });
+      return row ? toRecord(row) : null;
+    },
+    async findByEmail(email: string): Promise<UserRecord | null> {
+      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, include: withCount });
+      return row ? toRecord(row) : null;
+    },
+    /** Returns null when the e-mail is taken. */
+    async create(data: { name: string; email: string; passwordHash: string; role?: Role }): Promise<UserRecord | null> {
+      const created = await prisma.user.createMany({
+        data: [{ id: crypto.randomBytes(12).toString('base64url'), ...data, email: data.email.toLowerCase() }],
+        skipDuplicates: true,
+      });
+      if (created.count === 0) return null;
+      return this.findByEmail(data.email);
+    },
+    async updateProfile(id: string, data: { name?: string; passwordHash?: string }): Promise<UserRecord> {
+      await prisma.user.update({
+        where: { id },
+        data: {
+          ...(data.name !== undefined ? { name: data.name } : {}),
+          ...(data.passwordHash !== undefined ? { passwordHash: data.passwordHash, tokenVersion: { increment: 1 } } : {}),
+        },
+      });
+      return (await this.findById(id))!;
+    },
+    async setLogo(id: string, logo: string): Promise<UserRecord> {
+      await prisma.user.update({ where: { id }, data: { logo } });
+      return (await this.findById(id))!;
+    },
+    async countAdmins(): Promise<number> {
+      return prisma.user.count({ where: { role: 'admin' } });
+    },
+    async count(): Promise<number> {
+      return prisma.user.count();
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
