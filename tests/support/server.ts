@@ -1,0 +1,75 @@
+// Starts a real shop in-process on a random port, on PGlite (in memory) or a fresh PostgreSQL database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseConfig, type Config } from '../../server/config.js';
+import { createApplication, type Application } from '../../server/app.js';
+import { createLogger } from '../../server/logger.js';
+import { createPostgresDatabase, type DbKind } from './databases.js';
+import { createApiClient, type ApiClient } from './http.js';
+
+export interface TestServer {
+  url: string;
+  port: number;
+  app: Application;
+  config: Config;
+  api: ApiClient;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  db?: DbKind;
+  env?: Record<string, string>;
+  /** Reuse a PostgreSQL URL (several instances on one database). */
+  databaseUrl?: string;
+  redis?: boolean;
+  rateLimitScale?: number;
+}
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl && options.db === 'postgres') {
+    const created = await createPostgresDatabase();
+    databaseUrl = created.url;
+    dropDb = created.drop;
+  }
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'error',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(options.redis && process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...options.env,
+  };
+  const config = parseConfig(env);
+  const app = await createApplication(config, {
+    inMemoryDb: !databaseUrl,
+    rateLimitScale: options.rateLimitScale ?? 1000,
+    logger: createLogger(config.logLevel),
+  });
+  const port = await app.listen(0);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    app,
+    config,
+    dataDir,
+    api: createApiClient(`${url}/api/v1`),
+    async close() {
+      await app.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
