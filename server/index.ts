@@ -23,9 +23,6 @@ async function main(): Promise<void> {
         : `Admin account: ${seed.createdAdmin.email}`,
     );
   }
-  const port = await application.listen(config.port);
-  console.log(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
-
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -43,6 +40,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const port = await application.listen(config.port);
+  console.log(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+
   process.on('unhandledRejection', (reason) => {
     console.error('Unhandled rejection', reason);
   });

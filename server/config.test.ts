@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('When nothing is set, then the defaults of design §4 apply', () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({ port: 3000, captcha: 'altcha', orderWaitMinutes: 30, mediaBaseUrl: '/media', gatePrefix: 'pass', publicUrl: 'http://localhost:3000' });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('When PORT=abc, then one line names PORT', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    try {
+      parseConfig({ PORT: 'abc' });
+    } catch (e) {
+      expect((e as Error).message).toBe('Invalid configuration: PORT="abc" must be a port number');
+    }
+  });
+
+  it('When CAPTCHA=off in production, then it is refused; in development it is allowed', () => {
+    expect(() => parseConfig({ CAPTCHA: 'off', NODE_ENV: 'production' })).toThrow(/CAPTCHA="off" cannot be off when NODE_ENV=production/);
+    expect(parseConfig({ CAPTCHA: 'off', NODE_ENV: 'development' }).captcha).toBe('off');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://localhost'],
+    ['SMTP_URL', 'not a url'],
+    ['ORDER_WAIT_MINUTES', '0'],
+    ['ORDER_WAIT_MINUTES', 'soon'],
+    ['JWT_SECRET', 'short'],
+    ['CAPTCHA', 'recaptcha'],
+    ['ADMIN_EMAIL', 'nope'],
+    ['PORT', '70000'],
+  ])('When %s=%s, then the error names it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
+  });
+
+  it('When several values are bad, then every one is named on its own line', () => {
+    try {
+      parseConfig({ PORT: 'abc', CAPTCHA: 'x' });
+      expect.unreachable();
+    } catch (e) {
+      const lines = (e as Error).message.split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines.some((l) => l.includes('PORT'))).toBe(true);
+      expect(lines.some((l) => l.includes('CAPTCHA'))).toBe(true);
+    }
+  });
+
+  it('When values are valid, then they are used', () => {
+    const c = parseConfig({ PORT: '8080', DATABASE_URL: 'postgresql://u@h:5432/db', REDIS_URL: 'redis://h:6379', PUBLIC_URL: 'https://shop.example/', ORDER_WAIT_MINUTES: '15' });
+    expect(c).toMatchObject({ port: 8080, databaseUrl: 'postgresql://u@h:5432/db', redisUrl: 'redis://h:6379', publicUrl: 'https://shop.example', orderWaitMinutes: 15 });
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { computePayAmount, compareAmounts, toMoneyNumber } from './money.js';
+
+describe('money', () => {
+  it('When amounts meet rates, then the product is exact and rounded half-up to 2 places', () => {
+    expect(computePayAmount('1.005', '100')).toBe('100.50');
+    expect(computePayAmount('100.10', '0.98')).toBe('98.10');
+    expect(computePayAmount('0.1', '0.2')).toBe('0.02');
+    expect(computePayAmount('12.35', '124.9999')).toBe('1543.75');
+    expect(computePayAmount('9999999999.99', '125')).toBe('1249999999998.75');
+    expect(computePayAmount(2.675, 1)).toBe('2.68');
+  });
+  it('When comparing, then decimal strings compare by value', () => {
+    expect(compareAmounts('100.00', '100')).toBe(0);
+    expect(compareAmounts('99.99', '100')).toBe(-1);
+  });
+  it('When a decimal goes to JSON, then it is a number with 2 places', () => {
+    expect(toMoneyNumber('1543.745')).toBe(1543.75);
+    expect(toMoneyNumber({ toString: () => '10' })).toBe(10);
+  });
+});

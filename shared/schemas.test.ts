@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  registerFormSchema,
+  registerBodySchema,
+  recoveryCodeSchema,
+  topupOrderSchema,
+  withdrawOrderSchema,
+  submitTopupPaymentSchema,
+  submitWithdrawPaymentSchema,
+  createTicketBodySchema,
+  ticketPatchBodySchema,
+  pageQuerySchema,
+  productPatchBodySchema,
+  pmPatchBodySchema,
+  VALIDATION_KEYS as V,
+} from './schemas.js';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+describe('shared schemas (spec §5)', () => {
+  it('When registering, then name 3-20, e-mail 3-50 and password 8-40 are enforced', () => {
+    const ok = { name: 'Abc', email: 'A@B.co', password: '12345678' };
+    expect(registerBodySchema.parse({ user: ok }).user.email).toBe('a@b.co');
+    expect(firstMessage(registerBodySchema.safeParse({ user: { ...ok, name: 'ab' } }))).toBe(V.nameLength);
+    expect(firstMessage(registerBodySchema.safeParse({ user: { ...ok, name: 'a'.repeat(21) } }))).toBe(V.nameLength);
+    expect(firstMessage(registerBodySchema.safeParse({ user: { ...ok, password: '1234567' } }))).toBe(V.passwordLength);
+    expect(firstMessage(registerBodySchema.safeParse({ user: { ...ok, email: `${'a'.repeat(45)}@b.com` } }))).toBe(V.emailLength);
+    expect(firstMessage(registerBodySchema.safeParse({ user: { ...ok, email: { not: '' } } }))).toBe(V.required);
+  });
+  it('When the confirmation differs, then passwordsMismatch is on confirm_password', () => {
+    const r = registerFormSchema.safeParse({ name: 'Abc', email: 'a@b.co', password: '12345678', confirm_password: '12345679' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ path: ['confirm_password'], message: V.passwordsMismatch });
+  });
+  it('When a recovery code has spaces and dashes, then they are stripped; letters are refused', () => {
+    expect(recoveryCodeSchema.parse('123 456')).toBe('123456');
+    expect(recoveryCodeSchema.parse('12-34-56')).toBe('123456');
+    expect(firstMessage(recoveryCodeSchema.safeParse('12345a'))).toBe(V.codeFormat);
+    expect(firstMessage(recoveryCodeSchema.safeParse('12345'))).toBe(V.codeFormat);
+  });
+  it('When ordering a top-up, then amount has up to 2 decimals, onex_id 9 digits, contact e-mail 5-50', () => {
+    const ok = { pm_method: 'bkash', amount: '100.50', onex_id: '123456789', contact_email: 'me@x.io' };
+    expect(topupOrderSchema.parse(ok).amount).toBe('100.50');
+    expect(topupOrderSchema.parse({ ...ok, amount: 250 }).amount).toBe('250');
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, amount: '1.234' }))).toBe(V.amountInvalid);
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, amount: '-5' }))).toBe(V.amountInvalid);
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, amount: 1e21 }))).toBe(V.amountInvalid);
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, onex_id: '12345678' }))).toBe(V.onexIdInvalid);
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, contact_email: 'a@b' }))).toBe(V.contactEmailInvalid);
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, pm_method: 'paypal' }))).toBe(V.pmInvalid);
+  });
+  it('When ordering a withdrawal, then the wallet is 11 digits starting 01', () => {
+    const ok = { pm_method: 'nagad', amount: '500', wallet: '01712345678', contact_email: 'me@x.io' };
+    expect(withdrawOrderSchema.safeParse(ok).success).toBe(true);
+    expect(firstMessage(withdrawOrderSchema.safeParse({ ...ok, wallet: '02712345678' }))).toBe(V.walletInvalid);
+    expect(firstMessage(withdrawOrderSchema.safeParse({ ...ok, wallet: '0171234567' }))).toBe(V.walletInvalid);
+  });
+  it('When paying, then transaction ids are 5-70 of letters, digits, dash, underscore; w_code 4 letters or digits', () => {
+    expect(submitTopupPaymentSchema.safeParse({ pm_id: 'TX_12-a' }).success).toBe(true);
+    expect(firstMessage(submitTopupPaymentSchema.safeParse({ pm_id: 'abcd' }))).toBe(V.transactionIdInvalid);
+    expect(firstMessage(submitTopupPaymentSchema.safeParse({ pm_id: 'a'.repeat(71) }))).toBe(V.transactionIdInvalid);
+    expect(firstMessage(submitTopupPaymentSchema.safeParse({ pm_id: 'abc de' }))).toBe(V.transactionIdInvalid);
+    expect(submitWithdrawPaymentSchema.safeParse({ onex_id: '123456789', w_code: 'A1b2' }).success).toBe(true);
+    expect(firstMessage(submitWithdrawPaymentSchema.safeParse({ onex_id: '123456789', w_code: 'A1b' }))).toBe(V.withdrawCodeInvalid);
+    expect(firstMessage(submitWithdrawPaymentSchema.safeParse({ onex_id: '12345678', w_code: 'A1b2' }))).toBe(V.onexAccountInvalid);
+  });
+  it('When writing tickets, then new text is 10-500 with the spec messages and replies 2-500', () => {
+    expect(firstMessage(createTicketBodySchema.safeParse({ support: { subject: 'other', text: '' } }))).toBe(V.ticketRequired);
+    expect(firstMessage(createTicketBodySchema.safeParse({ support: { subject: 'other', text: 'too short' } }))).toBe(V.ticketShort);
+    expect(firstMessage(createTicketBodySchema.safeParse({ support: { subject: 'other', text: 'x'.repeat(501) } }))).toBe(V.ticketLong);
+    expect(firstMessage(createTicketBodySchema.safeParse({ support: { subject: 'poker', text: 'long enough text' } }))).toBe(V.subjectInvalid);
+    expect(ticketPatchBodySchema.safeParse({ support: { status: 'close' } }).success).toBe(true);
+    expect(ticketPatchBodySchema.safeParse({ support: { text: 'ok' } }).success).toBe(true);
+    expect(ticketPatchBodySchema.safeParse({ support: { text: 'o' } }).success).toBe(false);
+  });
+  it('When a page is repeated or nested, then it is refused', () => {
+    expect(pageQuerySchema.parse({}).page).toBe(1);
+    expect(pageQuerySchema.parse({ page: '3' }).page).toBe(3);
+    expect(pageQuerySchema.safeParse({ page: ['1', '2'] }).success).toBe(false);
+    expect(pageQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+  });
+  it('When an admin edits the catalogue, then description 5-500, min<=max and wallet >= 5 are enforced', () => {
+    expect(firstMessage(productPatchBodySchema.safeParse({ product: { description: 'abc' } }))).toBe(V.descriptionShort);
+    expect(firstMessage(productPatchBodySchema.safeParse({ product: { description: 'x'.repeat(501) } }))).toBe(V.descriptionLong);
+    expect(
+      firstMessage(productPatchBodySchema.safeParse({ product: { pms: [{ account: 'bkash', available: true, rate: '1', min: '500', max: '100' }] } })),
+    ).toBe(V.minMaxInvalid);
+    expect(firstMessage(pmPatchBodySchema.safeParse({ pm: { wallet: '0171', note: '', available: true } }))).toBe(V.pmWalletLength);
+  });
+});
