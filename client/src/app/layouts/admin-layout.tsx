@@ -1,0 +1,21 @@
+import { IconBox, IconListDetails, IconMessageCircle, IconSettings, IconUsers, IconWallet } from '@tabler/icons-react';
+import { paths } from '../../config/paths';
+import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
+import { RequireRole } from './require-role';
+
+const ADMIN_MENU: DashboardMenuItem[] = [
+  { href: paths.admin.orders.getHref(), labelKey: 'nav.orders', icon: <IconListDetails size={20} />, alsoActiveOn: [paths.admin.root.getHref()] },
+  { href: paths.admin.supports.getHref(), labelKey: 'nav.supports', icon: <IconMessageCircle size={20} /> },
+  { href: paths.admin.users.getHref(), labelKey: 'nav.users', icon: <IconUsers size={20} /> },
+  { href: paths.admin.products.getHref(), labelKey: 'nav.products', icon: <IconBox size={20} /> },
+  { href: paths.admin.pms.getHref(), labelKey: 'nav.pms', icon: <IconWallet size={20} /> },
+  { href: paths.admin.settings.getHref(), labelKey: 'nav.settings', icon: <IconSettings size={20} /> },
+];
+
+export function AdminLayout() {
+  return (
+    <RequireRole role="admin">
+      <DashboardShell titleKey="nav.dashboard" items={ADMIN_MENU} />
+    </RequireRole>
+  );
+}

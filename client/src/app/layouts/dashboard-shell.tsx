@@ -1,0 +1,72 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { LogoLink } from '../../components/logo-link';
+import { useLogout } from '../../lib/session';
+
+export interface DashboardMenuItem {
+  href: string;
+  labelKey: string;
+  icon: ReactNode;
+  /** Extra paths that also mark the item active (e.g. the area's index route). */
+  alsoActiveOn?: string[];
+}
+
+/** Side-menu layout of /account and /admin; the menu collapses behind a burger on phones. */
+export function DashboardShell({ titleKey, items }: { titleKey: string; items: DashboardMenuItem[] }) {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const [opened, navbar] = useDisclosure(false);
+  const logout = useLogout();
+  const isActive = (item: DashboardMenuItem) =>
+    pathname === item.href || pathname.startsWith(`${item.href}/`) || (item.alsoActiveOn ?? []).includes(pathname);
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={navbar.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.openMenu')} />
+            <LogoLink />
+          </Group>
+          <Text fw={600} c="dimmed" truncate>
+            {t(titleKey)}
+          </Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" component="nav" aria-label={t(titleKey)}>
+        <AppShell.Section grow component={ScrollArea}>
+          {items.map((item) => (
+            <NavLink
+              key={item.href}
+              component={Link}
+              to={item.href}
+              label={t(item.labelKey)}
+              leftSection={item.icon}
+              active={isActive(item)}
+              onClick={navbar.close}
+              py="md"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink
+            component="button"
+            label={t('nav.logout')}
+            leftSection={<IconLogout size={20} />}
+            c="red"
+            py="md"
+            onClick={() => void logout()}
+          />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

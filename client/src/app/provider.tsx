@@ -1,0 +1,24 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useMemo, type ReactNode } from 'react';
+import { TIMERS } from '../../../shared/constants';
+import { CaptchaWidget } from '../components/captcha-widget';
+import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
+import { useLanguage } from '../lib/session';
+import { RealtimeBridge } from './realtime-bridge';
+import { buildTheme } from './theme';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  // The Bengali font is only applied (and therefore only downloaded) in BN.
+  const theme = useMemo(() => buildTheme(language), [language]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-center" autoClose={TIMERS.toastMs} limit={3} />
+      <GlobalLoadingOverlay />
+      <CaptchaWidget />
+      <RealtimeBridge />
+      {children}
+    </MantineProvider>
+  );
+}

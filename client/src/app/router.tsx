@@ -1,0 +1,72 @@
+// Every route of spec §2. Screens are lazy route modules (default export) in their feature folders.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { AccountLayout } from './layouts/account-layout';
+import { AdminLayout } from './layouts/admin-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError, RouteLoading } from './route-states';
+
+type RouteModule = { default: ComponentType };
+
+function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+const accountOrders = () => import('../features/orders/routes/account-orders-page');
+const adminOrders = () => import('../features/admin/routes/admin-orders-page');
+const terms = () => import('../features/pages/routes/terms-page');
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteLoading,
+    children: [
+      { index: true, ...page(() => import('../features/home/routes/home-page')) },
+      { path: paths.login.path, ...page(() => import('../features/auth/routes/login-page')) },
+      { path: paths.register.path, ...page(() => import('../features/auth/routes/register-page')) },
+      { path: paths.recovery.path, ...page(() => import('../features/recovery/routes/recovery-request-page')) },
+      { path: paths.recoveryConfirm.path, ...page(() => import('../features/recovery/routes/recovery-confirm-page')) },
+      { path: paths.newOrder.path, ...page(() => import('../features/orders/routes/new-order-page')) },
+      { path: paths.order.path, ...page(() => import('../features/orders/routes/order-page')) },
+      { path: paths.tos.path, ...page(terms) },
+      { path: paths.termsOfService.path, ...page(terms) },
+      { path: paths.aboutUs.path, ...page(() => import('../features/pages/routes/about-page')) },
+      { path: paths.privacyPolicy.path, ...page(() => import('../features/pages/routes/privacy-page')) },
+      {
+        path: paths.account.root.path,
+        Component: AccountLayout,
+        children: [
+          { index: true, ...page(accountOrders) },
+          { path: paths.account.orders.path, ...page(accountOrders) },
+          { path: paths.account.supports.path, ...page(() => import('../features/tickets/routes/account-tickets-page')) },
+          { path: paths.account.newSupport.path, ...page(() => import('../features/tickets/routes/new-ticket-page')) },
+          { path: paths.account.support.path, ...page(() => import('../features/tickets/routes/account-ticket-page')) },
+          { path: paths.account.settings.path, ...page(() => import('../features/settings/routes/account-settings-page')) },
+        ],
+      },
+      {
+        path: paths.admin.root.path,
+        Component: AdminLayout,
+        children: [
+          { index: true, ...page(adminOrders) },
+          { path: paths.admin.orders.path, ...page(adminOrders) },
+          { path: paths.admin.supports.path, ...page(() => import('../features/tickets/routes/admin-tickets-page')) },
+          // Spec §2: the id 'new' on the admin side leads back to the ticket list.
+          { path: paths.admin.newSupport.path, element: <Navigate to={paths.admin.supports.getHref()} replace /> },
+          { path: paths.admin.support.path, ...page(() => import('../features/tickets/routes/admin-ticket-page')) },
+          { path: paths.admin.users.path, ...page(() => import('../features/admin/routes/admin-users-page')) },
+          { path: paths.admin.user.path, ...page(() => import('../features/admin/routes/admin-user-page')) },
+          { path: paths.admin.products.path, ...page(() => import('../features/admin/routes/admin-products-page')) },
+          { path: paths.admin.pms.path, ...page(() => import('../features/admin/routes/admin-pms-page')) },
+          { path: paths.admin.settings.path, ...page(() => import('../features/admin/routes/admin-settings-page')) },
+        ],
+      },
+      { path: '*', ...page(() => import('../features/pages/routes/not-found-page')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

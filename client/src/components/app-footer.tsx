@@ -1,0 +1,74 @@
+import { Anchor, Box, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandTelegram, IconMail, IconPhone } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { COPYRIGHT_YEARS, SUPPORT } from '../config';
+import { paths } from '../config/paths';
+import { useFormat } from '../lib/format';
+import { LanguageSelect } from './language-select';
+
+export function AppFooter() {
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const links = [
+    { href: paths.aboutUs.getHref(), label: t('nav.aboutUs') },
+    { href: paths.privacyPolicy.getHref(), label: t('nav.privacyPolicy') },
+    { href: paths.tos.getHref(), label: t('nav.tos') },
+    { href: paths.login.getHref(), label: t('nav.login') },
+    { href: paths.register.getHref(), label: t('nav.register') },
+    { href: paths.account.root.getHref(), label: t('nav.account') },
+  ];
+  return (
+    <Box component="footer" bg="gray.0" px="md" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Box maw={1100} mx="auto">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Stack gap={6} component="nav" aria-label={t('footer.links')}>
+            <Title order={2} size="h5">
+              {t('footer.links')}
+            </Title>
+            {links.map((link) => (
+              <Anchor key={link.href} component={Link} to={link.href} c="dark.6" py={4}>
+                {link.label}
+              </Anchor>
+            ))}
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h5">
+              {t('footer.support')}
+            </Title>
+            <ContactLink icon={<IconPhone size={18} />} label={t('footer.phone')} href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} value={SUPPORT.phone} />
+            <ContactLink icon={<IconMail size={18} />} label={t('footer.email')} href={`mailto:${SUPPORT.email}`} value={SUPPORT.email} />
+            <ContactLink
+              icon={<IconBrandTelegram size={18} />}
+              label={t('footer.telegram')}
+              href={`https://t.me/${SUPPORT.telegram.replace(/^@/, '')}`}
+              value={`@${SUPPORT.telegram.replace(/^@/, '')}`}
+            />
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h5">
+              {t('footer.language')}
+            </Title>
+            <LanguageSelect />
+          </Stack>
+        </SimpleGrid>
+        <Divider my="lg" />
+        <Text size="sm" c="dimmed" ta="center">
+          {t('footer.copyright', { years: format.digits(COPYRIGHT_YEARS) })}
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+function ContactLink({ icon, label, href, value }: { icon: ReactNode; label: string; href: string; value: string }) {
+  return (
+    <Anchor href={href} c="dark.6" py={4} aria-label={`${label}: ${value}`} target={href.startsWith('http') ? '_blank' : undefined} rel="noreferrer">
+      <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        {icon}
+        {value}
+      </Box>
+    </Anchor>
+  );
+}

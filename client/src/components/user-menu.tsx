@@ -1,0 +1,36 @@
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconHome, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { UserDto } from '../../../shared/api-types';
+import { dashboardHref, paths } from '../config/paths';
+import { useLogout } from '../lib/session';
+import { UserAvatar } from './user-avatar';
+
+/** Avatar menu of a logged-in user (spec §2 header). */
+export function UserMenu({ user }: { user: UserDto }) {
+  const { t } = useTranslation('common');
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+          <UserAvatar user={user} size={40} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.name}</Menu.Label>
+        <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={18} />}>
+          {t('nav.home')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={dashboardHref(user.role)} leftSection={<IconLayoutDashboard size={18} />}>
+          {t('nav.dashboard')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,23 @@
+// Build-time settings (Vite env) with defaults, read once.
+const env = import.meta.env;
+
+export const API_BASE = '/api/v1';
+
+/** Empty string disables the access gate. */
+export const GATE_PREFIX: string = env.VITE_GATE_PREFIX ?? 'pass';
+
+export const SUPPORT = {
+  phone: env.VITE_SUPPORT_PHONE || '+880 1700-000000',
+  email: env.VITE_SUPPORT_EMAIL || 'support@example.com',
+  telegram: env.VITE_SUPPORT_TELEGRAM || 'walletshop_support',
+} as const;
+
+export const COPYRIGHT_YEARS = '2023-2025';
+
+/** localStorage keys of spec §3 ("Stored locally"). */
+export const STORAGE_KEYS = {
+  token: 'jwt',
+  language: 'PREF_LANG',
+  gate: 'okay',
+  recovery: 'recovery',
+} as const;

@@ -1,0 +1,48 @@
+// Typed route map (spec §2). `path` is for the router, `getHref` for links.
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  recovery: { path: '/recovery', getHref: () => '/recovery' },
+  recoveryConfirm: { path: '/recovery/:id', getHref: (id: string) => `/recovery/${enc(id)}` },
+  newOrder: { path: '/new/:id', getHref: (productId: string) => `/new/${enc(productId)}` },
+  order: { path: '/orders/:id', getHref: (id: string) => `/orders/${enc(id)}` },
+  tos: { path: '/tos', getHref: () => '/tos' },
+  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  aboutUs: { path: '/about-us', getHref: () => '/about-us' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+
+  account: {
+    root: { path: '/account', getHref: () => '/account' },
+    orders: { path: '/account/orders', getHref: () => '/account/orders' },
+    supports: { path: '/account/supports', getHref: () => '/account/supports' },
+    newSupport: { path: '/account/supports/new', getHref: () => '/account/supports/new' },
+    support: { path: '/account/supports/:id', getHref: (id: string) => `/account/supports/${enc(id)}` },
+    settings: { path: '/account/settings', getHref: () => '/account/settings' },
+  },
+
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    orders: { path: '/admin/orders', getHref: () => '/admin/orders' },
+    supports: { path: '/admin/supports', getHref: () => '/admin/supports' },
+    newSupport: { path: '/admin/supports/new', getHref: () => '/admin/supports/new' },
+    support: { path: '/admin/supports/:id', getHref: (id: string) => `/admin/supports/${enc(id)}` },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    user: { path: '/admin/users/:id', getHref: (id: string) => `/admin/users/${enc(id)}` },
+    products: { path: '/admin/products', getHref: () => '/admin/products' },
+    pms: { path: '/admin/pms', getHref: () => '/admin/pms' },
+    settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+  },
+} as const;
+
+/** Where "Dashboard" leads for a role (spec §2 header, §2 login). */
+export function dashboardHref(role: string | undefined): string {
+  return role === 'admin' ? paths.admin.orders.getHref() : paths.account.orders.getHref();
+}
+
+/** Header and footer are hidden inside the dashboards (spec §2: paths starting /admin or /accou). */
+export function isDashboardPath(pathname: string): boolean {
+  return pathname.startsWith('/admin') || pathname.startsWith('/accou');
+}

@@ -1,0 +1,69 @@
+// en and bn must offer the same keys in every namespace, and every shared validation key must be translated.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { VALIDATION_KEYS } from '../../../shared/schemas';
+
+const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
+const LANGS = ['en', 'bn'] as const;
+
+function namespaces(lang: string): string[] {
+  return readdirSync(join(localesDir, lang))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.replace(/\.json$/, ''))
+    .sort();
+}
+
+function flatKeys(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    flatKeys(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function load(lang: string, ns: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+}
+
+describe('locales', () => {
+  it('When the languages are compared, then en and bn have the same namespaces', () => {
+    expect(namespaces('bn')).toEqual(namespaces('en'));
+  });
+
+  for (const ns of namespaces('en')) {
+    it(`When namespace "${ns}" is compared, then en and bn have the same keys`, () => {
+      const en = flatKeys(load('en', ns)).sort();
+      const bn = flatKeys(load('bn', ns)).sort();
+      expect(bn.filter((key) => !en.includes(key)), 'keys only in bn').toEqual([]);
+      expect(en.filter((key) => !bn.includes(key)), 'keys only in en').toEqual([]);
+    });
+
+    it(`When namespace "${ns}" is read, then no value is empty`, () => {
+      for (const lang of LANGS) {
+        const empty = flatKeys(load(lang, ns)).filter((key) => {
+          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], load(lang, ns));
+          return typeof value !== 'string' || value.trim() === '';
+        });
+        expect(empty, `${lang}/${ns}`).toEqual([]);
+      }
+    });
+  }
+
+  it('When the shared validation keys are looked up, then every one is translated in en and bn', () => {
+    for (const lang of LANGS) {
+      const keys = new Set(flatKeys(load(lang, 'common')));
+      const missing = Object.values(VALIDATION_KEYS).filter((key) => !keys.has(key));
+      expect(missing, `${lang}/common`).toEqual([]);
+    }
+  });
+
+  it('When the spec wording is checked, then the English messages match it', () => {
+    const common = load('en', 'common') as { validation: Record<string, string> };
+    expect(common.validation.passwordsMismatch).toBe('Passwords does not match');
+    expect(common.validation.codeFormat).toBe('Invalid code format');
+    expect(common.validation.ticketRequired).toBe('Please write a message');
+    expect(common.validation.ticketShort).toBe('Please write a longer message');
+    expect(common.validation.ticketLong).toBe('Maximum 500 characters allowed');
+  });
+});

@@ -1,0 +1,74 @@
+// The one API module (design §8): JSON to /api/v1 with the session token; answers are used even on error statuses.
+import type { ApiError } from '../../../shared/api-types';
+import { API_BASE } from '../config';
+import { endSessionNow, store, tokenAtom } from './session';
+
+/** What every call resolves to: the success shape with ok:true, or the API's error shape. */
+export type ApiAnswer<T> = ({ ok: true } & T) | ApiError;
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+const NETWORK_ERROR: ApiError = { ok: false, key: 'errors.network', text: 'Network error' };
+const BAD_ANSWER: ApiError = { ok: false, key: 'errors.badAnswer', text: 'Unexpected answer from server' };
+
+function buildUrl(path: string, query?: QueryParams): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, query?: QueryParams): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = store.get(tokenAtom);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload });
+  } catch {
+    return NETWORK_ERROR;
+  }
+
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
+  }
+  if (!answer || typeof answer !== 'object') return BAD_ANSWER;
+
+  const result = answer as ApiAnswer<T> & { logout?: boolean };
+  if (result.logout === true) endSessionNow();
+  if (!response.ok && result.ok !== false) {
+    return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
+  }
+  return result;
+}
+
+export const api = {
+  get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  /** Multipart POST (avatars). */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+};
+
+export function isApiError(answer: { ok: boolean }): answer is ApiError {
+  return answer.ok === false;
+}
