@@ -1,0 +1,37 @@
+// POST /recover, PATCH /recover/{id} (spec §7).
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { parseInput } from '../http/validate.js';
+import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema } from '../../shared/schemas.js';
+import { AppError } from '../http/app-error.js';
+import { toUserDto } from '../users/user-dto.js';
+import { ResendTooSoonError, type RecoveryService } from './recovery.service.js';
+
+export function recoveryRoutes(ctx: AppContext, recovery: RecoveryService): Router {
+  const router = Router();
+
+  router.post('/recover', ...ctx.limits.recovery, async (req, res) => {
+    const body = parseInput(recoverBodySchema, req.body);
+    await ctx.captcha.verify(body.captcha);
+    try {
+      const { id } = await recovery.requestRecovery(body.email);
+      res.json({ ok: true, id, text: 'If this e-mail is registered, a code has been sent to it' });
+    } catch (error) {
+      if (error instanceof ResendTooSoonError) res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });
+
+  router.patch('/recover/:id', ...ctx.limits.recovery, async (req, res) => {
+    const id = idParamSchema.safeParse(req.params.id);
+    const body = parseInput(recoverConfirmBodySchema, req.body);
+    await ctx.captcha.verify(body.captcha);
+    if (!id.success) {
+      throw new AppError(400, 'errors.recoveryInvalid', 'This reset link is no longer valid, please ask for a new code');
+    }
+    const { user, jwt } = await recovery.confirmRecovery({ id: id.data, code: body.code, password: body.password });
+    res.json({ ok: true, text: 'Your password has been changed', user: toUserDto(user, ctx.config.mediaBaseUrl, jwt) });
+  });
+
+  return router;
+}

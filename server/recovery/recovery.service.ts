@@ -1,0 +1,98 @@
+// Password recovery (spec §2/§4, design §6): a 6-digit code e-mailed, valid 15 minutes, single use, locked after
+// 5 wrong tries, resend after 60 s. The answer and its timing never reveal whether an e-mail is registered:
+// a request row is stored either way and the mail goes out after the answer.
+import crypto from 'node:crypto';
+import { TIMERS } from '../../shared/constants.js';
+import { AppError, errors } from '../http/app-error.js';
+import { hashPassword } from '../auth/passwords.js';
+import { signToken } from '../auth/tokens.js';
+import type { Logger } from '../logger.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { UserRecord, UsersRepository } from '../users/users.repository.js';
+import { recoveryMail } from './recovery-mail.js';
+import type { RecoveryRepository } from './recovery.repository.js';
+
+export class ResendTooSoonError extends AppError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(429, 'errors.resendTooSoon', `Please wait ${retryAfterSeconds} seconds before asking for a new code`);
+  }
+}
+
+const invalid = () =>
+  new AppError(400, 'errors.recoveryInvalid', 'This reset link is no longer valid, please ask for a new code', {
+    errors: { code: 'errors.recoveryInvalid' },
+  });
+const wrongCode = () => new AppError(400, 'errors.recoveryCodeWrong', 'The code is wrong', { errors: { code: 'errors.recoveryCodeWrong' } });
+
+export function createRecoveryService(deps: {
+  recoveries: RecoveryRepository;
+  users: UsersRepository;
+  mailer: Mailer;
+  logger: Logger;
+  jwtSecret: string;
+  publicUrl: string;
+  now?: () => Date;
+}) {
+  const { recoveries, users, mailer, logger, jwtSecret, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+  // A pepper kept out of the database: a leaked table alone does not let anyone test the 10^6 codes offline.
+  const pepper = crypto.createHmac('sha256', jwtSecret).update('recovery-code-pepper').digest();
+  const codeHash = (id: string, code: string) => crypto.createHmac('sha256', pepper).update(`${id}:${code}`).digest('hex');
+  const pendingMail = new Set<Promise<void>>();
+
+  function sendInBackground(message: Parameters<Mailer['send']>[0]): void {
+    const sending = mailer
+      .send(message)
+      .catch((error: unknown) => logger.error(`Recovery mail to ${message.to} could not be sent`, error))
+      .finally(() => pendingMail.delete(sending));
+    pendingMail.add(sending);
+  }
+
+  return {
+    async requestRecovery(email: string): Promise<{ id: string }> {
+      const at = now();
+      const previous = await recoveries.latestForEmail(email);
+      const waitMs = previous ? previous.sentAt.getTime() + TIMERS.recoveryResendSeconds * 1000 - at.getTime() : 0;
+      if (waitMs > 0) throw new ResendTooSoonError(Math.ceil(waitMs / 1000));
+
+      const user = await users.findByEmail(email);
+      const id = crypto.randomBytes(16).toString('base64url');
+      const deliverable = user && user.role !== 'blocked';
+      const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+      // Unknown e-mails get a hash no 6-9 digit code can match; no mail is sent for them.
+      const hash = codeHash(id, deliverable ? code : `none-${crypto.randomBytes(16).toString('hex')}`);
+      await recoveries.create({
+        id,
+        email,
+        userId: deliverable ? user.id : null,
+        codeHash: hash,
+        expiresAt: new Date(at.getTime() + TIMERS.recoveryCodeMinutes * 60_000),
+        now: at,
+      });
+      if (deliverable) sendInBackground(recoveryMail({ to: user.email, name: user.name, code, link: `${publicUrl}/recovery/${id}` }));
+      return { id };
+    },
+
+    /** Sets the new password when the code matches; the user is logged in with a fresh token (older ones stop). */
+    async confirmRecovery(input: { id: string; code: string; password: string }): Promise<{ user: UserRecord; jwt: string }> {
+      const at = now();
+      const passwordHash = await hashPassword(input.password);
+      const max = TIMERS.recoveryMaxAttempts;
+      const userId = await recoveries.redeem({ id: input.id, codeHash: codeHash(input.id, input.code), passwordHash, now: at, maxAttempts: max });
+      if (!userId) {
+        if (await recoveries.countWrongAttempt(input.id, at, max)) throw wrongCode();
+        throw invalid();
+      }
+      const user = await users.findById(userId);
+      if (!user) throw invalid();
+      if (user.role === 'blocked') throw errors.forbidden('errors.blocked', 'Your account is blocked');
+      return { user, jwt: signToken(jwtSecret, user) };
+    },
+
+    /** Waits for mails still being handed to SMTP (graceful stop). */
+    async flush(): Promise<void> {
+      await Promise.allSettled([...pendingMail]);
+    },
+  };
+}
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -1,0 +1,109 @@
+// Tickets and their messages in the database; the only tickets code that touches Prisma. Returns plain objects.
+import crypto from 'node:crypto';
+import type { Prisma } from '../db/database.js';
+
+export type TicketStatus = 'open' | 'closed';
+export type TicketSender = 'user' | 'admin';
+
+export interface TicketMessageRecord {
+  id: number;
+  sender: TicketSender;
+  text: string;
+  createdAt: Date;
+}
+
+export interface TicketRecord {
+  id: string;
+  num: number;
+  userId: string;
+  subject: string;
+  status: TicketStatus;
+  lastText: string;
+  createdAt: Date;
+  updatedAt: Date;
+  ownerName: string;
+  ownerLogo: string | null;
+}
+
+const withOwner = { user: { select: { name: true, logo: true } } } as const;
+type Row = Omit<TicketRecord, 'ownerName' | 'ownerLogo' | 'status'> & { status: string; user: { name: string; logo: string | null } };
+
+const toRecord = (row: Row): TicketRecord => {
+  const { user, ...rest } = row;
+  return { ...rest, status: rest.status === 'closed' ? 'closed' : 'open', ownerName: user.name, ownerLogo: user.logo };
+};
+const toMessage = (row: { id: number; sender: string; text: string; createdAt: Date }): TicketMessageRecord => ({
+  id: row.id,
+  sender: row.sender === 'admin' ? 'admin' : 'user',
+  text: row.text,
+  createdAt: row.createdAt,
+});
+
+export function createTicketsRepository(prisma: Prisma) {
+  return {
+    /** One page, newest activity first; `userId` restricts to one owner. */
+    async list(filter: { userId?: string }, page: number, pageSize: number): Promise<{ tickets: TicketRecord[]; total: number }> {
+      const where = filter.userId ? { userId: filter.userId } : {};
+      const [rows, total] = await prisma.$transaction([
+        prisma.ticket.findMany({
+          where,
+          include: withOwner,
+          orderBy: [{ updatedAt: 'desc' }, { num: 'desc' }],
+          skip: (page - 1) * pageSize,
+          take: pageSize,
+        }),
+        prisma.ticket.count({ where }),
+      ]);
+      return { tickets: rows.map(toRecord), total };
+    },
+
+    async findById(id: string): Promise<TicketRecord | null> {
+      const row = await prisma.ticket.findUnique({ where: { id }, include: withOwner });
+      return row ? toRecord(row) : null;
+    },
+
+    async messages(ticketId: string): Promise<TicketMessageRecord[]> {
+      const rows = await prisma.ticketMessage.findMany({ where: { ticketId }, orderBy: { id: 'asc' } });
+      return rows.map(toMessage);
+    },
+
+    /** The ticket and its first message in one transaction. */
+    async create(data: { userId: string; subject: string; text: string }): Promise<{ ticket: TicketRecord; message: TicketMessageRecord }> {
+      const id = crypto.randomBytes(12).toString('base64url');
+      return prisma.$transaction(async (tx) => {
+        await tx.ticket.create({ data: { id, userId: data.userId, subject: data.subject, lastText: data.text } });
+        const message = await tx.ticketMessage.create({ data: { ticketId: id, sender: 'user', text: data.text } });
+        const row = await tx.ticket.findUniqueOrThrow({ where: { id }, include: withOwner });
+        return { ticket: toRecord(row), message: toMessage(message) };
+      });
+    },
+
+    /**
+     * Appends a message to an open ticket: the conditional update (status = open) takes the row lock, so a
+     * concurrent close either happens before (nothing stored, null) or waits until this commits.
+     */
+    async addMessage(ticketId: string, sender: TicketSender, text: string): Promise<{ ticket: TicketRecord; message: TicketMessageRecord } | null> {
+      return prisma.$transaction(async (tx) => {
+        const updated = await tx.ticket.updateMany({
+          where: { id: ticketId, status: 'open' },
+          data: { lastText: text, updatedAt: new Date() },
+        });
+        if (updated.count === 0) return null;
+        const message = await tx.ticketMessage.create({ data: { ticketId, sender, text } });
+        const row = await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, include: withOwner });
+        return { ticket: toRecord(row), message: toMessage(message) };
+      });
+    },
+
+    /** Closes an open ticket; null when it was already closed (or is gone). */
+    async close(ticketId: string): Promise<TicketRecord | null> {
+      const updated = await prisma.ticket.updateMany({
+        where: { id: ticketId, status: 'open' },
+        data: { status: 'closed', updatedAt: new Date() },
+      });
+      if (updated.count === 0) return null;
+      return this.findById(ticketId);
+    },
+  };
+}
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

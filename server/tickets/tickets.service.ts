@@ -1,0 +1,75 @@
+// Support tickets (spec §2/§4/§6): a user sees and writes only their own, an admin all; either side closes;
+// a closed ticket takes no replies. Pushes go out after the database commit.
+import type { TicketDto } from '../../shared/api-types.js';
+import { LIMITS, type TicketSubject } from '../../shared/constants.js';
+import { errors } from '../http/app-error.js';
+import type { Realtime } from '../realtime/realtime.js';
+import type { UserRecord } from '../users/users.repository.js';
+import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
+import type { TicketRecord, TicketsRepository } from './tickets.repository.js';
+
+const ticketNotFound = () => errors.notFound('errors.ticketNotFound', 'Ticket not found');
+const ticketClosed = () => errors.conflict('errors.ticketClosed', 'This ticket is closed');
+
+export function pageCount(total: number, pageSize = LIMITS.pageSize): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function createTicketsService(deps: { tickets: TicketsRepository; realtime: Realtime; mediaBaseUrl: string }) {
+  const { tickets, realtime, mediaBaseUrl } = deps;
+  const dto = (ticket: TicketRecord) => toTicketDto(ticket, mediaBaseUrl);
+
+  /** Owner or admin; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
+  async function visibleTicket(viewer: UserRecord, id: string): Promise<TicketRecord> {
+    const ticket = await tickets.findById(id);
+    if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketNotFound();
+    return ticket;
+  }
+
+  return {
+    async listTickets(viewer: UserRecord, page: number): Promise<{ supports: TicketDto[]; pages: number }> {
+      const filter = viewer.role === 'admin' ? {} : { userId: viewer.id };
+      const { tickets: rows, total } = await tickets.list(filter, page, LIMITS.pageSize);
+      return { supports: rows.map(dto), pages: pageCount(total) };
+    },
+
+    async listTicketsOfUser(userId: string, limit: number): Promise<TicketDto[]> {
+      const { tickets: rows } = await tickets.list({ userId }, 1, limit);
+      return rows.map(dto);
+    },
+
+    async getTicket(viewer: UserRecord, id: string): Promise<TicketDto> {
+      const ticket = await visibleTicket(viewer, id);
+      return toTicketDto(ticket, mediaBaseUrl, await tickets.messages(ticket.id));
+    },
+
+    async openTicket(owner: UserRecord, input: { subject: TicketSubject; text: string }): Promise<string> {
+      const { ticket, message } = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text });
+      realtime.ticketMessage(ticket.userId, ticket.id, toTicketMessageDto(message));
+      realtime.ticketUpdated(dto(ticket));
+      return ticket.id;
+    },
+
+    async replyToTicket(author: UserRecord, id: string, text: string): Promise<TicketDto> {
+      const ticket = await visibleTicket(author, id);
+      if (ticket.status === 'closed') throw ticketClosed();
+      const sender = author.role === 'admin' ? 'admin' : 'user';
+      const result = await tickets.addMessage(ticket.id, sender, text);
+      if (!result) throw ticketClosed(); // closed between the read and the write
+      const message = toTicketMessageDto(result.message);
+      const updated = dto(result.ticket);
+      realtime.ticketMessage(result.ticket.userId, result.ticket.id, message);
+      realtime.ticketUpdated(updated);
+      return toTicketDto(result.ticket, mediaBaseUrl, await tickets.messages(ticket.id));
+    },
+
+    async closeTicket(actor: UserRecord, id: string): Promise<TicketDto> {
+      const ticket = await visibleTicket(actor, id);
+      const closed = await tickets.close(ticket.id);
+      if (!closed) throw ticketClosed();
+      realtime.ticketUpdated(dto(closed));
+      return toTicketDto(closed, mediaBaseUrl, await tickets.messages(ticket.id));
+    },
+  };
+}
+export type TicketsService = ReturnType<typeof createTicketsService>;
