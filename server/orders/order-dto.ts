@@ -1,0 +1,51 @@
+import type { HomeOrderDto, OrderDto } from '../../shared/api-types.js';
+import type { Wallet } from '../../shared/constants.js';
+import { toMoneyNumber } from '../../shared/money.js';
+import { mediaUrl } from '../users/user-dto.js';
+import type { OrderRecord, RecentOrderRecord } from './orders.repository.js';
+
+export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+export function toOrderDto(o: OrderRecord): OrderDto {
+  return {
+    id: o.id,
+    created_at: unixSeconds(o.createdAt),
+    product_id: o.productId,
+    status: o.status,
+    last_time: unixSeconds(o.lastTime),
+    pm_method: o.pmMethod as Wallet,
+    pm_wallet: o.pmWallet,
+    pm_amount: toMoneyNumber(o.pmAmount),
+    pm_id: o.pmId,
+    pm_coin: o.pmCoin,
+    contact_email: o.contactEmail,
+    user_id: o.userId,
+    data: {
+      amount: toMoneyNumber(o.amount),
+      rate: Number(o.rate),
+      onex_id: o.onexId,
+      w_code: o.wCode,
+      wallet: o.wallet,
+      note: o.note,
+    },
+    events: o.events.map((e) => ({
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: e.actor,
+      actor_id: e.actorId,
+      time: unixSeconds(e.createdAt),
+    })),
+  };
+}
+
+export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {
+  return {
+    product_id: o.productId,
+    created_at: unixSeconds(o.createdAt),
+    amount: toMoneyNumber(o.amount),
+    pm_amount: toMoneyNumber(o.pmAmount),
+    status: o.status,
+    userName: o.userName ?? '',
+    userLogo: mediaUrl(mediaBaseUrl, o.userLogo),
+  };
+}

@@ -1,0 +1,36 @@
+// Times out expired waiting orders continuously. Safe with several instances: each sweep is one SQL statement.
+import type { Logger } from '../logger.js';
+
+export interface Sweeper {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createSweeper(sweep: () => Promise<unknown>, intervalMs: number, logger: Logger): Sweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    if (running) return; // a slow sweep is still going: skip this beat
+    running = sweep()
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error('order timeout sweep failed', error))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

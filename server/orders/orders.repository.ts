@@ -1,0 +1,263 @@
+// Orders and their event timeline in the database. Every status change happens here, as one conditional update
+// plus its event in one transaction, so that two concurrent actions can never both succeed (design §6).
+import type { Prisma } from '../db/database.js';
+import { Prisma as P } from '../generated/prisma/client.js';
+import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
+
+export interface OrderEventRecord {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actor: OrderActor;
+  actorId: string | null;
+  createdAt: Date;
+}
+
+export interface OrderRecord {
+  id: string;
+  productId: string;
+  userId: string | null;
+  status: OrderStatus;
+  createdAt: Date;
+  lastTime: Date;
+  pmMethod: string;
+  pmWallet: string;
+  pmCoin: string;
+  amount: string;
+  rate: string;
+  pmAmount: string;
+  pmId: string | null;
+  contactEmail: string;
+  onexId: string | null;
+  wallet: string | null;
+  wCode: string | null;
+  note: string | null;
+  events: OrderEventRecord[];
+}
+
+export interface RecentOrderRecord {
+  productId: string;
+  createdAt: Date;
+  amount: string;
+  pmAmount: string;
+  status: OrderStatus;
+  userName: string | null;
+  userLogo: string | null;
+}
+
+export interface NewOrder {
+  id: string;
+  productId: string;
+  userId: string | null;
+  lastTime: Date;
+  pmMethod: string;
+  pmWallet: string;
+  pmCoin: string;
+  amount: string;
+  rate: string;
+  pmAmount: string;
+  contactEmail: string;
+  onexId: string | null;
+  wallet: string | null;
+}
+
+/** The fields a transition may set besides the status. */
+export interface TransitionData {
+  pmId?: string;
+  onexId?: string;
+  wCode?: string;
+}
+
+export interface TransitionRequest {
+  id: string;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  actor: OrderActor;
+  actorId: string | null;
+  data?: TransitionData;
+  /** Only when last_time is before this moment (timeout on read). */
+  expiredBefore?: Date;
+}
+
+export type TransitionResult = 'moved' | 'conflict' | 'notFound' | 'pmIdUsed';
+
+class PmIdUsed extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof P.PrismaClientKnownRequestError) return error.code === 'P2002';
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23505' || (typeof e?.message === 'string' && /unique constraint/i.test(e.message));
+}
+
+type Dec = { toString(): string };
+type OrderRow = Omit<OrderRecord, 'amount' | 'rate' | 'pmAmount' | 'status' | 'events'> & {
+  status: string;
+  amount: Dec;
+  rate: Dec;
+  pmAmount: Dec;
+  events: { fromStatus: string | null; toStatus: string; actor: string; actorId: string | null; createdAt: Date }[];
+};
+
+const withEvents = { events: { orderBy: { id: 'asc' as const } } };
+
+function toRecord(row: OrderRow): OrderRecord {
+  return {
+    id: row.id,
+    productId: row.productId,
+    userId: row.userId,
+    status: row.status as OrderStatus,
+    createdAt: row.createdAt,
+    lastTime: row.lastTime,
+    pmMethod: row.pmMethod,
+    pmWallet: row.pmWallet,
+    pmCoin: row.pmCoin,
+    amount: row.amount.toString(),
+    rate: row.rate.toString(),
+    pmAmount: row.pmAmount.toString(),
+    pmId: row.pmId,
+    contactEmail: row.contactEmail,
+    onexId: row.onexId,
+    wallet: row.wallet,
+    wCode: row.wCode,
+    note: row.note,
+    events: row.events.map((e) => ({
+      fromStatus: e.fromStatus as OrderStatus | null,
+      toStatus: e.toStatus as OrderStatus,
+      actor: e.actor as OrderActor,
+      actorId: e.actorId,
+      createdAt: e.createdAt,
+    })),
+  };
+}
+
+export function createOrdersRepository(prisma: Prisma) {
+  return {
+    /** Inserts a waiting order and its first event (null → waiting) together. */
+    async create(order: NewOrder, actorId: string | null): Promise<void> {
+      await prisma.$transaction(async (tx) => {
+        await tx.order.create({ data: { ...order, status: 'waiting' } });
+        await tx.orderEvent.create({ data: { orderId: order.id, fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId } });
+      });
+    },
+
+    async findById(id: string): Promise<OrderRecord | null> {
+      const row = await prisma.order.findUnique({ where: { id }, include: withEvents });
+      return row ? toRecord(row) : null;
+    },
+
+    async findByIds(ids: string[]): Promise<OrderRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await prisma.order.findMany({ where: { id: { in: ids } }, include: withEvents });
+      return rows.map(toRecord);
+    },
+
+    /**
+     * The one place a status changes: `UPDATE … WHERE id AND status IN (from)` and the event insert in one
+     * transaction. A reused pm_id (unique per method) rolls everything back.
+     */
+    async applyTransition(t: TransitionRequest): Promise<TransitionResult> {
+      try {
+        return await prisma.$transaction(async (tx) => {
+          // Lock the row so the event records the status it really left (a transition may start from several).
+          const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM orders WHERE id = ${t.id} FOR UPDATE`;
+          if (locked.length === 0) return 'notFound';
+          const fromStatus = locked[0].status as OrderStatus;
+          if (!t.from.includes(fromStatus)) return 'conflict';
+          let moved: number;
+          try {
+            // The conditional update stays the guard: it changes nothing unless the status is still allowed.
+            const result = await tx.order.updateMany({
+              where: { id: t.id, status: { in: [...t.from] }, ...(t.expiredBefore ? { lastTime: { lt: t.expiredBefore } } : {}) },
+              data: { status: t.to, ...t.data },
+            });
+            moved = result.count;
+          } catch (error) {
+            if (t.data?.pmId !== undefined && isUniqueViolation(error)) throw new PmIdUsed();
+            throw error;
+          }
+          if (moved === 0) return 'conflict';
+          await tx.orderEvent.create({
+            data: { orderId: t.id, fromStatus, toStatus: t.to, actor: t.actor, actorId: t.actorId },
+          });
+          return 'moved';
+        });
+      } catch (error) {
+        if (error instanceof PmIdUsed) return 'pmIdUsed';
+        throw error;
+      }
+    },
+
+    /**
+     * One statement moves every expired waiting order to timedout and records its event, so that with several
+     * instances sweeping at once each order times out exactly once (a row already moved no longer matches).
+     */
+    async timeoutExpired(): Promise<string[]> {
+      const rows = await prisma.$queryRaw<{ order_id: string }[]>`
+        WITH moved AS (
+          UPDATE orders SET status = 'timedout', updated_at = (now() AT TIME ZONE 'UTC')
+          WHERE status = 'waiting' AND last_time < (now() AT TIME ZONE 'UTC')
+          RETURNING id
+        )
+        INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
+        SELECT id, 'waiting', 'timedout', 'system', NULL, (now() AT TIME ZONE 'UTC') FROM moved
+        RETURNING order_id`;
+      return rows.map((r) => r.order_id);
+    },
+
+    async listForUser(userId: string, page: number, pageSize: number): Promise<{ orders: OrderRecord[]; total: number }> {
+      const where = { userId };
+      const [rows, total] = await Promise.all([
+        prisma.order.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          skip: (page - 1) * pageSize,
+          take: pageSize,
+          include: withEvents,
+        }),
+        prisma.order.count({ where }),
+      ]);
+      return { orders: rows.map(toRecord), total };
+    },
+
+    /** The admin's queue: pending first (they need action now), then waiting; oldest first within each. */
+    async listQueue(statuses: readonly OrderStatus[], page: number, pageSize: number): Promise<{ orders: OrderRecord[]; total: number }> {
+      const where = { status: { in: [...statuses] } };
+      const [rows, total] = await Promise.all([
+        prisma.order.findMany({
+          where,
+          // 'pending' sorts before 'waiting'.
+          orderBy: [{ status: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+          skip: (page - 1) * pageSize,
+          take: pageSize,
+          include: withEvents,
+        }),
+        prisma.order.count({ where }),
+      ]);
+      return { orders: rows.map(toRecord), total };
+    },
+
+    async recent(limit: number): Promise<RecentOrderRecord[]> {
+      const rows = await prisma.order.findMany({
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+        take: limit,
+        select: {
+          productId: true,
+          createdAt: true,
+          amount: true,
+          pmAmount: true,
+          status: true,
+          user: { select: { name: true, logo: true } },
+        },
+      });
+      return rows.map((r) => ({
+        productId: r.productId,
+        createdAt: r.createdAt,
+        amount: r.amount.toString(),
+        pmAmount: r.pmAmount.toString(),
+        status: r.status as OrderStatus,
+        userName: r.user?.name ?? null,
+        userLogo: r.user?.logo ?? null,
+      }));
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,20 @@
+import type { ProductDto } from '../../shared/api-types.js';
+import type { Wallet } from '../../shared/constants.js';
+import { toMoneyNumber } from '../../shared/money.js';
+import type { ProductRecord } from './products.repository.js';
+
+export function toProductDto(p: ProductRecord): ProductDto {
+  return {
+    id: p.id,
+    available: p.available,
+    description: p.description,
+    pms: p.pms.map((pm) => ({
+      account: pm.account as Wallet,
+      available: pm.available,
+      // A rate has up to 4 decimals and is not money: keep it whole.
+      rate: Number(pm.rate),
+      min: toMoneyNumber(pm.min),
+      max: toMoneyNumber(pm.max),
+    })),
+  };
+}

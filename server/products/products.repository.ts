@@ -1,0 +1,85 @@
+// Products and their per-method terms in the database; returns plain objects (decimals as strings).
+import type { Prisma } from '../db/database.js';
+
+export interface ProductPmRecord {
+  account: string;
+  available: boolean;
+  rate: string;
+  min: string;
+  max: string;
+}
+export interface ProductRecord {
+  id: string;
+  available: boolean;
+  description: string;
+  sort: number;
+  pms: ProductPmRecord[];
+}
+
+export interface ProductPatch {
+  available?: boolean;
+  description?: string;
+  pms?: ProductPmRecord[];
+}
+
+type Row = {
+  id: string;
+  available: boolean;
+  description: string;
+  sort: number;
+  pms: { account: string; available: boolean; rate: { toString(): string }; min: { toString(): string }; max: { toString(): string } }[];
+};
+
+const withPms = { pms: { orderBy: { account: 'asc' as const } } };
+
+function toRecord(row: Row): ProductRecord {
+  return {
+    id: row.id,
+    available: row.available,
+    description: row.description,
+    sort: row.sort,
+    pms: row.pms.map((pm) => ({
+      account: pm.account,
+      available: pm.available,
+      rate: pm.rate.toString(),
+      min: pm.min.toString(),
+      max: pm.max.toString(),
+    })),
+  };
+}
+
+export function createProductsRepository(prisma: Prisma) {
+  return {
+    async findAll(): Promise<ProductRecord[]> {
+      const rows = await prisma.product.findMany({ orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: withPms });
+      return rows.map(toRecord);
+    },
+    async findById(id: string): Promise<ProductRecord | null> {
+      const row = await prisma.product.findUnique({ where: { id }, include: withPms });
+      return row ? toRecord(row) : null;
+    },
+    /** Updates the product and upserts each given method's terms, all or nothing. False when the product is unknown. */
+    async update(id: string, patch: ProductPatch): Promise<boolean> {
+      return prisma.$transaction(async (tx) => {
+        const updated = await tx.product.updateMany({
+          where: { id },
+          data: {
+            ...(patch.available !== undefined ? { available: patch.available } : {}),
+            ...(patch.description !== undefined ? { description: patch.description } : {}),
+          },
+        });
+        if (updated.count === 0) return false;
+        for (const pm of patch.pms ?? []) {
+          const terms = { available: pm.available, rate: pm.rate, min: pm.min, max: pm.max };
+          await tx.productPm.upsert({
+            where: { productId_account: { productId: id, account: pm.account } },
+            create: { productId: id, account: pm.account, ...terms },
+            update: terms,
+          });
+        }
+        return true;
+      });
+    },
+  };
+}
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

@@ -1,0 +1,22 @@
+// Catalogue use cases: list, read, and the admin's edit of a product and its per-method terms.
+import type { ProductDto } from '../../shared/api-types.js';
+import { errors } from '../http/app-error.js';
+import { toProductDto } from './product-dto.js';
+import type { ProductPatch, ProductsRepository } from './products.repository.js';
+
+export function createProductsService(products: ProductsRepository) {
+  return {
+    async listProducts(): Promise<ProductDto[]> {
+      return (await products.findAll()).map(toProductDto);
+    },
+    async getProduct(id: string): Promise<ProductDto> {
+      const product = await products.findById(id);
+      if (!product) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+      return toProductDto(product);
+    },
+    async editProduct(id: string, patch: ProductPatch): Promise<void> {
+      if (!(await products.update(id, patch))) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+    },
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;
