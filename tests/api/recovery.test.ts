@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { testDatabases } from '../support/databases.js';
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp.js';
+import { createUser, type TestUser } from '../factories/users.js';
+import type { UserDto } from '../../shared/api-types.js';
+
+const codeOf = (mail: CaughtMail) => {
+  const match = /(\d{3}) (\d{3})/.exec(mail.text);
+  if (!match) throw new Error(`No code in mail: ${mail.text}`);
+  return `${match[1]}${match[2]}`;
+};
+
+/** A code that is surely not the mailed one. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe.each(testDatabases())('Password recovery on %s', (db) => {
+  let server: TestServer;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    server = await startTestServer({ db, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  async function requestCode(user: TestUser): Promise<{ id: string; code: string; mail: CaughtMail }> {
+    const after = smtp.mails.length;
+    const res = await server.api.post('/recover', { email: user.email.toUpperCase() });
+    expect(res.status).toBe(200);
+    const id = res.body.id as string;
+    const mail = await smtp.waitForMail(user.email, { after });
+    return { id, code: codeOf(mail), mail };
+  }
+
+  it('When a registered user asks for a code, then a bilingual mail with a 6-digit code and the link arrives', async () => {
+    const user = await createUser(server, { name: 'Rahim' });
+    const { id, code, mail } = await requestCode(user);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.subject).toContain('Password reset code');
+    expect(mail.subject).toContain('পাসওয়ার্ড');
+    expect(mail.text).toContain('Your password reset code is');
+    expect(mail.text).toContain('আপনার পাসওয়ার্ড রিসেট কোড');
+    expect(mail.text).toContain('১৫ মিনিট');
+    expect(mail.text).toContain(`https://shop.example/recovery/${id}`);
+    expect(mail.html).toContain(`https://shop.example/recovery/${id}`);
+    expect(mail.html).toContain('lang="bn"');
+    const row = await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } });
+    expect(row.codeHash).not.toContain(code);
+    const minutes = (row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeCloseTo(15, 1);
+  });
+
+  it('When the code is confirmed, then the password changes, the user is logged in, and older tokens stop', async () => {
+    const user = await createUser(server, { password: 'old-password-1' });
+    const { id, code } = await requestCode(user);
+    const res = await server.api.patch<{ user: UserDto }>(`/recover/${id}`, { code: `${code.slice(0, 3)}-${code.slice(3)} `, password: 'brand-new-pass' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: user.id, email: user.email, role: 'user', jwt: expect.any(String) });
+    const old = await server.api.get('/users/me', user.token);
+    expect(old.status).toBe(401);
+    expect(old.body.logout).toBe(true);
+    expect((await server.api.get('/users/me', res.body.user.jwt)).status).toBe(200);
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'brand-new-pass' } })).status).toBe(200);
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-1' } })).status).toBe(401);
+
+    const again = await server.api.patch(`/recover/${id}`, { code, password: 'third-password' });
+    expect(again.status).toBe(400);
+    expect(again.body.key).toBe('errors.recoveryInvalid');
+  });
+
+  it('When the code is wrong five times, then the request is locked even for the right code', async () => {
+    const user = await createUser(server, { password: 'old-password-1' });
+    const { id, code } = await requestCode(user);
+    for (let i = 0; i < 5; i++) {
+      const res = await server.api.patch(`/recover/${id}`, { code: otherCode(code), password: 'brand-new-pass' });
+      expect(res.status).toBe(400);
+      expect(res.body.key).toBe('errors.recoveryCodeWrong');
+      expect(res.body.errors?.code).toBe('errors.recoveryCodeWrong');
+    }
+    const locked = await server.api.patch(`/recover/${id}`, { code, password: 'brand-new-pass' });
+    expect(locked.status).toBe(400);
+    expect(locked.body.key).toBe('errors.recoveryInvalid');
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-1' } })).status).toBe(200);
+  });
+
+  it('When many wrong guesses arrive at once, then at most five are counted and none succeeds', async () => {
+    const user = await createUser(server);
+    const { id, code } = await requestCode(user);
+    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.all(guesses.map((g) => server.api.patch(`/recover/${id}`, { code: g, password: 'brand-new-pass' })));
+    expect(results.every((r) => r.status === 400)).toBe(true);
+    expect(results.filter((r) => r.body.key === 'errors.recoveryCodeWrong')).toHaveLength(5);
+    const row = await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } });
+    expect(row.attempts).toBe(5);
+  });
+
+  it('When the e-mail is unknown, then the answer has the same shape, a row is kept, and no mail is sent', async () => {
+    const user = await createUser(server);
+    const known = await server.api.post('/recover', { email: user.email });
+    await smtp.waitForMail(user.email);
+    const before = smtp.mails.length;
+    const unknown = await server.api.post('/recover', { email: 'nobody-here@test.local' });
+    expect(unknown.status).toBe(known.status);
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort());
+    expect(unknown.body.text).toBe(known.body.text);
+    expect(await server.app.ctx.prisma.recovery.count({ where: { email: 'nobody-here@test.local' } })).toBe(1);
+    // The known request's mail went through the same queue: once a later known mail arrives, nothing came for the unknown one.
+    const probe = await createUser(server);
+    await server.api.post('/recover', { email: probe.email });
+    await smtp.waitForMail(probe.email, { after: before });
+    expect(smtp.mails.some((m) => m.to.includes('nobody-here@test.local'))).toBe(false);
+    const guess = await server.api.patch(`/recover/${unknown.body.id as string}`, { code: '123456', password: 'brand-new-pass' });
+    expect(guess.status).toBe(400);
+    expect(guess.body.key).toBe('errors.recoveryCodeWrong');
+  });
+
+  it('When a second request for the same e-mail comes within 60 s, then 429 with Retry-After; known and unknown alike', async () => {
+    const user = await createUser(server);
+    await requestCode(user);
+    const again = await server.api.post('/recover', { email: user.email });
+    expect(again.status).toBe(429);
+    expect(again.body.key).toBe('errors.resendTooSoon');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    await server.api.post('/recover', { email: 'ghost@test.local' });
+    const ghost = await server.api.post('/recover', { email: 'ghost@test.local' });
+    expect(ghost.status).toBe(429);
+    expect(ghost.body.key).toBe('errors.resendTooSoon');
+  });
+
+  it('When a code is resent after 60 s, then only the newest code works', async () => {
+    const user = await createUser(server);
+    const first = await requestCode(user);
+    // Pretend the first mail went out 61 seconds ago.
+    await server.app.ctx.prisma.recovery.update({ where: { id: first.id }, data: { sentAt: new Date(Date.now() - 61_000) } });
+    const second = await requestCode(user);
+    expect(second.id).not.toBe(first.id);
+    const old = await server.api.patch(`/recover/${first.id}`, { code: first.code, password: 'brand-new-pass' });
+    expect(old.status).toBe(400);
+    expect(old.body.key).toBe('errors.recoveryInvalid');
+    expect((await server.api.patch(`/recover/${second.id}`, { code: second.code, password: 'brand-new-pass' })).status).toBe(200);
+  });
+
+  it('When the code has expired, then the request is invalid', async () => {
+    const user = await createUser(server);
+    const { id, code } = await requestCode(user);
+    await server.app.ctx.prisma.recovery.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await server.api.patch(`/recover/${id}`, { code, password: 'brand-new-pass' });
+    expect(res.status).toBe(400);
+    expect(res.body.key).toBe('errors.recoveryInvalid');
+  });
+
+  it('When the id is unknown or malformed, then the request is invalid', async () => {
+    for (const id of ['unknown-id-123', 'bad%20id!']) {
+      const res = await server.api.patch(`/recover/${id}`, { code: '123456', password: 'brand-new-pass' });
+      expect(res.status, id).toBe(400);
+      expect(res.body.key).toBe('errors.recoveryInvalid');
+    }
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'email', 'validation.emailInvalid'],
+    [{ email: { not: '' } }, 'email', 'validation.required'],
+    [{ email: ['a@b.co', 'c@d.co'] }, 'email', 'validation.required'],
+    [{}, 'email', 'validation.required'],
+  ])('When a recovery request is %j, then 400 names the field', async (payload, field, key) => {
+    const res = await server.api.post('/recover', payload);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[field]).toBe(key);
+  });
+
+  it.each([
+    [{ code: '12a456', password: 'brand-new-pass' }, 'code', 'validation.codeFormat'],
+    [{ code: '12345', password: 'brand-new-pass' }, 'code', 'validation.codeFormat'],
+    [{ code: '1234567890', password: 'brand-new-pass' }, 'code', 'validation.codeFormat'],
+    [{ code: '123456', password: 'short' }, 'password', 'validation.passwordLength'],
+    [{ code: { gt: '' }, password: 'brand-new-pass' }, 'code', 'validation.required'],
+  ])('When a confirmation is %j, then 400 names the field and no attempt is counted', async (payload, field, key) => {
+    const user = await createUser(server);
+    const { id } = await requestCode(user);
+    const res = await server.api.patch(`/recover/${id}`, payload);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[field]).toBe(key);
+    expect((await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } })).attempts).toBe(0);
+  });
+});
+
+describe('Password recovery without SMTP', () => {
+  it('When no SMTP_URL is set, then the mail is written to the outbox', async () => {
+    const server = await startTestServer();
+    try {
+      const user = await createUser(server);
+      const res = await server.api.post('/recover', { email: user.email });
+      expect(res.status).toBe(200);
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const outbox = path.join(server.dataDir, 'outbox');
+      const deadline = Date.now() + 10_000;
+      let files: string[] = [];
+      while (Date.now() < deadline) {
+        files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+        if (files.length) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(files).toHaveLength(1);
+      const mail = JSON.parse(fs.readFileSync(path.join(outbox, files[0]), 'utf8')) as { to: string; text: string };
+      expect(mail.to).toBe(user.email);
+      expect(mail.text).toMatch(/\d{3} \d{3}/);
+    } finally {
+      await server.close();
+    }
+  });
+});
