@@ -63,7 +63,9 @@ export async function createApplication(config: Config, options: AppOptions = {}
     await redis.connect();
   }
 
-  const httpServer = http.createServer();
+  // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
+  const app = express();
+  const httpServer = http.createServer(app);
   const users = createUsersRepository(db.prisma);
   const realtime = createRealtime(httpServer, { prisma: db.prisma, users, jwtSecret, publicUrl: config.publicUrl, redis, logger });
   const ctx: AppContext = {
@@ -86,7 +88,6 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const auth = createAuthService({ users, prisma: db.prisma, jwtSecret });
   const features: Feature[] = [createOrdersFeature(ctx), createSupportFeature(ctx)];
 
-  const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(
@@ -132,15 +133,18 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
   if (fs.existsSync(CLIENT_DIST)) {
     app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
-    const indexHtml = path.join(CLIENT_DIST, 'index.html');
+    // The page carries the runtime GATE_PREFIX so one build serves any configuration.
+    const escaped = config.gatePrefix.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const indexHtml = fs
+      .readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8')
+      .replace(/<meta name="gate-prefix" content="[^"]*"/, `<meta name="gate-prefix" content="${escaped}"`);
     app.get(/^(?!\/(api|socket\.io|media)\/).*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+      res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
     });
   }
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  httpServer.on('request', app);
   for (const feature of features) feature.start?.();
 
   let closed = false;

@@ -3,8 +3,16 @@ const env = import.meta.env;
 
 export const API_BASE = '/api/v1';
 
-/** Empty string disables the access gate. */
-export const GATE_PREFIX: string = env.VITE_GATE_PREFIX ?? 'pass';
+/**
+ * The access gate's query prefix; an empty string disables the gate. The server writes its GATE_PREFIX into the
+ * page's <meta name="gate-prefix">; VITE_GATE_PREFIX is the fallback for the Vite dev server.
+ */
+function readGatePrefix(): string {
+  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="gate-prefix"]');
+  const fromServer = meta?.getAttribute('content');
+  return fromServer ?? env.VITE_GATE_PREFIX ?? 'pass';
+}
+export const GATE_PREFIX: string = readGatePrefix();
 
 export const SUPPORT = {
   phone: env.VITE_SUPPORT_PHONE || '+880 1700-000000',

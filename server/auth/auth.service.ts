@@ -22,7 +22,7 @@ export function createAuthService(deps: { users: UsersRepository; prisma: Prisma
       const user = await users.findByEmail(input.email);
       // Verify against a dummy hash for unknown e-mails, so timing does not tell which e-mails exist.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !ok) throw errors.unauthorized('errors.badCredentials', 'Wrong e-mail or password');
+      if (!user || !ok) throw errors.unauthorized('errors.invalidCredentials', 'Wrong e-mail or password');
       if (user.role === 'blocked') throw errors.forbidden('errors.blocked', 'Your account is blocked');
       return { user, jwt: signToken(jwtSecret, user) };
     },

@@ -1,0 +1,49 @@
+// Debian's Chromium driven by playwright-core, for browser tests and screenshots.
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function hasChromium(): boolean {
+  return fs.existsSync(CHROMIUM);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A fresh context that has passed the access gate, in the given language. */
+export async function openContext(
+  browser: Browser,
+  baseUrl: string,
+  opts: { lang?: 'EN' | 'BN'; width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await context.addInitScript(
+    ([lang]) => {
+      window.localStorage.setItem('okay', '1');
+      if (lang && !window.localStorage.getItem('PREF_LANG')) window.localStorage.setItem('PREF_LANG', lang);
+    },
+    [opts.lang ?? 'EN'],
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
+  return { context, page };
+}
