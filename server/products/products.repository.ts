@@ -61,14 +61,18 @@ export function createProductsRepository(prisma: Prisma) {
     /** Updates the product and upserts each given method's terms, all or nothing. False when the product is unknown. */
     async update(id: string, patch: ProductPatch): Promise<boolean> {
       return prisma.$transaction(async (tx) => {
-        const updated = await tx.product.updateMany({
-          where: { id },
-          data: {
-            ...(patch.available !== undefined ? { available: patch.available } : {}),
-            ...(patch.description !== undefined ? { description: patch.description } : {}),
-          },
-        });
-        if (updated.count === 0) return false;
+        // Lock the product row: concurrent edits of one product apply one after the other.
+        const found = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM products WHERE id = ${id} FOR UPDATE`;
+        if (found.length === 0) return false;
+        if (patch.available !== undefined || patch.description !== undefined) {
+          await tx.product.update({
+            where: { id },
+            data: {
+              ...(patch.available !== undefined ? { available: patch.available } : {}),
+              ...(patch.description !== undefined ? { description: patch.description } : {}),
+            },
+          });
+        }
         for (const pm of patch.pms ?? []) {
           const terms = { available: pm.available, rate: pm.rate, min: pm.min, max: pm.max };
           await tx.productPm.upsert({

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { testDatabases } from '../support/databases.js';
+import { createUser } from '../factories/users.js';
+import { placeOrder, topupPayload, TOPUP_USD } from '../factories/orders.js';
+import type { HomeDto } from '../../shared/api-types.js';
+
+describe.each(testDatabases())('Home on %s', (db) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ db });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('When a guest opens the home page of a fresh shop, then products, no orders, no user and offline come back', async () => {
+    const res = await server.api.get('/home');
+    expect(res.status).toBe(200);
+    const home = res.body as unknown as HomeDto;
+    expect(home.ok).toBe(true);
+    expect(home.products).toHaveLength(4);
+    expect(home.orders).toEqual([]);
+    expect(home.user).toBeNull();
+    expect(home.adminOnline).toBe(false);
+  });
+
+  it('When orders were placed, then the last 10 show newest first with 2-decimal amounts and empty names for guests', async () => {
+    const user = await createUser(server, { name: 'Karim' });
+    for (let i = 0; i < 10; i += 1) await placeOrder(server);
+    await placeOrder(server, TOPUP_USD, topupPayload({ amount: '10.5' }), user.token);
+    const res = await server.api.get(`/home?jwt=${user.token}`);
+    const home = res.body as unknown as HomeDto;
+    expect(home.orders).toHaveLength(10);
+    expect(home.orders[0]).toEqual({
+      product_id: TOPUP_USD,
+      created_at: expect.any(Number),
+      amount: 10.5,
+      pm_amount: 1312.5,
+      status: 'waiting',
+      userName: 'Karim',
+      userLogo: null,
+    });
+    expect(home.orders[1]).toMatchObject({ userName: '', amount: 500, pm_amount: 500 });
+    expect(home.user).toMatchObject({ id: user.id, name: 'Karim', orders: 1 });
+    // No private fields leak into the public list.
+    expect(Object.keys(home.orders[1]).sort()).toEqual(['amount', 'created_at', 'pm_amount', 'product_id', 'status', 'userLogo', 'userName']);
+  });
+
+  it('When the token is bad, then 401 with logout', async () => {
+    const res = await server.api.get('/home', 'not-a-token');
+    expect(res.status).toBe(401);
+    expect(res.body.logout).toBe(true);
+  });
+});
