@@ -7,9 +7,15 @@ interface Failure {
   text?: string;
 }
 
-/** Translation of `key` when the locales know it, else `text`, else "Unknown error". */
+/** Every loaded namespace: a feature may translate the server error keys of its own endpoints. */
+function allNamespaces(): string[] {
+  const ns = i18n.options.ns;
+  return Array.isArray(ns) ? ['common', ...ns.filter((n) => n !== 'common')] : ['common'];
+}
+
+/** Translation of `key` when the locales know it (common first, then feature namespaces), else `text`, else "Unknown error". */
 export function errorMessage(failure: Failure | null | undefined): string {
-  if (failure?.key && i18n.exists(failure.key)) return i18n.t(failure.key);
+  if (failure?.key && i18n.exists(failure.key, { ns: allNamespaces() })) return i18n.t(failure.key, { ns: allNamespaces() });
   if (failure?.text) return failure.text;
   return i18n.t('errors.unknown');
 }

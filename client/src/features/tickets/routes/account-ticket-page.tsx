@@ -1,6 +1,11 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { NewTicketForm } from '../components/new-ticket-form';
+import { TicketConversation } from '../components/ticket-conversation';
 
-/** Placeholder: replace with the real screen. */
 export default function AccountTicketPage() {
-  return <PagePlaceholder titleKey="titles.accountSupport" />;
+  const { id = '' } = useParams();
+  // Spec §2: the id 'new' shows the new-ticket form.
+  if (id === 'new') return <NewTicketForm />;
+  return <TicketConversation key={id} id={id} viewer="user" backHref={paths.account.supports.getHref()} />;
 }

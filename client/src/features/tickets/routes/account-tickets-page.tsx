@@ -1,6 +1,15 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+import { TicketListView } from '../components/ticket-list-view';
 
-/** Placeholder: replace with the real screen. */
 export default function AccountTicketsPage() {
-  return <PagePlaceholder titleKey="titles.accountSupports" />;
+  const { t } = useTranslation('tickets');
+  return (
+    <TicketListView
+      title={t('list.accountTitle')}
+      subtitle={t('list.accountSubtitle')}
+      hrefOf={paths.account.support.getHref}
+      newHref={paths.account.newSupport.getHref()}
+    />
+  );
 }

@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { TicketConversation } from '../components/ticket-conversation';
 
-/** Placeholder: replace with the real screen. */
 export default function AdminTicketPage() {
-  return <PagePlaceholder titleKey="titles.adminSupport" />;
+  const { id = '' } = useParams();
+  return <TicketConversation key={id} id={id} viewer="admin" backHref={paths.admin.supports.getHref()} />;
 }

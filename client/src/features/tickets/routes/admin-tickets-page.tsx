@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+import { TicketListView } from '../components/ticket-list-view';
 
-/** Placeholder: replace with the real screen. */
 export default function AdminTicketsPage() {
-  return <PagePlaceholder titleKey="titles.adminSupports" />;
+  const { t } = useTranslation('tickets');
+  return <TicketListView title={t('list.adminTitle')} subtitle={t('list.adminSubtitle')} hrefOf={paths.admin.support.getHref} showUser />;
 }

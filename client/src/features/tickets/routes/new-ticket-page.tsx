@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { NewTicketForm } from '../components/new-ticket-form';
 
-/** Placeholder: replace with the real screen. */
 export default function NewTicketPage() {
-  return <PagePlaceholder titleKey="titles.newSupport" />;
+  return <NewTicketForm />;
 }
