@@ -1,0 +1,36 @@
+// Screenshots of pages in EN and BN at 1280 and 360 px, for looking at what we build:
+//   npx tsx scripts/screenshots.ts /login /register ...   (writes tmp/screens/*.png; build the client first)
+// SCREEN_AS=admin|user logs in first. SCREEN_OUT changes the folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { startTestServer } from '../tests/support/server.js';
+import { launchBrowser, openContext } from '../tests/support/browser.js';
+import { createUser, loginAdmin } from '../tests/factories/users.js';
+
+const out = process.env.SCREEN_OUT ?? 'tmp/screens';
+const pages = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+const server = await startTestServer();
+const browser = await launchBrowser();
+try {
+  const as = process.env.SCREEN_AS;
+  const token = as === 'admin' ? (await loginAdmin(server)).token : as === 'user' ? (await createUser(server, { name: 'Rahim Uddin' })).token : undefined;
+  for (const lang of ['EN', 'BN'] as const) {
+    for (const width of [1280, 360]) {
+      const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900 });
+      if (token) await context.addInitScript((t) => localStorage.setItem('jwt', t), token);
+      for (const p of pages) {
+        await page.goto(p);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(600);
+        const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
