@@ -1,6 +1,148 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { recoverConfirmFormSchema } from '../../../../../shared/schemas';
+import { dashboardHref, paths } from '../../../config/paths';
+import { useFormat } from '../../../lib/format';
+import { toFormErrors, zodResolver } from '../../../lib/form';
+import { showError, showSuccess } from '../../../lib/notify';
+import { startSession, userAtom } from '../../../lib/session';
+import { clearRecoveryInfo, readRecoveryInfo, requestRecoveryCode, resetPassword, saveRecoveryInfo, type RecoveryInfo } from '../api/recovery';
+import { RecoveryCard } from '../components/recovery-card';
 
-/** Placeholder: replace with the real screen. */
+const FIELDS = ['code', 'password', 'confirm_password'] as const;
+
+/** Whole seconds until `until` (ms), re-computed every second. */
+function secondsUntil(until: number): number {
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
+}
+
+function useSecondsLeft(until: number): number {
+  const [left, setLeft] = useState(() => secondsUntil(until));
+  useEffect(() => {
+    setLeft(secondsUntil(until));
+    const timer = window.setInterval(() => setLeft(secondsUntil(until)), 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return left;
+}
+
 export default function RecoveryConfirmPage() {
-  return <PagePlaceholder titleKey="titles.recoveryConfirm" />;
+  const user = useAtomValue(userAtom);
+  const [info] = useState(readRecoveryInfo);
+  // Right after a reset this page itself logs the user in; that must not bounce them to /.
+  const [resetHere, setResetHere] = useState(false);
+
+  if (user && !resetHere) return <Navigate to={paths.home.getHref()} replace />;
+  if (!info) return <Navigate to={paths.recovery.getHref()} replace />;
+  return <ConfirmForm initialInfo={info} onReset={() => setResetHere(true)} />;
+}
+
+function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onReset: () => void }) {
+  const { t } = useTranslation('recovery');
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { id = initialInfo.id } = useParams();
+  const [info, setInfo] = useState(initialInfo);
+  const secondsLeft = useSecondsLeft(info.until);
+  const [resending, setResending] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initialValues: { code: '', password: '', confirm_password: '' },
+    validate: zodResolver(recoverConfirmFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const reset = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const { code, password } = recoverConfirmFormSchema.parse(values);
+      const answer = await resetPassword(id, code, password);
+      if (!answer.ok) {
+        form.setErrors(toFormErrors(answer.errors, FIELDS));
+        return showError(answer);
+      }
+      clearRecoveryInfo();
+      onReset();
+      startSession(answer.user);
+      showSuccess('recovery:confirm.done');
+      navigate(dashboardHref(answer.user.role), { replace: true });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      const answer = await requestRecoveryCode(info.email);
+      if (!answer.ok) return showError(answer);
+      setInfo(saveRecoveryInfo(info.email, answer.id));
+      form.setFieldValue('code', '');
+      showSuccess('recovery:confirm.resent');
+      navigate(paths.recoveryConfirm.getHref(answer.id), { replace: true });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <RecoveryCard title={t('confirm.title')} body={t('confirm.body', { email: info.email })}>
+      <form onSubmit={reset} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('code')}
+            label={t('confirm.code')}
+            placeholder={t('confirm.codePlaceholder')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            size="md"
+            maxLength={12}
+            required
+            styles={{ input: { letterSpacing: 4, fontVariantNumeric: 'tabular-nums' } }}
+          />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            label={t('confirm.password')}
+            autoComplete="new-password"
+            size="md"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('confirm.togglePassword') }}
+          />
+          <PasswordInput
+            {...form.getInputProps('confirm_password')}
+            label={t('confirm.confirmPassword')}
+            autoComplete="new-password"
+            size="md"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('confirm.togglePassword') }}
+          />
+          <Button type="submit" size="lg" fullWidth loading={saving}>
+            {t('confirm.submit')}
+          </Button>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            {secondsLeft > 0 ? (
+              <Text size="sm" c="dimmed" aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {t('confirm.resendIn', { time: format.countdown(secondsLeft) })}
+              </Text>
+            ) : (
+              <Button variant="subtle" size="sm" px={0} loading={resending} onClick={() => void resend()}>
+                {t('confirm.resend')}
+              </Button>
+            )}
+            <Anchor component={Link} to={paths.login.getHref()} size="sm" fw={600}>
+              {t('backToLogin')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </RecoveryCard>
+  );
 }

@@ -1,0 +1,44 @@
+// Password recovery calls (spec §7) and the recovery info kept in localStorage (spec §3/§4).
+import { z } from 'zod';
+import type { UserDto } from '../../../../../shared/api-types';
+import { TIMERS } from '../../../../../shared/constants';
+import { STORAGE_KEYS } from '../../../config';
+import { api } from '../../../lib/api';
+import { getCaptcha } from '../../../lib/captcha';
+import { readStored, writeStored } from '../../../lib/storage';
+
+export async function requestRecoveryCode(email: string) {
+  const captcha = await getCaptcha();
+  return api.post<{ id: string }>('/recover', { captcha, email });
+}
+
+/** `code` must already be normalised (spaces and dashes stripped by recoveryCodeSchema). */
+export async function resetPassword(id: string, code: string, password: string) {
+  const captcha = await getCaptcha();
+  return api.patch<{ user: UserDto }>(`/recover/${encodeURIComponent(id)}`, { captcha, code, password });
+}
+
+const recoveryInfoSchema = z.object({ email: z.string(), id: z.string(), until: z.number() });
+export type RecoveryInfo = z.infer<typeof recoveryInfoSchema>;
+
+export function readRecoveryInfo(): RecoveryInfo | null {
+  const raw = readStored(STORAGE_KEYS.recovery);
+  if (!raw) return null;
+  try {
+    const parsed = recoveryInfoSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a sent code: the e-mail, the recovery id and when a resend becomes possible (now + 60 s). */
+export function saveRecoveryInfo(email: string, id: string, now = Date.now()): RecoveryInfo {
+  const info = { email, id, until: now + TIMERS.recoveryResendSeconds * 1000 };
+  writeStored(STORAGE_KEYS.recovery, JSON.stringify(info));
+  return info;
+}
+
+export function clearRecoveryInfo(): void {
+  writeStored(STORAGE_KEYS.recovery, null);
+}
