@@ -134,15 +134,15 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
   it.each([
     [{ support: { text: 'x' } }, 'text', 'validation.replyLength'],
     [{ support: { text: 'x'.repeat(501) } }, 'text', 'validation.replyLength'],
-    [{ support: { status: 'open' } }, 'status', 'validation.invalid'],
+    [{ support: { status: 'open' } }, 'support', 'validation.invalid'],
     [{ support: { text: 'hello', status: 'close' } }, 'support', 'validation.invalid'],
-    [{ support: { text: ['hello', 'again'] } }, 'text', 'validation.required'],
-  ])('When a reply is %j, then 400 and nothing is stored', async (payload) => {
+    [{ support: { text: ['hello', 'again'] } }, 'support', 'validation.invalid'],
+  ])('When a reply is %j, then 400 names the field and nothing is stored', async (payload, field, key) => {
     const user = await createUser(server);
     const id = await openTicket(server, user);
     const res = await server.api.patch(`/supports/${id}`, payload, user.token);
     expect(res.status).toBe(400);
-    expect(res.body.ok).toBe(false);
+    expect(res.body.errors?.[field]).toBe(key);
     expect(await server.app.ctx.prisma.ticketMessage.count({ where: { ticketId: id } })).toBe(1);
   });
 
