@@ -1,0 +1,124 @@
+// Name and password forms of /account/settings; each save button rests for 2 s after a save (spec §4).
+import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { UserDto } from '../../../../../shared/api-types';
+import { TIMERS } from '../../../../../shared/constants';
+import { nameSchema, passwordSchema, VALIDATION_KEYS } from '../../../../../shared/schemas';
+import { toFormErrors, zodResolver } from '../../../lib/form';
+import { showError, showSuccess } from '../../../lib/notify';
+import { startSession, userAtom } from '../../../lib/session';
+import { changePassword, updateName } from '../api/settings';
+
+const nameFormSchema = z.object({ name: nameSchema });
+const passwordFormSchema = z
+  .object({ password: passwordSchema, new_password: passwordSchema, confirm_password: z.string().min(1, VALIDATION_KEYS.required) })
+  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], error: VALIDATION_KEYS.passwordsMismatch });
+
+/** `locked` is true while saving and for 2 s after. */
+function useSaveLock() {
+  const [locked, setLocked] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const run = async (task: () => Promise<void>) => {
+    setLocked(true);
+    try {
+      await task();
+    } finally {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setLocked(false), TIMERS.settingsSaveLockMs);
+    }
+  };
+  return { locked, run };
+}
+
+export function NameForm({ user }: { user: UserDto }) {
+  const { t } = useTranslation('settings');
+  const setUser = useSetAtom(userAtom);
+  const lock = useSaveLock();
+  const form = useForm({ initialValues: { name: user.name }, validate: zodResolver(nameFormSchema), validateInputOnBlur: true });
+
+  const saveName = form.onSubmit((values) =>
+    lock.run(async () => {
+      try {
+        const answer = await updateName(user.id, nameFormSchema.parse(values).name);
+        if (!answer.ok) {
+          form.setErrors(toFormErrors(answer.errors, ['name']));
+          return showError(answer);
+        }
+        setUser(answer.user);
+        form.setValues({ name: answer.user.name });
+        form.resetDirty({ name: answer.user.name });
+        showSuccess('settings:saved');
+      } catch (error) {
+        showError(error);
+      }
+    }),
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={saveName} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('profile.title')}
+          </Title>
+          <TextInput label={t('profile.email')} value={user.email} readOnly variant="filled" size="md" />
+          <TextInput {...form.getInputProps('name')} label={t('profile.name')} autoComplete="name" size="md" required />
+          <Button type="submit" size="md" disabled={lock.locked} w={{ base: '100%', sm: 'fit-content' }}>
+            {t('profile.save')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export function PasswordForm({ user }: { user: UserDto }) {
+  const { t } = useTranslation('settings');
+  const lock = useSaveLock();
+  const form = useForm({
+    initialValues: { password: '', new_password: '', confirm_password: '' },
+    validate: zodResolver(passwordFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const savePassword = form.onSubmit((values) =>
+    lock.run(async () => {
+      try {
+        const answer = await changePassword(user.id, passwordFormSchema.parse(values));
+        if (!answer.ok) {
+          form.setErrors(toFormErrors(answer.errors, ['password', 'new_password', 'confirm_password']));
+          return showError(answer);
+        }
+        // The server retires older tokens on a password change; keep the session with the new one.
+        startSession(answer.user);
+        form.reset();
+        showSuccess('settings:passwordSaved');
+      } catch (error) {
+        showError(error);
+      }
+    }),
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={savePassword} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('password.title')}
+          </Title>
+          <PasswordInput {...form.getInputProps('password')} label={t('password.current')} autoComplete="current-password" size="md" required />
+          <PasswordInput {...form.getInputProps('new_password')} label={t('password.new')} autoComplete="new-password" size="md" required />
+          <PasswordInput {...form.getInputProps('confirm_password')} label={t('password.confirm')} autoComplete="new-password" size="md" required />
+          <Button type="submit" size="md" disabled={lock.locked} w={{ base: '100%', sm: 'fit-content' }}>
+            {t('password.save')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
