@@ -1,6 +1,156 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { TicketDto, UserDto } from '../../../../../shared/api-types';
+import { UserAvatar } from '../../../components/user-avatar';
+import { paths } from '../../../config/paths';
+import { useFormat } from '../../../lib/format';
+import { errorMessage } from '../../../lib/notify';
+import { fetchUserDetails, type UserOrderSummary } from '../api/admin-users';
+import { CopyEmail } from '../components/copy-email';
+import { ROLE_COLORS } from '../components/user-role-modal';
 
-/** Placeholder: replace with the real screen. */
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; user: UserDto; orders: UserOrderSummary[]; tickets: TicketDto[] };
+
 export default function AdminUserPage() {
-  return <PagePlaceholder titleKey="titles.adminUser" />;
+  const { t } = useTranslation('users');
+  const format = useFormat();
+  const { id = '' } = useParams();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    void fetchUserDetails(id).then((answer) => {
+      if (!current) return;
+      setState(answer.ok ? { status: 'ready', user: answer.user, orders: answer.orders, tickets: answer.tickets } : { status: 'error', message: errorMessage(answer) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const back = (
+    <Anchor component={Link} to={paths.admin.users.getHref()} fw={600}>
+      <Group gap={6} wrap="nowrap">
+        <IconArrowLeft size={18} />
+        {t('user.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (state.status === 'loading') return <Skeleton height={240} radius="md" />;
+  if (state.status === 'error') {
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="red" role="alert">
+          {state.message}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const { user, orders, tickets } = state;
+  return (
+    <Stack gap="md" maw={1000}>
+      {back}
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <UserAvatar user={user} size={72} />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={1} size="h3">
+                {user.name}
+              </Title>
+              <Badge color={ROLE_COLORS[user.role]} variant="light" style={{ textTransform: 'none' }}>
+                {t(`roles.${user.role}`)}
+              </Badge>
+            </Group>
+            <CopyEmail email={user.email} />
+            <Text size="sm" c="dimmed">
+              {t('details.num', { num: format.digits(String(user.num)) })} · {t('details.joined', { date: format.date(user.created_at) })} ·{' '}
+              {t('details.orders', { n: format.number(user.orders) })}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={2} size="h4" mb="sm">
+            {t('user.orders')}
+          </Title>
+          {orders.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('user.noOrders')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table verticalSpacing="xs" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('list.id')}</Table.Th>
+                    <Table.Th>{t('list.date')}</Table.Th>
+                    <Table.Th>{t('user.amount')}</Table.Th>
+                    <Table.Th>{t('list.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.map((order) => (
+                    <Table.Tr key={order.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.order.getHref(order.id)} ff="monospace" size="sm">
+                          {order.id.slice(0, 10)}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(order.created_at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{format.productMoney(order.amount, order.product_id)}</Table.Td>
+                      <Table.Td>{t(`orderStatus.${order.status}`, { defaultValue: order.status })}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={2} size="h4" mb="sm">
+            {t('user.tickets')}
+          </Title>
+          {tickets.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('user.noTickets')}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {tickets.map((ticket) => (
+                <Group key={ticket.id} justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Anchor component={Link} to={paths.admin.support.getHref(ticket.id)} fw={600} size="sm">
+                      #{format.digits(String(ticket.num))}
+                    </Anchor>
+                    <Text size="sm" lineClamp={1}>
+                      {ticket.last_text}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {format.date(ticket.created_at)}
+                    </Text>
+                  </Stack>
+                  <Badge color={ticket.status === 'open' ? 'teal' : 'gray'} variant="light" style={{ textTransform: 'none', flexShrink: 0 }}>
+                    {t(`ticketStatus.${ticket.status}`)}
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
 }
