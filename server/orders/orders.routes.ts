@@ -63,11 +63,13 @@ export function ordersRoutes(ctx: AppContext, service: OrdersService): Router {
       return;
     }
     // A customer's action: holding the id is the right (docs/decisions/011-order-id-is-the-right.md).
+    // Reading first: 404 for an unknown id, and an expired waiting order times out before anything else.
+    const kind = await service.orderKind(id);
     let action: CustomerAction;
     if ('cancel' in body.order) {
       parseInput(customerCancelSchema.strict(), body.order);
       action = { kind: 'cancel' };
-    } else if ((await service.orderKind(id)) === 'topup') {
+    } else if (kind === 'topup') {
       action = { kind: 'submitTopup', pmId: parseInput(submitTopupPaymentSchema.strict(), body.order).pm_id };
     } else {
       const w = parseInput(submitWithdrawPaymentSchema.strict(), body.order);

@@ -226,6 +226,14 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       expect(again.body.key).toBe('errors.orderStateConflict');
     });
 
+    it('When a customer cancels an order whose time ran out before any sweep, then 409 and it is timedout', async () => {
+      const id = await placeOrder(server);
+      await server.app.ctx.prisma.order.update({ where: { id }, data: { lastTime: new Date(Date.now() - 1000) } });
+      const res = await server.api.patch(`/orders/${id}`, { order: { cancel: true } });
+      expect(res.status).toBe(409);
+      expect((await getOrder(server, id)).status).toBe('timedout');
+    });
+
     it('When a customer acts on an unknown order, then 404', async () => {
       const res = await server.api.patch('/orders/AAAAAAAAAAAAAAAAAAAAAA', { order: { cancel: true } });
       expect(res.status).toBe(404);

@@ -1,0 +1,53 @@
+// With the captcha on, order creation and every order PATCH need a fresh, unused solution.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge } from 'altcha-lib/v1';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { loginAdmin, type TestUser } from '../factories/users.js';
+import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
+
+async function solveCaptcha(server: TestServer): Promise<string> {
+  const c = (await server.api.get<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>('/captcha')).body;
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature }),
+  ).toString('base64');
+}
+
+describe('Orders with the captcha on', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CAPTCHA: 'altcha' } });
+    admin = await loginAdmin(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('When an order comes without a captcha or with a replayed one, then 400 errors.captcha and nothing is stored', async () => {
+    const none = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload() });
+    expect(none.status).toBe(400);
+    expect(none.body.key).toBe('errors.captcha');
+    expect(await server.app.ctx.prisma.order.count()).toBe(0);
+    const captcha = await solveCaptcha(server);
+    const ok = await server.api.post(`/orders/${TOPUP_BDT}`, { captcha, order: topupPayload() });
+    expect(ok.status).toBe(201);
+    const replay = await server.api.post(`/orders/${TOPUP_BDT}`, { captcha, order: topupPayload() });
+    expect(replay.status).toBe(400);
+    expect(await server.app.ctx.prisma.order.count()).toBe(1);
+  });
+
+  it('When a customer or the admin PATCHes without a fresh captcha, then 400 and the order is unchanged', async () => {
+    const created = await server.api.post(`/orders/${TOPUP_BDT}`, { captcha: await solveCaptcha(server), order: topupPayload() });
+    const id = created.body.id as string;
+    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: 'CAPTCHA123' } })).body.key).toBe('errors.captcha');
+    expect((await server.api.patch(`/orders/${id}`, { order: { status: 'cancelled' } }, admin.token)).body.key).toBe('errors.captcha');
+    expect((await server.api.get(`/orders/${id}`)).body.order).toMatchObject({ status: 'waiting' });
+    const pay = await server.api.patch(`/orders/${id}`, { captcha: await solveCaptcha(server), order: { pm_id: 'CAPTCHA123' } });
+    expect(pay.status).toBe(200);
+    const done = await server.api.patch(`/orders/${id}`, { captcha: await solveCaptcha(server), order: { status: 'complete' } }, admin.token);
+    expect(done.status).toBe(200);
+    expect(done.body.order).toMatchObject({ status: 'complete' });
+  });
+});
