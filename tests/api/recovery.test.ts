@@ -197,15 +197,23 @@ describe('Password recovery without SMTP', () => {
       const fs = await import('node:fs');
       const path = await import('node:path');
       const outbox = path.join(server.dataDir, 'outbox');
+      // Poll with a deadline until the outbox holds one complete mail (the file may be mid-write at first).
+      const readMail = () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+        if (files.length !== 1) return undefined;
+        try {
+          return JSON.parse(fs.readFileSync(path.join(outbox, files[0]), 'utf8')) as { to: string; text: string };
+        } catch {
+          return undefined;
+        }
+      };
       const deadline = Date.now() + 10_000;
-      let files: string[] = [];
-      while (Date.now() < deadline) {
-        files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-        if (files.length) break;
+      let mail = readMail();
+      while (!mail && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 25));
+        mail = readMail();
       }
-      expect(files).toHaveLength(1);
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, files[0]), 'utf8')) as { to: string; text: string };
+      if (!mail) throw new Error('no mail in the outbox within 10 s');
       expect(mail.to).toBe(user.email);
       expect(mail.text).toMatch(/\d{3} \d{3}/);
     } finally {
