@@ -1,6 +1,46 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentMethodDto } from '../../../../../shared/api-types';
+import { WALLETS } from '../../../../../shared/constants';
+import { listPms } from '../api/admin-api';
+import { notifyFailure } from '../api/notify-failure';
+import { PmCard } from '../components/pm-card';
 
-/** Placeholder: replace with the real screen. */
+/** /admin/pms — one card per payment method; wallets the server has not saved yet get an empty card. */
 export default function AdminPmsPage() {
-  return <PagePlaceholder titleKey="titles.adminPms" />;
+  const { t } = useTranslation('admin');
+  const [pms, setPms] = useState<PaymentMethodDto[] | null>(null);
+  useEffect(() => {
+    void listPms().then((answer) => {
+      if (!answer.ok) {
+        notifyFailure(answer);
+        setPms([]);
+        return;
+      }
+      const saved = answer.pms;
+      const missing = WALLETS.filter((account) => !saved.some((pm) => pm.account === account));
+      setPms([...saved, ...missing.map((account) => ({ account, wallet: '', note: '', available: false }))]);
+    });
+  }, []);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('pms.title')}
+      </Title>
+      {pms === null ? (
+        <Center py="xl">
+          <Loader aria-label={t('orders:loading')} />
+        </Center>
+      ) : pms.length === 0 ? (
+        <Text c="dimmed">{t('pms.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+          {pms.map((pm) => (
+            <PmCard key={pm.account} pm={pm} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,70 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminInfoDto } from '../../../../../shared/api-types';
+import { useFormat } from '../../../lib/format';
+import { adminOnlineAtom } from '../../../lib/session';
+import { useSocketEvent } from '../../../lib/socket';
+import { getAdminInfo, setAdminOnline } from '../api/admin-api';
+import { notifyFailure, notifySuccess } from '../api/notify-failure';
 
-/** Placeholder: replace with the real screen. */
+/** /admin/settings — the user count and the 'admin is online' switch. */
 export default function AdminSettingsPage() {
-  return <PagePlaceholder titleKey="titles.adminSettings" />;
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const setOnlineAtom = useSetAtom(adminOnlineAtom);
+  const [info, setInfo] = useState<AdminInfoDto | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    void getAdminInfo().then((answer) => {
+      if (answer.ok) setInfo(answer.admin);
+      else notifyFailure(answer);
+    });
+  }, []);
+  useSocketEvent('admin:online', ({ online }) => setInfo((current) => (current ? { ...current, online } : current)));
+
+  const toggle = async (online: boolean) => {
+    setSaving(true);
+    try {
+      const answer = await setAdminOnline(online);
+      if (!answer.ok) notifyFailure(answer);
+      else {
+        setInfo((current) => ({ users: answer.admin?.users ?? current?.users ?? 0, online }));
+        setOnlineAtom(online);
+        notifySuccess(online ? 'settings.nowOnline' : 'settings.nowOffline');
+      }
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={560}>
+      <Title order={1} size="h2">
+        {t('settings.title')}
+      </Title>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="lg">
+          <Group justify="space-between">
+            <Text c="dimmed">{t('settings.users')}</Text>
+            <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {info ? format.number(info.users) : '—'}
+            </Text>
+          </Group>
+          <Checkbox
+            size="md"
+            label={t('settings.online')}
+            description={t('settings.onlineHint')}
+            checked={info?.online ?? false}
+            disabled={info === null || saving}
+            onChange={(event) => void toggle(event.currentTarget.checked)}
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
 }

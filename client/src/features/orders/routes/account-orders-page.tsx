@@ -1,6 +1,117 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { ActionIcon, Anchor, Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { OrderDto } from '../../../../../shared/api-types';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { paths } from '../../../config/paths';
+import { useFormat } from '../../../lib/format';
+import { notifyFailure } from '../api/notify-failure';
+import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
+import { listOwnOrders } from '../api/orders-api';
 
-/** Placeholder: replace with the real screen. */
+/** /account and /account/orders — the customer's own orders, paged and live. */
 export default function AccountOrdersPage() {
-  return <PagePlaceholder titleKey="titles.accountOrders" />;
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const [page, setPage] = useState(1);
+  const [orders, setOrders] = useState<OrderDto[] | null>(null);
+  const [pages, setPages] = useState(1);
+  const [loading, setLoading] = useState(false);
+
+  const refresh = useCallback(async () => {
+    setLoading(true);
+    const answer = await listOwnOrders(page);
+    setLoading(false);
+    if (!answer.ok) {
+      notifyFailure(answer);
+      setOrders((current) => current ?? []);
+      return;
+    }
+    setOrders(answer.orders);
+    setPages(Math.max(1, answer.pages));
+  }, [page]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  useOnReconnect(() => void refresh());
+  useSocketEvent('order:updated', (order) => setOrders((list) => list?.map((row) => (row.id === order.id ? order : row)) ?? list));
+  useSocketEvent('order:created', (order) => {
+    if (page === 1) setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list].slice(0, 10) : list));
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('list.title')}
+        </Title>
+        <Group gap="sm">
+          <Tooltip label={t('list.refresh')}>
+            <ActionIcon size={44} variant="light" onClick={() => void refresh()} loading={loading} aria-label={t('list.refresh')}>
+              <IconRefresh size={22} />
+            </ActionIcon>
+          </Tooltip>
+          <Button component={Link} to={paths.home.getHref()} leftSection={<IconPlus size={18} />}>
+            {t('list.newOrder')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Card withBorder radius="md" p={0}>
+        {orders === null ? (
+          <Center py="xl">
+            <Loader aria-label={t('loading')} />
+          </Center>
+        ) : orders.length === 0 ? (
+          <Text ta="center" c="dimmed" py="xl">
+            {t('list.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('table.id')}</Table.Th>
+                  <Table.Th>{t('table.date')}</Table.Th>
+                  <Table.Th>{t('table.product')}</Table.Th>
+                  <Table.Th>{t('table.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.order.getHref(order.id)} ff="monospace" fw={600}>
+                        {order.id.slice(0, 10)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{format.date(order.created_at)}</Table.Td>
+                    <Table.Td>{t(`product.${order.product_id}`)}</Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge status={order.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      {pages > 1 ? (
+        <Center>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getItemProps={(n) => ({ children: format.page(n) })}
+            getControlProps={(control) => ({ 'aria-label': t(`list.${control}`) })}
+          />
+        </Center>
+      ) : null}
+    </Stack>
+  );
 }

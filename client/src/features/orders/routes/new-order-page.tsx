@@ -1,6 +1,76 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { ProductDto } from '../../../../../shared/api-types';
+import { productKind } from '../../../../../shared/constants';
+import { paths } from '../../../config/paths';
+import { notifyFailure } from '../api/notify-failure';
+import { userAtom, userLoadingAtom } from '../../../lib/session';
+import { getProduct } from '../api/orders-api';
+import { NewOrderForm } from '../components/new-order-form';
+import { OrderPageFrame } from '../components/order-page-frame';
 
-/** Placeholder: replace with the real screen. */
+type Load = { state: 'loading' } | { state: 'ready'; product: ProductDto } | { state: 'failed' };
+
+/** /new/:id — place a top-up or withdraw order for the product. */
 export default function NewOrderPage() {
-  return <PagePlaceholder titleKey="titles.newOrder" />;
+  const { t } = useTranslation('orders');
+  const { id = '' } = useParams();
+  const user = useAtomValue(userAtom);
+  const userLoading = useAtomValue(userLoadingAtom);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    void getProduct(id).then((answer) => {
+      if (!live) return;
+      if (answer.ok && answer.product) setLoad({ state: 'ready', product: answer.product });
+      else {
+        setLoad({ state: 'failed' });
+        notifyFailure(null, 'errors.productLoad');
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const kind = productKind(id);
+  const title = load.state === 'ready' ? t(`product.${load.product.id}`) : t('new.title');
+
+  return (
+    <OrderPageFrame
+      title={title}
+      subtitle={t(kind === 'topup' ? 'new.subtitleTopup' : 'new.subtitleWithdraw')}
+      aside={
+        <Text ta="center" size="sm">
+          <Anchor component={Link} to={`${paths.home.getHref()}#products`}>
+            {t('new.otherProducts')}
+          </Anchor>
+        </Text>
+      }
+    >
+      {load.state === 'loading' || userLoading ? (
+        <Center py="xl">
+          <Loader aria-label={t('loading')} />
+        </Center>
+      ) : load.state === 'failed' ? (
+        <Alert color="red" role="alert">
+          {t('errors.productLoad')}
+        </Alert>
+      ) : (
+        <>
+          {load.product.description ? (
+            <Text mb="lg" style={{ whiteSpace: 'pre-line' }}>
+              {load.product.description}
+            </Text>
+          ) : null}
+          <NewOrderForm key={load.product.id} product={load.product} defaultEmail={user?.email ?? ''} />
+        </>
+      )}
+    </OrderPageFrame>
+  );
 }

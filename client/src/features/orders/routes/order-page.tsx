@@ -1,6 +1,77 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Alert, Anchor, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { productKind } from '../../../../../shared/constants';
+import { OrderTimeline } from '../../../components/order-timeline';
+import { dashboardHref, paths } from '../../../config/paths';
+import { userAtom } from '../../../lib/session';
+import { OrderOutcome } from '../components/order-outcome';
+import { OrderPageFrame } from '../components/order-page-frame';
+import { OrderSummary } from '../components/order-summary';
+import { WaitingView } from '../components/waiting-view';
+import { useLiveOrder } from '../hooks/use-live-order';
 
-/** Placeholder: replace with the real screen. */
+/** /orders/:id — the order, live: waiting (pay and confirm), then pending and a final state. */
 export default function OrderPage() {
-  return <PagePlaceholder titleKey="titles.order" />;
+  const { t } = useTranslation('orders');
+  const { id = '' } = useParams();
+  const user = useAtomValue(userAtom);
+  const { load, refetch, replace } = useLiveOrder(id);
+
+  const backHref = user ? dashboardHref(user.role) : paths.home.getHref();
+  const backLabel = !user ? t('view.backHome') : user.role === 'admin' ? t('view.backAdmin') : t('view.backAccount');
+  const back = (
+    <Anchor component={Link} to={backHref} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 44 }}>
+      <IconArrowLeft size={18} aria-hidden />
+      {backLabel}
+    </Anchor>
+  );
+
+  if (load.state !== 'ready') {
+    return (
+      <OrderPageFrame title={t('view.title')} aside={back}>
+        {load.state === 'loading' ? (
+          <Center py="xl">
+            <Loader aria-label={t('loading')} />
+          </Center>
+        ) : (
+          <Alert color="red" role="alert">
+            {t('errors.orderLoad')}
+          </Alert>
+        )}
+      </OrderPageFrame>
+    );
+  }
+
+  const { order } = load;
+  const kind = productKind(order.product_id);
+  return (
+    <OrderPageFrame
+      title={t(`product.${order.product_id}`)}
+      subtitle={order.status === 'waiting' ? t(kind === 'topup' ? 'waiting.subtitleTopup' : 'waiting.subtitleWithdraw') : undefined}
+      aside={
+        <>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="md">
+              <OrderSummary order={order} />
+              <Divider />
+              <Title order={2} size="h5">
+                {t('timeline.title')}
+              </Title>
+              <OrderTimeline events={order.events} />
+            </Stack>
+          </Paper>
+          <Text ta="center">{back}</Text>
+        </>
+      }
+    >
+      {order.status === 'waiting' ? (
+        <WaitingView order={order} onChange={replace} onExpired={() => void refetch()} />
+      ) : (
+        <OrderOutcome status={order.status} loggedIn={user !== null && user.role === 'user'} />
+      )}
+    </OrderPageFrame>
+  );
 }

@@ -1,0 +1,38 @@
+import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Wallet } from '../../../shared/constants';
+
+/** The wallets' own accents (design §8); the same values as the theme's WALLET_COLORS, which lives in app/. */
+export const WALLET_ACCENTS: Record<Wallet, string> = {
+  bkash: '#E2136E',
+  nagad: '#F6921E',
+  rocket: '#8C3494',
+};
+
+export function walletAccent(wallet: string): string {
+  return WALLET_ACCENTS[wallet as Wallet] ?? 'var(--mantine-color-gray-6)';
+}
+
+/** A wallet's name written out, with its colour as an accent dot. */
+export function WalletLabel({ wallet, size = 'md' }: { wallet: string; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation('common');
+  const dot = size === 'lg' ? 14 : 10;
+  return (
+    <Group gap={8} wrap="nowrap" component="span">
+      <span aria-hidden style={{ width: dot, height: dot, borderRadius: '50%', background: walletAccent(wallet), flex: 'none' }} />
+      <Text component="span" fw={600} size={size}>
+        {t(`wallets.${wallet}`, { defaultValue: wallet })}
+      </Text>
+    </Group>
+  );
+}
+
+/** Compact wallet badge (tables, cards). */
+export function WalletBadge({ wallet, ...props }: { wallet: string } & BadgeProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Badge variant="light" color={walletAccent(wallet)} radius="sm" {...props}>
+      {t(`wallets.${wallet}`, { defaultValue: wallet })}
+    </Badge>
+  );
+}

@@ -1,0 +1,39 @@
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
+import { showSuccess } from '../../../lib/notify';
+
+/** Copies `value` with the spec §8 toasts: 'Copied to clipboard' or 'Cannot copy. Error: ...'. */
+export async function copyToClipboard(value: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(value);
+    showSuccess('notify.copied');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    notifications.show({ color: 'red', message: i18n.t('notify.copyFailed', { ns: 'common', error: reason }) });
+  }
+}
+
+/** A value shown large and tabular with a copy button beside it. */
+export function CopyValue({ label, value, display }: { label: string; value: string; display?: string }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={700} fz={{ base: 22, sm: 26 }} style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-all' }}>
+          {display ?? value}
+        </Text>
+      </div>
+      <Tooltip label={t('view.copy')}>
+        <ActionIcon size={44} variant="light" onClick={() => void copyToClipboard(value)} aria-label={t('view.copyLabel', { label })}>
+          <IconCopy size={22} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

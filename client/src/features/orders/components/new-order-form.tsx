@@ -1,0 +1,202 @@
+import { Alert, Button, Paper, Radio, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ProductDto, ProductPmDto } from '../../../../../shared/api-types';
+import { productCurrency, productKind } from '../../../../../shared/constants';
+import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '../../../../../shared/money';
+import { topupOrderSchema, withdrawOrderSchema } from '../../../../../shared/schemas';
+import { walletAccent, WalletLabel } from '../../../components/wallet-label';
+import { paths } from '../../../config/paths';
+import { useFormat } from '../../../lib/format';
+import { zodResolver } from '../../../lib/form';
+import { notifyFailure } from '../api/notify-failure';
+import { placeOrder } from '../api/orders-api';
+import { useServerFieldErrors } from '../hooks/use-server-field-errors';
+
+const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email'] as const;
+
+interface Values {
+  pm_method: string;
+  amount: string;
+  onex_id: string;
+  wallet: string;
+  contact_email: string;
+}
+
+/** Top-up or withdraw form of /new/:id (spec §2, §5): method, amount within the method's range, account, e-mail. */
+export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; defaultEmail: string }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const navigate = useNavigate();
+  const fieldErrors = useServerFieldErrors(FIELDS);
+  const kind = productKind(product.id);
+  const currency = productCurrency(product.id);
+  const methods = product.pms.filter((pm) => pm.available);
+  const [submitting, setSubmitting] = useState(false);
+
+  const form = useForm<Values>({
+    initialValues: { pm_method: methods[0]?.account ?? '', amount: '', onex_id: '', wallet: '', contact_email: defaultEmail },
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const payload = kind === 'topup' ? topupFields(values) : withdrawFields(values);
+      const errors = zodResolver(kind === 'topup' ? topupOrderSchema : withdrawOrderSchema)(payload);
+      const method = methods.find((pm) => pm.account === values.pm_method);
+      if (!errors.amount && method && !inRange(values.amount, method)) {
+        errors.amount = t(kind === 'topup' ? 'validation.amountInvalid' : 'validation.withdrawAmountInvalid');
+      }
+      return errors;
+    },
+  });
+
+  const method = methods.find((pm) => pm.account === form.values.pm_method);
+  const amount = form.values.amount.trim();
+  const estimate = method && AMOUNT_PATTERN.test(amount) ? computePayAmount(amount, method.rate) : null;
+
+  const submitOrder = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      const order = kind === 'topup' ? topupFields(values) : withdrawFields(values);
+      const answer = await placeOrder(product.id, order);
+      if (!answer.ok) {
+        form.setErrors(fieldErrors(answer.errors));
+        notifyFailure(answer, 'errors.orderCreate');
+        return;
+      }
+      if (!answer.id) {
+        notifyFailure(null, 'errors.orderCreate');
+        return;
+      }
+      navigate(paths.order.getHref(answer.id));
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  if (!product.available || methods.length === 0) {
+    return (
+      <Alert color="yellow" icon={<IconInfoCircle />} title={t('new.unavailableTitle')}>
+        {t('new.unavailable')}
+      </Alert>
+    );
+  }
+
+  const rangeHint = method
+    ? t('new.range', { min: format.money(method.min, currency), max: format.money(method.max, currency) })
+    : undefined;
+
+  return (
+    <form onSubmit={submitOrder} noValidate>
+      <Stack gap="lg">
+        <Radio.Group
+          {...form.getInputProps('pm_method')}
+          label={t('new.method')}
+          description={t('new.methodHint')}
+          required
+        >
+          <SimpleGrid cols={{ base: 1, xs: methods.length }} spacing="sm" mt="xs">
+            {methods.map((pm) => {
+              const selected = form.values.pm_method === pm.account;
+              return (
+                <UnstyledButton
+                  key={pm.account}
+                  component="label"
+                  style={{
+                    border: `2px solid ${selected ? walletAccent(pm.account) : 'var(--mantine-color-gray-3)'}`,
+                    borderRadius: 'var(--mantine-radius-md)',
+                    padding: '12px 14px',
+                    minHeight: 56,
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 12,
+                    background: selected ? 'var(--mantine-color-gray-0)' : undefined,
+                  }}
+                >
+                  <Radio value={pm.account} color={walletAccent(pm.account)} aria-label={t(`wallets.${pm.account}`)} />
+                  <WalletLabel wallet={pm.account} />
+                </UnstyledButton>
+              );
+            })}
+          </SimpleGrid>
+        </Radio.Group>
+
+        <TextInput
+          {...form.getInputProps('amount')}
+          label={t(kind === 'topup' ? 'new.amountTopup' : 'new.amountWithdraw', { currency: t(`currency.${currency}`) })}
+          description={rangeHint}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={format.digits('0.00')}
+          required
+          size="lg"
+          styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 700 } }}
+        />
+
+        {kind === 'topup' ? (
+          <TextInput
+            {...form.getInputProps('onex_id')}
+            label={t('new.onexId')}
+            description={t('new.onexIdHint')}
+            inputMode="numeric"
+            maxLength={9}
+            autoComplete="off"
+            required
+          />
+        ) : (
+          <TextInput
+            {...form.getInputProps('wallet')}
+            label={t('new.wallet', { method: method ? t(`wallets.${method.account}`) : '' })}
+            description={t('new.walletHint')}
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="tel"
+            required
+          />
+        )}
+
+        <TextInput
+          {...form.getInputProps('contact_email')}
+          label={t('new.contactEmail')}
+          description={t('new.contactEmailHint')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+        />
+
+        <Paper withBorder p="md" radius="md" bg="gray.0" aria-live="polite">
+          <Text size="sm" c="dimmed">
+            {t(kind === 'topup' ? 'new.estimateTopup' : 'new.estimateWithdraw')}
+          </Text>
+          <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="estimate">
+            {estimate ? format.money(estimate, 'BDT') : '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {method ? t('new.rate', { rate: format.number(method.rate) }) + ' · ' : ''}
+            {t('new.estimateNote')}
+          </Text>
+        </Paper>
+
+        <Button type="submit" size="lg" fullWidth loading={submitting}>
+          {t(kind === 'topup' ? 'new.submitTopup' : 'new.submitWithdraw')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function topupFields(values: Values) {
+  return { pm_method: values.pm_method, amount: values.amount.trim(), onex_id: values.onex_id.trim(), contact_email: values.contact_email.trim() };
+}
+function withdrawFields(values: Values) {
+  return { pm_method: values.pm_method, amount: values.amount.trim(), wallet: values.wallet.trim(), contact_email: values.contact_email.trim() };
+}
+function inRange(amount: string, method: ProductPmDto): boolean {
+  const value = amount.trim();
+  if (!AMOUNT_PATTERN.test(value)) return false;
+  return compareAmounts(value, method.min) >= 0 && compareAmounts(value, method.max) <= 0;
+}

@@ -1,0 +1,50 @@
+import { Alert, Anchor, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlarmOff, IconCircleCheck, IconCircleX, IconHourglassHigh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { OrderStatus } from '../../../../../shared/order-status';
+import { SUPPORT } from '../../../config';
+import { paths } from '../../../config/paths';
+
+const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
+  pending: { color: 'yellow', icon: <IconHourglassHigh size={30} /> },
+  complete: { color: 'green', icon: <IconCircleCheck size={30} /> },
+  timedout: { color: 'orange', icon: <IconAlarmOff size={30} /> },
+  cancelled: { color: 'red', icon: <IconCircleX size={30} /> },
+  user_cancelled: { color: 'red', icon: <IconCircleX size={30} /> },
+  admin_cancelled: { color: 'red', icon: <IconCircleX size={30} /> },
+};
+
+/** Every status after waiting: a headline and the spec §8 message (with the contact advice where it applies). */
+export function OrderOutcome({ status, loggedIn }: { status: OrderStatus; loggedIn: boolean }) {
+  const { t } = useTranslation('orders');
+  const look = LOOK[status] ?? LOOK.cancelled!;
+  const advise = status === 'timedout' || status === 'cancelled' || status === 'admin_cancelled';
+  return (
+    <Stack gap="md" align="center" ta="center" py="md">
+      <ThemeIcon size={64} radius="xl" variant="light" color={look.color}>
+        {look.icon}
+      </ThemeIcon>
+      <Text fw={700} fz={24} role="status">
+        {t(`outcome.${status}.title`)}
+      </Text>
+      <Text c="dimmed" maw={460}>
+        {t(`outcome.${status}.body`)}
+      </Text>
+      {advise ? (
+        <Alert color="gray" variant="light" w="100%" ta="left">
+          <Trans
+            t={t}
+            i18nKey="outcome.contact"
+            values={{ email: SUPPORT.email }}
+            components={{
+              ticket: <Anchor component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />,
+              mail: <Anchor href={`mailto:${SUPPORT.email}`} />,
+            }}
+          />
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
