@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { StaticPage } from '../components/static-page';
 
-/** Placeholder: replace with the real screen. */
 export default function PrivacyPage() {
-  return <PagePlaceholder titleKey="titles.privacyPolicy" />;
+  return <StaticPage page="privacy" />;
 }

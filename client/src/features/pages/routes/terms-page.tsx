@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { StaticPage } from '../components/static-page';
 
-/** Placeholder: replace with the real screen. */
 export default function TermsPage() {
-  return <PagePlaceholder titleKey="titles.terms" />;
+  return <StaticPage page="terms" />;
 }
