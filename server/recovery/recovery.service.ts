@@ -89,9 +89,15 @@ export function createRecoveryService(deps: {
       return { user, jwt: signToken(jwtSecret, user) };
     },
 
-    /** Waits for mails still being handed to SMTP (graceful stop). */
-    async flush(): Promise<void> {
-      await Promise.allSettled([...pendingMail]);
+    /** Waits for mails still being handed to SMTP (graceful stop), but never longer than `maxWaitMs`. */
+    async flush(maxWaitMs = 5000): Promise<void> {
+      if (pendingMail.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxWaitMs);
+      });
+      await Promise.race([Promise.allSettled([...pendingMail]), deadline]);
+      clearTimeout(timer);
     },
   };
 }
