@@ -29,9 +29,10 @@ export interface Database {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
-    const adapter = new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
-    const prisma = new PrismaClient({ adapter });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,
       kind: 'postgres',
