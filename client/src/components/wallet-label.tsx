@@ -31,7 +31,7 @@ export function WalletLabel({ wallet, size = 'md' }: { wallet: string; size?: 's
 export function WalletBadge({ wallet, ...props }: { wallet: string } & BadgeProps) {
   const { t } = useTranslation('common');
   return (
-    <Badge variant="light" color={walletAccent(wallet)} radius="sm" {...props}>
+    <Badge variant="light" color={walletAccent(wallet)} radius="sm" tt="none" {...props}>
       {t(`wallets.${wallet}`, { defaultValue: wallet })}
     </Badge>
   );

@@ -1,0 +1,104 @@
+// A guest buys (EN top-up, BN withdrawal), an admin completes it from /admin/orders in a second context, and the
+// guest's order page turns complete by itself (design §7: no reload).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { ADMIN, startTestServer, type TestServer } from '../support/server.js';
+
+const WAIT = { timeout: 20_000 };
+const built = fs.existsSync(path.resolve('client/dist/index.html'));
+
+describe.skipIf(!hasChromium() || !built)('orders journey in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let admin: Page;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    ({ page: admin } = await openContext(browser, server.url, { lang: 'EN' }));
+    await admin.goto('/login');
+    await admin.getByRole('textbox', { name: /^E-mail/ }).fill(ADMIN.email);
+    await admin.locator('input[name="password"]').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Log in', exact: true }).click();
+    await admin.waitForURL('**/admin/orders', WAIT);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function completeFromQueue(orderId: string) {
+    await admin.goto('/admin/orders');
+    const row = admin.getByRole('button', { name: `Open order ${orderId.slice(0, 10)}` });
+    await row.click(WAIT);
+    const dialog = admin.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Processing').first().isVisible(), WAIT).toBe(true);
+    await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
+    await admin.getByText('Order Completed').waitFor(WAIT);
+    // The order leaves the queue.
+    await row.waitFor({ state: 'detached', ...WAIT });
+  }
+
+  function orderIdOf(page: Page): string {
+    return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  }
+
+  it('When a guest buys a top-up in EN and the admin completes it, then the guest page shows complete without reload', async () => {
+    const { page } = await openContext(browser, server.url, { lang: 'EN' });
+    await page.goto('/');
+    await page.getByRole('link', { name: /1xBet Topup \(BDT\)/ }).click();
+    await page.waitForURL('**/new/1xbet_topup_bdt', WAIT);
+
+    await page.getByRole('radio', { name: 'bKash' }).check(WAIT);
+    await page.getByRole('textbox', { name: /^Top-up amount/ }).fill('1500');
+    await expect.poll(() => page.getByTestId('estimate').textContent(), WAIT).toContain('1,500.00 BDT');
+    await page.getByRole('textbox', { name: /^1xBet account ID/ }).fill('123456789');
+    await page.getByRole('textbox', { name: /^Contact e-mail/ }).fill('guest@example.com');
+    await page.getByRole('button', { name: 'Place top-up order' }).click();
+    await page.waitForURL('**/orders/**', WAIT);
+
+    const orderId = orderIdOf(page);
+    const answer = (await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json()) as { order: { pm_wallet: string } };
+    await page.getByRole('timer').waitFor(WAIT);
+    expect(await page.getByRole('timer').textContent()).toMatch(/^\d{2}:\d{2}$/);
+    await page.getByText(answer.order.pm_wallet, { exact: true }).first().waitFor(WAIT);
+
+    await page.getByRole('textbox', { name: /^Transaction ID/ }).fill(`TRX${Date.now()}`);
+    await page.getByRole('button', { name: /I have paid/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Processing' }).waitFor(WAIT);
+
+    await completeFromQueue(orderId);
+    await page.getByRole('status').filter({ hasText: 'Order complete' }).waitFor(WAIT);
+    await page.close();
+  });
+
+  it('When a guest asks for a withdrawal in BN and the admin completes it, then the guest page shows complete without reload', async () => {
+    const { page } = await openContext(browser, server.url, { lang: 'BN' });
+    await page.goto('/new/1xbet_withdraw_bdt');
+    await page.getByRole('radio', { name: 'নগদ' }).check(WAIT);
+    await page.getByRole('textbox', { name: /^উইথড্রর পরিমাণ/ }).fill('600');
+    await expect.poll(() => page.getByTestId('estimate').textContent(), WAIT).toContain('৫৮৮.০০');
+    await page.getByRole('textbox', { name: /^আপনার নগদ নম্বর/ }).fill('01712345678');
+    await page.getByRole('textbox', { name: /^যোগাযোগের ই-মেইল/ }).fill('guest-bn@example.com');
+    await page.getByRole('button', { name: 'উইথড্র অর্ডার দিন' }).click();
+    await page.waitForURL('**/orders/**', WAIT);
+    const orderId = orderIdOf(page);
+
+    await page.getByRole('timer').waitFor(WAIT);
+    expect(await page.getByRole('timer').textContent()).toMatch(/^[০-৯]{2}:[০-৯]{2}$/);
+    await page.getByText(/শহর \(City\): Dhaka, রাস্তা \(Street\): Motijheel/).waitFor(WAIT);
+
+    await page.getByRole('textbox', { name: /^1xBet অ্যাকাউন্ট আইডি/ }).fill('987654321');
+    await page.getByRole('textbox', { name: /^উইথড্র কোড/ }).fill('A1B2');
+    await page.getByRole('button', { name: 'উইথড্র কোড জমা দিন' }).click();
+    await page.getByRole('status').filter({ hasText: 'প্রক্রিয়াধীন' }).waitFor(WAIT);
+
+    await completeFromQueue(orderId);
+    await page.getByRole('status').filter({ hasText: 'অর্ডার সম্পন্ন' }).waitFor(WAIT);
+    await page.close();
+  });
+});
