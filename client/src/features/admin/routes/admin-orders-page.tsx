@@ -1,4 +1,4 @@
-import { ActionIcon, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Card, UnstyledButton, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,6 +79,35 @@ export default function AdminOrdersPage() {
             {t('orders.empty')}
           </Text>
         ) : (
+          <>
+          <Stack gap={0} hiddenFrom="sm">
+            {orders.map((order, index) => (
+              <UnstyledButton
+                key={order.id}
+                onClick={() => setOpenId(order.id)}
+                aria-label={t('orders.open', { id: order.id.slice(0, 10) })}
+                px="md"
+                py="sm"
+                style={{ borderTop: index ? '1px solid var(--mantine-color-gray-2)' : undefined, minHeight: 56 }}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text ff="monospace" fw={600} size="sm">
+                    {order.id.slice(0, 10)}
+                  </Text>
+                  <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {format.money(order.data.amount, productCurrency(order.product_id))}
+                  </Text>
+                </Group>
+                <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+                  <Text size="xs" c="dimmed">
+                    {t(`orders:product.${order.product_id}`)} · {format.date(order.created_at)}
+                  </Text>
+                  <OrderStatusBadge status={order.status} size="md" />
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+          <Box visibleFrom="sm">
           <Table.ScrollContainer minWidth={620}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
@@ -122,6 +151,8 @@ export default function AdminOrdersPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          </Box>
+          </>
         )}
       </Card>
       {pages > 1 ? (

@@ -31,7 +31,7 @@ export default function AdminProductsPage() {
       ) : products.length === 0 ? (
         <Text c="dimmed">{t('errors.productLoad')}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
           {products.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}

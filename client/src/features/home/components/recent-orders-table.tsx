@@ -1,4 +1,4 @@
-import { Avatar, Group, Table, Text } from '@mantine/core';
+import { Avatar, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HomeOrderDto } from '../../../../../shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
@@ -17,6 +17,32 @@ export function RecentOrdersTable({ orders }: { orders: HomeOrderDto[] }) {
     );
   }
   return (
+    <>
+      {/* Phones: one compact block per order instead of a wide table. */}
+      <Stack gap={0} hiddenFrom="sm">
+        {orders.map((order, index) => (
+          <Box key={`${order.created_at}-${index}`} px="md" py="sm" style={{ borderTop: index ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text fw={600} size="sm">
+                {t(`orders:product.${order.product_id}`)}
+              </Text>
+              <Text fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {format.productMoney(order.amount, order.product_id)}
+              </Text>
+            </Group>
+            <Group justify="space-between" wrap="nowrap" gap="xs" mt={6}>
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Avatar src={order.userLogo || userAvatarUrl} alt="" size={22} radius="xl" />
+                <Text size="xs" c="dimmed" truncate>
+                  {order.userName || t('recent.anonymous')} · {format.date(order.created_at)}
+                </Text>
+              </Group>
+              <OrderStatusBadge status={order.status} size="md" />
+            </Group>
+          </Box>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" horizontalSpacing="md" striped>
         <Table.Thead>
@@ -55,5 +81,7 @@ export function RecentOrdersTable({ orders }: { orders: HomeOrderDto[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+      </Box>
+    </>
   );
 }
