@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts', 'tests/realtime/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -24,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          sequence: { groupOrder: 2 },
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
