@@ -8,7 +8,7 @@ import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
 import { setOrderStatus } from '../api/admin-api';
-import { notifyFailure, notifySuccess } from '../api/notify-failure';
+import { showError, showSuccess } from '../../../lib/notify';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -34,13 +34,13 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
     setBusy(status);
     try {
       const answer = await setOrderStatus(order.id, status);
-      if (!answer.ok) notifyFailure(answer, 'errors.orderUpdate');
+      if (!answer.ok) showError(answer, 'errors.orderUpdate');
       else {
-        notifySuccess(status === 'complete' ? 'orders.completed' : 'orders.cancelled');
+        showSuccess(status === 'complete' ? 'admin:orders.completed' : 'admin:orders.cancelled');
         onDone(answer.order);
       }
     } catch (error) {
-      notifyFailure(error);
+      showError(error);
     } finally {
       setBusy(null);
     }

@@ -7,7 +7,7 @@ import { pmPatchBodySchema } from '../../../../../shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
 import { zodResolver } from '../../../lib/form';
 import { savePm } from '../api/admin-api';
-import { notifyFailure, notifySuccess } from '../api/notify-failure';
+import { showError, showSuccess } from '../../../lib/notify';
 
 const pmSchema = pmPatchBodySchema.shape.pm;
 
@@ -24,10 +24,10 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
     setSaving(true);
     try {
       const answer = await savePm(pm.account, { wallet: values.wallet.trim(), note: values.note.trim(), available: values.available });
-      if (!answer.ok) notifyFailure(answer);
-      else notifySuccess('notify.success');
+      if (!answer.ok) showError(answer);
+      else showSuccess('notify.success');
     } catch (error) {
-      notifyFailure(error);
+      showError(error);
     } finally {
       setSaving(false);
     }

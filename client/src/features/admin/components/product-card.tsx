@@ -7,7 +7,7 @@ import { productPatchBodySchema } from '../../../../../shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
 import { zodResolver } from '../../../lib/form';
 import { saveProduct, type ProductPatch } from '../api/admin-api';
-import { notifyFailure, notifySuccess } from '../api/notify-failure';
+import { showError, showSuccess } from '../../../lib/notify';
 
 const productSchema = productPatchBodySchema.shape.product;
 
@@ -39,13 +39,13 @@ export function ProductCard({ product }: { product: ProductDto }) {
         description: values.description.trim(),
         pms: values.pms.map((pm) => ({ ...pm, rate: pm.rate.trim(), min: pm.min.trim(), max: pm.max.trim() })),
       });
-      if (!answer.ok) notifyFailure(answer);
+      if (!answer.ok) showError(answer);
       else {
         form.resetDirty();
-        notifySuccess('notify.success');
+        showSuccess('notify.success');
       }
     } catch (error) {
-      notifyFailure(error);
+      showError(error);
     } finally {
       setSaving(false);
     }

@@ -9,7 +9,7 @@ import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useFormat } from '../../../lib/format';
 import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
 import { listQueue } from '../api/admin-api';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { OrderDetailModal } from '../components/order-detail-modal';
 
 const inQueue = (order: OrderDto) => ADMIN_QUEUE_STATUSES.includes(order.status);
@@ -29,7 +29,7 @@ export default function AdminOrdersPage() {
     const answer = await listQueue(page);
     setLoading(false);
     if (!answer.ok) {
-      notifyFailure(answer);
+      showError(answer);
       setOrders((current) => current ?? []);
       return;
     }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentMethodDto } from '../../../../../shared/api-types';
 import { WALLETS } from '../../../../../shared/constants';
 import { listPms } from '../api/admin-api';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { PmCard } from '../components/pm-card';
 
 /** /admin/pms — one card per payment method; wallets the server has not saved yet get an empty card. */
@@ -14,7 +14,7 @@ export default function AdminPmsPage() {
   useEffect(() => {
     void listPms().then((answer) => {
       if (!answer.ok) {
-        notifyFailure(answer);
+        showError(answer);
         setPms([]);
         return;
       }

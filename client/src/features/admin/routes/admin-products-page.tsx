@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '../../../../../shared/api-types';
 import { listProducts } from '../api/admin-api';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { ProductCard } from '../components/product-card';
 
 /** /admin/products — one card per product. */
@@ -14,7 +14,7 @@ export default function AdminProductsPage() {
     void listProducts().then((answer) => {
       if (answer.ok) setProducts(answer.products);
       else {
-        notifyFailure(answer, 'errors.productLoad');
+        showError(answer, 'errors.productLoad');
         setProducts([]);
       }
     });

@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/format';
 import { adminOnlineAtom } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { getAdminInfo, setAdminOnline } from '../api/admin-api';
-import { notifyFailure, notifySuccess } from '../api/notify-failure';
+import { showError, showSuccess } from '../../../lib/notify';
 
 /** /admin/settings — the user count and the 'admin is online' switch. */
 export default function AdminSettingsPage() {
@@ -20,7 +20,7 @@ export default function AdminSettingsPage() {
   useEffect(() => {
     void getAdminInfo().then((answer) => {
       if (answer.ok) setInfo(answer.admin);
-      else notifyFailure(answer);
+      else showError(answer);
     });
   }, []);
   useSocketEvent('admin:online', ({ online }) => setInfo((current) => (current ? { ...current, online } : current)));
@@ -29,14 +29,14 @@ export default function AdminSettingsPage() {
     setSaving(true);
     try {
       const answer = await setAdminOnline(online);
-      if (!answer.ok) notifyFailure(answer);
+      if (!answer.ok) showError(answer);
       else {
         setInfo((current) => ({ users: answer.admin?.users ?? current?.users ?? 0, online }));
         setOnlineAtom(online);
-        notifySuccess(online ? 'settings.nowOnline' : 'settings.nowOffline');
+        showSuccess(online ? 'admin:settings.nowOnline' : 'admin:settings.nowOffline');
       }
     } catch (error) {
-      notifyFailure(error);
+      showError(error);
     } finally {
       setSaving(false);
     }

@@ -12,7 +12,7 @@ import { walletAccent, WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { placeOrder } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
@@ -62,16 +62,16 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
       const answer = await placeOrder(product.id, order);
       if (!answer.ok) {
         form.setErrors(fieldErrors(answer.errors));
-        notifyFailure(answer, 'errors.orderCreate');
+        showError(answer, 'errors.orderCreate');
         return;
       }
       if (!answer.id) {
-        notifyFailure(null, 'errors.orderCreate');
+        showError(null, 'errors.orderCreate');
         return;
       }
       navigate(paths.order.getHref(answer.id));
     } catch (error) {
-      notifyFailure(error);
+      showError(error);
     } finally {
       setSubmitting(false);
     }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../../shared/api-types';
 import { submitTopupPaymentSchema, submitWithdrawPaymentSchema } from '../../../../../shared/schemas';
 import { zodResolver } from '../../../lib/form';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { submitPayment, type PaymentInput } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
@@ -16,12 +16,12 @@ async function send(orderId: string, payment: PaymentInput, onDone: Done, setErr
     const answer = await submitPayment(orderId, payment);
     if (!answer.ok) {
       setErrors(answer.errors);
-      notifyFailure(answer, 'errors.orderUpdate');
+      showError(answer, 'errors.orderUpdate');
       return;
     }
     onDone(answer.order);
   } catch (error) {
-    notifyFailure(error);
+    showError(error);
   }
 }
 

@@ -7,7 +7,7 @@ import type { OrderDto } from '../../../../../shared/api-types';
 import { productCurrency, productKind } from '../../../../../shared/constants';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { cancelOrder } from '../api/orders-api';
 import { useSecondsLeft } from '../hooks/use-live-order';
 import { CopyValue } from './copy-value';
@@ -123,10 +123,10 @@ function CancelOrderButton({ orderId, onDone }: { orderId: string; onDone: (orde
     setBusy(true);
     try {
       const answer = await cancelOrder(orderId);
-      if (!answer.ok) notifyFailure(answer, 'errors.orderUpdate');
+      if (!answer.ok) showError(answer, 'errors.orderUpdate');
       else onDone(answer.order);
     } catch (error) {
-      notifyFailure(error);
+      showError(error);
     } finally {
       setBusy(false);
       dialog.close();

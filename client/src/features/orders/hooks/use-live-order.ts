@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderDto } from '../../../../../shared/api-types';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { useOnReconnect, useOrderWatch, useSocketEvent } from '../../../lib/socket';
 import { getOrder } from '../api/orders-api';
 
@@ -15,7 +15,7 @@ export function useLiveOrder(id: string) {
     if (answer.ok && answer.order) setLoad({ state: 'ready', order: answer.order });
     else {
       setLoad((current) => (current.state === 'ready' ? current : { state: 'failed' }));
-      notifyFailure(null, 'errors.orderLoad');
+      showError(null, 'errors.orderLoad');
     }
   }, [id]);
 

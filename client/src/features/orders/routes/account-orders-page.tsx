@@ -7,7 +7,7 @@ import type { OrderDto } from '../../../../../shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
 import { listOwnOrders } from '../api/orders-api';
 
@@ -25,7 +25,7 @@ export default function AccountOrdersPage() {
     const answer = await listOwnOrders(page);
     setLoading(false);
     if (!answer.ok) {
-      notifyFailure(answer);
+      showError(answer);
       setOrders((current) => current ?? []);
       return;
     }

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ProductDto } from '../../../../../shared/api-types';
 import { productKind } from '../../../../../shared/constants';
 import { paths } from '../../../config/paths';
-import { notifyFailure } from '../api/notify-failure';
+import { showError } from '../../../lib/notify';
 import { userAtom, userLoadingAtom } from '../../../lib/session';
 import { getProduct } from '../api/orders-api';
 import { NewOrderForm } from '../components/new-order-form';
@@ -30,7 +30,7 @@ export default function NewOrderPage() {
       if (answer.ok && answer.product) setLoad({ state: 'ready', product: answer.product });
       else {
         setLoad({ state: 'failed' });
-        notifyFailure(null, 'errors.productLoad');
+        showError(null, 'errors.productLoad');
       }
     });
     return () => {
