@@ -166,7 +166,13 @@ export function createOrdersRepository(prisma: Prisma) {
           try {
             // The conditional update stays the guard: it changes nothing unless the status is still allowed.
             const result = await tx.order.updateMany({
-              where: { id: t.id, status: { in: [...t.from] }, ...(t.expiredBefore ? { lastTime: { lt: t.expiredBefore } } : {}) },
+              where: {
+                id: t.id,
+                status: { in: [...t.from] },
+                ...(t.expiredBefore ? { lastTime: { lt: t.expiredBefore } } : {}),
+                // A customer acts on a waiting order only while its time has not run out, even before a sweep.
+                ...(t.actor === 'customer' ? { lastTime: { gte: new Date() } } : {}),
+              },
               data: { status: t.to, ...t.data },
             });
             moved = result.count;
