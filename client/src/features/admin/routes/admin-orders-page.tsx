@@ -1,46 +1,27 @@
 import { ActionIcon, Box, Card, UnstyledButton, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../../shared/api-types';
 import { productCurrency } from '../../../../../shared/constants';
 import { ADMIN_QUEUE_STATUSES } from '../../../../../shared/order-status';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useFormat } from '../../../lib/format';
-import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
+import { useSocketEvent } from '../../../lib/socket';
 import { listQueue } from '../api/admin-api';
-import { showError } from '../../../lib/notify';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { OrderDetailModal } from '../components/order-detail-modal';
 
 const inQueue = (order: OrderDto) => ADMIN_QUEUE_STATUSES.includes(order.status);
 
 /** /admin and /admin/orders — the queue of orders awaiting action, live. */
+const selectOrders = (answer: { orders: OrderDto[] }) => answer.orders;
+
 export default function AdminOrdersPage() {
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [page, setPage] = useState(1);
-  const [pages, setPages] = useState(1);
-  const [orders, setOrders] = useState<OrderDto[] | null>(null);
+  const { page, setPage, pages, items: orders, setItems: setOrders, loading, refresh } = usePagedList(listQueue, selectOrders);
   const [openId, setOpenId] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    const answer = await listQueue(page);
-    setLoading(false);
-    if (!answer.ok) {
-      showError(answer);
-      setOrders((current) => current ?? []);
-      return;
-    }
-    setOrders(answer.orders);
-    setPages(Math.max(1, answer.pages));
-  }, [page]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useOnReconnect(() => void refresh());
 
   const applyUpdate = useCallback((order: OrderDto) => {
     setOrders((list) => {
@@ -48,7 +29,7 @@ export default function AdminOrdersPage() {
       if (!inQueue(order)) return list.filter((row) => row.id !== order.id);
       return list.map((row) => (row.id === order.id ? order : row));
     });
-  }, []);
+  }, [setOrders]);
   useSocketEvent('order:updated', applyUpdate);
   useSocketEvent('order:created', (order) => {
     if (page !== 1 || !inQueue(order)) return;

@@ -1,42 +1,22 @@
 import { ActionIcon, Anchor, Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '../../../../../shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
-import { showError } from '../../../lib/notify';
-import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { useSocketEvent } from '../../../lib/socket';
 import { listOwnOrders } from '../api/orders-api';
 
 /** /account and /account/orders — the customer's own orders, paged and live. */
+const selectOrders = (answer: { orders: OrderDto[] }) => answer.orders;
+
 export default function AccountOrdersPage() {
   const { t } = useTranslation('orders');
   const format = useFormat();
-  const [page, setPage] = useState(1);
-  const [orders, setOrders] = useState<OrderDto[] | null>(null);
-  const [pages, setPages] = useState(1);
-  const [loading, setLoading] = useState(false);
-
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    const answer = await listOwnOrders(page);
-    setLoading(false);
-    if (!answer.ok) {
-      showError(answer);
-      setOrders((current) => current ?? []);
-      return;
-    }
-    setOrders(answer.orders);
-    setPages(Math.max(1, answer.pages));
-  }, [page]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useOnReconnect(() => void refresh());
+  const { page, setPage, pages, items: orders, setItems: setOrders, loading, refresh } = usePagedList(listOwnOrders, selectOrders);
   useSocketEvent('order:updated', (order) => setOrders((list) => list?.map((row) => (row.id === order.id ? order : row)) ?? list));
   useSocketEvent('order:created', (order) => {
     if (page === 1) setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list].slice(0, 10) : list));
