@@ -15,13 +15,16 @@ const browser = await launchBrowser();
 try {
   const as = process.env.SCREEN_AS;
   const token = as === 'admin' ? (await loginAdmin(server)).token : as === 'user' ? (await createUser(server, { name: 'Rahim Uddin' })).token : undefined;
-  // SCREEN_ORDERS=N places N top-up orders first (as the logged-in user, if any), one of them paid.
+  // SCREEN_ORDERS=N places N top-up orders first (as the logged-in user, if any), the first one paid;
+  // '@order' in a page path stands for the last (waiting) one.
+  let lastOrder = '';
   for (let i = 0; i < Number(process.env.SCREEN_ORDERS ?? 0); i += 1) {
     const placed = await server.api.post<{ id: string }>(
       '/orders/1xbet_topup_bdt',
       { order: { pm_method: ['bkash', 'nagad', 'rocket'][i % 3], amount: `${150 + i * 25}.50`, onex_id: '123456789', contact_email: 'rahim@example.com' } },
       token,
     );
+    lastOrder = placed.body.id;
     if (i === 0) await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: `TX${Date.now()}A` } });
   }
   for (const lang of ['EN', 'BN'] as const) {
@@ -29,7 +32,7 @@ try {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900 });
       if (token) await context.addInitScript((t) => localStorage.setItem('jwt', t), token);
       for (const p of pages) {
-        await page.goto(p);
+        await page.goto(p.replace('@order', lastOrder));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(600);
         const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);

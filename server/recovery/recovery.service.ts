@@ -31,6 +31,8 @@ export function createRecoveryService(deps: {
   logger: Logger;
   jwtSecret: string;
   publicUrl: string;
+  /** The access gate's prefix (spec §2): the mailed link opens the app even on a device that never saw it. */
+  gatePrefix?: string;
   now?: () => Date;
 }) {
   const { recoveries, users, mailer, logger, jwtSecret, publicUrl } = deps;
@@ -69,7 +71,7 @@ export function createRecoveryService(deps: {
         expiresAt: new Date(at.getTime() + TIMERS.recoveryCodeMinutes * 60_000),
         now: at,
       });
-      if (deliverable) sendInBackground(recoveryMail({ to: user.email, name: user.name, code, link: `${publicUrl}/recovery/${id}` }));
+      if (deliverable) sendInBackground(recoveryMail({ to: user.email, name: user.name, code, link: `${publicUrl}/recovery/${id}${deps.gatePrefix ? `?${encodeURIComponent(deps.gatePrefix)}` : ''}` }));
       return { id };
     },
 

@@ -28,6 +28,7 @@ export function createSupportFeature(ctx: AppContext): Feature {
     logger: ctx.logger,
     jwtSecret: ctx.jwtSecret,
     publicUrl: ctx.config.publicUrl,
+    gatePrefix: ctx.config.gatePrefix,
   });
   const avatars = createAvatarsService({ avatars: createAvatarsRepository(ctx.prisma), users, dataDir: ctx.config.dataDir, logger: ctx.logger });
   const adminUsers = createAdminUsersService({ adminUsers: createAdminUsersRepository(ctx.prisma), users, tickets, mediaBaseUrl });
