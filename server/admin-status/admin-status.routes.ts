@@ -20,6 +20,7 @@ export function adminStatusRoutes(ctx: AppContext, status: AdminStatusRepository
 
   router.patch('/admin', requireAdmin, ...ctx.limits.write, async (req, res) => {
     const body = parseInput(adminPatchBodySchema, req.body);
+    await ctx.captcha.verify(body.captcha);
     await status.setOnline(body.admin.online);
     ctx.realtime.adminOnline(body.admin.online);
     const admin: AdminInfoDto = { online: body.admin.online, users: await status.countUsers() };

@@ -22,6 +22,7 @@ export function paymentMethodsRoutes(ctx: AppContext, pms: PaymentMethodsReposit
     const account = walletSchema.safeParse(req.params.account);
     if (!account.success) throw errors.notFound('errors.pmNotFound', 'Unknown payment method');
     const body = parseInput(pmPatchBodySchema, req.body);
+    await ctx.captcha.verify(body.captcha);
     const saved = await pms.save({ account: account.data, ...body.pm });
     res.json({ ok: true, text: 'Success', pm: toDto(saved) });
   });

@@ -24,6 +24,7 @@ export function productsRoutes(ctx: AppContext, products: ProductsService): Rout
     const id = idParamSchema.safeParse(req.params.id);
     if (!id.success) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
     const body = parseInput(productPatchBodySchema, req.body);
+    await ctx.captcha.verify(body.captcha);
     await products.editProduct(id.data, body.product);
     res.json({ ok: true, refresh: true, text: 'Success' });
   });

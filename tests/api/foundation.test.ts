@@ -4,19 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveChallenge } from 'altcha-lib/v1';
+import { solveCaptcha } from '../support/captcha.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases, createPostgresDatabase } from '../support/databases.js';
 import { openDatabase } from '../../server/db/database.js';
 import { applyMigrations, readMigrations } from '../../server/db/migrate.js';
-
-async function solveCaptcha(server: TestServer): Promise<string> {
-  const res = await server.api.get<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>('/captcha');
-  const c = res.body;
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
-}
 
 describe.each(testDatabases())('Answers and errors on %s', (db) => {
   let server: TestServer;

@@ -1,18 +1,9 @@
 // With the captcha on, order creation and every order PATCH need a fresh, unused solution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveChallenge } from 'altcha-lib/v1';
+import { solveCaptcha } from '../support/captcha.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
-
-async function solveCaptcha(server: TestServer): Promise<string> {
-  const c = (await server.api.get<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>('/captcha')).body;
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(
-    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature }),
-  ).toString('base64');
-}
 
 describe('Orders with the captcha on', () => {
   let server: TestServer;
@@ -49,5 +40,21 @@ describe('Orders with the captcha on', () => {
     const done = await server.api.patch(`/orders/${id}`, { captcha: await solveCaptcha(server), order: { status: 'complete' } }, admin.token);
     expect(done.status).toBe(200);
     expect(done.body.order).toMatchObject({ status: 'complete' });
+  });
+
+  it('When an admin edits the catalogue or the online status without a captcha, then 400 errors.captcha and nothing changes', async () => {
+    const before = await server.app.ctx.prisma.product.findUniqueOrThrow({ where: { id: TOPUP_BDT } });
+    const product = await server.api.patch(`/products/${TOPUP_BDT}`, { product: { description: 'Changed without a captcha' } }, admin.token);
+    expect(product.status).toBe(400);
+    expect(product.body.key).toBe('errors.captcha');
+    expect((await server.app.ctx.prisma.product.findUniqueOrThrow({ where: { id: TOPUP_BDT } })).description).toBe(before.description);
+    const pm = await server.api.patch('/pms/bkash', { pm: { wallet: '01999999999', note: '', available: true } }, admin.token);
+    expect(pm.status).toBe(400);
+    expect((await server.app.ctx.prisma.paymentMethod.findUniqueOrThrow({ where: { account: 'bkash' } })).wallet).not.toBe('01999999999');
+    const status = await server.api.patch('/admin', { admin: { online: true } }, admin.token);
+    expect(status.status).toBe(400);
+    const ok = await server.api.patch('/admin', { captcha: await solveCaptcha(server), admin: { online: true } }, admin.token);
+    expect(ok.status).toBe(200);
+    expect(ok.body.admin).toMatchObject({ online: true });
   });
 });
