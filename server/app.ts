@@ -24,6 +24,7 @@ import { authenticate, createPassport } from './auth/guards.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
+import { rejectNulBytes } from './http/validate.js';
 import { createOrdersFeature } from './orders/orders.feature.js';
 import { createSupportFeature } from './tickets/tickets.feature.js';
 import type { Feature } from './feature.js';
@@ -110,6 +111,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

@@ -1,4 +1,5 @@
 // Parses untrusted input with a shared zod schema; failures become one 400 naming every bad field.
+import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { errors } from './app-error.js';
 import { VALIDATION_TEXT } from './validation-text.js';
@@ -21,3 +22,24 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     .join('; ');
   throw errors.validation(text, fields);
 }
+
+/** Path of the first string holding a NUL character, which PostgreSQL text cannot store; null when there is none. */
+export function findNulString(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found = findNulString(child, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Refuses a body with a NUL character anywhere, before any schema or database sees it. */
+export const rejectNulBytes: RequestHandler = (req, _res, next) => {
+  const path = findNulString(req.body);
+  if (!path) return next();
+  if (path.length > 1 && ENVELOPES.has(path[0])) path.shift();
+  const field = path.join('.') || 'body';
+  next(errors.validation(`${field}: must not contain NUL characters`, { [field]: 'validation.invalid' }));
+};
