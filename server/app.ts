@@ -90,6 +90,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const features: Feature[] = [createOrdersFeature(ctx), createSupportFeature(ctx)];
 
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.use(
     helmet({

@@ -33,6 +33,7 @@ describe('parseConfig', () => {
     ['CAPTCHA', 'recaptcha'],
     ['ADMIN_EMAIL', 'nope'],
     ['PORT', '70000'],
+    ['TRUST_PROXY', 'yes'],
   ])('When %s=%s, then the error names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
   });

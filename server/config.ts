@@ -29,6 +29,10 @@ const envSchema = z
     PUBLIC_URL: optionalUrl(/^https?$/),
     MEDIA_BASE_URL: z.preprocess(emptyToUndefined, z.string().default('/media')),
     GATE_PREFIX: z.string().default('pass'),
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === undefined || v === '' ? 0 : v),
+      z.coerce.number({ error: 'must be the number of proxies in front (0-10)' }).int('must be the number of proxies in front (0-10)').min(0, 'must be the number of proxies in front (0-10)').max(10, 'must be the number of proxies in front (0-10)'),
+    ),
     LOG_LEVEL: z.enum(['silent', 'error', 'info'], { error: 'must be silent, error or info' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -54,6 +58,8 @@ export interface Config {
   mediaBaseUrl: string;
   gatePrefix: string;
   logLevel: 'silent' | 'error' | 'info';
+  /** Proxies in front (load balancer): client IPs for rate limits come from X-Forwarded-For through that many hops. */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +92,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/$/, ''),
     gatePrefix: e.GATE_PREFIX,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }
