@@ -27,7 +27,7 @@ export function OrderStatusBadge({ status, detailed = false, ...props }: { statu
       leftSection={look.icon}
       radius="sm"
       size="lg"
-      styles={{ label: { textTransform: 'none', fontWeight: 600 } }}
+      styles={{ root: { flexShrink: 0 }, label: { textTransform: 'none', fontWeight: 600 } }}
       c={group === 'pending' ? 'yellow.9' : group === 'waiting' ? 'gray.8' : undefined}
       {...props}
     >
