@@ -1,11 +1,13 @@
-import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { OrderDto } from '../../../../../shared/api-types';
 import { productCurrency } from '../../../../../shared/constants';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
+import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { setOrderStatus } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -65,10 +67,19 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
             <Row label={t('orders.fields.pmId')} value={order.pm_id} />
             <Row label={t('orders.fields.onexId')} value={order.data.onex_id} />
             <Row label={t('orders.fields.wCode')} value={order.data.w_code} />
-            <Row label={t('orders.fields.wallet')} value={order.data.wallet} />
+            <Row label={t('orders.fields.wallet')} value={order.data.wallet ? format.digits(order.data.wallet) : null} />
             <Row label={t('orders.fields.email')} value={order.contact_email} />
             <Row label={t('orders.fields.expires')} value={format.date(order.last_time)} />
-            <Row label={t('orders.fields.user')} value={order.user_id ?? t('orders.guest')} />
+            <Row label={t('orders.fields.user')} value={
+                order.user_id ? (
+                  <Anchor component={Link} to={paths.admin.user.getHref(order.user_id)} onClick={onClose}>
+                    {order.user_id}
+                  </Anchor>
+                ) : (
+                  t('orders.guest')
+                )
+              }
+            />
           </SimpleGrid>
           {order.data.note ? <Row label={t('orders.fields.note')} value={order.data.note} /> : null}
           <Divider />
