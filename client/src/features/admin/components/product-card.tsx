@@ -55,7 +55,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="form" onSubmit={save} noValidate aria-label={name}>
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700} fz="lg">
             {name}
           </Text>

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { changeRole } from '../api/admin-users';
+import { CopyEmail } from './copy-email';
 
 export const ROLE_COLORS: Record<Role, string> = { admin: 'indigo', user: 'teal', blocked: 'red' };
 
@@ -50,9 +51,7 @@ export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | nu
               <Text fw={700} truncate>
                 {user.name}
               </Text>
-              <Text size="sm" c="dimmed" truncate>
-                {user.email}
-              </Text>
+              <CopyEmail email={user.email} />
             </Stack>
           </Group>
           <Stack gap={4}>
