@@ -11,7 +11,7 @@ import { LIMITS } from '../../../../../shared/constants';
 import { ticketReplySchema } from '../../../../../shared/schemas';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/notify';
+import { errorMessage, showError, showSuccess } from '../../../lib/notify';
 import { closeTicket, replyToTicket, useTicket } from '../api/tickets';
 import { TicketStatusBadge } from './ticket-status-badge';
 
@@ -39,7 +39,7 @@ export function TicketConversation({ id, viewer, backHref }: TicketConversationP
     return (
       <Stack gap="md" maw={720}>
         <Alert color="red" role="alert" title={t('chat.loadFailedTitle')}>
-          {t('errors.ticketLoad')}
+          {errorMessage(state.failure.ok ? null : state.failure, 'errors.ticketLoad')}
         </Alert>
         <BackLink href={backHref} />
       </Stack>
@@ -166,7 +166,7 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.text}
         </Text>
-        <Text size="xs" ta="right" mt={2} opacity={0.8} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text size="xs" ta="right" mt={2} opacity={mine ? 1 : 0.8} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {format.date(message.time)}
         </Text>
       </Paper>
