@@ -37,7 +37,7 @@ export function AppFooter() {
             <Title order={2} size="h5">
               {t('footer.support')}
             </Title>
-            <ContactLink icon={<IconPhone size={18} />} label={t('footer.phone')} href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} value={SUPPORT.phone} />
+            <ContactLink icon={<IconPhone size={18} />} label={t('footer.phone')} href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} value={format.digits(SUPPORT.phone)} />
             <ContactLink icon={<IconMail size={18} />} label={t('footer.email')} href={`mailto:${SUPPORT.email}`} value={SUPPORT.email} />
             <ContactLink
               icon={<IconBrandTelegram size={18} />}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HomeOrderDto, ProductDto } from '../../../../../shared/api-types';
 import { TIMERS } from '../../../../../shared/constants';
+import { useFormat } from '../../../lib/format';
 import { showError } from '../../../lib/notify';
 import { adminOnlineAtom, userAtom } from '../../../lib/session';
 import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
@@ -28,6 +29,7 @@ const REASONS = [
 /** / — the marketing home page with products, how it works, reasons, recent orders and the admin badge. */
 export default function HomePage() {
   const { t } = useTranslation('home');
+  const format = useFormat();
   const setUser = useSetAtom(userAtom);
   const [adminOnline, setAdminOnline] = useAtom(adminOnlineAtom);
   const [products, setProducts] = useState<ProductDto[] | null>(null);
@@ -130,7 +132,7 @@ export default function HomePage() {
                       {step.icon}
                     </ThemeIcon>
                     <Text fw={700} c="dimmed">
-                      {t('how.step', { n: index + 1 })}
+                      {t('how.step', { n: format.number(index + 1) })}
                     </Text>
                   </Group>
                   <Text fw={700} fz="lg">
