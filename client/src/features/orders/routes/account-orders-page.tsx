@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -50,34 +50,55 @@ export default function AccountOrdersPage() {
             {t('list.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('table.id')}</Table.Th>
-                  <Table.Th>{t('table.date')}</Table.Th>
-                  <Table.Th>{t('table.product')}</Table.Th>
-                  <Table.Th>{t('table.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.order.getHref(order.id)} ff="monospace" fw={600}>
-                        {order.id.slice(0, 10)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{format.date(order.created_at)}</Table.Td>
-                    <Table.Td>{t(`product.${order.product_id}`)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <>
+            {/* Phones: one block per order, so the status is never scrolled out of view. */}
+            <Stack gap={0} hiddenFrom="sm">
+              {orders.map((order, index) => (
+                <Box key={order.id} px="md" py="sm" style={{ borderTop: index ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Anchor component={Link} to={paths.order.getHref(order.id)} ff="monospace" fw={600} py={6}>
+                      {order.id.slice(0, 10)}
+                    </Anchor>
+                    <OrderStatusBadge status={order.status} size="md" />
+                  </Group>
+                  <Text size="sm">{t(`product.${order.product_id}`)}</Text>
+                  <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {format.date(order.created_at)}
+                  </Text>
+                </Box>
+              ))}
+            </Stack>
+            <Box visibleFrom="sm">
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('table.id')}</Table.Th>
+                      <Table.Th>{t('table.date')}</Table.Th>
+                      <Table.Th>{t('table.product')}</Table.Th>
+                      <Table.Th>{t('table.status')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {orders.map((order) => (
+                      <Table.Tr key={order.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={paths.order.getHref(order.id)} ff="monospace" fw={600}>
+                            {order.id.slice(0, 10)}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{format.date(order.created_at)}</Table.Td>
+                        <Table.Td>{t(`product.${order.product_id}`)}</Table.Td>
+                        <Table.Td>
+                          <OrderStatusBadge status={order.status} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Box>
+          </>
         )}
       </Card>
 
