@@ -6,14 +6,14 @@ import { CaptchaWidget } from '../components/captcha-widget';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
 import { useLanguage } from '../lib/session';
 import { RealtimeBridge } from './realtime-bridge';
-import { buildTheme } from './theme';
+import { buildTheme, cssVariablesResolver } from './theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const language = useLanguage();
   // The Bengali font is only applied (and therefore only downloaded) in BN.
   const theme = useMemo(() => buildTheme(language), [language]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" autoClose={TIMERS.toastMs} limit={3} />
       <GlobalLoadingOverlay />
       <CaptchaWidget />

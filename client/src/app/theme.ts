@@ -1,5 +1,5 @@
 // One calm brand colour (a deep teal) and the wallets' own accents (design §8).
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import type { Wallet } from '../../../shared/constants';
 import type { Language } from '../i18n';
 
@@ -31,7 +31,8 @@ export function buildTheme(language: Language) {
   const fontFamily = language === 'BN' ? BENGALI_FONTS : SYSTEM_FONTS;
   return createTheme({
     primaryColor: 'brand',
-    primaryShade: { light: 7, dark: 5 },
+    // Shade 8 keeps white button text and brand links above 4.5:1 contrast.
+    primaryShade: { light: 8, dark: 5 },
     colors: { brand },
     fontFamily,
     headings: { fontFamily, fontWeight: '700' },
@@ -48,3 +49,10 @@ export function buildTheme(language: Language) {
     },
   });
 }
+
+/** Mantine's dimmed grey (gray.6) is about 3.3:1 on white; gray.7 keeps secondary text above 4.5:1 (design §8). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
