@@ -39,8 +39,8 @@ export function OrderOutcome({ status, loggedIn }: { status: OrderStatus; logged
             i18nKey="outcome.contact"
             values={{ email: SUPPORT.email }}
             components={{
-              ticket: <Anchor component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />,
-              mail: <Anchor href={`mailto:${SUPPORT.email}`} />,
+              ticket: <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />,
+              mail: <Anchor fz="inherit" href={`mailto:${SUPPORT.email}`} />,
             }}
           />
         </Alert>
