@@ -1,6 +1,6 @@
 // Screenshots of pages in EN and BN at 1280 and 360 px, for looking at what we build:
 //   npx tsx scripts/screenshots.ts /login /register ...   (writes tmp/screens/*.png; build the client first)
-// SCREEN_AS=admin|user logs in first. SCREEN_OUT changes the folder.
+// SCREEN_AS=admin|user logs in first. SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -19,9 +19,11 @@ try {
   // '@order' in a page path stands for the last (waiting) one.
   let lastOrder = '';
   for (let i = 0; i < Number(process.env.SCREEN_ORDERS ?? 0); i += 1) {
+    const product = process.env.SCREEN_PRODUCT ?? '1xbet_topup_bdt';
+    const target = product.includes('withdraw') ? { wallet: '01712345678' } : { onex_id: '123456789' };
     const placed = await server.api.post<{ id: string }>(
-      '/orders/1xbet_topup_bdt',
-      { order: { pm_method: ['bkash', 'nagad', 'rocket'][i % 3], amount: `${150 + i * 25}.50`, onex_id: '123456789', contact_email: 'rahim@example.com' } },
+      `/orders/${product}`,
+      { order: { pm_method: ['bkash', 'nagad', 'rocket'][i % 3], amount: `${550 + i * 25}.50`, contact_email: 'rahim@example.com', ...target } },
       token,
     );
     lastOrder = placed.body.id;

@@ -79,7 +79,8 @@ export function WaitingView({ order, onChange, onExpired }: { order: OrderDto; o
               <CopyValue label={t('waiting.city')} value={WITHDRAW_ADDRESS.city} />
               <CopyValue label={t('waiting.street')} value={WITHDRAW_ADDRESS.street} />
               <Divider />
-              <CopyValue label={t('waiting.shopWallet', { method })} value={order.pm_wallet} display={format.digits(order.pm_wallet)} />
+              {/* A withdrawal is paid out to the customer's own wallet; the shop's number does not concern them. */}
+              <CopyValue label={t('waiting.yourWallet', { method })} value={order.data.wallet ?? ''} display={format.digits(order.data.wallet ?? '')} />
               <CopyValue label={t('waiting.youGet')} value={order.pm_amount.toFixed(2)} display={format.money(order.pm_amount, 'BDT')} />
             </>
           )}
