@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Card, UnstyledButton, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Card, UnstyledButton, Center, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { OrderDto } from '../../../../../shared/api-types';
 import { productCurrency } from '../../../../../shared/constants';
 import { ADMIN_QUEUE_STATUSES } from '../../../../../shared/order-status';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { PagePicker } from '../../../components/page-picker';
 import { useFormat } from '../../../lib/format';
 import { useSocketEvent } from '../../../lib/socket';
 import { listQueue } from '../api/admin-api';
@@ -136,11 +137,7 @@ export default function AdminOrdersPage() {
           </>
         )}
       </Card>
-      {pages > 1 ? (
-        <Center>
-          <Pagination total={pages} value={page} onChange={setPage} getItemProps={(n) => ({ children: format.page(n) })} />
-        </Center>
-      ) : null}
+      <PagePicker page={page} pages={pages} onChange={setPage} />
       <OrderDetailModal
         order={opened}
         onClose={() => setOpenId(null)}

@@ -114,7 +114,7 @@ export default function AdminUsersPage() {
               </Card>
             ))}
           </Stack>
-          <PagePicker page={page} pages={state.pages} onChange={setPage} labels={{ nav: t('pager.nav'), previous: t('pager.previous'), next: t('pager.next') }} />
+          <PagePicker page={page} pages={state.pages} onChange={setPage} />
         </>
       )}
       <UserRoleModal user={selected} onClose={() => setSelected(null)} onChanged={replaceUser} />

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Box, Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '../../../../../shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { PagePicker } from '../../../components/page-picker';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { usePagedList } from '../../../lib/use-paged-list';
@@ -102,17 +103,7 @@ export default function AccountOrdersPage() {
         )}
       </Card>
 
-      {pages > 1 ? (
-        <Center>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(n) => ({ children: format.page(n) })}
-            getControlProps={(control) => ({ 'aria-label': t(`list.${control}`) })}
-          />
-        </Center>
-      ) : null}
+      <PagePicker page={page} pages={pages} onChange={setPage} />
     </Stack>
   );
 }

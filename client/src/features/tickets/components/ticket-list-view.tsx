@@ -54,12 +54,7 @@ export function TicketListView({ title, subtitle, hrefOf, newHref, showUser }: T
       {state.status === 'ready' && (
         <>
           <TicketTable tickets={state.tickets} hrefOf={hrefOf} showUser={showUser} />
-          <PagePicker
-            page={page}
-            pages={state.pages}
-            onChange={setPage}
-            labels={{ nav: t('pager.nav'), previous: t('pager.previous'), next: t('pager.next') }}
-          />
+          <PagePicker page={page} pages={state.pages} onChange={setPage} />
         </>
       )}
     </Stack>
