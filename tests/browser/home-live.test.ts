@@ -1,0 +1,60 @@
+// The home page updates live (spec §2, issue 3): the admin-online badge and the recent-orders table change
+// without a reload when the admin acts and when orders are placed; the refresh control follows its timers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { createUser, loginAdmin } from '../factories/users.js';
+
+const WAIT = { timeout: 15_000 };
+
+describe.runIf(hasChromium())('Home page, live', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('When the admin goes online and orders are placed, then the open home page shows both without a reload', async () => {
+    const { context, page } = await openContext(browser, server.url);
+    try {
+      await page.goto('/');
+      await page.getByText('Admin: Offline').waitFor(WAIT);
+      await page.getByText('No orders yet.').waitFor(WAIT);
+      // The refresh control appears 2 s after the load, not before.
+      expect(await page.getByRole('button', { name: 'Refresh admin status' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Refresh admin status' }).waitFor({ timeout: 5_000 });
+      const marker = await page.evaluate(() => {
+        (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+        return true;
+      });
+      expect(marker).toBe(true);
+
+      const admin = await loginAdmin(server);
+      expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).status).toBe(200);
+      await page.getByText('Admin: Online').waitFor(WAIT);
+
+      const customer = await createUser(server, { name: 'Karim Live' });
+      const placed = await server.api.post(
+        '/orders/1xbet_topup_usd',
+        { order: { pm_method: 'nagad', amount: '12.50', onex_id: '123456789', contact_email: 'karim@test.local' } },
+        customer.token,
+      );
+      expect(placed.status).toBe(201);
+      await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '300', onex_id: '123456789', contact_email: 'guest@test.local' } });
+      await page.getByText('Karim Live').filter({ visible: true }).first().waitFor(WAIT);
+      await page.getByText('anonymous').filter({ visible: true }).first().waitFor(WAIT);
+      await page.getByText('12.50 USD').filter({ visible: true }).first().waitFor(WAIT);
+      await page.getByText('300.00 BDT').filter({ visible: true }).first().waitFor(WAIT);
+      // Still the same page load: nothing reloaded it.
+      expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
