@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, ADMIN, type TestServer } from '../support/server.js';
 import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { createUser } from '../factories/users.js';
+import { createUser, loginAdmin } from '../factories/users.js';
 
 const TEXT = {
   EN: { register: 'Create account', login: 'Log in', logout: 'Logout' },
@@ -69,7 +69,7 @@ describe.runIf(hasChromium())('Accounts in the browser', () => {
     });
   }
 
-  it('When the admin logs in, then they land on /admin/orders; a user on /admin sees -10033', async () => {
+  it('When the admin logs in, then they land on /admin/orders; a user on /admin sees -10033, an admin on /account -10034 (BN digits in BN)', async () => {
     const { context, page } = await openContext(browser, server.url);
     try {
       await page.goto('/login');
@@ -89,6 +89,20 @@ describe.runIf(hasChromium())('Accounts in the browser', () => {
       await expect.poll(() => second.page.getByText('Unauthorized. code: -10033').count(), { timeout: 15_000 }).toBe(1);
     } finally {
       await second.context.close();
+    }
+    // In BN the code is written in Bengali digits; the customer area refuses an admin with -10034.
+    const admin = await loginAdmin(server);
+    const bn = await openContext(browser, server.url, { lang: 'BN' });
+    try {
+      await bn.page.goto('/login');
+      await bn.page.evaluate((token) => localStorage.setItem('jwt', token), user.token);
+      await bn.page.goto('/admin/orders');
+      await expect.poll(() => bn.page.getByText('অননুমোদিত। কোড: -১০০৩৩').count(), { timeout: 15_000 }).toBe(1);
+      await bn.page.evaluate((token) => localStorage.setItem('jwt', token), admin.token);
+      await bn.page.goto('/account/orders');
+      await expect.poll(() => bn.page.getByText('অননুমোদিত। কোড: -১০০৩৪').count(), { timeout: 15_000 }).toBe(1);
+    } finally {
+      await bn.context.close();
     }
   });
 
