@@ -23,8 +23,6 @@ export const ORDER_TRANSITIONS: Record<string, { from: readonly OrderStatus[]; t
 };
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
-export const FINAL_STATUSES: readonly OrderStatus[] = ['complete', 'timedout', 'user_cancelled', 'admin_cancelled', 'cancelled'];
-
 /** Orders the admin still has to act on. */
 export const ADMIN_QUEUE_STATUSES: readonly OrderStatus[] = ['pending', 'waiting'];
 

@@ -1,7 +1,7 @@
 // One zod schema per payload (design §5), used by the server to validate and by the client's forms.
 // Messages are i18n keys (see VALIDATION_KEYS); the client translates them, the server returns them as `errors`.
 import { z } from 'zod';
-import { LIMITS, PRODUCT_IDS, ROLES, TICKET_SUBJECTS, WALLETS } from './constants.js';
+import { LIMITS, ROLES, TICKET_SUBJECTS, WALLETS } from './constants.js';
 import { AMOUNT_PATTERN } from './money.js';
 
 export const VALIDATION_KEYS = {
@@ -113,7 +113,6 @@ const rateValue = z
   .refine((v) => Number(v) > 0, V.rateInvalid);
 
 export const walletSchema = z.enum(WALLETS, { error: V.pmInvalid });
-export const productIdSchema = z.enum(PRODUCT_IDS, { error: V.invalid });
 
 export const productPmPatchSchema = z
   .object({

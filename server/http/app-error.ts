@@ -1,4 +1,5 @@
 // The one error type of the server; the error middleware turns it into `{ ok:false, text, key, ... }`.
+import { ERROR_CODES } from '../../shared/constants.js';
 export interface AppErrorExtras {
   code?: number;
   errors?: Record<string, string>;
@@ -23,8 +24,8 @@ export const errors = {
   badRequest: (key: string, text: string) => new AppError(400, key, text),
   unauthorized: (key = 'errors.unauthorized', text = 'Please log in', logout = false) =>
     new AppError(401, key, text, logout ? { logout: true } : {}),
-  adminOnly: () => new AppError(403, 'errors.adminOnly', 'Unauthorized. code: -10033', { code: -10033 }),
-  userOnly: () => new AppError(403, 'errors.userOnly', 'Unauthorized. code: -10034', { code: -10034 }),
+  adminOnly: () => new AppError(403, 'errors.adminOnly', `Unauthorized. code: ${ERROR_CODES.adminOnly}`, { code: ERROR_CODES.adminOnly }),
+  userOnly: () => new AppError(403, 'errors.userOnly', `Unauthorized. code: ${ERROR_CODES.userOnly}`, { code: ERROR_CODES.userOnly }),
   forbidden: (key = 'errors.forbidden', text = 'You may not do that') => new AppError(403, key, text),
   notFound: (key = 'errors.notFound', text = 'Not found') => new AppError(404, key, text),
   conflict: (key: string, text: string) => new AppError(409, key, text),

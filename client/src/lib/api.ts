@@ -69,6 +69,3 @@ export const api = {
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
 
-export function isApiError(answer: { ok: boolean }): answer is ApiError {
-  return answer.ok === false;
-}
