@@ -1,7 +1,7 @@
 // GET /admin (anyone: the online flag; the user count only for admins) and PATCH /admin (admin toggles online).
 import { Router } from 'express';
-import type { AdminInfoDto } from '../../shared/api-types.js';
-import { adminPatchBodySchema } from '../../shared/schemas.js';
+import type { AdminInfoDto } from '#shared/api-types';
+import { adminPatchBodySchema } from '#shared/schemas';
 import { requireAdmin } from '../auth/guards.js';
 import { parseInput } from '../http/validate.js';
 import type { AppContext } from '../context.js';

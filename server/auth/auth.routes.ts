@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/validate.js';
-import { loginBodySchema, registerBodySchema } from '../../shared/schemas.js';
+import { loginBodySchema, registerBodySchema } from '#shared/schemas';
 import { toUserDto } from '../users/user-dto.js';
 import type { AuthService } from './auth.service.js';
 

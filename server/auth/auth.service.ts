@@ -4,7 +4,7 @@ import { AppError, errors } from '../http/app-error.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { signToken } from './tokens.js';
 import type { Prisma } from '../db/database.js';
-import type { Role } from '../../shared/constants.js';
+import type { Role } from '#shared/constants';
 
 export function createAuthService(deps: { users: UsersRepository; prisma: Prisma; jwtSecret: string }) {
   const { users, prisma, jwtSecret } = deps;

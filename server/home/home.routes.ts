@@ -1,6 +1,6 @@
 // GET /home: products, the recent-orders list, the current user (optional token) and the admin-online flag.
 import { Router } from 'express';
-import type { HomeDto } from '../../shared/api-types.js';
+import type { HomeDto } from '#shared/api-types';
 import type { AppContext } from '../context.js';
 import { toUserDto } from '../users/user-dto.js';
 import type { ProductsService } from '../products/products.service.js';

@@ -1,5 +1,5 @@
 // The one error type of the server; the error middleware turns it into `{ ok:false, text, key, ... }`.
-import { ERROR_CODES } from '../../shared/constants.js';
+import { ERROR_CODES } from '#shared/constants';
 export interface AppErrorExtras {
   code?: number;
   errors?: Record<string, string>;

@@ -1,5 +1,5 @@
 // English wording of the shared validation keys, for the `text` of a 400 answer (the client shows its own translation).
-import { VALIDATION_KEYS } from '../../shared/schemas.js';
+import { VALIDATION_KEYS } from '#shared/schemas';
 
 const V = VALIDATION_KEYS;
 export const VALIDATION_TEXT: Record<string, string> = {

@@ -3,7 +3,7 @@
 // re-encoded without any metadata. PNG stays PNG (transparency), JPEG stays JPEG.
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
-import { LIMITS } from '../../shared/constants.js';
+import { LIMITS } from '#shared/constants';
 import { AppError } from '../http/app-error.js';
 
 /** 40 megapixels: any real photo, far below a decompression bomb (a 748 KB PNG can declare 16000×16000). */

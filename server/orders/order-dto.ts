@@ -1,6 +1,6 @@
-import type { HomeOrderDto, OrderDto } from '../../shared/api-types.js';
-import type { Wallet } from '../../shared/constants.js';
-import { toMoneyNumber } from '../../shared/money.js';
+import type { HomeOrderDto, OrderDto } from '#shared/api-types';
+import type { Wallet } from '#shared/constants';
+import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../users/user-dto.js';
 import type { OrderRecord, RecentOrderRecord } from './orders.repository.js';
 

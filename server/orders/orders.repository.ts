@@ -2,7 +2,7 @@
 // plus its event in one transaction, so that two concurrent actions can never both succeed (design §6).
 import type { Prisma } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
-import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
+import type { OrderActor, OrderStatus } from '#shared/order-status';
 
 export interface OrderEventRecord {
   fromStatus: OrderStatus | null;

@@ -1,6 +1,6 @@
 // GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
 import { Router } from 'express';
-import { isProductId, productKind } from '../../shared/constants.js';
+import { isProductId, productKind } from '#shared/constants';
 import {
   adminOrderUpdateSchema,
   createOrderBodySchema,
@@ -13,7 +13,7 @@ import {
   topupOrderSchema,
   VALIDATION_KEYS,
   withdrawOrderSchema,
-} from '../../shared/schemas.js';
+} from '#shared/schemas';
 import { currentUser, requireLogin } from '../auth/guards.js';
 import { errors } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';

@@ -2,11 +2,11 @@
 // Every status change goes through `transition`, guarded by the shared ORDER_TRANSITIONS table; realtime
 // pushes happen only after the database commit.
 import crypto from 'node:crypto';
-import type { HomeOrderDto, OrderDto } from '../../shared/api-types.js';
-import { LIMITS, productKind, type OrderKind } from '../../shared/constants.js';
-import { compareAmounts, computePayAmount } from '../../shared/money.js';
-import { ADMIN_QUEUE_STATUSES, ORDER_TRANSITIONS, type OrderTransition } from '../../shared/order-status.js';
-import { VALIDATION_KEYS } from '../../shared/schemas.js';
+import type { HomeOrderDto, OrderDto } from '#shared/api-types';
+import { LIMITS, productKind, type OrderKind } from '#shared/constants';
+import { compareAmounts, computePayAmount } from '#shared/money';
+import { ADMIN_QUEUE_STATUSES, ORDER_TRANSITIONS, type OrderTransition } from '#shared/order-status';
+import { VALIDATION_KEYS } from '#shared/schemas';
 import type { AppContext } from '../context.js';
 import { errors } from '../http/app-error.js';
 import type { UserRecord } from '../users/users.repository.js';

@@ -1,8 +1,8 @@
 // GET /pms/all and PATCH /pms/{account}, admin only (spec §7).
 import { Router } from 'express';
-import type { PaymentMethodDto } from '../../shared/api-types.js';
-import type { Wallet } from '../../shared/constants.js';
-import { pmPatchBodySchema, walletSchema } from '../../shared/schemas.js';
+import type { PaymentMethodDto } from '#shared/api-types';
+import type { Wallet } from '#shared/constants';
+import { pmPatchBodySchema, walletSchema } from '#shared/schemas';
 import { requireAdmin } from '../auth/guards.js';
 import { parseInput } from '../http/validate.js';
 import { errors } from '../http/app-error.js';

@@ -1,6 +1,6 @@
-import type { ProductDto } from '../../shared/api-types.js';
-import type { Wallet } from '../../shared/constants.js';
-import { toMoneyNumber } from '../../shared/money.js';
+import type { ProductDto } from '#shared/api-types';
+import type { Wallet } from '#shared/constants';
+import { toMoneyNumber } from '#shared/money';
 import type { ProductRecord } from './products.repository.js';
 
 export function toProductDto(p: ProductRecord): ProductDto {

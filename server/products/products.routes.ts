@@ -1,6 +1,6 @@
 // GET /products/all, GET /products/{id}, PATCH /products/{id} (admin) — spec §7.
 import { Router } from 'express';
-import { idParamSchema, productPatchBodySchema } from '../../shared/schemas.js';
+import { idParamSchema, productPatchBodySchema } from '#shared/schemas';
 import { requireAdmin } from '../auth/guards.js';
 import { parseInput } from '../http/validate.js';
 import { errors } from '../http/app-error.js';

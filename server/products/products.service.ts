@@ -1,5 +1,5 @@
 // Catalogue use cases: list, read, and the admin's edit of a product and its per-method terms.
-import type { ProductDto } from '../../shared/api-types.js';
+import type { ProductDto } from '#shared/api-types';
 import { errors } from '../http/app-error.js';
 import { toProductDto } from './product-dto.js';
 import type { ProductPatch, ProductsRepository } from './products.repository.js';

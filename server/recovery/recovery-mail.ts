@@ -1,5 +1,5 @@
 // The bilingual (English + Bengali) recovery e-mail, as plain text and HTML.
-import { TIMERS } from '../../shared/constants.js';
+import { TIMERS } from '#shared/constants';
 import type { MailMessage } from '../mail/mailer.js';
 
 const BN_DIGITS = '০১২৩৪৫৬৭৮৯';

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/validate.js';
-import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema } from '../../shared/schemas.js';
+import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema } from '#shared/schemas';
 import { AppError } from '../http/app-error.js';
 import { toUserDto } from '../users/user-dto.js';
 import { ResendTooSoonError, type RecoveryService } from './recovery.service.js';

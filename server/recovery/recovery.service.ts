@@ -2,7 +2,7 @@
 // 5 wrong tries, resend after 60 s. The answer and its timing never reveal whether an e-mail is registered:
 // a request row is stored either way and the mail goes out after the answer.
 import crypto from 'node:crypto';
-import { TIMERS } from '../../shared/constants.js';
+import { TIMERS } from '#shared/constants';
 import { AppError, errors } from '../http/app-error.js';
 import { hashPassword } from '../auth/passwords.js';
 import { signToken } from '../auth/tokens.js';

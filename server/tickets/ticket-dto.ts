@@ -1,4 +1,4 @@
-import type { TicketDto, TicketMessageDto } from '../../shared/api-types.js';
+import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { mediaUrl } from '../users/user-dto.js';
 import type { TicketMessageRecord, TicketRecord } from './tickets.repository.js';
 

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/validate.js';
 import { errors } from '../http/app-error.js';
-import { createTicketBodySchema, idParamSchema, pageQuerySchema, ticketPatchBodySchema } from '../../shared/schemas.js';
+import { createTicketBodySchema, idParamSchema, pageQuerySchema, ticketPatchBodySchema } from '#shared/schemas';
 import { currentUser, requireCustomer, requireLogin } from '../auth/guards.js';
 import type { TicketsService } from './tickets.service.js';
 

@@ -1,7 +1,7 @@
 // Support tickets (spec §2/§4/§6): a user sees and writes only their own, an admin all; either side closes;
 // a closed ticket takes no replies. Pushes go out after the database commit.
-import type { TicketDto } from '../../shared/api-types.js';
-import { LIMITS, type TicketSubject } from '../../shared/constants.js';
+import type { TicketDto } from '#shared/api-types';
+import { LIMITS, type TicketSubject } from '#shared/constants';
 import { errors } from '../http/app-error.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { UserRecord } from '../users/users.repository.js';

@@ -1,6 +1,6 @@
 // The admin's view of users: pages of users with their order counts and one user's latest orders.
 import type { Prisma } from '../db/database.js';
-import type { Role } from '../../shared/constants.js';
+import type { Role } from '#shared/constants';
 import type { UserRecord } from './users.repository.js';
 
 export interface UserOrderSummaryRecord {

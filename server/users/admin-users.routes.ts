@@ -1,7 +1,7 @@
 // GET /users/all, GET /users/{id} for admins. Mounted after users.routes (which owns /users/me and PATCH);
 // /users/all is registered before /users/:id so it is never read as an id.
 import { Router } from 'express';
-import { idParamSchema, pageQuerySchema } from '../../shared/schemas.js';
+import { idParamSchema, pageQuerySchema } from '#shared/schemas';
 import { requireAdmin } from '../auth/guards.js';
 import { errors } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';

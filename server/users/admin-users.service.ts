@@ -1,6 +1,6 @@
 // The admin's users screens (spec §2 /admin/users, /admin/users/:id).
-import type { TicketDto, UserDto } from '../../shared/api-types.js';
-import { LIMITS } from '../../shared/constants.js';
+import type { TicketDto, UserDto } from '#shared/api-types';
+import { LIMITS } from '#shared/constants';
 import { errors } from '../http/app-error.js';
 import type { TicketsService } from '../tickets/tickets.service.js';
 import { pageCount } from '../tickets/tickets.service.js';

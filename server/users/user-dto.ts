@@ -1,4 +1,4 @@
-import type { UserDto } from '../../shared/api-types.js';
+import type { UserDto } from '#shared/api-types';
 import type { UserRecord } from './users.repository.js';
 
 export function mediaUrl(mediaBaseUrl: string, name: string | null): string | null {

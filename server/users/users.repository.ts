@@ -1,7 +1,7 @@
 // Users in the database; returns plain objects.
 import crypto from 'node:crypto';
 import type { Prisma } from '../db/database.js';
-import type { Role } from '../../shared/constants.js';
+import type { Role } from '#shared/constants';
 
 export interface UserRecord {
   id: string;

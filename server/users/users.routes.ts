@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/validate.js';
-import { idParamSchema, userPatchBodySchema } from '../../shared/schemas.js';
+import { idParamSchema, userPatchBodySchema } from '#shared/schemas';
 import { currentUser, requireLogin } from '../auth/guards.js';
 import { errors } from '../http/app-error.js';
 import { toUserDto } from './user-dto.js';

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
-import type { TicketDto, UserDto } from '../../shared/api-types.js';
+import type { TicketDto, UserDto } from '#shared/api-types';
 
 /** Orders belong to the orders work; these rows are written straight to the table. */
 async function insertOrder(server: TestServer, userId: string, amount: string, pmAmount: string) {

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser } from '../factories/users.js';
 import { placeOrder, topupPayload, TOPUP_USD } from '../factories/orders.js';
-import type { HomeDto } from '../../shared/api-types.js';
+import type { HomeDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Home on %s', (db) => {
   let server: TestServer;

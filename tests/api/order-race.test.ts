@@ -9,7 +9,7 @@ import { createOrdersService } from '../../server/orders/orders.service.js';
 import { createOrdersRepository } from '../../server/orders/orders.repository.js';
 import { createProductsRepository } from '../../server/products/products.repository.js';
 import { createPaymentMethodsRepository } from '../../server/payment-methods/payment-methods.repository.js';
-import type { OrderDto } from '../../shared/api-types.js';
+import type { OrderDto } from '#shared/api-types';
 
 const ROUNDS = 20;
 

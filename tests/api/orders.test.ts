@@ -14,7 +14,7 @@ import {
   WITHDRAW_BDT,
   WITHDRAW_USD,
 } from '../factories/orders.js';
-import type { OrderDto } from '../../shared/api-types.js';
+import type { OrderDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Orders on %s', (db) => {
   let server: TestServer;

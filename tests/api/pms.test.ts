@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import type { PaymentMethodDto } from '../../shared/api-types.js';
+import type { PaymentMethodDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Payment methods on %s', (db) => {
   let server: TestServer;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import type { ProductDto } from '../../shared/api-types.js';
-import { PRODUCT_IDS } from '../../shared/constants.js';
+import type { ProductDto } from '#shared/api-types';
+import { PRODUCT_IDS } from '#shared/constants';
 
 describe.each(testDatabases())('Products on %s', (db) => {
   let server: TestServer;

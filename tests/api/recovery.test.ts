@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp.js';
 import { createUser, type TestUser } from '../factories/users.js';
-import type { UserDto } from '../../shared/api-types.js';
+import type { UserDto } from '#shared/api-types';
 
 const codeOf = (mail: CaughtMail) => {
   const match = /(\d{3}) (\d{3})/.exec(mail.text);

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
-import type { TicketDto } from '../../shared/api-types.js';
+import type { TicketDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Support tickets on %s', (db) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 // Orders placed through the API (the real path), plus shortcuts to move them along.
 import crypto from 'node:crypto';
 import type { TestServer } from '../support/server.js';
-import type { OrderDto } from '../../shared/api-types.js';
+import type { OrderDto } from '#shared/api-types';
 
 export const TOPUP_BDT = '1xbet_topup_bdt';
 export const TOPUP_USD = '1xbet_topup_usd';

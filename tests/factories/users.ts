@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { TestServer } from '../support/server.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { signToken } from '../../server/auth/tokens.js';
-import type { Role } from '../../shared/constants.js';
+import type { Role } from '#shared/constants';
 
 export interface TestUser {
   id: string;

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, placePendingOrder, topupPayload, TOPUP_BDT } from '../factories/orders.js';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
-import type { HomeOrderDto, OrderDto } from '../../shared/api-types.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
+import type { HomeOrderDto, OrderDto } from '#shared/api-types';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const opened: ClientSocket[] = [];

@@ -4,8 +4,8 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
-import type { TicketDto, TicketMessageDto } from '../../shared/api-types.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
+import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

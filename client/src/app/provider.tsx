@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMemo, type ReactNode } from 'react';
-import { TIMERS } from '../../../shared/constants';
+import { TIMERS } from '#shared/constants';
 import { CaptchaWidget } from '../components/captcha-widget';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
 import { useLanguage } from '../lib/session';

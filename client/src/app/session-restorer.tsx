@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { UserDto } from '../../../shared/api-types';
+import type { UserDto } from '#shared/api-types';
 import { api } from '../lib/api';
 import { store, tokenAtom, userAtom, userLoadingAtom } from '../lib/session';
 

@@ -1,6 +1,6 @@
 // One calm brand colour (a deep teal) and the wallets' own accents (design §8).
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import type { Wallet } from '../../../shared/constants';
+import type { Wallet } from '#shared/constants';
 import type { Language } from '../i18n';
 
 const brand: MantineColorsTuple = [

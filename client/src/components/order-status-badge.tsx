@@ -2,7 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { IconCheck, IconClock, IconHourglassHigh, IconX, IconAlarmOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusGroup, type OrderStatus, type StatusGroup } from '../../../shared/order-status';
+import { statusGroup, type OrderStatus, type StatusGroup } from '#shared/order-status';
 
 const LOOK: Record<StatusGroup, { color: string; icon: ReactNode }> = {
   waiting: { color: 'gray', icon: <IconClock size={14} aria-hidden /> },

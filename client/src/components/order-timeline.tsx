@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderEventDto } from '../../../shared/api-types';
+import type { OrderEventDto } from '#shared/api-types';
 import { useFormat } from '../lib/format';
 
 /** The order's history: from → to, who (customer/admin/system) and when. */

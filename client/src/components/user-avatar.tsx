@@ -1,6 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UserDto } from '../../../shared/api-types';
+import type { UserDto } from '#shared/api-types';
 import adminAvatarUrl from '../assets/avatar-admin.svg';
 import userAvatarUrl from '../assets/avatar-user.svg';
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Wallet } from '../../../shared/constants';
+import type { Wallet } from '#shared/constants';
 
 /** The wallets' own accents (design §8); the same values as the theme's WALLET_COLORS, which lives in app/. */
 export const WALLET_ACCENTS: Record<Wallet, string> = {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_KEYS } from '../../../shared/schemas';
+import { VALIDATION_KEYS } from '#shared/schemas';
 
 const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
 const LANGS = ['en', 'bn'] as const;

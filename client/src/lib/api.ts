@@ -1,5 +1,5 @@
 // The one API module (design §8): JSON to /api/v1 with the session token; answers are used even on error statuses.
-import type { ApiError } from '../../../shared/api-types';
+import type { ApiError } from '#shared/api-types';
 import { API_BASE } from '../config';
 import { endSessionNow, store, tokenAtom } from './session';
 

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { productCurrency } from '../../../shared/constants';
+import { productCurrency } from '#shared/constants';
 import type { Language } from '../i18n';
 import { useLanguage } from './session';
 

@@ -1,8 +1,8 @@
 // Session and app-wide state as Jotai atoms in the default store, so non-React modules (api, socket) share them.
 import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import type { UserDto } from '../../../shared/api-types';
-import { TIMERS } from '../../../shared/constants';
+import type { UserDto } from '#shared/api-types';
+import { TIMERS } from '#shared/constants';
 import { STORAGE_KEYS } from '../config';
 import { applyLanguage, readPreferredLanguage, type Language } from '../i18n';
 import { readStored, writeStored } from './storage';

@@ -1,7 +1,7 @@
 // The one realtime client (design §7). It follows the session token: a new token means a new handshake.
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/realtime';
+import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
 import { store, tokenAtom } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import type { Role } from '../../../../shared/constants';
+import type { Role } from '#shared/constants';
 import { paths } from '../../config/paths';
 import { userAtom, userLoadingAtom } from '../../lib/session';
 

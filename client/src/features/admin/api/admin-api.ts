@@ -1,5 +1,5 @@
 // Admin calls of spec §7: the order queue and its actions, products, payment methods and the online flag.
-import type { AdminInfoDto, OrderDto, PaymentMethodDto, ProductDto } from '../../../../../shared/api-types';
+import type { AdminInfoDto, OrderDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 

@@ -1,6 +1,6 @@
 // Admin user calls (spec §7): the paged user list, one user's details, and the role change.
-import type { TicketDto, UserDto } from '../../../../../shared/api-types';
-import type { Role } from '../../../../../shared/constants';
+import type { TicketDto, UserDto } from '#shared/api-types';
+import type { Role } from '#shared/constants';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 

@@ -2,8 +2,8 @@ import { Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OrderDto } from '../../../../../shared/api-types';
-import { productCurrency } from '../../../../../shared/constants';
+import type { OrderDto } from '#shared/api-types';
+import { productCurrency } from '#shared/constants';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';

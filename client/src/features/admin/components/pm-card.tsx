@@ -2,8 +2,8 @@ import { Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantin
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethodDto } from '../../../../../shared/api-types';
-import { pmPatchBodySchema } from '../../../../../shared/schemas';
+import type { PaymentMethodDto } from '#shared/api-types';
+import { pmPatchBodySchema } from '#shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
 import { zodResolver } from '../../../lib/form';
 import { savePm } from '../api/admin-api';

@@ -2,8 +2,8 @@ import { Button, Card, Group, Stack, Switch, Table, Text, Textarea, TextInput } 
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductDto } from '../../../../../shared/api-types';
-import { productPatchBodySchema } from '../../../../../shared/schemas';
+import type { ProductDto } from '#shared/api-types';
+import { productPatchBodySchema } from '#shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
 import { zodResolver } from '../../../lib/form';
 import { saveProduct, type ProductPatch } from '../api/admin-api';

@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Group, Modal, Select, Stack, Text } from '@manti
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { UserDto } from '../../../../../shared/api-types';
-import { ROLES, type Role } from '../../../../../shared/constants';
+import type { UserDto } from '#shared/api-types';
+import { ROLES, type Role } from '#shared/constants';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';

@@ -2,9 +2,9 @@ import { ActionIcon, Box, Card, UnstyledButton, Center, Group, Loader, Stack, Ta
 import { IconRefresh } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '../../../../../shared/api-types';
-import { productCurrency } from '../../../../../shared/constants';
-import { ADMIN_QUEUE_STATUSES } from '../../../../../shared/order-status';
+import type { OrderDto } from '#shared/api-types';
+import { productCurrency } from '#shared/constants';
+import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { PagePicker } from '../../../components/page-picker';
 import { useFormat } from '../../../lib/format';

@@ -1,8 +1,8 @@
 import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethodDto } from '../../../../../shared/api-types';
-import { WALLETS } from '../../../../../shared/constants';
+import type { PaymentMethodDto } from '#shared/api-types';
+import { WALLETS } from '#shared/constants';
 import { listPms } from '../api/admin-api';
 import { showError } from '../../../lib/notify';
 import { PmCard } from '../components/pm-card';

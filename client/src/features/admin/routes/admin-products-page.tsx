@@ -1,7 +1,7 @@
 import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductDto } from '../../../../../shared/api-types';
+import type { ProductDto } from '#shared/api-types';
 import { listProducts } from '../api/admin-api';
 import { showError } from '../../../lib/notify';
 import { ProductCard } from '../components/product-card';

@@ -2,7 +2,7 @@ import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminInfoDto } from '../../../../../shared/api-types';
+import type { AdminInfoDto } from '#shared/api-types';
 import { useFormat } from '../../../lib/format';
 import { adminOnlineAtom } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';

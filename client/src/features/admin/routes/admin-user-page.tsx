@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { TicketDto, UserDto } from '../../../../../shared/api-types';
+import type { TicketDto, UserDto } from '#shared/api-types';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserDto } from '../../../../../shared/api-types';
+import type { UserDto } from '#shared/api-types';
 import { PagePicker } from '../../../components/page-picker';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useFormat } from '../../../lib/format';

@@ -1,7 +1,7 @@
 // Login and register calls (spec §7). Both answer { ok, user } where user carries the session jwt.
-import type { UserDto } from '../../../../../shared/api-types';
+import type { UserDto } from '#shared/api-types';
 import type { z } from 'zod';
-import type { loginUserSchema, registerUserSchema } from '../../../../../shared/schemas';
+import type { loginUserSchema, registerUserSchema } from '#shared/schemas';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 

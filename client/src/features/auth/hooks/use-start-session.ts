@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { UserDto } from '../../../../../shared/api-types';
+import type { UserDto } from '#shared/api-types';
 import { dashboardHref } from '../../../config/paths';
 import { startSession, userAtom } from '../../../lib/session';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { registerFormSchema } from '../../../../../shared/schemas';
+import { registerFormSchema } from '#shared/schemas';
 import { paths } from '../../../config/paths';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';

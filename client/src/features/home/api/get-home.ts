@@ -1,4 +1,4 @@
-import type { HomeDto } from '../../../../../shared/api-types';
+import type { HomeDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 
 /** GET /home: products, recent orders, the current user (token optional) and the admin-online flag. */

@@ -2,8 +2,8 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton 
 import { IconArrowDownRight, IconArrowUpRight, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProductDto } from '../../../../../shared/api-types';
-import { productCurrency, productKind } from '../../../../../shared/constants';
+import type { ProductDto } from '#shared/api-types';
+import { productCurrency, productKind } from '#shared/constants';
 import { WalletBadge } from '../../../components/wallet-label';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';

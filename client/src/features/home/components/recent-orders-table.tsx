@@ -1,6 +1,6 @@
 import { Avatar, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { HomeOrderDto } from '../../../../../shared/api-types';
+import type { HomeOrderDto } from '#shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useFormat } from '../../../lib/format';
 import userAvatarUrl from '../../../assets/avatar-user.svg';

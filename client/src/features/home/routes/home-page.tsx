@@ -3,8 +3,8 @@ import { IconBolt, IconClockHour4, IconHeadset, IconShieldCheck, IconTrendingUp,
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HomeOrderDto, ProductDto } from '../../../../../shared/api-types';
-import { TIMERS } from '../../../../../shared/constants';
+import type { HomeOrderDto, ProductDto } from '#shared/api-types';
+import { TIMERS } from '#shared/constants';
 import { useFormat } from '../../../lib/format';
 import { showError } from '../../../lib/notify';
 import { adminOnlineAtom, userAtom } from '../../../lib/session';

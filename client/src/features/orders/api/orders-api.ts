@@ -1,7 +1,7 @@
 // Order calls of spec §7: product, place, read, customer updates and the own-orders list.
 import type { z } from 'zod';
-import type { OrderDto, ProductDto } from '../../../../../shared/api-types';
-import type { submitTopupPaymentSchema, submitWithdrawPaymentSchema } from '../../../../../shared/schemas';
+import type { OrderDto, ProductDto } from '#shared/api-types';
+import type { submitTopupPaymentSchema, submitWithdrawPaymentSchema } from '#shared/schemas';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 

@@ -3,7 +3,7 @@ import { IconAlarmOff, IconCircleCheck, IconCircleX, IconHourglassHigh } from '@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OrderStatus } from '../../../../../shared/order-status';
+import type { OrderStatus } from '#shared/order-status';
 import { SUPPORT } from '../../../config';
 import { paths } from '../../../config/paths';
 

@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '../../../../../shared/api-types';
-import { productCurrency, productKind } from '../../../../../shared/constants';
+import type { OrderDto } from '#shared/api-types';
+import { productCurrency, productKind } from '#shared/constants';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';

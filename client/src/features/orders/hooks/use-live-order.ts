@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { OrderDto } from '../../../../../shared/api-types';
+import type { OrderDto } from '#shared/api-types';
 import { showError } from '../../../lib/notify';
 import { useOnReconnect, useOrderWatch, useSocketEvent } from '../../../lib/socket';
 import { getOrder } from '../api/orders-api';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Ta
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OrderDto } from '../../../../../shared/api-types';
+import type { OrderDto } from '#shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { PagePicker } from '../../../components/page-picker';
 import { paths } from '../../../config/paths';

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { productKind } from '../../../../../shared/constants';
+import { productKind } from '#shared/constants';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { dashboardHref, paths } from '../../../config/paths';
 import { userAtom } from '../../../lib/session';

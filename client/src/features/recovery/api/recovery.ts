@@ -1,7 +1,7 @@
 // Password recovery calls (spec §7) and the recovery info kept in localStorage (spec §3/§4).
 import { z } from 'zod';
-import type { UserDto } from '../../../../../shared/api-types';
-import { TIMERS } from '../../../../../shared/constants';
+import type { UserDto } from '#shared/api-types';
+import { TIMERS } from '#shared/constants';
 import { STORAGE_KEYS } from '../../../config';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';

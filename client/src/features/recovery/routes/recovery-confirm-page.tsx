@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { recoverConfirmFormSchema } from '../../../../../shared/schemas';
+import { recoverConfirmFormSchema } from '#shared/schemas';
 import { dashboardHref, paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';

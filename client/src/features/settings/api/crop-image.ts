@@ -1,7 +1,7 @@
 // Renders the chosen crop (with rotation) to a canvas and compresses it to the avatar limits (spec §5/§9).
 import imageCompression from 'browser-image-compression';
 import type { Area } from 'react-easy-crop';
-import { LIMITS } from '../../../../../shared/constants';
+import { LIMITS } from '#shared/constants';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;
 

@@ -1,5 +1,5 @@
 // Profile calls (spec §7): name and password through PATCH /users/{id}, the avatar as multipart POST /users/{id}.
-import type { UserDto } from '../../../../../shared/api-types';
+import type { UserDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketMessageDto } from '../../../../../shared/api-types';
+import type { TicketMessageDto } from '#shared/api-types';
 import { mergeMessages } from './tickets';
 
 const msg = (id: number, time: number, sender: 'user' | 'admin' = 'user'): TicketMessageDto => ({ id, time, sender, text: `m${id}` });

@@ -1,9 +1,9 @@
 // Support ticket calls (spec §7) and the hooks that keep a list or a conversation live (design §7).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { TicketDto, TicketMessageDto } from '../../../../../shared/api-types';
-import type { TicketSubject } from '../../../../../shared/constants';
-import type { newTicketTextSchema } from '../../../../../shared/schemas';
+import type { TicketDto, TicketMessageDto } from '#shared/api-types';
+import type { TicketSubject } from '#shared/constants';
+import type { newTicketTextSchema } from '#shared/schemas';
 import { api, type ApiAnswer } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 import { useOnReconnect, useSocketEvent } from '../../../lib/socket';

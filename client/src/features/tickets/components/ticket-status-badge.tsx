@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TicketDto } from '../../../../../shared/api-types';
+import type { TicketDto } from '#shared/api-types';
 
 /** Open (teal) or Closed (grey), always with its word. */
 export function TicketStatusBadge({ status }: { status: TicketDto['status'] }) {

@@ -2,7 +2,7 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { TicketDto } from '../../../../../shared/api-types';
+import type { TicketDto } from '#shared/api-types';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useFormat } from '../../../lib/format';
 import { TicketStatusBadge } from './ticket-status-badge';
