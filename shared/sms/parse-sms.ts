@@ -88,8 +88,8 @@ const OUTGOING = new RegExp(
   String.raw`^(?:[a-z]{2,12}\s*:\s*)?(?:` +
     [
       String.raw`send\s+money\b`,
-      String.raw`cash\s*-?\s*(?:out|in)\s+(?:tk|taka|bdt|৳)\.?\s*[\d,.]+\s+to\b`,
-      String.raw`cash\s*-?\s*(?:out|in)\s+(?:to|successful)\b`,
+      String.raw`cash(?:\s*-)?\s*(?:out|in)\s+(?:tk|taka|bdt|৳)\.?\s*[\d,.]+\s+to\b`,
+      String.raw`cash(?:\s*-)?\s*(?:out|in)\s+(?:to|successful)\b`,
       String.raw`payment\s+(?:of\s+)?(?:tk|taka|bdt|৳)\.?\s*[\d,.]+\s+to\b`,
       String.raw`payment\s+to\b`,
       String.raw`bill\b`,
@@ -104,7 +104,7 @@ const OUTGOING = new RegExp(
 );
 const OWN_TOP_UP = /^(?:[a-z]{2,12}\s*:\s*)?add\s+money\b/i;
 const REWARD = /\b(?:received|got|credited|earned)\b[^.\n]{0,40}\b(?:cashback|bonus|reward|interest|profit)\b/i;
-const INCOMING = /\b(?:received?|deposit(?:ed)?|credited|cash\s*-?\s*(?:out|in)\s+from)\b/i;
+const INCOMING = /\b(?:received?|deposit(?:ed)?|credited|cash(?:\s*-)?\s*(?:out|in)\s+from)\b/i;
 const MONEY = /(?:tk|taka|bdt|৳)\.?\s*\d/i;
 const TRX_MARK = /(?:trx|txn)\s*id|transaction\s*(?:id|no)/i;
 const FAILED = /\bunsuccessful\b|\bfailed\b|\bdeclined\b|\bhas\s+been\s+(?:returned|reversed|refunded)\b|\breversal\b|insufficient\s+balance/i;
