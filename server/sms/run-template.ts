@@ -3,7 +3,7 @@
 // which interrupts the regular expression engine mid-backtrack (measured: docs/decisions/052-*.md).
 // The pattern and the text are data, never code: the script only does `new RegExp(pattern, flags).exec(text)`.
 import { Script, createContext, type Context } from 'node:vm';
-import { parseSms, type SmsInput, type SmsParseResult } from '#shared/sms/parse-sms';
+import { parseSms, type CustomTemplateRunner, type SmsInput, type SmsParseResult } from '#shared/sms/parse-sms';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
 import {
   TEMPLATE_FLAGS,
@@ -15,7 +15,8 @@ import {
   type TemplateTestResult,
 } from '#shared/sms/sms-template';
 
-/** Most one custom template may run on one text. Real templates take microseconds on a 2,000-character SMS. */
+/** Most one custom template may run on one text. Real templates take microseconds on a 2,000-character SMS;
+ * the budget is wall-clock time, so a process starved of CPU can see a sound template time out (052). */
 export const TEMPLATE_BUDGET_MS = 50;
 /** Most all custom templates together may run on one SMS; the rest count as timed out. */
 export const SMS_BUDGET_MS = 150;
@@ -67,17 +68,26 @@ export function runTemplateWithBudget(pattern: string, text: string, budgetMs: n
 export function createBudgetedRunner(
   totalBudgetMs: number = SMS_BUDGET_MS,
   perTemplateMs: number = TEMPLATE_BUDGET_MS,
-): (template: SmsTemplate, text: string) => TemplateRunOutcome {
+): CustomTemplateRunner {
   const deadline = performance.now() + totalBudgetMs;
   return (template, text) => runTemplateWithBudget(template.pattern, text, Math.min(perTemplateMs, deadline - performance.now()));
 }
 
 /** parseSms for forwarded messages: built-in templates run directly, custom ones under the time budget. */
-export function parseSmsOnServer(input: SmsInput, customTemplates: readonly SmsTemplate[]): SmsParseResult {
-  return parseSms(input, customTemplates, createBudgetedRunner());
+export function parseSmsOnServer(
+  input: SmsInput,
+  customTemplates: readonly SmsTemplate[],
+  runCustom: CustomTemplateRunner = createBudgetedRunner(),
+): SmsParseResult {
+  return parseSms(input, customTemplates, runCustom);
 }
 
 /** testTemplate for a server-side tester endpoint, if there is one: the same answer under the time budget. */
-export function testTemplateOnServer(pattern: string, text: string, timeFormat?: SmsTimeFormat | null): TemplateTestResult {
-  return testTemplate(pattern, text, timeFormat, (p, t) => runTemplateWithBudget(p, t));
+export function testTemplateOnServer(
+  pattern: string,
+  text: string,
+  timeFormat?: SmsTimeFormat | null,
+  budgetMs: number = TEMPLATE_BUDGET_MS,
+): TemplateTestResult {
+  return testTemplate(pattern, text, timeFormat, (p, t) => runTemplateWithBudget(p, t, budgetMs));
 }

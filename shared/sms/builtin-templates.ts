@@ -1,7 +1,7 @@
 // The built-in "money received" templates of bKash, Nagad and Rocket (sources: docs/decisions/050-sms-formats.md).
 // Written by us and run without a time budget, so every pattern stays linear: no nested quantifiers, free text
 // only through bounded or delimiter-excluding classes, and no two adjacent quantifiers over the same characters.
-import type { SmsAccount, SmsTemplate } from './sms-template.js';
+import type { SmsTemplate } from './sms-template.js';
 
 export interface BuiltinSmsTemplate extends SmsTemplate {
   /** A message of this shape (numbers invented), shown on the templates page and used by the tests. */
@@ -176,7 +176,3 @@ export const BUILTIN_TEMPLATES: readonly BuiltinSmsTemplate[] = [
     example: 'Cash-In from A/C: ***4521 Tk500.00 Fee:Tk0; A/C Balance: Tk1,500.00.TxnId: 6017463201 Date:26-NOV-26 06:10:05 pm',
   },
 ];
-
-export function builtinTemplatesFor(account: SmsAccount): BuiltinSmsTemplate[] {
-  return BUILTIN_TEMPLATES.filter((template) => template.account === account);
-}

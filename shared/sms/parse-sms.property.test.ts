@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_TEMPLATES } from './builtin-templates.js';
 import { parseSms } from './parse-sms.js';
 import type { SmsAccount } from './sms-template.js';
+import { WALLET_FROM as FROM } from './sms-test-fixtures.js';
 
-const FROM: Record<SmsAccount, string> = { bkash: 'bKash', nagad: 'NAGAD', rocket: '16216' };
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_TEMPLATES } from './builtin-templates.js';
 import { parseSms, walletOfSender, type SmsIgnoredReason, type SmsParseResult } from './parse-sms.js';
 import type { SmsAccount, SmsTemplate } from './sms-template.js';
-
-const dhaka = (local: string) => Date.parse(`${local}+06:00`) / 1000;
-const FROM: Record<SmsAccount, string> = { bkash: 'bKash', nagad: 'NAGAD', rocket: '16216' };
+import { REMITTANCE_TEMPLATE, REMITTANCE_TEXT, WALLET_FROM as FROM, dhaka } from './sms-test-fixtures.js';
 
 function parse(account: SmsAccount, text: string, custom: SmsTemplate[] = []): SmsParseResult {
   return parseSms({ account, from: FROM[account], text }, custom);
@@ -435,14 +433,8 @@ describe('parseSms: unreadable payments go to an admin, never a guess', () => {
 });
 
 describe('parseSms: custom templates', () => {
-  const remittance: SmsTemplate = {
-    id: 'custom-7',
-    account: 'bkash',
-    label: 'bKash remittance',
-    pattern: String.raw`received remittance of Tk\s*(?<amount>[\d,.]+) from (?<sender>[^.]+)\..*?TrxID (?<trx_id>\w+) at (?<time>[\d/]+ [\d:]+)`,
-    timeFormat: 'day-month-year',
-  };
-  const text = 'You have received remittance of Tk 10,000.00 from Western Union. Fee Tk 0.00. Balance Tk 12,000.00. TrxID DKR4QW8ZX1 at 26/11/2026 10:15';
+  const remittance = REMITTANCE_TEMPLATE;
+  const text = REMITTANCE_TEXT;
 
   it('When an admin template reads a new format, then the SMS is a payment by that template', () => {
     expect(parse('bkash', text, [remittance])).toEqual({

@@ -7,9 +7,7 @@ import {
   normaliseTrxId,
   parseSmsTime,
 } from './sms-fields.js';
-
-/** Unix seconds of a wall-clock time in Dhaka, computed independently of the code under test. */
-const dhaka = (local: string) => Date.parse(`${local}+06:00`) / 1000;
+import { dhaka } from './sms-test-fixtures.js';
 
 describe('normaliseAmount', () => {
   it('When an amount has thousands separators, then it becomes an exact two-place decimal string', () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_TEMPLATES } from './builtin-templates.js';
 import { smsTemplateFieldsSchema } from './sms-template-schema.js';
 import { SMS_TEMPLATE_ERRORS, TEMPLATE_PATTERN_MAX, testTemplate, validateTemplate } from './sms-template.js';
-
-const dhaka = (local: string) => Date.parse(`${local}+06:00`) / 1000;
+import { dhaka } from './sms-test-fixtures.js';
 const NAGAD = 'Money Received.\r\nAmount: Tk 1,600.50\r\nSender: +8801712345678\r\nRef: a b c\r\nTxnID: 7A1B2C3D\r\nBalance: Tk 9,000.00\r\n26/11/2026 10:15';
 const PATTERN = String.raw`Amount: Tk (?<amount>[\d,.]+)\s+Sender: (?<sender>\S+).*TxnID: (?<trx_id>\w+).*\n(?<time>[\d/]+ [\d:]+)`;
 
