@@ -88,16 +88,20 @@ function compile(pattern: string): RegExp | null {
 
 /** The named groups a pattern declares: an empty first alternative matches "" at once, without running the
  * pattern, and the match still lists every named group of it (as undefined). */
-function namedGroups(pattern: string): string[] {
-  const probe = new RegExp(`|(?:${pattern})`, TEMPLATE_FLAGS);
-  return Object.keys(probe.exec('')?.groups ?? {});
+function namedGroups(pattern: string): string[] | null {
+  try {
+    const probe = new RegExp(`|(?:${pattern})`, TEMPLATE_FLAGS);
+    return Object.keys(probe.exec('')?.groups ?? {});
+  } catch {
+    return null;
+  }
 }
 
 /** Whether an admin's pattern can be saved: it compiles as a JavaScript RegExp (with TEMPLATE_FLAGS) and has
  * at least the named groups `amount` and `trx_id`. */
 export function validateTemplate(pattern: string): TemplateValidation {
-  if (!compile(pattern)) return { ok: false, error: SMS_TEMPLATE_ERRORS.templateInvalid };
-  const names = namedGroups(pattern);
+  const names = compile(pattern) ? namedGroups(pattern) : null;
+  if (names === null) return { ok: false, error: SMS_TEMPLATE_ERRORS.templateInvalid };
   if (!REQUIRED_TEMPLATE_GROUPS.every((group) => names.includes(group))) {
     return { ok: false, error: SMS_TEMPLATE_ERRORS.templateGroups };
   }
