@@ -1,0 +1,173 @@
+// SMS templates: a regular expression with named groups per wallet, how it is checked, run and read.
+// Pure (no Node, no DOM). Custom templates are admin-written and untrusted: the server runs them through
+// server/sms/run-template.ts (time budget); the admin page's live tester runs them here, in the admin's own tab.
+import type { Wallet } from '#shared/constants';
+import {
+  detectTimeFormat,
+  normaliseAmount,
+  normaliseSender,
+  normaliseSmsText,
+  normaliseTrxId,
+  parseSmsTime,
+  type SmsTimeFormat,
+} from './sms-fields.js';
+
+/** A wallet account a device forwards for; the same ids as the shop's payment methods. */
+export type SmsAccount = Wallet;
+
+export interface SmsTemplate {
+  /** Built-in: `bkash.send_money_received` style; custom: the id the server gives it. */
+  id: string;
+  account: SmsAccount;
+  /** What the admin sees ("bKash · money received (Send Money)"). */
+  label: string;
+  /** JavaScript RegExp source with named groups `amount`, `trx_id` (required), `sender`, `time` (optional). */
+  pattern: string;
+  /** How the `time` group is written; null when the pattern has no `time` group. */
+  timeFormat: SmsTimeFormat | null;
+}
+
+/** Flags every template is compiled with: case-insensitive, and `.` also matches a line break (admins copy
+ * PHP `/s` patterns and expect `.*` to cross the lines of a Nagad message). No `g`, `m`, `u`, `y`. */
+export const TEMPLATE_FLAGS = 'is';
+/** Longest custom pattern accepted (characters). */
+export const TEMPLATE_PATTERN_MAX = 1000;
+
+export const TEMPLATE_GROUPS = ['amount', 'trx_id', 'sender', 'time'] as const;
+export type TemplateGroup = (typeof TEMPLATE_GROUPS)[number];
+export const REQUIRED_TEMPLATE_GROUPS: readonly TemplateGroup[] = ['amount', 'trx_id'];
+
+/** i18n keys of a bad custom template (the lead adds EN/BN text for them). */
+export const SMS_TEMPLATE_ERRORS = {
+  /** Empty, longer than TEMPLATE_PATTERN_MAX, or not a valid JavaScript regular expression. */
+  templateInvalid: 'validation.templateInvalid',
+  /** Compiles, but lacks a named group `amount` or `trx_id`. */
+  templateGroups: 'validation.templateGroups',
+  /** Has a `time` group but no time format, or a time format without a `time` group. */
+  templateTimeFormat: 'validation.templateTimeFormat',
+} as const;
+export type SmsTemplateError = (typeof SMS_TEMPLATE_ERRORS)[keyof typeof SMS_TEMPLATE_ERRORS];
+
+/** Why a template that ran did not give a payment; also the `unparsed` reasons of parseSms. */
+export type TemplateReadFailure = 'amount_unreadable' | 'trx_id_unreadable' | 'time_unreadable' | 'repeated';
+
+/** Raw captures of one template run, as the text had them. */
+export type TemplateCaptures = Partial<Record<TemplateGroup, string>>;
+
+/** What running a pattern on a text gave. `repeated`: the pattern matched a second time after the first
+ * match (two messages glued together), which parseSms refuses as ambiguous. */
+export type TemplateRunOutcome =
+  | { status: 'matched'; captures: TemplateCaptures; repeated: boolean }
+  | { status: 'no_match' }
+  | { status: 'invalid' }
+  | { status: 'timeout' };
+
+export interface PaymentFields {
+  /** Exact decimal string with two places, thousands separators removed: "1250.00". */
+  amount: string;
+  /** As written in the SMS (matching ignores letter case). */
+  trx_id: string;
+  /** 01XXXXXXXXX when a phone number, otherwise as written; null when the template has no sender. */
+  sender: string | null;
+  /** Unix seconds (the SMS's Asia/Dhaka time); null when the template has no time. */
+  time: number | null;
+}
+
+export type TemplateValidation =
+  | { ok: true; groups: TemplateGroup[] }
+  | { ok: false; error: SmsTemplateError };
+
+function compile(pattern: string): RegExp | null {
+  if (pattern.length === 0 || pattern.length > TEMPLATE_PATTERN_MAX) return null;
+  try {
+    return new RegExp(pattern, TEMPLATE_FLAGS);
+  } catch {
+    return null;
+  }
+}
+
+/** The named groups a pattern declares: an empty first alternative matches "" at once, without running the
+ * pattern, and the match still lists every named group of it (as undefined). */
+function namedGroups(pattern: string): string[] | null {
+  try {
+    const probe = new RegExp(`|(?:${pattern})`, TEMPLATE_FLAGS);
+    return Object.keys(probe.exec('')?.groups ?? {});
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an admin's pattern can be saved: it compiles as a JavaScript RegExp (with TEMPLATE_FLAGS) and has
+ * at least the named groups `amount` and `trx_id`. */
+export function validateTemplate(pattern: string): TemplateValidation {
+  const names = compile(pattern) ? namedGroups(pattern) : null;
+  if (names === null) return { ok: false, error: SMS_TEMPLATE_ERRORS.templateInvalid };
+  if (!REQUIRED_TEMPLATE_GROUPS.every((group) => names.includes(group))) {
+    return { ok: false, error: SMS_TEMPLATE_ERRORS.templateGroups };
+  }
+  return { ok: true, groups: TEMPLATE_GROUPS.filter((group) => names.includes(group)) };
+}
+
+/** Runs a pattern on an already normalised text, in this thread and without a time budget: for built-in
+ * templates and for the admin's live tester. The server runs custom templates with runTemplateWithBudget. */
+export function runTemplateDirectly(pattern: string, text: string): TemplateRunOutcome {
+  const regex = compile(pattern);
+  if (!regex) return { status: 'invalid' };
+  const match = regex.exec(text);
+  if (!match) return { status: 'no_match' };
+  const captures: TemplateCaptures = {};
+  for (const group of TEMPLATE_GROUPS) {
+    const value = match.groups?.[group];
+    if (value !== undefined) captures[group] = value;
+  }
+  // An empty match would make the remainder check loop on the same place.
+  const rest = text.slice(match.index + Math.max(match[0].length, 1));
+  return { status: 'matched', captures, repeated: regex.test(rest) };
+}
+
+/** Turns raw captures into payment fields, or says which field could not be read exactly. With no
+ * `timeFormat` a captured time is read by the one format that fits (tester before a format is chosen). */
+export function readCaptures(
+  captures: TemplateCaptures,
+  timeFormat: SmsTimeFormat | null | undefined,
+): { ok: true; fields: PaymentFields } | { ok: false; reason: Exclude<TemplateReadFailure, 'repeated'> } {
+  const amount = captures.amount === undefined ? null : normaliseAmount(captures.amount);
+  if (amount === null) return { ok: false, reason: 'amount_unreadable' };
+  const trxId = captures.trx_id === undefined ? null : normaliseTrxId(captures.trx_id);
+  if (trxId === null) return { ok: false, reason: 'trx_id_unreadable' };
+  let time: number | null = null;
+  const rawTime = captures.time?.trim();
+  if (rawTime) {
+    const format = timeFormat ?? detectTimeFormat(rawTime);
+    time = format ? parseSmsTime(rawTime, format) : null;
+    if (time === null) return { ok: false, reason: 'time_unreadable' };
+  }
+  return { ok: true, fields: { amount, trx_id: trxId, sender: normaliseSender(captures.sender), time } };
+}
+
+export type TemplateTestResult =
+  | { ok: true; fields: PaymentFields; captures: TemplateCaptures }
+  | { ok: false; error: SmsTemplateError }
+  | { ok: false; reason: 'no_match' | 'timeout' | TemplateReadFailure; captures?: TemplateCaptures };
+
+/**
+ * The live tester: runs `pattern` on a pasted SMS (normalised like a forwarded one) and returns the fields it
+ * would give, with the raw captures, or why it fails (an i18n `error` for a bad pattern, or a `reason`).
+ * `run` defaults to running in this thread; the server passes its time-budgeted runner.
+ */
+export function testTemplate(
+  pattern: string,
+  text: string,
+  timeFormat?: SmsTimeFormat | null,
+  run: (pattern: string, text: string) => TemplateRunOutcome = runTemplateDirectly,
+): TemplateTestResult {
+  const validation = validateTemplate(pattern);
+  if (!validation.ok) return validation;
+  const outcome = run(pattern, normaliseSmsText(text));
+  if (outcome.status === 'invalid') return { ok: false, error: SMS_TEMPLATE_ERRORS.templateInvalid };
+  if (outcome.status === 'no_match' || outcome.status === 'timeout') return { ok: false, reason: outcome.status };
+  const read = readCaptures(outcome.captures, timeFormat);
+  if (!read.ok) return { ok: false, reason: read.reason, captures: outcome.captures };
+  if (outcome.repeated) return { ok: false, reason: 'repeated', captures: outcome.captures };
+  return { ok: true, fields: read.fields, captures: outcome.captures };
+}
