@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
@@ -17,7 +17,7 @@ import {
 import type { OrderDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Orders on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   const counts = async () => ({
     orders: await server.app.ctx.prisma.order.count(),
@@ -25,11 +25,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   describe('placing an order', () => {
