@@ -177,7 +177,7 @@ export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommand
 const completeOrCancelAsAdmin = adminOrderUpdateSchema
   .strict()
   .transform(({ status }): OrderCommand => ({ name: status === 'complete' ? 'completeOrder' : 'cancelOrderAsAdmin' }));
-const cancelByCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
+const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
 const payTopup = submitTopupPaymentSchema
   .strict()
   .transform(({ pm_id }): OrderCommand => ({ name: 'submitPayment', payment: { kind: 'topup', pm_id } }));
@@ -189,7 +189,7 @@ const payWithdraw = submitWithdrawPaymentSchema
 function wirePayloadSchema(payload: Record<string, unknown>) {
   const has = (key: string) => Object.hasOwn(payload, key);
   if (has('status')) return completeOrCancelAsAdmin;
-  if (has('cancel')) return cancelByCustomer;
+  if (has('cancel')) return cancelAsCustomer;
   if (has('pm_id')) return payTopup;
   if (has('onex_id') || has('w_code')) return payWithdraw;
   return undefined;
