@@ -1,4 +1,5 @@
-// Builds the whole shop from a config without listening: database, migrations, seed, HTTP API, realtime.
+// Builds the whole shop from a config without listening: infrastructure (database, migrations, seed, secrets,
+// Redis, HTTP kernel), then the domains through the composition root (composition.ts).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -8,26 +9,18 @@ import express from 'express';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import { composeShop, type Infrastructure, type Services } from './composition.js';
 import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
-import { createLogger, type Logger } from './logger.js';
-import { loadOrCreateSecret } from './auth/secrets.js';
-import { createCaptchaService } from './auth/captcha.js';
-import { createRateLimits } from './http/rate-limits.js';
-import { createMailer } from './mail/mailer.js';
-import { createRealtime } from './realtime/realtime.js';
-import { createUsersRepository } from './users/users.repository.js';
-import { createAuthService } from './auth/auth.service.js';
-import { authenticate, createPassport } from './auth/guards.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { usersRoutes } from './users/users.routes.js';
+import { failureBody } from './http/app-error.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
+import { createRateLimits } from './http/rate-limits.js';
 import { rejectNulBytes } from './http/validate.js';
-import { createOrdersFeature } from './orders/orders.feature.js';
-import { createSupportFeature } from './tickets/tickets.feature.js';
-import type { Feature } from './feature.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
+import { createCaptchaService } from './security/captcha.js';
+import { loadOrCreateSecret } from './security/secrets.js';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
 const VERSION = '1.0.0';
@@ -43,7 +36,10 @@ export interface AppOptions {
 export interface Application {
   app: express.Express;
   httpServer: http.Server;
-  ctx: AppContext;
+  /** The infrastructure the shop was built from (tests reach the database as `ctx.prisma`). */
+  ctx: Infrastructure;
+  /** The use cases, for tests and scripts that drive the shop without HTTP. */
+  services: Services;
   seed: SeedResult;
   migrationsApplied: string[];
   listen(port?: number): Promise<number>;
@@ -67,16 +63,14 @@ export async function createApplication(config: Config, options: AppOptions = {}
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
   const app = express();
   const httpServer = http.createServer(app);
-  const users = createUsersRepository(db.prisma);
-  const realtime = createRealtime(httpServer, { prisma: db.prisma, users, jwtSecret, publicUrl: config.publicUrl, redis, logger });
-  const ctx: AppContext = {
+  const ctx: Infrastructure = {
     config,
     db,
     prisma: db.prisma,
     logger,
     jwtSecret,
     redis,
-    realtime,
+    httpServer,
     captcha: createCaptchaService({
       mode: config.captcha,
       hmacKey: crypto.createHmac('sha256', jwtSecret).update('altcha').digest('hex'),
@@ -86,8 +80,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     limits: createRateLimits({ redis, scale: options.rateLimitScale }),
   };
-  const auth = createAuthService({ users, prisma: db.prisma, jwtSecret });
-  const features: Feature[] = [createOrdersFeature(ctx), createSupportFeature(ctx)];
+  const shop = composeShop(ctx);
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -117,19 +110,17 @@ export async function createApplication(config: Config, options: AppOptions = {}
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(authenticate(createPassport(jwtSecret, users)));
+  api.use(shop.authenticate);
   api.get('/health', async (_req, res) => {
     const started = Date.now();
     try {
       await db.prisma.$queryRaw`SELECT 1`;
       res.json({ ok: true, db: 'up', dbKind: db.kind, dbMs: Date.now() - started, version: VERSION });
     } catch {
-      res.status(503).json({ ok: false, key: 'errors.dbDown', text: 'The database is not reachable', db: 'down', version: VERSION });
+      res.status(503).json({ ...failureBody('errors.dbDown', 'The database is not reachable'), db: 'down', version: VERSION });
     }
   });
-  api.use(authRoutes(ctx, auth));
-  api.use(usersRoutes(ctx, auth, users));
-  for (const feature of features) api.use(feature.router);
+  for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
   app.use('/api/v1', api);
 
@@ -148,13 +139,14 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  for (const feature of features) feature.start?.();
+  shop.start();
 
   let closed = false;
   return {
     app,
     httpServer,
     ctx,
+    services: shop.services,
     seed,
     migrationsApplied,
     listen(port = config.port) {
@@ -170,8 +162,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     async close() {
       if (closed) return;
       closed = true;
-      for (const feature of features) await feature.stop?.();
-      await realtime.close(); // also closes the HTTP server
+      await shop.stop(); // closing the sockets also closes the HTTP server
       httpServer.closeAllConnections?.();
       ctx.mailer.close();
       redis?.disconnect();

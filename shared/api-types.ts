@@ -72,6 +72,23 @@ export interface HomeOrderDto {
   userLogo: string | null;
 }
 
+/** One line of a user's order history on the admin's user page (decision 023): a summary, not an OrderDto. */
+export interface UserOrderSummaryDto {
+  id: string;
+  created_at: number;
+  product_id: string;
+  status: OrderStatus;
+  pm_amount: number;
+  amount: number;
+}
+
+/** `GET /users/{id}` (admin): the user, their latest orders and tickets. */
+export interface UserDetailsDto {
+  user: UserDto;
+  orders: UserOrderSummaryDto[];
+  tickets: TicketDto[];
+}
+
 export interface HomeDto {
   ok: true;
   products: ProductDto[];

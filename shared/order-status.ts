@@ -13,15 +13,26 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type OrderActor = 'customer' | 'admin' | 'system';
 
+/** The commands of `PATCH /orders/{id}` (parsed by `orderCommandSchema` in schemas.ts). */
+export const ORDER_COMMANDS = ['submitPayment', 'cancelOrder', 'completeOrder', 'cancelOrderAsAdmin'] as const;
+export type OrderCommandName = (typeof ORDER_COMMANDS)[number];
+/** Every transition is a command, except the timeout that the shop itself makes. */
+export type OrderTransition = OrderCommandName | 'expireOrder';
+
+export interface TransitionRule {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  by: OrderActor;
+}
+
 /** Every allowed move: from → to, and who may make it. Anything else is a 409. */
-export const ORDER_TRANSITIONS: Record<string, { from: readonly OrderStatus[]; to: OrderStatus; by: OrderActor }> = {
+export const ORDER_TRANSITIONS = {
   submitPayment: { from: ['waiting'], to: 'pending', by: 'customer' },
-  cancelByCustomer: { from: ['waiting'], to: 'user_cancelled', by: 'customer' },
-  timeout: { from: ['waiting'], to: 'timedout', by: 'system' },
-  complete: { from: ['pending'], to: 'complete', by: 'admin' },
-  cancelByAdmin: { from: ['pending', 'waiting'], to: 'admin_cancelled', by: 'admin' },
-};
-export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
+  cancelOrder: { from: ['waiting'], to: 'user_cancelled', by: 'customer' },
+  expireOrder: { from: ['waiting'], to: 'timedout', by: 'system' },
+  completeOrder: { from: ['pending'], to: 'complete', by: 'admin' },
+  cancelOrderAsAdmin: { from: ['pending', 'waiting'], to: 'admin_cancelled', by: 'admin' },
+} as const satisfies Record<OrderTransition, TransitionRule>;
 
 /** Orders the admin still has to act on. */
 export const ADMIN_QUEUE_STATUSES: readonly OrderStatus[] = ['pending', 'waiting'];

@@ -1,7 +1,8 @@
 // The realtime contract (design §7): event names and payloads, the only thing both sides use.
 import type { HomeOrderDto, OrderDto, TicketDto, TicketMessageDto } from './api-types.js';
+import type { ErrorKey } from './error-keys.js';
 
-export type Ack<T> = (answer: { data: T } | { error: string }) => void;
+export type Ack<T> = (answer: { data: T } | { error: ErrorKey }) => void;
 
 export interface ServerToClientEvents {
   'order:updated': (order: OrderDto) => void;

@@ -12,6 +12,9 @@ import {
   pageQuerySchema,
   productPatchBodySchema,
   pmPatchBodySchema,
+  orderPatchBodySchema,
+  orderCommandPayload,
+  type OrderCommand,
   VALIDATION_KEYS as V,
 } from './schemas.js';
 
@@ -86,5 +89,38 @@ describe('shared schemas (spec §5)', () => {
       firstMessage(productPatchBodySchema.safeParse({ product: { pms: [{ account: 'bkash', available: true, rate: '1', min: '500', max: '100' }] } })),
     ).toBe(V.minMaxInvalid);
     expect(firstMessage(pmPatchBodySchema.safeParse({ pm: { wallet: '0171', note: '', available: true } }))).toBe(V.pmWalletLength);
+  });
+  it('When an order PATCH arrives, then each wire payload of spec §7 becomes its one named command', () => {
+    const command = (order: unknown) => orderPatchBodySchema.parse({ captcha: 'c', order }).order;
+    expect(command({ status: 'complete' })).toEqual({ name: 'completeOrder' });
+    expect(command({ status: 'cancelled' })).toEqual({ name: 'cancelOrderAsAdmin' });
+    expect(command({ cancel: true })).toEqual({ name: 'cancelOrder' });
+    expect(command({ pm_id: 'TX_12345' })).toEqual({ name: 'submitPayment', payment: { kind: 'topup', pm_id: 'TX_12345' } });
+    expect(command({ onex_id: '123456789', w_code: 'Ab12' })).toEqual({
+      name: 'submitPayment',
+      payment: { kind: 'withdraw', onex_id: '123456789', w_code: 'Ab12' },
+    });
+  });
+  it('When an order PATCH is malformed, then the issue names the field and its key', () => {
+    const issues = (order: unknown) => orderPatchBodySchema.safeParse({ order }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ status: 'waiting' })).toEqual([['order.status', V.invalid]]);
+    expect(issues({ cancel: 'yes' })).toEqual([['order.cancel', V.invalid]]);
+    expect(issues({ pm_id: 'abcd' })).toEqual([['order.pm_id', V.transactionIdInvalid]]);
+    expect(issues({ w_code: 'Ab12' })).toEqual([['order.onex_id', V.required]]);
+    expect(issues({})).toEqual([['order', V.invalid]]);
+    expect(issues('x')).toEqual([['order', V.invalid]]);
+    // Strict: a field of another command is refused, not ignored.
+    expect(orderPatchBodySchema.safeParse({ order: { cancel: true, pm_id: 'TX_12345' } }).success).toBe(false);
+  });
+  it('When the client builds a command, then its wire payload parses back to the same command', () => {
+    const commands: OrderCommand[] = [
+      { name: 'submitPayment', payment: { kind: 'topup', pm_id: 'TX_12345' } },
+      { name: 'submitPayment', payment: { kind: 'withdraw', onex_id: '123456789', w_code: 'Ab12' } },
+      { name: 'cancelOrder' },
+      { name: 'completeOrder' },
+      { name: 'cancelOrderAsAdmin' },
+    ];
+    for (const command of commands) expect(orderPatchBodySchema.parse({ order: orderCommandPayload(command) }).order).toEqual(command);
+    expect(orderCommandPayload({ name: 'cancelOrderAsAdmin' })).toEqual({ status: 'cancelled' });
   });
 });

@@ -3,39 +3,10 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, TICKET_SUBJECTS, WALLETS } from './constants.js';
 import { AMOUNT_PATTERN } from './money.js';
+import { VALIDATION_KEYS } from './error-keys.js';
+import type { OrderCommandName } from './order-status.js';
 
-export const VALIDATION_KEYS = {
-  required: 'validation.required',
-  invalid: 'validation.invalid',
-  nameLength: 'validation.nameLength',
-  emailInvalid: 'validation.emailInvalid',
-  emailLength: 'validation.emailLength',
-  passwordLength: 'validation.passwordLength',
-  passwordsMismatch: 'validation.passwordsMismatch',
-  codeFormat: 'validation.codeFormat',
-  ticketRequired: 'validation.ticketRequired',
-  ticketShort: 'validation.ticketShort',
-  ticketLong: 'validation.ticketLong',
-  replyLength: 'validation.replyLength',
-  subjectInvalid: 'validation.subjectInvalid',
-  amountInvalid: 'validation.amountInvalid',
-  withdrawAmountInvalid: 'validation.withdrawAmountInvalid',
-  onexIdInvalid: 'validation.onexIdInvalid',
-  walletInvalid: 'validation.walletInvalid',
-  contactEmailInvalid: 'validation.contactEmailInvalid',
-  transactionIdInvalid: 'validation.transactionIdInvalid',
-  onexAccountInvalid: 'validation.onexAccountInvalid',
-  withdrawCodeInvalid: 'validation.withdrawCodeInvalid',
-  pmInvalid: 'validation.pmInvalid',
-  pmWalletLength: 'validation.pmWalletLength',
-  noteLong: 'validation.noteLong',
-  descriptionShort: 'validation.descriptionShort',
-  descriptionLong: 'validation.descriptionLong',
-  rateInvalid: 'validation.rateInvalid',
-  minMaxInvalid: 'validation.minMaxInvalid',
-  roleInvalid: 'validation.roleInvalid',
-  pageInvalid: 'validation.pageInvalid',
-} as const;
+export { VALIDATION_KEYS };
 const V = VALIDATION_KEYS;
 
 const str = () => z.string({ error: V.required });
@@ -123,26 +94,26 @@ export const productPmPatchSchema = z
     max: moneyValue(V.minMaxInvalid),
   })
   .refine((v) => Number(v.min) <= Number(v.max), { path: ['max'], error: V.minMaxInvalid });
-export const productPatchBodySchema = z.object({
-  captcha: captchaField,
-  product: z.object({
-    available: z.boolean({ error: V.invalid }).optional(),
-    description: trimmed()
-      .min(LIMITS.productDescription.min, V.descriptionShort)
-      .max(LIMITS.productDescription.max, V.descriptionLong)
-      .optional(),
-    pms: z.array(productPmPatchSchema).max(WALLETS.length).optional(),
-  }),
+export const productPatchSchema = z.object({
+  available: z.boolean({ error: V.invalid }).optional(),
+  description: trimmed()
+    .min(LIMITS.productDescription.min, V.descriptionShort)
+    .max(LIMITS.productDescription.max, V.descriptionLong)
+    .optional(),
+  pms: z.array(productPmPatchSchema).max(WALLETS.length).optional(),
 });
+/** An admin's edit of a product: any of availability, description and per-method terms. */
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+export const productPatchBodySchema = z.object({ captcha: captchaField, product: productPatchSchema });
 
-export const pmPatchBodySchema = z.object({
-  captcha: captchaField,
-  pm: z.object({
-    wallet: trimmed().min(LIMITS.pmWallet.min, V.pmWalletLength).max(LIMITS.pmWallet.max, V.pmWalletLength),
-    note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
-    available: z.boolean({ error: V.invalid }),
-  }),
+export const pmPatchSchema = z.object({
+  wallet: trimmed().min(LIMITS.pmWallet.min, V.pmWalletLength).max(LIMITS.pmWallet.max, V.pmWalletLength),
+  note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
+  available: z.boolean({ error: V.invalid }),
 });
+/** An admin's edit of one of the shop's receiving wallets. */
+export type PaymentMethodPatch = z.infer<typeof pmPatchSchema>;
+export const pmPatchBodySchema = z.object({ captcha: captchaField, pm: pmPatchSchema });
 
 // ---------- orders ----------
 export const contactEmailSchema = trimmed()
@@ -166,10 +137,17 @@ export const withdrawOrderSchema = z.object({
   wallet: customerWalletSchema,
   contact_email: contactEmailSchema,
 });
-export const createOrderBodySchema = z.object({
-  captcha: captchaField,
-  order: z.record(z.string(), z.unknown(), { error: V.invalid }),
-});
+export type TopupOrderInput = z.infer<typeof topupOrderSchema>;
+export type WithdrawOrderInput = z.infer<typeof withdrawOrderSchema>;
+/** The `order` of `POST /orders/{productId}` after parsing (amount a decimal string). */
+export type PlaceOrderInput = TopupOrderInput | WithdrawOrderInput;
+/** The `order` a client sends to `POST /orders/{productId}` (before parsing). */
+export type NewOrderInput = z.input<typeof topupOrderSchema> | z.input<typeof withdrawOrderSchema>;
+/** `POST /orders/{productId}` bodies; the product's kind picks one. Unknown fields in `order` are refused. */
+export const placeOrderBodySchemas = {
+  topup: z.object({ captcha: captchaField, order: topupOrderSchema.strict() }),
+  withdraw: z.object({ captcha: captchaField, order: withdrawOrderSchema.strict() }),
+} as const;
 
 export const submitTopupPaymentSchema = z.object({
   pm_id: str().regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.transactionIdInvalid),
@@ -180,10 +158,78 @@ export const submitWithdrawPaymentSchema = z.object({
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
 export const adminOrderUpdateSchema = z.object({ status: z.enum(['complete', 'cancelled'], { error: V.invalid }) });
-export const orderPatchBodySchema = z.object({
-  captcha: captchaField,
-  order: z.record(z.string(), z.unknown(), { error: V.invalid }),
+
+/** A customer's payment details: a top-up's transaction id, or a withdrawal's account id and code. */
+export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'; onex_id: string; w_code: string };
+
+interface OrderCommandFields {
+  submitPayment: { payment: OrderPayment };
+  cancelOrder: unknown;
+  completeOrder: unknown;
+  cancelOrderAsAdmin: unknown;
+}
+/**
+ * The commands of `PATCH /orders/{id}`, one name each from the client's button to the transition table:
+ * the names are `OrderCommandName` of order-status.ts, each the name of its rule in `ORDER_TRANSITIONS`.
+ */
+export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommandFields[N] }[OrderCommandName];
+
+const completeOrCancelAsAdmin = adminOrderUpdateSchema
+  .strict()
+  .transform(({ status }): OrderCommand => ({ name: status === 'complete' ? 'completeOrder' : 'cancelOrderAsAdmin' }));
+const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
+const payTopup = submitTopupPaymentSchema
+  .strict()
+  .transform(({ pm_id }): OrderCommand => ({ name: 'submitPayment', payment: { kind: 'topup', pm_id } }));
+const payWithdraw = submitWithdrawPaymentSchema
+  .strict()
+  .transform(({ onex_id, w_code }): OrderCommand => ({ name: 'submitPayment', payment: { kind: 'withdraw', onex_id, w_code } }));
+
+/** spec §7's payloads carry no command name: the keys tell which one it is. */
+function wirePayloadSchema(payload: Record<string, unknown>) {
+  const has = (key: string) => Object.hasOwn(payload, key);
+  if (has('status')) return completeOrCancelAsAdmin;
+  if (has('cancel')) return cancelAsCustomer;
+  if (has('pm_id')) return payTopup;
+  if (has('onex_id') || has('w_code')) return payWithdraw;
+  return undefined;
+}
+
+/**
+ * The `order` of `PATCH /orders/{id}` (spec §7, unchanged on the wire) parsed into one command:
+ * `{status:'complete'}` → completeOrder, `{status:'cancelled'}` → cancelOrderAsAdmin (both admin only),
+ * `{pm_id}` or `{onex_id, w_code}` → submitPayment, `{cancel:true}` → cancelOrder. Unknown keys are refused.
+ */
+export const orderCommandSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).transform((payload, ctx): OrderCommand => {
+  const schema = wirePayloadSchema(payload);
+  if (!schema) {
+    ctx.addIssue({ code: 'custom', message: V.invalid });
+    return z.NEVER;
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return parsed.data;
 });
+export const orderPatchBodySchema = z.object({ captcha: captchaField, order: orderCommandSchema });
+
+/** The wire payload of a command, for the client (the inverse of orderCommandSchema). */
+export function orderCommandPayload(command: OrderCommand): Record<string, unknown> {
+  switch (command.name) {
+    case 'submitPayment': {
+      const { kind: _kind, ...fields } = command.payment;
+      return fields;
+    }
+    case 'cancelOrder':
+      return { cancel: true };
+    case 'completeOrder':
+      return { status: 'complete' };
+    case 'cancelOrderAsAdmin':
+      return { status: 'cancelled' };
+  }
+}
 
 // ---------- tickets ----------
 export const newTicketTextSchema = str()

@@ -1,4 +1,4 @@
-// The admin's online flag (Setting 'adminOnline') and the user count shown on the admin settings page.
+// The admin's online flag (Setting 'adminOnline').
 import type { Prisma } from '../db/database.js';
 
 const KEY = 'adminOnline';
@@ -11,9 +11,6 @@ export function createAdminStatusRepository(prisma: Prisma) {
     },
     async setOnline(online: boolean): Promise<void> {
       await prisma.setting.upsert({ where: { key: KEY }, create: { key: KEY, value: online }, update: { value: online } });
-    },
-    async countUsers(): Promise<number> {
-      return prisma.user.count();
     },
   };
 }

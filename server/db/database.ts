@@ -7,9 +7,14 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { PrismaClient, type Prisma as Generated } from '../generated/prisma/client.js';
 
 export type Prisma = PrismaClient;
+/**
+ * An open transaction. Repositories that write inside another repository's transaction take it as an opaque
+ * handle (e.g. an audit row written in the same transaction as the change it records).
+ */
+export type Transaction = Generated.TransactionClient;
 
 /** Raw access to the driver; `withSession` holds one connection for the duration (advisory locks). */
 export interface SqlSession {

@@ -1,7 +1,7 @@
 // First-start data: the four products, the three payment methods and an admin (design §2, §6).
 import crypto from 'node:crypto';
 import type { Prisma } from './database.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../security/passwords.js';
 
 const SEED_LOCK = 727_274_002;
 

@@ -1,27 +1,19 @@
 // GET /home: products, the recent-orders list, the current user (optional token) and the admin-online flag.
+// Home is a page, not a domain: it owns no data and gets one read function from each domain it shows.
 import { Router } from 'express';
-import type { HomeDto } from '#shared/api-types';
-import type { AppContext } from '../context.js';
-import { toUserDto } from '../users/user-dto.js';
-import type { ProductsService } from '../products/products.service.js';
-import type { OrdersService } from '../orders/orders.service.js';
-import type { AdminStatusRepository } from '../admin-status/admin-status.repository.js';
+import type { HomeDto, HomeOrderDto, ProductDto } from '#shared/api-types';
+import type { UserPresenter } from '../accounts/index.js';
 
-export function homeRoutes(ctx: AppContext, deps: { products: ProductsService; orders: OrdersService; adminStatus: AdminStatusRepository }): Router {
+export function homeRoutes(deps: {
+  listProducts: () => Promise<ProductDto[]>;
+  recentOrders: () => Promise<HomeOrderDto[]>;
+  isAdminOnline: () => Promise<boolean>;
+  userDto: UserPresenter;
+}): Router {
   const router = Router();
   router.get('/home', async (req, res) => {
-    const [products, orders, adminOnline] = await Promise.all([
-      deps.products.listProducts(),
-      deps.orders.recentOrders(),
-      deps.adminStatus.isOnline(),
-    ]);
-    const home: HomeDto = {
-      ok: true,
-      products,
-      orders,
-      user: req.user ? toUserDto(req.user, ctx.config.mediaBaseUrl) : null,
-      adminOnline,
-    };
+    const [products, orders, adminOnline] = await Promise.all([deps.listProducts(), deps.recentOrders(), deps.isAdminOnline()]);
+    const home: HomeDto = { ok: true, products, orders, user: req.user ? deps.userDto(req.user) : null, adminOnline };
     res.json(home);
   });
   return router;

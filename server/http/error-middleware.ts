@@ -1,6 +1,6 @@
 // The one error middleware, registered last: every failure leaves as JSON with a real status.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError } from './app-error.js';
+import { AppError, failureBody } from './app-error.js';
 import type { Logger } from '../logger.js';
 
 interface HttpLikeError {
@@ -13,7 +13,7 @@ interface HttpLikeError {
 
 export function notFoundHandler(): RequestHandler {
   return (_req, res) => {
-    res.status(404).json({ ok: false, key: 'errors.notFound', text: 'Not found' });
+    res.status(404).json(failureBody('errors.notFound', 'Not found'));
   };
 }
 
@@ -35,19 +35,19 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const e = (error ?? {}) as HttpLikeError;
     // body-parser, multer and friends: client mistakes with their own status.
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
-      res.status(413).json({ ok: false, key: 'errors.tooLarge', text: 'The request is too large' });
+      res.status(413).json(failureBody('errors.tooLarge', 'The request is too large'));
       return;
     }
     if (e.type === 'entity.parse.failed') {
-      res.status(400).json({ ok: false, key: 'errors.malformed', text: 'The request body is not valid JSON' });
+      res.status(400).json(failureBody('errors.malformed', 'The request body is not valid JSON'));
       return;
     }
     const status = e.status ?? e.statusCode;
     if (status && status >= 400 && status < 500) {
-      res.status(status).json({ ok: false, key: 'errors.badRequest', text: 'The request could not be understood' });
+      res.status(status).json(failureBody('errors.badRequest', 'The request could not be understood'));
       return;
     }
     logger.error(`Unexpected error on ${req.method} ${req.originalUrl}`, error);
-    res.status(500).json({ ok: false, key: 'errors.server', text: 'Something went wrong, please try again' });
+    res.status(500).json(failureBody('errors.server', 'Something went wrong, please try again'));
   };
 }

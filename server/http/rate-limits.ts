@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
+import { failureBody } from './app-error.js';
 
 export interface RateLimits {
   login: RequestHandler[];
@@ -39,7 +40,7 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
       skip: key === 'email' ? (req) => emailOf(req) === undefined : undefined,
       keyGenerator: (req) => (key === 'email' ? `e:${emailOf(req)}` : ipKeyGenerator(req.ip ?? 'unknown')),
       handler: (_req, res) => {
-        res.status(429).json({ ok: false, key: 'errors.rateLimited', text: 'Too many attempts, please wait a little and try again' });
+        res.status(429).json(failureBody('errors.rateLimited', 'Too many attempts, please wait a little and try again'));
       },
     });
   };

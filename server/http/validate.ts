@@ -1,26 +1,32 @@
 // Parses untrusted input with a shared zod schema; failures become one 400 naming every bad field.
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
-import { errors } from './app-error.js';
-import { VALIDATION_TEXT } from './validation-text.js';
+import { isFieldMessageKey, type FieldErrors } from '#shared/error-keys';
+import { errors, type AppError } from './app-error.js';
+import { validationText } from './validation-text.js';
 
 const ENVELOPES = new Set(['user', 'order', 'support', 'product', 'pm', 'admin']);
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
+  const fields: FieldErrors = {};
   for (const issue of result.error.issues) {
     const path = issue.path.map(String);
     if (path.length > 1 && ENVELOPES.has(path[0])) path.shift();
     const field = path.join('.') || 'body';
-    const key = issue.message.startsWith('validation.') || issue.message.startsWith('errors.') ? issue.message : 'validation.invalid';
+    const key = isFieldMessageKey(issue.message) ? issue.message : 'validation.invalid';
     fields[field] ??= key;
   }
+  throw validationError(fields);
+}
+
+/** The 400 naming every bad field, worded in English for `text` (the client shows its own translation). */
+export function validationError(fields: FieldErrors): AppError {
   const text = Object.entries(fields)
-    .map(([field, key]) => `${field}: ${VALIDATION_TEXT[key] ?? 'is invalid'}`)
+    .map(([field, key]) => `${field}: ${validationText(key)}`)
     .join('; ');
-  throw errors.validation(text, fields);
+  return errors.validation(text, fields);
 }
 
 /** Path of the first string holding a NUL character, which PostgreSQL text cannot store; null when there is none. */

@@ -1,8 +1,8 @@
 // English wording of the shared validation keys, for the `text` of a 400 answer (the client shows its own translation).
-import { VALIDATION_KEYS } from '#shared/schemas';
+import { VALIDATION_KEYS, type FieldMessageKey, type ValidationKey } from '#shared/error-keys';
 
 const V = VALIDATION_KEYS;
-export const VALIDATION_TEXT: Record<string, string> = {
+const TEXT: Record<ValidationKey, string> = {
   [V.required]: 'is required',
   [V.invalid]: 'is invalid',
   [V.nameLength]: 'must be 3 to 20 characters',
@@ -34,3 +34,8 @@ export const VALIDATION_TEXT: Record<string, string> = {
   [V.roleInvalid]: 'must be admin, user or blocked',
   [V.pageInvalid]: 'must be a page number',
 };
+
+/** English for a field's message key; error keys in a field (e.g. errors.captcha) keep a generic wording. */
+export function validationText(key: FieldMessageKey): string {
+  return (TEXT as Record<string, string>)[key] ?? 'is invalid';
+}

@@ -3,13 +3,14 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
 import { LIMITS } from '#shared/constants';
 import { idParamSchema } from '#shared/schemas';
+import type { UserPresenter } from '../accounts/index.js';
 import { AppError, errors } from '../http/app-error.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
-import { currentUser, requireLogin } from '../auth/guards.js';
-import { toUserDto } from '../users/user-dto.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import { currentUser, requireLogin } from '../security/guards.js';
 import type { AvatarsService } from './avatars.service.js';
 
 const fileTooLarge = () =>
@@ -41,19 +42,25 @@ function receiveUpload(req: Request, res: Response): Promise<void> {
   });
 }
 
-export function avatarsRoutes(ctx: AppContext, avatars: AvatarsService): Router {
+export function avatarsRoutes(deps: {
+  avatars: AvatarsService;
+  userDto: UserPresenter;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write'>;
+}): Router {
+  const { avatars, userDto, captcha, limits } = deps;
   const router = Router();
 
-  router.post('/users/:id', requireLogin, ...ctx.limits.write, async (req, res) => {
+  router.post('/users/:id', requireLogin, ...limits.write, async (req, res) => {
     const me = currentUser(req);
     const id = idParamSchema.safeParse(req.params.id);
     if (!id.success || id.data !== me.id) throw errors.forbidden('errors.notYourAccount', 'You can only change your own account');
     await receiveUpload(req, res);
     const form = parseInput(avatarFormSchema, req.body);
-    await ctx.captcha.verify(form.captcha);
+    await captcha.verify(form.captcha);
     if (!req.file || req.file.size === 0) throw noFile();
     const user = await avatars.changeAvatar(me.id, req.file.buffer);
-    res.json({ ok: true, text: 'Updated successfully', user: toUserDto(user, ctx.config.mediaBaseUrl) });
+    res.json({ ok: true, text: 'Updated successfully', user: userDto(user) });
   });
 
   return router;

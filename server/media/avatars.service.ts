@@ -3,14 +3,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from '../http/app-error.js';
+import type { UsersRepository } from '../accounts/index.js';
 import type { Logger } from '../logger.js';
-import type { UserRecord, UsersRepository } from '../users/users.repository.js';
+import type { UserRecord } from '../security/user-record.js';
 import { processAvatar } from './avatar-image.js';
 import type { AvatarsRepository } from './avatars.repository.js';
 
 const OWN_AVATAR = /^avatars\/[a-f0-9]{32}\.(jpg|png)$/;
 
-export function createAvatarsService(deps: { avatars: AvatarsRepository; users: UsersRepository; dataDir: string; logger: Logger }) {
+export function createAvatarsService(deps: { avatars: AvatarsRepository; users: Pick<UsersRepository, 'findById'>; dataDir: string; logger: Logger }) {
   const mediaDir = path.join(deps.dataDir, 'media');
   const avatarDir = path.join(mediaDir, 'avatars');
 

@@ -1,8 +1,9 @@
-import type { HomeOrderDto, OrderDto } from '#shared/api-types';
+// Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
+import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import { toMoneyNumber } from '#shared/money';
-import { mediaUrl } from '../users/user-dto.js';
-import type { OrderRecord, RecentOrderRecord } from './orders.repository.js';
+import { mediaUrl } from '../http/media-url.js';
+import type { OrderRecord, RecentOrderRecord, UserOrderSummaryRecord } from './orders.repository.js';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -47,5 +48,16 @@ export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): Home
     status: o.status,
     userName: o.userName ?? '',
     userLogo: mediaUrl(mediaBaseUrl, o.userLogo),
+  };
+}
+
+export function toUserOrderSummaryDto(o: UserOrderSummaryRecord): UserOrderSummaryDto {
+  return {
+    id: o.id,
+    created_at: unixSeconds(o.createdAt),
+    product_id: o.productId,
+    status: o.status,
+    pm_amount: toMoneyNumber(o.pmAmount),
+    amount: toMoneyNumber(o.amount),
   };
 }

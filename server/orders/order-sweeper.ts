@@ -1,12 +1,15 @@
 // Times out expired waiting orders continuously. Safe with several instances: each sweep is one SQL statement.
 import type { Logger } from '../logger.js';
 
+/** How often every instance sweeps (decision 013): an order is at most this late to time out in the background. */
+export const SWEEP_INTERVAL_MS = 2_000;
+
 export interface Sweeper {
   start(): void;
   stop(): Promise<void>;
 }
 
-export function createSweeper(sweep: () => Promise<unknown>, intervalMs: number, logger: Logger): Sweeper {
+export function createSweeper(sweep: () => Promise<unknown>, logger: Logger, intervalMs = SWEEP_INTERVAL_MS): Sweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 

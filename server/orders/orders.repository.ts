@@ -1,8 +1,8 @@
 // Orders and their event timeline in the database. Every status change happens here, as one conditional update
 // plus its event in one transaction, so that two concurrent actions can never both succeed (design §6).
-import type { Prisma } from '../db/database.js';
+import { ORDER_TRANSITIONS, type OrderActor, type OrderStatus, type OrderTransition } from '#shared/order-status';
+import type { Prisma, Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
-import type { OrderActor, OrderStatus } from '#shared/order-status';
 
 export interface OrderEventRecord {
   fromStatus: OrderStatus | null;
@@ -69,16 +69,30 @@ export interface TransitionData {
 
 export interface TransitionRequest {
   id: string;
-  from: readonly OrderStatus[];
-  to: OrderStatus;
-  actor: OrderActor;
+  /** The rule of the shared table (ORDER_TRANSITIONS) to apply: its name is the command's name. */
+  name: OrderTransition;
   actorId: string | null;
   data?: TransitionData;
-  /** Only when last_time is before this moment (timeout on read). */
-  expiredBefore?: Date;
+  /**
+   * Another write that must commit or roll back with the move (e.g. an audit row); runs after the event row,
+   * inside the same transaction.
+   */
+  alsoInTransaction?: (tx: Transaction, moved: OrderRecord) => Promise<void>;
 }
 
-export type TransitionResult = 'moved' | 'conflict' | 'notFound' | 'pmIdUsed';
+export type TransitionOutcome =
+  | { outcome: 'moved'; order: OrderRecord }
+  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' };
+
+/** One line of a user's history on the admin's user page; decimals as strings, exact. */
+export interface UserOrderSummaryRecord {
+  id: string;
+  createdAt: Date;
+  productId: string;
+  status: OrderStatus;
+  pmAmount: string;
+  amount: string;
+}
 
 class PmIdUsed extends Error {}
 
@@ -131,11 +145,12 @@ function toRecord(row: OrderRow): OrderRecord {
 
 export function createOrdersRepository(prisma: Prisma) {
   return {
-    /** Inserts a waiting order and its first event (null → waiting) together. */
-    async create(order: NewOrder, actorId: string | null): Promise<void> {
-      await prisma.$transaction(async (tx) => {
+    /** Inserts a waiting order and its first event (null → waiting) together; returns it as stored. */
+    async create(order: NewOrder, actorId: string | null): Promise<OrderRecord> {
+      return prisma.$transaction(async (tx) => {
         await tx.order.create({ data: { ...order, status: 'waiting' } });
         await tx.orderEvent.create({ data: { orderId: order.id, fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId } });
+        return toRecord(await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: withEvents }));
       });
     },
 
@@ -150,44 +165,49 @@ export function createOrdersRepository(prisma: Prisma) {
       return rows.map(toRecord);
     },
 
+    async exists(id: string): Promise<boolean> {
+      return (await prisma.order.count({ where: { id } })) === 1;
+    },
+
     /**
-     * The one place a status changes: `UPDATE … WHERE id AND status IN (from)` and the event insert in one
-     * transaction. A reused pm_id (unique per method) rolls everything back.
+     * The one place a status changes: the named rule of ORDER_TRANSITIONS as `UPDATE … WHERE id AND status IN
+     * (from)`, its event row, and the order as it now stands, in one transaction. A reused pm_id (unique per
+     * method) rolls everything back. A waiting order whose time has run out is moved by the timeout alone.
      */
-    async applyTransition(t: TransitionRequest): Promise<TransitionResult> {
+    async applyTransition(t: TransitionRequest): Promise<TransitionOutcome> {
+      const rule = ORDER_TRANSITIONS[t.name];
+      const now = new Date();
       try {
-        return await prisma.$transaction(async (tx) => {
+        return await prisma.$transaction(async (tx): Promise<TransitionOutcome> => {
           // Lock the row so the event records the status it really left (a transition may start from several).
           const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM orders WHERE id = ${t.id} FOR UPDATE`;
-          if (locked.length === 0) return 'notFound';
+          if (locked.length === 0) return { outcome: 'notFound' };
           const fromStatus = locked[0].status as OrderStatus;
-          if (!t.from.includes(fromStatus)) return 'conflict';
+          if (!(rule.from as readonly OrderStatus[]).includes(fromStatus)) return { outcome: 'conflict' };
+          const waitingTime =
+            rule.by === 'system' ? { lastTime: { lt: now } } : fromStatus === 'waiting' ? { lastTime: { gte: now } } : {};
           let moved: number;
           try {
             // The conditional update stays the guard: it changes nothing unless the status is still allowed.
             const result = await tx.order.updateMany({
-              where: {
-                id: t.id,
-                status: { in: [...t.from] },
-                ...(t.expiredBefore ? { lastTime: { lt: t.expiredBefore } } : {}),
-                // A customer acts on a waiting order only while its time has not run out, even before a sweep.
-                ...(t.actor === 'customer' ? { lastTime: { gte: new Date() } } : {}),
-              },
-              data: { status: t.to, ...t.data },
+              where: { id: t.id, status: { in: [...rule.from] }, ...waitingTime },
+              data: { status: rule.to, ...t.data },
             });
             moved = result.count;
           } catch (error) {
             if (t.data?.pmId !== undefined && isUniqueViolation(error)) throw new PmIdUsed();
             throw error;
           }
-          if (moved === 0) return 'conflict';
+          if (moved === 0) return { outcome: 'conflict' };
           await tx.orderEvent.create({
-            data: { orderId: t.id, fromStatus, toStatus: t.to, actor: t.actor, actorId: t.actorId },
+            data: { orderId: t.id, fromStatus, toStatus: rule.to, actor: rule.by, actorId: t.actorId },
           });
-          return 'moved';
+          const order = toRecord(await tx.order.findUniqueOrThrow({ where: { id: t.id }, include: withEvents }));
+          await t.alsoInTransaction?.(tx, order);
+          return { outcome: 'moved', order };
         });
       } catch (error) {
-        if (error instanceof PmIdUsed) return 'pmIdUsed';
+        if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
         throw error;
       }
     },
@@ -196,7 +216,7 @@ export function createOrdersRepository(prisma: Prisma) {
      * One statement moves every expired waiting order to timedout and records its event, so that with several
      * instances sweeping at once each order times out exactly once (a row already moved no longer matches).
      */
-    async timeoutExpired(): Promise<string[]> {
+    async expireDue(): Promise<string[]> {
       const rows = await prisma.$queryRaw<{ order_id: string }[]>`
         WITH moved AS (
           UPDATE orders SET status = 'timedout', updated_at = (now() AT TIME ZONE 'UTC')
@@ -239,6 +259,17 @@ export function createOrdersRepository(prisma: Prisma) {
         prisma.order.count({ where }),
       ]);
       return { orders: rows.map(toRecord), total };
+    },
+
+    /** A user's latest orders, newest first, as summaries. */
+    async latestOfUser(userId: string, limit: number): Promise<UserOrderSummaryRecord[]> {
+      const rows = await prisma.order.findMany({
+        where: { userId },
+        orderBy: { createdAt: 'desc' },
+        take: limit,
+        select: { id: true, createdAt: true, productId: true, status: true, pmAmount: true, amount: true },
+      });
+      return rows.map((r) => ({ ...r, status: r.status as OrderStatus, pmAmount: r.pmAmount.toString(), amount: r.amount.toString() }));
     },
 
     async recent(limit: number): Promise<RecentOrderRecord[]> {

@@ -1,82 +1,80 @@
 // GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
+import type { Request } from 'express';
 import { Router } from 'express';
+import type { OrderDto } from '#shared/api-types';
 import { isProductId, productKind } from '#shared/constants';
-import {
-  adminOrderUpdateSchema,
-  createOrderBodySchema,
-  customerCancelSchema,
-  idParamSchema,
-  orderPatchBodySchema,
-  pageQuerySchema,
-  submitTopupPaymentSchema,
-  submitWithdrawPaymentSchema,
-  topupOrderSchema,
-  VALIDATION_KEYS,
-  withdrawOrderSchema,
-} from '#shared/schemas';
-import { currentUser, requireLogin } from '../auth/guards.js';
+import { idParamSchema, orderPatchBodySchema, pageQuerySchema, placeOrderBodySchemas, VALIDATION_KEYS, type OrderCommand } from '#shared/schemas';
 import { errors } from '../http/app-error.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
-import type { AppContext } from '../context.js';
-import type { CustomerAction, OrdersService } from './orders.service.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import { currentAdmin, currentUser, optionalUser, requireLogin } from '../security/guards.js';
+import type { OrdersService } from './orders.service.js';
 
+/** A malformed id cannot name an order: same 404 as an unknown one, before the body is looked at. */
 function orderIdParam(raw: unknown): string {
   const id = idParamSchema.safeParse(raw);
   if (!id.success) throw errors.notFound('errors.orderNotFound', 'Can not get order data from server');
   return id.data;
 }
 
-export function ordersRoutes(ctx: AppContext, service: OrdersService): Router {
+type CommandRun = () => Promise<{ text: string; order: OrderDto }>;
+
+/**
+ * Who may send the command, checked now (admin commands: no token 401, another role 403 -10033), and the use
+ * case it runs once the captcha is verified. Customer commands need no token: holding the id is the right
+ * (decision 011); a token only names the actor in the event.
+ */
+function authorizeCommand(orders: OrdersService, req: Request, id: string, command: OrderCommand): CommandRun {
+  switch (command.name) {
+    case 'submitPayment': {
+      const customer = optionalUser(req);
+      return async () => ({ text: 'Success', order: await orders.submitPayment(id, command.payment, customer) });
+    }
+    case 'cancelOrder': {
+      const customer = optionalUser(req);
+      return async () => ({ text: 'Success', order: await orders.cancelOrder(id, customer) });
+    }
+    case 'completeOrder': {
+      const admin = currentAdmin(req);
+      return async () => ({ text: 'Order Completed', order: await orders.completeOrder(id, admin) });
+    }
+    case 'cancelOrderAsAdmin': {
+      const admin = currentAdmin(req);
+      return async () => ({ text: 'Order Cancelled', order: await orders.cancelOrderAsAdmin(id, admin) });
+    }
+  }
+}
+
+export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'orderCreate'> }): Router {
+  const { orders, captcha, limits } = deps;
   const router = Router();
 
   router.get('/orders/all', requireLogin, async (req, res) => {
     const { page } = parseInput(pageQuerySchema, { page: req.query.page });
-    const { orders, pages } = await service.listOrders(currentUser(req), page);
-    res.json({ ok: true, orders, pages });
+    res.json({ ok: true, ...(await orders.listOrders(currentUser(req), page)) });
   });
 
   router.get('/orders/:id', async (req, res) => {
-    const order = await service.getOrder(orderIdParam(req.params.id));
+    const order = await orders.expireIfDue(orderIdParam(req.params.id));
     res.json({ ok: true, text: 'Success', order });
   });
 
-  router.post('/orders/:productId', ...ctx.limits.orderCreate, async (req, res) => {
-    const body = parseInput(createOrderBodySchema, req.body);
+  router.post('/orders/:productId', ...limits.orderCreate, async (req, res) => {
     const productId = req.params.productId;
     if (typeof productId !== 'string' || !isProductId(productId)) throw errors.validation('Unknown product', { product_id: VALIDATION_KEYS.invalid });
-    const input = productKind(productId) === 'topup' ? parseInput(topupOrderSchema.strict(), body.order) : parseInput(withdrawOrderSchema.strict(), body.order);
-    await ctx.captcha.verify(body.captcha);
-    const id = await service.placeOrder(productId, input, req.user ?? null);
+    const body = parseInput(placeOrderBodySchemas[productKind(productId)], req.body);
+    await captcha.verify(body.captcha);
+    const id = await orders.placeOrder(productId, body.order, optionalUser(req));
     res.status(201).json({ ok: true, id, text: 'Order created' });
   });
 
-  router.patch('/orders/:id', ...ctx.limits.write, async (req, res) => {
+  router.patch('/orders/:id', ...limits.write, async (req, res) => {
     const id = orderIdParam(req.params.id);
     const body = parseInput(orderPatchBodySchema, req.body);
-    if ('status' in body.order) {
-      // Only an admin sets a status.
-      const admin = currentUser(req);
-      if (admin.role !== 'admin') throw errors.adminOnly();
-      const { status } = parseInput(adminOrderUpdateSchema.strict(), body.order);
-      await ctx.captcha.verify(body.captcha);
-      res.json({ ok: true, text: status === 'complete' ? 'Order Completed' : 'Order Cancelled', order: await service.actAsAdmin(id, status, admin) });
-      return;
-    }
-    // A customer's action: holding the id is the right (docs/decisions/011-order-id-is-the-right.md).
-    // Reading first: 404 for an unknown id, and an expired waiting order times out before anything else.
-    const kind = await service.orderKind(id);
-    let action: CustomerAction;
-    if ('cancel' in body.order) {
-      parseInput(customerCancelSchema.strict(), body.order);
-      action = { kind: 'cancel' };
-    } else if (kind === 'topup') {
-      action = { kind: 'submitTopup', pmId: parseInput(submitTopupPaymentSchema.strict(), body.order).pm_id };
-    } else {
-      const w = parseInput(submitWithdrawPaymentSchema.strict(), body.order);
-      action = { kind: 'submitWithdraw', onexId: w.onex_id, wCode: w.w_code };
-    }
-    await ctx.captcha.verify(body.captcha);
-    res.json({ ok: true, text: 'Success', order: await service.actAsCustomer(id, action, req.user ?? null) });
+    const runCommand = authorizeCommand(orders, req, id, body.order);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, ...(await runCommand()) });
   });
 
   return router;

@@ -8,11 +8,10 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtim
 import { ROOMS } from '#shared/realtime';
 import type { HomeOrderDto, OrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
-import type { Prisma } from '../db/database.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import { verifyToken } from '../auth/tokens.js';
-import { userForClaims } from '../auth/guards.js';
 import type { Logger } from '../logger.js';
+import { userForClaims } from '../security/authenticate.js';
+import { verifyToken } from '../security/tokens.js';
+import type { UserLookup } from '../security/user-record.js';
 
 export interface Realtime {
   io: Server<ClientToServerEvents, ServerToClientEvents>;
@@ -30,7 +29,7 @@ interface SocketData {
   role?: string;
 }
 
-export function isAllowedOrigin(req: IncomingMessage, publicUrl: string): boolean {
+function isAllowedOrigin(req: IncomingMessage, publicUrl: string): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser page: nothing cross-site to defend against
   try {
@@ -45,7 +44,15 @@ const EVENTS_PER_10S = 50;
 
 export function createRealtime(
   httpServer: HttpServer,
-  deps: { prisma: Prisma; users: UsersRepository; jwtSecret: string; publicUrl: string; redis?: Redis; logger: Logger },
+  deps: {
+    users: UserLookup;
+    /** The orders domain's existence check: only an existing order's room can be joined. */
+    orderExists: (id: string) => Promise<boolean>;
+    jwtSecret: string;
+    publicUrl: string;
+    redis?: Redis;
+    logger: Logger;
+  },
 ): Realtime {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: '/socket.io',
@@ -98,11 +105,12 @@ export function createRealtime(
       const parsed = idParamSchema.safeParse(orderId);
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!parsed.success) return reply({ error: 'errors.notFound' });
-      deps.prisma.order
-        .findUnique({ where: { id: parsed.data }, select: { id: true } })
-        .then(async (order) => {
-          if (!order) return reply({ error: 'errors.notFound' });
-          await socket.join(ROOMS.order(order.id));
+      const id = parsed.data;
+      deps
+        .orderExists(id)
+        .then(async (exists) => {
+          if (!exists) return reply({ error: 'errors.notFound' });
+          await socket.join(ROOMS.order(id));
           reply({ data: true });
         })
         .catch((error: unknown) => {

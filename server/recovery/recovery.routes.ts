@@ -1,18 +1,25 @@
 // POST /recover, PATCH /recover/{id} (spec §7).
 import { Router } from 'express';
-import type { AppContext } from '../context.js';
-import { parseInput } from '../http/validate.js';
 import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema } from '#shared/schemas';
+import type { UserPresenter } from '../accounts/index.js';
 import { AppError } from '../http/app-error.js';
-import { toUserDto } from '../users/user-dto.js';
+import type { RateLimits } from '../http/rate-limits.js';
+import { parseInput } from '../http/validate.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
 import { ResendTooSoonError, type RecoveryService } from './recovery.service.js';
 
-export function recoveryRoutes(ctx: AppContext, recovery: RecoveryService): Router {
+export function recoveryRoutes(deps: {
+  recovery: RecoveryService;
+  userDto: UserPresenter;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'recovery'>;
+}): Router {
+  const { recovery, userDto, captcha, limits } = deps;
   const router = Router();
 
-  router.post('/recover', ...ctx.limits.recovery, async (req, res) => {
+  router.post('/recover', ...limits.recovery, async (req, res) => {
     const body = parseInput(recoverBodySchema, req.body);
-    await ctx.captcha.verify(body.captcha);
+    await captcha.verify(body.captcha);
     try {
       const { id } = await recovery.requestRecovery(body.email);
       res.json({ ok: true, id, text: 'If this e-mail is registered, a code has been sent to it' });
@@ -22,15 +29,15 @@ export function recoveryRoutes(ctx: AppContext, recovery: RecoveryService): Rout
     }
   });
 
-  router.patch('/recover/:id', ...ctx.limits.recovery, async (req, res) => {
+  router.patch('/recover/:id', ...limits.recovery, async (req, res) => {
     const id = idParamSchema.safeParse(req.params.id);
     const body = parseInput(recoverConfirmBodySchema, req.body);
-    await ctx.captcha.verify(body.captcha);
+    await captcha.verify(body.captcha);
     if (!id.success) {
       throw new AppError(400, 'errors.recoveryInvalid', 'This reset link is no longer valid, please ask for a new code');
     }
     const { user, jwt } = await recovery.confirmRecovery({ id: id.data, code: body.code, password: body.password });
-    res.json({ ok: true, text: 'Your password has been changed', user: toUserDto(user, ctx.config.mediaBaseUrl, jwt) });
+    res.json({ ok: true, text: 'Your password has been changed', user: userDto(user, jwt) });
   });
 
   return router;

@@ -4,11 +4,12 @@
 import crypto from 'node:crypto';
 import { TIMERS } from '#shared/constants';
 import { AppError, errors } from '../http/app-error.js';
-import { hashPassword } from '../auth/passwords.js';
-import { signToken } from '../auth/tokens.js';
+import type { UsersRepository } from '../accounts/index.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { UserRecord, UsersRepository } from '../users/users.repository.js';
+import { hashPassword } from '../security/passwords.js';
+import { signToken } from '../security/tokens.js';
+import type { UserRecord } from '../security/user-record.js';
 import { recoveryMail } from './recovery-mail.js';
 import type { RecoveryRepository } from './recovery.repository.js';
 
@@ -26,7 +27,7 @@ const wrongCode = () => new AppError(400, 'errors.recoveryCodeWrong', 'The code 
 
 export function createRecoveryService(deps: {
   recoveries: RecoveryRepository;
-  users: UsersRepository;
+  users: Pick<UsersRepository, 'findById' | 'findByEmail'>;
   mailer: Mailer;
   logger: Logger;
   jwtSecret: string;

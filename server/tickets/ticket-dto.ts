@@ -1,5 +1,5 @@
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
-import { mediaUrl } from '../users/user-dto.js';
+import { mediaUrl } from '../http/media-url.js';
 import type { TicketMessageRecord, TicketRecord } from './tickets.repository.js';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

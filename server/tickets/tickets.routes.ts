@@ -1,10 +1,11 @@
 // GET /supports/all, GET /supports/{id}, POST /supports, PATCH /supports/{id} (spec §7).
 import { Router } from 'express';
-import type { AppContext } from '../context.js';
-import { parseInput } from '../http/validate.js';
-import { errors } from '../http/app-error.js';
 import { createTicketBodySchema, idParamSchema, pageQuerySchema, ticketPatchBodySchema } from '#shared/schemas';
-import { currentUser, requireCustomer, requireLogin } from '../auth/guards.js';
+import { errors } from '../http/app-error.js';
+import type { RateLimits } from '../http/rate-limits.js';
+import { parseInput } from '../http/validate.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import { currentUser, requireCustomer, requireLogin } from '../security/guards.js';
 import type { TicketsService } from './tickets.service.js';
 
 /** A malformed id cannot name a ticket: same 404 as an unknown one. */
@@ -14,7 +15,8 @@ function ticketId(raw: unknown): string {
   return parsed.data;
 }
 
-export function ticketsRoutes(ctx: AppContext, tickets: TicketsService): Router {
+export function ticketsRoutes(deps: { tickets: TicketsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+  const { tickets, captcha, limits } = deps;
   const router = Router();
 
   // Registered before /supports/:id so that 'all' is never taken for an id.
@@ -28,17 +30,17 @@ export function ticketsRoutes(ctx: AppContext, tickets: TicketsService): Router 
     res.json({ ok: true, support });
   });
 
-  router.post('/supports', requireCustomer, ...ctx.limits.write, async (req, res) => {
+  router.post('/supports', requireCustomer, ...limits.write, async (req, res) => {
     const body = parseInput(createTicketBodySchema, req.body);
-    await ctx.captcha.verify(body.captcha);
+    await captcha.verify(body.captcha);
     const id = await tickets.openTicket(currentUser(req), body.support);
     res.status(201).json({ ok: true, id, text: 'Ticket created' });
   });
 
-  router.patch('/supports/:id', requireLogin, ...ctx.limits.write, async (req, res) => {
+  router.patch('/supports/:id', requireLogin, ...limits.write, async (req, res) => {
     const id = ticketId(req.params.id);
     const body = parseInput(ticketPatchBodySchema, req.body);
-    await ctx.captcha.verify(body.captcha);
+    await captcha.verify(body.captcha);
     const me = currentUser(req);
     const support = 'status' in body.support ? await tickets.closeTicket(me, id) : await tickets.replyToTicket(me, id, body.support.text);
     res.json({ ok: true, support });

@@ -3,20 +3,20 @@
 import type { TicketDto } from '#shared/api-types';
 import { LIMITS, type TicketSubject } from '#shared/constants';
 import { errors } from '../http/app-error.js';
-import type { Realtime } from '../realtime/realtime.js';
-import type { UserRecord } from '../users/users.repository.js';
+import { pageCount } from '../http/paging.js';
+import type { Realtime } from '../realtime/index.js';
+import type { UserRecord } from '../security/user-record.js';
 import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
 import type { TicketRecord, TicketsRepository } from './tickets.repository.js';
 
 const ticketNotFound = () => errors.notFound('errors.ticketNotFound', 'Ticket not found');
 const ticketClosed = () => errors.conflict('errors.ticketClosed', 'This ticket is closed');
 
-export function pageCount(total: number, pageSize = LIMITS.pageSize): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
+/** The pushes tickets make (design §7). */
+export type TicketPushes = Pick<Realtime, 'ticketMessage' | 'ticketUpdated'>;
 
-export function createTicketsService(deps: { tickets: TicketsRepository; realtime: Realtime; mediaBaseUrl: string }) {
-  const { tickets, realtime, mediaBaseUrl } = deps;
+export function createTicketsService(deps: { tickets: TicketsRepository; pushes: TicketPushes; mediaBaseUrl: string }) {
+  const { tickets, pushes, mediaBaseUrl } = deps;
   const dto = (ticket: TicketRecord) => toTicketDto(ticket, mediaBaseUrl);
 
   /** Owner or admin; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
@@ -45,8 +45,8 @@ export function createTicketsService(deps: { tickets: TicketsRepository; realtim
 
     async openTicket(owner: UserRecord, input: { subject: TicketSubject; text: string }): Promise<string> {
       const { ticket, message } = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text });
-      realtime.ticketMessage(ticket.userId, ticket.id, toTicketMessageDto(message));
-      realtime.ticketUpdated(dto(ticket));
+      pushes.ticketMessage(ticket.userId, ticket.id, toTicketMessageDto(message));
+      pushes.ticketUpdated(dto(ticket));
       return ticket.id;
     },
 
@@ -58,8 +58,8 @@ export function createTicketsService(deps: { tickets: TicketsRepository; realtim
       if (!result) throw ticketClosed(); // closed between the read and the write
       const message = toTicketMessageDto(result.message);
       const updated = dto(result.ticket);
-      realtime.ticketMessage(result.ticket.userId, result.ticket.id, message);
-      realtime.ticketUpdated(updated);
+      pushes.ticketMessage(result.ticket.userId, result.ticket.id, message);
+      pushes.ticketUpdated(updated);
       return toTicketDto(result.ticket, mediaBaseUrl, await tickets.messages(ticket.id));
     },
 
@@ -67,7 +67,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; realtim
       const ticket = await visibleTicket(actor, id);
       const closed = await tickets.close(ticket.id);
       if (!closed) throw ticketClosed();
-      realtime.ticketUpdated(dto(closed));
+      pushes.ticketUpdated(dto(closed));
       return toTicketDto(closed, mediaBaseUrl, await tickets.messages(ticket.id));
     },
   };

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 
 describe.each(testDatabases())('Admin status on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
     user = await createUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When anyone asks, then the flag is given; the user count only to admins', async () => {

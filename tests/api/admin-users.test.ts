@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
@@ -30,14 +30,10 @@ async function insertOrder(server: TestServer, userId: string, amount: string, p
 }
 
 describe.each(testDatabases())('Admin users on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When the admin lists users, then they come newest first with order counts, 10 a page', async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, ADMIN, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, ADMIN } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser } from '../factories/users.js';
 
 describe.each(testDatabases())('Accounts on %s', (db) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ db });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ db });
 
   it('When a visitor registers, then they get a token that GET /users/me accepts', async () => {
     const res = await server.api.post('/register', { user: { name: 'Rahim', email: 'Rahim@Example.com', password: 'secret-pass' } });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import type { UserDto } from '#shared/api-types';
@@ -53,17 +53,13 @@ function form(file?: { data: Buffer; name: string; type: string }, fields: Recor
 }
 
 describe.each(testDatabases())('Avatar upload on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let user: TestUser;
   const upload = (u: TestUser, body: FormData, id = u.id) => server.api.raw<{ user: UserDto }>('POST', `/users/${id}`, { body }, u.token);
   const storedFile = (logo: string) => path.join(server.dataDir, 'media', logo.replace(/^\/media\//, ''));
 
   beforeAll(async () => {
-    server = await startTestServer({ db });
     user = await createUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When a user uploads a JPEG with EXIF, then it is rotated, shrunk to 1000 px, stripped and served', async () => {

@@ -3,21 +3,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../support/captcha.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, useTestServer } from '../support/server.js';
 import { testDatabases, createPostgresDatabase } from '../support/databases.js';
 import { openDatabase } from '../../server/db/database.js';
 import { applyMigrations, readMigrations } from '../../server/db/migrate.js';
 
 describe.each(testDatabases())('Answers and errors on %s', (db) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ db });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ db });
 
   it('When asked for health, then it reports the database as up', async () => {
     const res = await server.api.get('/health');
@@ -73,13 +67,7 @@ describe.each(testDatabases())('Answers and errors on %s', (db) => {
 });
 
 describe('Captcha (ALTCHA) when on', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { CAPTCHA: 'altcha' } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ env: { CAPTCHA: 'altcha' } });
 
   it('When there is no captcha, then register is refused and nothing stored', async () => {
     const before = await server.app.ctx.prisma.user.count();

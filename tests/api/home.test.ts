@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser } from '../factories/users.js';
 import { placeOrder, topupPayload, TOPUP_USD } from '../factories/orders.js';
 import type { HomeDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Home on %s', (db) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ db });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ db });
 
   it('When a guest opens the home page of a fresh shop, then products, no orders, no user and offline come back', async () => {
     const res = await server.api.get('/home');

@@ -1,42 +1,28 @@
 // Concurrency: two admins acting on the same order, reused transaction ids, and the timeout sweep with several
 // instances. PGlite serialises everything (it still runs); PostgreSQL is where these prove the point.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { createPostgresDatabase, testDatabases } from '../support/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
+import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, placePendingOrder, waitFor } from '../factories/orders.js';
-import { createOrdersService } from '../../server/orders/orders.service.js';
-import { createOrdersRepository } from '../../server/orders/orders.repository.js';
-import { createProductsRepository } from '../../server/products/products.repository.js';
-import { createPaymentMethodsRepository } from '../../server/payment-methods/payment-methods.repository.js';
 import type { OrderDto } from '#shared/api-types';
 
 const ROUNDS = 20;
 
-function serviceOf(server: TestServer) {
-  const prisma = server.app.ctx.prisma;
-  return createOrdersService(server.app.ctx, {
-    orders: createOrdersRepository(prisma),
-    products: createProductsRepository(prisma),
-    pms: createPaymentMethodsRepository(prisma),
-  });
-}
+/** The instance's own orders use cases (the sweep), called directly to run many sweeps at once. */
+const ordersOf = (server: TestServer) => server.app.services.orders;
 
 async function expire(server: TestServer, ids: string[]) {
   await server.app.ctx.prisma.order.updateMany({ where: { id: { in: ids } }, data: { lastTime: new Date(Date.now() - 60_000) } });
 }
 
 describe.each(testDatabases())('Order races on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin1: TestUser;
   let admin2: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin1 = await loginAdmin(server);
     admin2 = await createUser(server, { role: 'admin' });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it(`When two admins complete and cancel the same order at once (${ROUNDS} orders), then exactly one wins each time`, async () => {
@@ -118,36 +104,24 @@ describe.each(testDatabases())('Order races on %s', (db) => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i += 1) ids.push(await placeOrder(server));
     await expire(server, ids);
-    const service = serviceOf(server);
-    const swept = (await Promise.all(Array.from({ length: 6 }, () => service.timeoutExpired()))).flat();
+    const service = ordersOf(server);
+    const swept = (await Promise.all(Array.from({ length: 6 }, () => service.expireDueOrders()))).flat();
     expect(new Set(swept).size).toBe(swept.length);
     for (const id of ids) expect(await server.app.ctx.prisma.orderEvent.count({ where: { orderId: id, toStatus: 'timedout' } })).toBe(1);
   });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('Timeout sweep with two instances on one PostgreSQL database', () => {
-  let a: TestServer;
-  let b: TestServer;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    [a, b] = await Promise.all([startTestServer({ databaseUrl: created.url }), startTestServer({ databaseUrl: created.url })]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-  });
+  const [a, b] = useTestInstances(2);
 
   it('When both instances sweep the same expired orders at once, then each order times out exactly once', async () => {
     for (let round = 0; round < 5; round += 1) {
       const ids: string[] = [];
       for (let i = 0; i < 15; i += 1) ids.push(await placeOrder(round % 2 ? a : b));
       await expire(a, ids);
-      const [sa, sb] = [serviceOf(a), serviceOf(b)];
+      const [sa, sb] = [ordersOf(a), ordersOf(b)];
       const swept = (
-        await Promise.all([sa.timeoutExpired(), sb.timeoutExpired(), sa.timeoutExpired(), sb.timeoutExpired()])
+        await Promise.all([sa.expireDueOrders(), sb.expireDueOrders(), sa.expireDueOrders(), sb.expireDueOrders()])
       ).flat();
       // The background sweepers of both instances may have taken some of them first.
       expect(new Set(swept).size).toBe(swept.length);

@@ -1,19 +1,15 @@
 // With the captcha on, order creation and every order PATCH need a fresh, unused solution.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../support/captcha.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
 
 describe('Orders with the captcha on', () => {
-  let server: TestServer;
+  const server = useTestServer({ env: { CAPTCHA: 'altcha' } });
   let admin: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ env: { CAPTCHA: 'altcha' } });
     admin = await loginAdmin(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When an order comes without a captcha or with a replayed one, then 400 errors.captcha and nothing is stored', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
@@ -14,10 +14,11 @@ import {
   WITHDRAW_BDT,
   WITHDRAW_USD,
 } from '../factories/orders.js';
+import { createOrdersRepository } from '../../server/orders/index.js';
 import type { OrderDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Orders on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   const counts = async () => ({
     orders: await server.app.ctx.prisma.order.count(),
@@ -25,11 +26,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   describe('placing an order', () => {
@@ -305,6 +302,41 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       expect(asUser.status).toBe(403);
       expect(asUser.body.code).toBe(-10033);
       expect((await getOrder(server, id)).status).toBe('pending');
+    });
+  });
+
+  describe('the transition transaction', () => {
+    it('When a write added to a move fails, then the move and its event roll back with it; when it works, all commit', async () => {
+      const repository = createOrdersRepository(server.app.ctx.prisma);
+      const id = await placePendingOrder(server);
+      const marker = { key: `audit-${id}`, value: true };
+      const before = await counts();
+      const failing = repository.applyTransition({
+        id,
+        name: 'completeOrder',
+        actorId: admin.id,
+        alsoInTransaction: async (tx, moved) => {
+          expect(moved).toMatchObject({ id, status: 'complete' });
+          await tx.setting.create({ data: marker });
+          throw new Error('audit row refused');
+        },
+      });
+      await expect(failing).rejects.toThrow('audit row refused');
+      expect(await counts()).toEqual(before);
+      expect((await getOrder(server, id)).status).toBe('pending');
+      expect(await server.app.ctx.prisma.setting.count({ where: { key: marker.key } })).toBe(0);
+
+      const moved = await repository.applyTransition({
+        id,
+        name: 'completeOrder',
+        actorId: admin.id,
+        alsoInTransaction: async (tx) => {
+          await tx.setting.create({ data: marker });
+        },
+      });
+      expect(moved).toMatchObject({ outcome: 'moved', order: { id, status: 'complete' } });
+      expect(await server.app.ctx.prisma.setting.count({ where: { key: marker.key } })).toBe(1);
+      expect((await counts()).events).toBe(before.events + 1);
     });
   });
 

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import type { PaymentMethodDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Payment methods on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
     user = await createUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When the admin lists payment methods, then each account comes with wallet, note and availability', async () => {

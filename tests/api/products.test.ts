@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import type { ProductDto } from '#shared/api-types';
 import { PRODUCT_IDS } from '#shared/constants';
 
 describe.each(testDatabases())('Products on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
     user = await createUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When anyone lists products, then the four seeded products come in order with their method terms', async () => {

@@ -1,9 +1,8 @@
 // Rate limits on login, register and recovery (design §10): per account and per client address, shared through
 // Redis between instances.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { createPostgresDatabase } from '../support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { createUser } from '../factories/users.js';
 
 async function post(server: TestServer, path: string, body: unknown, ip: string) {
@@ -16,13 +15,7 @@ async function post(server: TestServer, path: string, body: unknown, ip: string)
 }
 
 describe('Rate limits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ rateLimitScale: 1, env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ rateLimitScale: 1, env: { TRUST_PROXY: '1' } });
 
   it('When one account gets 10 wrong passwords, then the next try is 429 even with the right one; other accounts still log in', async () => {
     const victim = await createUser(server);
@@ -51,26 +44,17 @@ describe('Rate limits', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Rate limits across instances (Redis)', () => {
+  const [a, b] = useTestInstances(2, { redis: true, rateLimitScale: 1, env: { TRUST_PROXY: '1' } });
+
   it('When wrong passwords are split over two instances, then the shared counter still stops the 11th', async () => {
-    const pg = await createPostgresDatabase();
     // A fresh e-mail per run: the Redis counters outlive the test databases.
     const email = `shared-${crypto.randomBytes(4).toString('hex')}@test.local`;
-    const [a, b] = [
-      await startTestServer({ databaseUrl: pg.url, redis: true, rateLimitScale: 1, env: { TRUST_PROXY: '1' } }),
-      await startTestServer({ databaseUrl: pg.url, redis: true, rateLimitScale: 1, env: { TRUST_PROXY: '1' } }),
-    ];
-    try {
-      await createUser(a, { email, password: 'right-password' });
-      for (let i = 0; i < 10; i += 1) {
-        const res = await post(i % 2 ? b : a, '/login', { user: { email, password: `wrong-password-${i}` } }, `10.2.0.${i + 1}`);
-        expect(res.status).toBe(401);
-      }
-      expect((await post(a, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(429);
-      expect((await post(b, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(429);
-    } finally {
-      await a.close();
-      await b.close();
-      await pg.drop();
+    await createUser(a, { email, password: 'right-password' });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post(i % 2 ? b : a, '/login', { user: { email, password: `wrong-password-${i}` } }, `10.2.0.${i + 1}`);
+      expect(res.status).toBe(401);
     }
+    expect((await post(a, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(429);
+    expect((await post(b, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(429);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp.js';
 import { createUser, type TestUser } from '../factories/users.js';
@@ -15,16 +15,15 @@ const codeOf = (mail: CaughtMail) => {
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe.each(testDatabases())('Password recovery on %s', (db) => {
-  let server: TestServer;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    server = await startTestServer({ db, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' } });
   });
   afterAll(async () => {
-    await server?.close();
     await smtp?.close();
   });
+  // Registered after the catcher's hooks: starts once its URL is known and closes before it.
+  const server = useTestServer(() => ({ db, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' } }));
 
   async function requestCode(user: TestUser): Promise<{ id: string; code: string; mail: CaughtMail }> {
     const after = smtp.mails.length;

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
 import type { TicketDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Support tickets on %s', (db) => {
-  let server: TestServer;
+  const server = useTestServer({ db });
   let admin: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ db });
     admin = await loginAdmin(server);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('When a user opens a ticket, then it is listed for them and the admin with the owner name and no texts', async () => {

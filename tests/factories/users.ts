@@ -1,8 +1,8 @@
 // Test users created straight in the database, with a real signed token.
 import crypto from 'node:crypto';
 import type { TestServer } from '../support/server.js';
-import { hashPassword } from '../../server/auth/passwords.js';
-import { signToken } from '../../server/auth/tokens.js';
+import { hashPassword } from '../../server/security/passwords.js';
+import { signToken } from '../../server/security/tokens.js';
 import type { Role } from '#shared/constants';
 
 export interface TestUser {

@@ -1,7 +1,9 @@
-// Starts a real shop in-process on a random port, on PGlite (in memory) or a fresh PostgreSQL database.
+// Starts a real shop in-process on a random port, on PGlite (in memory) or a fresh PostgreSQL database; and the
+// hooks that give a describe block its own server (useTestServer) or several instances on one database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { parseConfig, type Config } from '../../server/config.js';
 import { createApplication, type Application } from '../../server/app.js';
 import { createLogger } from '../../server/logger.js';
@@ -72,4 +74,55 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The object stands for a value made in beforeAll: reading it before the hook ran is a mistake that says so.
+ * Functions are bound, so `server.api.get(…)` and passing `server` to factories work as with the real object.
+ */
+function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      const value = current();
+      if (!value) throw new Error(`${what} is started in beforeAll: use it inside tests and hooks`);
+      const field: unknown = Reflect.get(value, property, value);
+      return typeof field === 'function' ? (field as (...args: unknown[]) => unknown).bind(value) : field;
+    },
+  });
+}
+
+/**
+ * Starts a test server before the tests of the enclosing describe block (or file) and closes it after them.
+ * Options may be a function, for values that exist only once other beforeAll hooks ran (an SMTP catcher's URL).
+ */
+export function useTestServer(options: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return lateBound(() => server, 'The test server');
+}
+
+/**
+ * Starts `count` instances on one fresh PostgreSQL database (needs TEST_DATABASE_URL) before the tests of the
+ * enclosing describe block, and closes them and drops the database after them.
+ */
+export function useTestInstances(count: number, options: Omit<TestServerOptions, 'db' | 'databaseUrl'> = {}): TestServer[] {
+  const servers: (TestServer | undefined)[] = Array.from({ length: count }, () => undefined);
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    for (let i = 0; i < count; i += 1) servers[i] = await startTestServer({ ...options, databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    for (const server of servers) await server?.close();
+    servers.fill(undefined);
+    await drop?.();
+  });
+  return servers.map((_, i) => lateBound(() => servers[i], `Test instance ${i + 1}`));
 }

@@ -1,17 +1,7 @@
-// The admin's view of users: pages of users with their order counts and one user's latest orders.
+// The admin's view of users: pages of users with their order counts.
 import type { Prisma } from '../db/database.js';
 import type { Role } from '#shared/constants';
-import type { UserRecord } from './users.repository.js';
-
-export interface UserOrderSummaryRecord {
-  id: string;
-  createdAt: Date;
-  productId: string;
-  status: string;
-  /** Decimal strings, exact. */
-  pmAmount: string;
-  amount: string;
-}
+import type { UserRecord } from '../security/user-record.js';
 
 export function createAdminUsersRepository(prisma: Prisma) {
   return {
@@ -28,16 +18,6 @@ export function createAdminUsersRepository(prisma: Prisma) {
       ]);
       const users = rows.map(({ _count, ...rest }) => ({ ...rest, role: rest.role as Role, orderCount: _count.orders }));
       return { users, total };
-    },
-
-    async latestOrders(userId: string, limit: number): Promise<UserOrderSummaryRecord[]> {
-      const rows = await prisma.order.findMany({
-        where: { userId },
-        orderBy: { createdAt: 'desc' },
-        take: limit,
-        select: { id: true, createdAt: true, productId: true, status: true, pmAmount: true, amount: true },
-      });
-      return rows.map((r) => ({ ...r, pmAmount: r.pmAmount.toFixed(2), amount: r.amount.toFixed(2) }));
     },
   };
 }

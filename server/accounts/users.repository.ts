@@ -1,20 +1,10 @@
-// Users in the database; returns plain objects.
+// Users in the database; returns plain objects (the shared UserRecord shape of the security kernel).
 import crypto from 'node:crypto';
 import type { Prisma } from '../db/database.js';
 import type { Role } from '#shared/constants';
+import type { UserRecord } from '../security/user-record.js';
 
-export interface UserRecord {
-  id: string;
-  num: number;
-  name: string;
-  email: string;
-  passwordHash: string;
-  role: Role;
-  logo: string | null;
-  tokenVersion: number;
-  createdAt: Date;
-  orderCount: number;
-}
+export type RoleChange = 'changed' | 'unchanged' | 'notFound' | 'lastAdmin';
 
 const withCount = { _count: { select: { orders: true } } } as const;
 type Row = Omit<UserRecord, 'orderCount' | 'role'> & { role: string; _count: { orders: number } };
@@ -56,8 +46,20 @@ export function createUsersRepository(prisma: Prisma) {
       await prisma.user.update({ where: { id }, data: { logo } });
       return (await this.findById(id))!;
     },
-    async countAdmins(): Promise<number> {
-      return prisma.user.count({ where: { role: 'admin' } });
+    /** Sets a role and bumps the token version (older tokens stop); the last admin is never demoted or blocked. */
+    async changeRole(targetId: string, role: Role): Promise<RoleChange> {
+      return prisma.$transaction(async (tx) => {
+        const target = await tx.user.findUnique({ where: { id: targetId } });
+        if (!target) return 'notFound';
+        if (target.role === role) return 'unchanged';
+        if (target.role === 'admin') {
+          // Lock the admin rows so two concurrent demotions cannot both pass the count.
+          const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' FOR UPDATE`;
+          if (admins.length <= 1) return 'lastAdmin';
+        }
+        await tx.user.update({ where: { id: targetId }, data: { role, tokenVersion: { increment: 1 } } });
+        return 'changed';
+      });
     },
     async count(): Promise<number> {
       return prisma.user.count();

@@ -1,8 +1,9 @@
 // Catalogue use cases: list, read, and the admin's edit of a product and its per-method terms.
 import type { ProductDto } from '#shared/api-types';
+import type { ProductPatch } from '#shared/schemas';
 import { errors } from '../http/app-error.js';
 import { toProductDto } from './product-dto.js';
-import type { ProductPatch, ProductsRepository } from './products.repository.js';
+import type { ProductsRepository } from './products.repository.js';
 
 export function createProductsService(products: ProductsRepository) {
   return {

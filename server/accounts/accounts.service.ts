@@ -1,13 +1,13 @@
 // Accounts: register, log in, change profile or password, change role.
-import type { UsersRepository, UserRecord } from '../users/users.repository.js';
-import { AppError, errors } from '../http/app-error.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { signToken } from './tokens.js';
-import type { Prisma } from '../db/database.js';
 import type { Role } from '#shared/constants';
+import { AppError, errors } from '../http/app-error.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/passwords.js';
+import { signToken } from '../security/tokens.js';
+import type { UserRecord } from '../security/user-record.js';
+import type { UsersRepository } from './users.repository.js';
 
-export function createAuthService(deps: { users: UsersRepository; prisma: Prisma; jwtSecret: string }) {
-  const { users, prisma, jwtSecret } = deps;
+export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string }) {
+  const { users, jwtSecret } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
       const passwordHash = await hashPassword(input.password);
@@ -45,20 +45,15 @@ export function createAuthService(deps: { users: UsersRepository; prisma: Prisma
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };
     },
 
-    /** Role change by an admin; the last admin can never be demoted or blocked. Bumps the token version. */
-    async changeRole(targetId: string, role: Role) {
-      return prisma.$transaction(async (tx) => {
-        const target = await tx.user.findUnique({ where: { id: targetId } });
-        if (!target) throw errors.notFound('errors.userNotFound', 'User not found');
-        if (target.role === role) return;
-        if (target.role === 'admin') {
-          // Lock the admin rows so two concurrent demotions cannot both pass the count.
-          const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' FOR UPDATE`;
-          if (admins.length <= 1) throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
-        }
-        await tx.user.update({ where: { id: targetId }, data: { role, tokenVersion: { increment: 1 } } });
-      });
+    /** Role change by an admin; the last admin can never be demoted or blocked. Answers the user as now stored. */
+    async changeRole(targetId: string, role: Role): Promise<UserRecord> {
+      const outcome = await users.changeRole(targetId, role);
+      if (outcome === 'notFound') throw errors.notFound('errors.userNotFound', 'User not found');
+      if (outcome === 'lastAdmin') throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
+      const user = await users.findById(targetId);
+      if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
+      return user;
     },
   };
 }
-export type AuthService = ReturnType<typeof createAuthService>;
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -2,7 +2,7 @@
 // /users/all is registered before /users/:id so it is never read as an id.
 import { Router } from 'express';
 import { idParamSchema, pageQuerySchema } from '#shared/schemas';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../security/guards.js';
 import { errors } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { AdminUsersService } from './admin-users.service.js';

@@ -2,6 +2,7 @@
 // the challenge expires (Redis SET NX PX with several instances, a database row otherwise).
 import crypto from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
+import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Prisma } from '../db/database.js';
 import { errors } from '../http/app-error.js';
@@ -15,6 +16,9 @@ export interface CaptchaService {
   /** Throws the captcha AppError unless the payload is a fresh, valid, unused solution. */
   verify(payload: unknown): Promise<void>;
 }
+
+/** What a route with a protected write needs. */
+export type CaptchaVerifier = Pick<CaptchaService, 'verify'>;
 
 export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: string; prisma: Prisma; redis?: Redis }): CaptchaService {
   const { mode, hmacKey, prisma, redis } = opts;
@@ -55,4 +59,13 @@ export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: st
       if (!(await markUsed(signature))) throw errors.captcha();
     },
   };
+}
+
+/** GET /captcha (design §10): a fresh challenge, or `{ off: true }`. */
+export function captchaRoutes(captcha: Pick<CaptchaService, 'challenge'>): Router {
+  const router = Router();
+  router.get('/captcha', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ ok: true, ...(await captcha.challenge()) });
+  });
+  return router;
 }

@@ -1,17 +1,9 @@
-// Authentication through passport-jwt (Bearer header or ?jwt=) and the role guards.
-import type { Request, RequestHandler } from 'express';
+// Authentication through passport-jwt (Bearer header or ?jwt=), and the claims check REST and Socket.IO share.
+import type { RequestHandler } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { errors, AppError } from '../http/app-error.js';
-import type { UserRecord, UsersRepository } from '../users/users.repository.js';
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends UserRecord {}
-  }
-}
+import type { UserLookup, UserRecord } from './user-record.js';
 
 export const extractToken = ExtractJwt.fromExtractors([
   ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -22,14 +14,14 @@ const revoked = () => errors.unauthorized('errors.sessionExpired', 'Your session
 const blocked = () => errors.unauthorized('errors.blocked', 'Your account is blocked', true);
 
 /** Loads the user for a token's claims; the one check REST and Socket.IO share. */
-export async function userForClaims(users: UsersRepository, claims: { sub: string; ver: number }): Promise<UserRecord> {
+export async function userForClaims(users: UserLookup, claims: { sub: string; ver: number }): Promise<UserRecord> {
   const user = await users.findById(claims.sub);
   if (!user || user.tokenVersion !== claims.ver) throw revoked();
   if (user.role === 'blocked') throw blocked();
   return user;
 }
 
-export function createPassport(secret: string, users: UsersRepository): passport.PassportStatic {
+function createPassport(secret: string, users: UserLookup): passport.PassportStatic {
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
   instance.use(
     new JwtStrategy(
@@ -50,7 +42,8 @@ export function createPassport(secret: string, users: UsersRepository): passport
 }
 
 /** Sets req.user when a token is present; a bad token is a 401 with `logout: true`, no token passes through. */
-export function authenticate(pp: passport.PassportStatic): RequestHandler {
+export function authenticate(secret: string, users: UserLookup): RequestHandler {
+  const pp = createPassport(secret, users);
   return (req, res, next) => {
     if (!extractToken(req)) {
       next();
@@ -65,21 +58,3 @@ export function authenticate(pp: passport.PassportStatic): RequestHandler {
     })(req, res, next);
   };
 }
-
-export function currentUser(req: Request): UserRecord {
-  if (!req.user) throw errors.unauthorized();
-  return req.user;
-}
-
-export const requireLogin: RequestHandler = (req, _res, next) => {
-  next(req.user ? undefined : errors.unauthorized());
-};
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) return next(errors.unauthorized());
-  next(req.user.role === 'admin' ? undefined : errors.adminOnly());
-};
-/** The customer area: role user only (spec §6). */
-export const requireCustomer: RequestHandler = (req, _res, next) => {
-  if (!req.user) return next(errors.unauthorized());
-  next(req.user.role === 'user' ? undefined : errors.userOnly());
-};

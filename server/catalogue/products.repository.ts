@@ -1,4 +1,5 @@
 // Products and their per-method terms in the database; returns plain objects (decimals as strings).
+import type { ProductPatch } from '#shared/schemas';
 import type { Prisma } from '../db/database.js';
 
 export interface ProductPmRecord {
@@ -14,12 +15,6 @@ export interface ProductRecord {
   description: string;
   sort: number;
   pms: ProductPmRecord[];
-}
-
-export interface ProductPatch {
-  available?: boolean;
-  description?: string;
-  pms?: ProductPmRecord[];
 }
 
 type Row = {

@@ -1,0 +1,34 @@
+// POST /register, POST /login (spec §7, design §5).
+import { Router } from 'express';
+import { loginBodySchema, registerBodySchema } from '#shared/schemas';
+import { parseInput } from '../http/validate.js';
+import type { RateLimits } from '../http/rate-limits.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import type { AccountsService } from './accounts.service.js';
+import type { UserPresenter } from './user-dto.js';
+
+export function accountsRoutes(deps: {
+  accounts: AccountsService;
+  userDto: UserPresenter;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'register' | 'login'>;
+}): Router {
+  const { accounts, userDto, captcha, limits } = deps;
+  const router = Router();
+
+  router.post('/register', ...limits.register, async (req, res) => {
+    const body = parseInput(registerBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    const { user, jwt } = await accounts.register(body.user);
+    res.status(201).json({ ok: true, text: 'Registered', user: userDto(user, jwt) });
+  });
+
+  router.post('/login', ...limits.login, async (req, res) => {
+    const body = parseInput(loginBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    const { user, jwt } = await accounts.login(body.user);
+    res.json({ ok: true, text: 'Logged in', user: userDto(user, jwt) });
+  });
+
+  return router;
+}

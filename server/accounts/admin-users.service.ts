@@ -1,0 +1,36 @@
+// The admin's users screens (spec §2 /admin/users, /admin/users/:id). A user's orders and tickets belong to
+// their domains: the composition root hands in the two lookups.
+import type { TicketDto, UserDetailsDto, UserDto, UserOrderSummaryDto } from '#shared/api-types';
+import { LIMITS } from '#shared/constants';
+import { errors } from '../http/app-error.js';
+import { pageCount } from '../http/paging.js';
+import type { AdminUsersRepository } from './admin-users.repository.js';
+import type { UserPresenter } from './user-dto.js';
+import type { UsersRepository } from './users.repository.js';
+
+/** The detail page shows at most this many of the user's latest orders and tickets. */
+export const USER_DETAIL_LIMIT = 100;
+
+export function createAdminUsersService(deps: {
+  adminUsers: AdminUsersRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  userDto: UserPresenter;
+  ordersOfUser: (userId: string, limit: number) => Promise<UserOrderSummaryDto[]>;
+  ticketsOfUser: (userId: string, limit: number) => Promise<TicketDto[]>;
+}) {
+  const { adminUsers, users, userDto } = deps;
+  return {
+    async listUsers(page: number): Promise<{ users: UserDto[]; pages: number }> {
+      const { users: rows, total } = await adminUsers.list(page, LIMITS.pageSize);
+      return { users: rows.map((u) => userDto(u)), pages: pageCount(total) };
+    },
+
+    async userDetails(id: string): Promise<UserDetailsDto> {
+      const user = await users.findById(id);
+      if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
+      const [orders, tickets] = await Promise.all([deps.ordersOfUser(id, USER_DETAIL_LIMIT), deps.ticketsOfUser(id, USER_DETAIL_LIMIT)]);
+      return { user: userDto(user), orders, tickets };
+    },
+  };
+}
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -1,0 +1,24 @@
+import type { UserDto } from '#shared/api-types';
+import { mediaUrl } from '../http/media-url.js';
+import type { UserRecord } from '../security/user-record.js';
+
+/** A user as the API shows them; `jwt` only in login, register, recovery and password-change answers. */
+export type UserPresenter = (user: UserRecord, jwt?: string) => UserDto;
+
+export function toUserDto(user: UserRecord, mediaBaseUrl: string, jwt?: string): UserDto {
+  return {
+    id: user.id,
+    num: user.num,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    logo: mediaUrl(mediaBaseUrl, user.logo),
+    created_at: Math.floor(user.createdAt.getTime() / 1000),
+    orders: user.orderCount,
+    ...(jwt ? { jwt } : {}),
+  };
+}
+
+export function createUserPresenter(mediaBaseUrl: string): UserPresenter {
+  return (user, jwt) => toUserDto(user, mediaBaseUrl, jwt);
+}

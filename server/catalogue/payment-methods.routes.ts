@@ -1,0 +1,28 @@
+// GET /pms/all and PATCH /pms/{account}, admin only (spec §7).
+import { Router } from 'express';
+import { pmPatchBodySchema, walletSchema } from '#shared/schemas';
+import { errors } from '../http/app-error.js';
+import type { RateLimits } from '../http/rate-limits.js';
+import { parseInput } from '../http/validate.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import { requireAdmin } from '../security/guards.js';
+import type { PaymentMethodsService } from './payment-methods.service.js';
+
+export function paymentMethodsRoutes(deps: { pms: PaymentMethodsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+  const { pms, captcha, limits } = deps;
+  const router = Router();
+
+  router.get('/pms/all', requireAdmin, async (_req, res) => {
+    res.json({ ok: true, pms: await pms.listPaymentMethods() });
+  });
+
+  router.patch('/pms/:account', requireAdmin, ...limits.write, async (req, res) => {
+    const account = walletSchema.safeParse(req.params.account);
+    if (!account.success) throw errors.notFound('errors.pmNotFound', 'Unknown payment method');
+    const body = parseInput(pmPatchBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, text: 'Success', pm: await pms.savePaymentMethod(account.data, body.pm) });
+  });
+
+  return router;
+}

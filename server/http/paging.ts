@@ -1,0 +1,6 @@
+// Paged lists (spec §7 `?page=n`): every list answers `pages`, at least 1 (an empty list is page 1 of 1).
+import { LIMITS } from '#shared/constants';
+
+export function pageCount(total: number, pageSize: number = LIMITS.pageSize): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,5 @@
+// Public surface of the orders domain: placing orders, their commands and timeline, lists, the timeout sweep.
+export { createOrdersRepository, type OrdersRepository } from './orders.repository.js';
+export { createOrdersService, type OrdersService, type OrderPushes } from './orders.service.js';
+export { ordersRoutes } from './orders.routes.js';
+export { createSweeper, SWEEP_INTERVAL_MS, type Sweeper } from './order-sweeper.js';
