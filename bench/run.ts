@@ -20,14 +20,22 @@ async function main(): Promise<void> {
   note('compare ratios measured in one run, not absolute figures across runs');
 
   const results: Record<string, unknown> = { startedAt: started.toISOString(), options: opts, machine };
+  let failed = false;
   const load = await startChild('load generator', 'processes/load-generator.ts', { cpu: LOAD_CPU });
   try {
     for (const section of opts.sections) {
       const t = Date.now();
-      if (section === 'http') results.http = await runHttpSection(opts, load);
-      if (section === 'realtime') results.realtime = await runRealtimeSection(opts);
-      if (section === 'growth') results.growth = await runGrowthSection(opts, load);
-      if (section === 'workers') results.workers = await runWorkersSection(opts, load);
+      try {
+        if (section === 'http') results.http = await runHttpSection(opts, load);
+        if (section === 'realtime') results.realtime = await runRealtimeSection(opts);
+        if (section === 'growth') results.growth = await runGrowthSection(opts, load);
+        if (section === 'workers') results.workers = await runWorkersSection(opts, load);
+      } catch (error) {
+        // One broken section (a server that no longer starts, say) must not cost the figures of the others.
+        failed = true;
+        results[section] = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+        note(`${section} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
       note(`(${section}: ${((Date.now() - t) / 1000).toFixed(0)} s)`);
     }
   } finally {
@@ -37,6 +45,7 @@ async function main(): Promise<void> {
   results.loadAverageAtEnd = machineInfo().loadAverage;
   heading('Done');
   note(`${((Date.now() - started.getTime()) / 1000).toFixed(0)} s; figures in ${writeResults(timestamp(started), results)}`);
+  if (failed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -52,7 +52,14 @@ async function countRows(url: string): Promise<GrowthSide['rows']> {
   }
 }
 
-async function measureSide(opts: BenchOptions, load: BenchChild, url: string): Promise<GrowthSide> {
+interface Side {
+  shop: BenchChild;
+  url: string;
+  tokens: Record<Probe['as'], string | undefined>;
+  results: Record<string, LoadResult>;
+}
+
+async function startSide(url: string): Promise<Side> {
   const shop = await startChild('shop (postgres)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: url } });
   try {
     const tokens = {
@@ -60,22 +67,23 @@ async function measureSide(opts: BenchOptions, load: BenchChild, url: string): P
       customer: await shop.request<string>('token:email', BIG_CUSTOMER_EMAIL),
       guest: undefined,
     };
-    const results: Record<string, LoadResult> = {};
-    for (const probe of PROBES) {
-      const token = tokens[probe.as];
-      results[probe.name] = await measure(load, {
-        title: probe.name,
-        url: `${shop.ready.url}/api/v1${probe.path}`,
-        headers: token ? { authorization: `Bearer ${token}` } : undefined,
-        connections: opts.growthConnections,
-        durationSec: opts.growthDurationSec,
-        warmupSec: 1,
-      });
-    }
-    return { database: describeDatabase(url), rows: await countRows(url), results };
-  } finally {
+    return { shop, url, tokens, results: {} };
+  } catch (error) {
     await shop.stop();
+    throw error;
   }
+}
+
+async function probeSide(opts: BenchOptions, load: BenchChild, side: Side, probe: Probe): Promise<void> {
+  const token = side.tokens[probe.as];
+  side.results[probe.name] = await measure(load, {
+    title: probe.name,
+    url: `${side.shop.ready.url}/api/v1${probe.path}`,
+    headers: token ? { authorization: `Bearer ${token}` } : undefined,
+    connections: opts.growthConnections,
+    durationSec: opts.growthDurationSec,
+    warmupSec: 1,
+  });
 }
 
 export async function runGrowthSection(opts: BenchOptions, load: BenchChild): Promise<GrowthSection> {
@@ -88,20 +96,33 @@ export async function runGrowthSection(opts: BenchOptions, load: BenchChild): Pr
     return { skipped };
   }
   const result: GrowthSection = {};
+  if (!opts.largeDatabaseUrl) result.skipped = 'large side skipped: set BENCH_LARGE_DATABASE_URL to a database filled by `npm run seed:large`';
   const scratch = await createScratchDatabase(opts.postgresBaseUrl, 'shop_bench_small');
+  let small: Side | undefined;
+  let large: Side | undefined;
   try {
     await seedShopDatabase(scratch.url, SMALL_SEED, () => undefined);
-    result.small = await measureSide(opts, load, scratch.url);
+    small = await startSide(scratch.url);
+    if (opts.largeDatabaseUrl) large = await startSide(opts.largeDatabaseUrl);
+    // Both shops run at once and each route is measured on one right after the other: the machine's load drifts
+    // (other test runs), and it should drift over both sides alike.
+    for (const probe of PROBES) {
+      await probeSide(opts, load, small, probe);
+      if (large) await probeSide(opts, load, large, probe);
+    }
+    result.small = { database: 'fresh, SMALL_SEED', rows: await countRows(small.url), results: small.results };
+    if (large) result.large = { database: describeDatabase(large.url), rows: await countRows(large.url), results: large.results };
   } finally {
+    await small?.shop.stop();
+    await large?.shop.stop();
     await scratch.drop();
   }
-  if (opts.largeDatabaseUrl) {
-    result.large = await measureSide(opts, load, opts.largeDatabaseUrl);
-  } else {
-    result.skipped = 'large side skipped: set BENCH_LARGE_DATABASE_URL to a database filled by `npm run seed:large`';
-  }
 
-  const small = result.small;
+  return printGrowth(result);
+}
+
+function printGrowth(result: GrowthSection): GrowthSection {
+  const small = result.small!;
   const large = result.large;
   const n = (v: number) => v.toLocaleString('en');
   const header = ['route', `p50 @${n(small.rows.orders)} orders`, 'p99'];
