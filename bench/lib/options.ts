@@ -44,7 +44,7 @@ export function readOptions(): BenchOptions {
     postgresBaseUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
     largeDatabaseUrl: process.env.BENCH_LARGE_DATABASE_URL || undefined,
     sockets: positive('BENCH_SOCKETS', 1000),
-    realtimeRounds: positive('BENCH_ROUNDS', quick ? 3 : 10),
+    realtimeRounds: positive('BENCH_ROUNDS', quick ? 3 : 15),
     growthDurationSec: quick ? 3 : 8,
     growthConnections: 1,
     workers: process.env.BENCH_WORKERS === '1',

@@ -29,11 +29,18 @@ interface Client {
   nextAck: number;
 }
 
-let mode: Mode | undefined;
-let clients: Client[] = [];
-let expecting: Expectation | undefined;
+interface Group {
+  mode: Mode;
+  clients: Client[];
+}
 
-function onFrame(client: Client, data: Buffer): void {
+/** Connected client groups by name: the shop's and the baseline's stay connected side by side. */
+const groups = new Map<string, Group>();
+let expecting: Expectation | undefined;
+let lastFrameAt = 0;
+
+function onFrame(client: Client, mode: Mode, data: Buffer): void {
+  lastFrameAt = performance.now();
   const e = expecting;
   const text = data.toString();
   if (e && text.startsWith(e.prefix) && text.includes(e.needle)) {
@@ -77,7 +84,7 @@ function openClient(url: string, as: Mode): Promise<Client> {
     if (as === 'ws') {
       ws.once('open', () => {
         clearTimeout(timer);
-        ws.on('message', (data: Buffer) => onFrame(client, data));
+        ws.on('message', (data: Buffer) => onFrame(client, as, data));
         resolve(client);
       });
       return;
@@ -88,7 +95,7 @@ function openClient(url: string, as: Mode): Promise<Client> {
       else if (text.startsWith('40')) {
         clearTimeout(timer);
         ws.off('message', handshake);
-        ws.on('message', (d: Buffer) => onFrame(client, d));
+        ws.on('message', (d: Buffer) => onFrame(client, as, d));
         resolve(client);
       } else if (text.startsWith('44')) reject(new Error(`namespace connect refused: ${text}`));
     };
@@ -96,8 +103,14 @@ function openClient(url: string, as: Mode): Promise<Client> {
   });
 }
 
-/** `order:watch` with an acknowledgement, on every client. */
-async function watch(orderId: string): Promise<void> {
+function groupNamed(name: string): Group {
+  const group = groups.get(name);
+  if (!group) throw new Error(`no client group ${name}`);
+  return group;
+}
+
+/** `order:watch` with an acknowledgement, on every client of a Socket.IO group. */
+async function watch(clients: Client[], orderId: string): Promise<void> {
   await inBatches(clients.length, 200, (i) => {
     const client = clients[i];
     const id = client.nextAck++;
@@ -113,7 +126,15 @@ async function watch(orderId: string): Promise<void> {
   });
 }
 
-async function round(req: RoundRequest): Promise<RealtimeRound> {
+/** Resolves once no frame has arrived for `quietMs` (pushes of the previous step drained), or at the deadline. */
+async function settle(quietMs = 200, deadlineMs = 5_000): Promise<void> {
+  const deadline = performance.now() + deadlineMs;
+  while (performance.now() < deadline && performance.now() - lastFrameAt < quietMs) {
+    await new Promise((r) => setTimeout(r, quietMs / 4));
+  }
+}
+
+async function round(clients: Client[], req: RoundRequest): Promise<RealtimeRound> {
   let finish!: () => void;
   const all = new Promise<void>((resolve) => (finish = resolve));
   const e: Expectation = { prefix: req.prefix, needle: req.needle, count: clients.length, done: finish };
@@ -140,23 +161,22 @@ async function round(req: RoundRequest): Promise<RealtimeRound> {
 }
 
 function closeAll(): void {
-  for (const c of clients) c.ws.terminate();
-  clients = [];
-  mode = undefined;
+  for (const group of groups.values()) for (const c of group.clients) c.ws.terminate();
+  groups.clear();
 }
 
 serveRequests(
   {
-    connect: async ({ url, count, as }: { url: string; count: number; as: Mode }) => {
-      closeAll();
-      mode = as;
+    connect: async ({ group, url, count, as }: { group: string; url: string; count: number; as: Mode }) => {
       const t = performance.now();
-      clients = await inBatches(count, 50, () => openClient(url, as));
+      groups.set(group, { mode: as, clients: await inBatches(count, 50, () => openClient(url, as)) });
       return { connectMs: performance.now() - t };
     },
-    watch: (orderId: string) => watch(orderId),
-    round: (req: RoundRequest) => round(req),
-    disconnect: () => closeAll(),
+    watch: ({ group, orderId }: { group: string; orderId: string }) => watch(groupNamed(group).clients, orderId),
+    round: async ({ group, ...req }: RoundRequest & { group: string }) => {
+      await settle();
+      return round(groupNamed(group).clients, req);
+    },
   },
   { pid: process.pid },
   () => closeAll(),

@@ -45,17 +45,19 @@ function checkRound(target: string, r: RealtimeRound): void {
   if (r.httpStatus !== 200) throw new Error(`${target}: the trigger request answered ${r.httpStatus}`);
 }
 
-async function measureShop(opts: BenchOptions, clients: BenchChild): Promise<RealtimeTarget> {
-  const shop = await startChild('shop (pglite)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: '' } });
-  try {
-    const adminToken = await shop.request<string>('token:admin');
-    const { connectMs } = await clients.request<{ connectMs: number }>('connect', { url: shop.ready.url, count: opts.sockets, as: 'socket.io' });
-    const rounds: RealtimeRound[] = [];
-    // One round more than counted: the first warms the paths (JIT, prepared statements) and is dropped.
-    for (let i = 0; i <= opts.realtimeRounds; i += 1) {
+interface Target {
+  round(i: number): Promise<RealtimeRound>;
+}
+
+/** The shop: each round a fresh paid order that every client watches, completed by the admin. */
+async function shopTarget(shop: BenchChild, clients: BenchChild): Promise<Target> {
+  const adminToken = await shop.request<string>('token:admin');
+  return {
+    async round() {
       const orderId = await shop.request<string>('fixtures:pending-order');
-      await clients.request('watch', orderId);
+      await clients.request('watch', { group: 'shop', orderId });
       const r = await clients.request<RealtimeRound>('round', {
+        group: 'shop',
         prefix: '42["order:updated"',
         needle: `"id":"${orderId}"`,
         trigger: {
@@ -67,45 +69,53 @@ async function measureShop(opts: BenchOptions, clients: BenchChild): Promise<Rea
         timeoutMs: ROUND_TIMEOUT_MS,
       });
       checkRound('shop', r);
-      if (i > 0) rounds.push(r);
-    }
-    await clients.request('disconnect');
-    return summarise('shop: Socket.IO, order:watch, admin PATCH complete', connectMs, rounds);
-  } finally {
-    await shop.stop();
-  }
+      return r;
+    },
+  };
 }
 
-async function measureWs(opts: BenchOptions, clients: BenchChild, payloadBytes: number): Promise<RealtimeTarget> {
-  const server = await startChild('ws baseline', 'processes/ws-broadcast-server.ts', { cpu: SERVER_CPU });
-  try {
-    const { connectMs } = await clients.request<{ connectMs: number }>('connect', { url: server.ready.wsUrl, count: opts.sockets, as: 'ws' });
-    const rounds: RealtimeRound[] = [];
-    for (let i = 0; i <= opts.realtimeRounds; i += 1) {
+/** The floor: one HTTP request makes a bare ws server send a frame of the shop's size to every client. */
+function wsTarget(server: BenchChild, clients: BenchChild, payloadBytes: () => number): Target {
+  return {
+    async round(i) {
       const r = await clients.request<RealtimeRound>('round', {
+        group: 'ws',
         prefix: `{"round":${i},`,
         needle: '"pad"',
-        trigger: { url: `${server.ready.url}/broadcast`, method: 'POST', body: JSON.stringify({ round: i, size: payloadBytes }) },
+        trigger: { url: `${server.ready.url}/broadcast`, method: 'POST', body: JSON.stringify({ round: i, size: payloadBytes() }) },
         timeoutMs: ROUND_TIMEOUT_MS,
       });
       checkRound('ws baseline', r);
-      if (i > 0) rounds.push(r);
-    }
-    await clients.request('disconnect');
-    return summarise(`baseline: bare ws, HTTP-triggered broadcast of ${payloadBytes} B`, connectMs, rounds);
-  } finally {
-    await server.stop();
-  }
+      return r;
+    },
+  };
 }
 
 export async function runRealtimeSection(opts: BenchOptions): Promise<RealtimeSection> {
-  heading(`Realtime: ${opts.sockets} clients, ${opts.realtimeRounds} rounds, time from the trigger request to the LAST delivery`);
+  heading(`Realtime: ${opts.sockets} clients, ${opts.realtimeRounds} rounds each, time from the trigger request to the LAST delivery`);
   const result: RealtimeSection = { sockets: opts.sockets, db: 'pglite', payloadBytes: 0 };
-  const clients = await startChild('socket clients', 'processes/socket-clients.ts', { cpu: LOAD_CPU });
+  const children: BenchChild[] = [];
   try {
-    result.shop = await measureShop(opts, clients);
-    result.payloadBytes = result.shop.rounds[0]?.payloadBytes ?? 0;
-    result.ws = await measureWs(opts, clients, result.payloadBytes);
+    const shop = await startChild('shop (pglite)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: '' } });
+    children.push(shop);
+    const wsServer = await startChild('ws baseline', 'processes/ws-broadcast-server.ts', { cpu: SERVER_CPU });
+    children.push(wsServer);
+    const clients = await startChild('socket clients', 'processes/socket-clients.ts', { cpu: LOAD_CPU });
+    children.push(clients);
+    const shopConnect = await clients.request<{ connectMs: number }>('connect', { group: 'shop', url: shop.ready.url, count: opts.sockets, as: 'socket.io' });
+    const wsConnect = await clients.request<{ connectMs: number }>('connect', { group: 'ws', url: wsServer.ready.wsUrl, count: opts.sockets, as: 'ws' });
+    const targets = { shop: await shopTarget(shop, clients), ws: wsTarget(wsServer, clients, () => result.payloadBytes) };
+    // A warm-up round of each (dropped); the shop's tells the size of its frame, which the baseline then sends.
+    result.payloadBytes = (await targets.shop.round(0)).payloadBytes;
+    await targets.ws.round(0);
+    // Both stay connected and take turns, so drift in the machine's load falls on both alike.
+    const rounds: Record<'shop' | 'ws', RealtimeRound[]> = { shop: [], ws: [] };
+    for (let i = 1; i <= opts.realtimeRounds; i += 1) {
+      const order = i % 2 ? (['shop', 'ws'] as const) : (['ws', 'shop'] as const);
+      for (const name of order) rounds[name].push(await targets[name].round(i));
+    }
+    result.shop = summarise('shop: Socket.IO, order:watch, admin PATCH complete', shopConnect.connectMs, rounds.shop);
+    result.ws = summarise(`baseline: bare ws, HTTP-triggered broadcast of ${result.payloadBytes} B`, wsConnect.connectMs, rounds.ws);
     result.ratio = result.shop.medianLastMs / result.ws.medianLastMs;
     const rows: (string | number)[][] = [['target', 'last (median)', 'last (max)', 'first (median)', 'HTTP answer', 'connect all']];
     for (const t of [result.ws, result.shop]) {
@@ -114,7 +124,7 @@ export async function runRealtimeSection(opts: BenchOptions): Promise<RealtimeSe
     table(rows);
     note(`shop / ws baseline, median time to the last delivery: ${ratio(result.ratio)} (goal ≤ ×1.6); shop on PGlite`);
   } finally {
-    await clients.stop();
+    for (const child of children.reverse()) await child.stop();
   }
   return result;
 }
