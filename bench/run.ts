@@ -3,6 +3,7 @@
 // growth (list routes at ~1k vs 1M rows), workers (1 vs 2 WEB_CONCURRENCY workers). Knobs: bench/results/README.md.
 import { LOAD_CPU, pinningNote, startChild } from './lib/child.js';
 import { readOptions } from './lib/options.js';
+import { describeDatabase } from './lib/postgres.js';
 import { heading, machineInfo, note, timestamp, writeResults } from './lib/report.js';
 import { runHttpSection } from './sections/http.js';
 import { runRealtimeSection } from './sections/realtime.js';
@@ -19,7 +20,13 @@ async function main(): Promise<void> {
   note(`load average at start ${(machine.loadAverage as number[]).join(' / ')}: other processes (test runs) may share the machine;`);
   note('compare ratios measured in one run, not absolute figures across runs');
 
-  const results: Record<string, unknown> = { startedAt: started.toISOString(), options: opts, machine };
+  // Database URLs may carry passwords: the results keep host, port and name only.
+  const options = {
+    ...opts,
+    postgresBaseUrl: opts.postgresBaseUrl && describeDatabase(opts.postgresBaseUrl),
+    largeDatabaseUrl: opts.largeDatabaseUrl && describeDatabase(opts.largeDatabaseUrl),
+  };
+  const results: Record<string, unknown> = { startedAt: started.toISOString(), options, machine };
   let failed = false;
   const load = await startChild('load generator', 'processes/load-generator.ts', { cpu: LOAD_CPU });
   try {
