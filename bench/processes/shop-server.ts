@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../../server/config.js';
 import { createApplication } from '../../server/app.js';
-import { signToken } from '../../server/auth/tokens.js';
+import { signToken } from '../../server/security/tokens.js';
 import { createApiClient } from '../../tests/support/http.js';
 import type { TestServer } from '../../tests/support/server.js';
 import { createUser, loginAdmin } from '../../tests/factories/users.js';

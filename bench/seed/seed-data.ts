@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/database.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { seedDatabase } from '../../server/db/seed.js';
-import { hashPassword } from '../../server/auth/passwords.js';
+import { hashPassword } from '../../server/security/passwords.js';
 import { TICKET_SUBJECTS } from '#shared/constants';
 
 export interface SeedSizes {
