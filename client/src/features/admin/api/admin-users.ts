@@ -1,6 +1,7 @@
 // Admin user calls (spec §7): the paged user list, one user's details, and the role change.
 import type { TicketDto, UserDto } from '#shared/api-types';
 import type { Role } from '#shared/constants';
+import type { OrderStatus } from '#shared/order-status';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 
@@ -8,7 +9,7 @@ export interface UserOrderSummary {
   id: string;
   created_at: number;
   product_id: string;
-  status: string;
+  status: OrderStatus;
   pm_amount: number;
   amount: number;
 }

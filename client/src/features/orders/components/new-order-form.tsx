@@ -9,7 +9,7 @@ import { productCurrency, productKind } from '#shared/constants';
 import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
 import { topupOrderSchema, withdrawOrderSchema } from '#shared/schemas';
 import { walletAccent, WalletLabel } from '../../../components/wallet-label';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
