@@ -8,7 +8,7 @@ import type { OrderStatus } from '#shared/order-status';
 import { useFormat } from '../lib/format';
 import { useProductName } from '../i18n/labels';
 import { OrderStatusBadge } from './order-status-badge';
-import type { OrderCardSlot, OrderColumn } from './order-table';
+import { NUMERIC_STYLE, type OrderCardSlot, type OrderColumn } from './order-table';
 
 /** Lists show the first 10 characters of an order id; the order page shows it whole. */
 export const shortOrderId = (id: string) => id.slice(0, 10);
@@ -20,13 +20,13 @@ export function useOrderColumns() {
 
   return useMemo(
     () => ({
-      /** The short id, as a link to the order page when `href` is given. */
-      id: <Row extends { id: string }>({ href, card = 'title' }: { href?: (row: Row) => string; card?: OrderCardSlot } = {}): OrderColumn<Row> => ({
+      /** The short id, as a link to the order page when `href` is given (`size` 'sm' in a compact table). */
+      id: <Row extends { id: string }>({ href, card = 'title', size }: { href?: (row: Row) => string; card?: OrderCardSlot; size?: 'sm' } = {}): OrderColumn<Row> => ({
         key: 'id',
         header: t('table.id'),
         cell: (row) =>
           href ? (
-            <Anchor component={Link} to={href(row)} ff="monospace" fw={600}>
+            <Anchor component={Link} to={href(row)} ff="monospace" fw={600} size={size}>
               {shortOrderId(row.id)}
             </Anchor>
           ) : (
@@ -53,7 +53,8 @@ export function useOrderColumns() {
         header: t('table.date'),
         cell: (row) => format.date(row.created_at),
         numeric: true,
-        card: { slot: card },
+        // Last on the grey line: 'product · date', 'name · date'.
+        card: { slot: card, order: 1 },
       }),
 
       product: <Row extends { product_id: string }>({ card = 'meta', strong = false }: { card?: OrderCardSlot; strong?: boolean } = {}): OrderColumn<Row> => ({
@@ -64,15 +65,27 @@ export function useOrderColumns() {
         card: { slot: card },
       }),
 
-      /** Money in the product's currency (USD products in USD), right-aligned and bold. */
-      amount: <Row extends { product_id: string }>(amountOf: (row: Row) => number | string, { card = 'titleEnd' }: { card?: OrderCardSlot } = {}): OrderColumn<Row> => ({
+      /** Money in the product's currency (USD products in USD), right-aligned and bold; `cardSize` 'sm' beside a small title. */
+      amount: <Row extends { product_id: string }>(
+        amountOf: (row: Row) => number | string,
+        { card = 'titleEnd', cardSize }: { card?: OrderCardSlot; cardSize?: 'sm' } = {},
+      ): OrderColumn<Row> => ({
         key: 'amount',
         header: t('table.amount'),
         cell: (row) => format.productMoney(amountOf(row), row.product_id),
         align: 'right',
         numeric: true,
         td: { fw: 700 },
-        card: { slot: card },
+        card: {
+          slot: card,
+          render: cardSize
+            ? (row) => (
+                <Text fw={700} size={cardSize} style={NUMERIC_STYLE}>
+                  {format.productMoney(amountOf(row), row.product_id)}
+                </Text>
+              )
+            : undefined,
+        },
       }),
 
       /** The list-level status badge (spec §4: icon, colour and label of the status group). */

@@ -45,7 +45,7 @@ export interface OrderTableProps<Row> {
   openLabel?: (row: Row) => string;
   /** Zebra rows (read-only lists) instead of highlighting the row under the pointer. */
   striped?: boolean;
-  /** Tighter rows and smaller text, for a table inside a detail page. */
+  /** Tighter rows, for a table inside a detail page. */
   compact?: boolean;
 }
 
@@ -87,6 +87,7 @@ function styled(value: ReactNode, slot: OrderCardSlot, key: string): ReactNode {
 function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderColumn<Row>[] }) {
   const title = inSlot(columns, 'title');
   const titleEnd = inSlot(columns, 'titleEnd');
+  const lines = inSlot(columns, 'line');
   const meta = inSlot(columns, 'meta');
   const metaEnd = inSlot(columns, 'metaEnd');
   const leads = meta.map((column) => column.card?.lead?.(row)).filter(Boolean);
@@ -96,9 +97,10 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
         {title.map((column) => styled(cardValue(column, row), 'title', column.key))}
         {titleEnd.map((column) => styled(cardValue(column, row), 'titleEnd', column.key))}
       </Group>
-      {inSlot(columns, 'line').map((column) => styled(cardValue(column, row), 'line', column.key))}
+      {lines.map((column) => styled(cardValue(column, row), 'line', column.key))}
       {meta.length + metaEnd.length > 0 ? (
-        <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+        // Right under the lines; a little apart from the title when it follows it directly.
+        <Group justify="space-between" wrap="nowrap" gap="xs" mt={lines.length ? 0 : 4}>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             {leads}
             <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
@@ -157,7 +159,6 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
           <Table
             verticalSpacing={compact ? 'xs' : 'sm'}
             horizontalSpacing={compact ? 'xs' : 'md'}
-            fz={compact ? 'sm' : undefined}
             striped={striped}
             highlightOnHover={!striped}
           >

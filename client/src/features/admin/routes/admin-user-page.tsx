@@ -36,7 +36,7 @@ export default function AdminUserPage() {
       cell: (order) => t(`orderStatus.${order.status}`),
       card: { slot: 'metaEnd' },
     };
-    return [column.id<UserOrderSummary>({ href: orderHref }), column.date<UserOrderSummary>(), column.amount<UserOrderSummary>((order) => order.amount), status];
+    return [column.id<UserOrderSummary>({ href: orderHref, size: 'sm' }), column.date<UserOrderSummary>(), column.amount<UserOrderSummary>((order) => order.amount), status];
   }, [column, t]);
 
   useEffect(() => {

@@ -26,12 +26,12 @@ export function RecentOrdersTable({ orders }: { orders: HomeOrderDto[] }) {
           </Text>
         </Group>
       ),
-      card: { slot: 'meta', order: -1, render: name, lead: (order) => <Avatar src={order.userLogo || userAvatarUrl} alt="" size={22} radius="xl" /> },
+      card: { slot: 'meta', render: name, lead: (order) => <Avatar src={order.userLogo || userAvatarUrl} alt="" size={22} radius="xl" /> },
     };
     return [
       column.product<HomeOrderDto>({ card: 'title', strong: true }),
       column.date<HomeOrderDto>(),
-      column.amount<HomeOrderDto>((order) => order.amount),
+      column.amount<HomeOrderDto>((order) => order.amount, { cardSize: 'sm' }),
       column.status<HomeOrderDto>(),
       user,
     ];
