@@ -90,7 +90,7 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
   const lines = inSlot(columns, 'line');
   const meta = inSlot(columns, 'meta');
   const metaEnd = inSlot(columns, 'metaEnd');
-  const leads = meta.map((column) => column.card?.lead?.(row)).filter(Boolean);
+  const leads = meta.filter((column) => column.card?.lead).map((column) => <Fragment key={column.key}>{column.card?.lead?.(row)}</Fragment>);
   return (
     <>
       <Group justify="space-between" wrap="nowrap" gap="xs">
