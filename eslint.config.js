@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // ---------- Server domain zones (docs/architecture.md, decision 030) ----------
@@ -73,6 +76,57 @@ const serverZones = [
 ];
 // ---------- end of server domain zones ----------
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// ---- Client import boundaries (bulletproof-react): shared → features → app ----------------------------------
+// Shared code (components, lib, config, i18n, assets) imports no feature and not the app; a feature imports
+// shared code and itself, never another feature or the app; only app/ composes features. Every folder under
+// client/src/features is a feature, so a new one is covered without touching this file. The resolver must know
+// .ts/.tsx: an import it cannot resolve is skipped silently (client/src/import-boundaries.test.ts guards that).
+const clientFeatures = fs
+  .readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientBoundaries = {
+  files: ['client/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: root,
+        zones: [
+          ...['components', 'lib', 'config', 'i18n', 'assets'].map((folder) => ({
+            target: `./client/src/${folder}`,
+            from: ['./client/src/features', './client/src/app'],
+            message: 'Shared client code must not import features or the app: move the piece into shared code, or pass it in.',
+          })),
+          {
+            target: './client/src/features',
+            from: './client/src/app',
+            message: 'A feature must not import the app; the app composes features.',
+          },
+          ...clientFeatures.map((feature) => ({
+            target: `./client/src/features/${feature}`,
+            from: './client/src/features',
+            except: [`./${feature}`],
+            message: 'A feature must not import another feature: move what both need into components/, lib/ or i18n/, or compose them in app/.',
+          })),
+          {
+            target: './client/src',
+            from: './server',
+            message: 'The client talks to the server over HTTP and sockets; shared types come from #shared/*.',
+          },
+        ],
+      },
+    ],
+  },
+};
+// ---- end of client import boundaries --------------------------------------------------------------------------
+
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', 'server/generated', 'data', 'coverage', 'tmp'] },
   js.configs.recommended,
@@ -90,6 +144,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...serverZones,
+
+  clientBoundaries,
   {
     // The shared contract must stay free of Node, Prisma and React.
     files: ['shared/**/*.ts'],

@@ -1,6 +1,7 @@
 // Screenshots of pages in EN and BN at 1280 and 360 px, for looking at what we build:
 //   npx tsx scripts/screenshots.ts /login /register ...   (writes tmp/screens/*.png; build the client first)
-// SCREEN_AS=admin|user logs in first. SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
+// SCREEN_AS=admin|user logs in first ('@me' in a page path stands for that user's id, e.g. /admin/users/@me).
+// SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -14,7 +15,8 @@ const server = await startTestServer();
 const browser = await launchBrowser();
 try {
   const as = process.env.SCREEN_AS;
-  const token = as === 'admin' ? (await loginAdmin(server)).token : as === 'user' ? (await createUser(server, { name: 'Rahim Uddin' })).token : undefined;
+  const me = as === 'admin' ? await loginAdmin(server) : as === 'user' ? await createUser(server, { name: 'Rahim Uddin' }) : undefined;
+  const token = me?.token;
   // SCREEN_ORDERS=N places N top-up orders first (as the logged-in user, if any), the first one paid;
   // '@order' in a page path stands for the last (waiting) one.
   let lastOrder = '';
@@ -34,7 +36,7 @@ try {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900 });
       if (token) await context.addInitScript((t) => localStorage.setItem('jwt', t), token);
       for (const p of pages) {
-        await page.goto(p.replace('@order', lastOrder));
+        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(600);
         const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);

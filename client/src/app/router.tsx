@@ -1,7 +1,7 @@
 // Every route of spec §2. Screens are lazy route modules (default export) in their feature folders.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { paths } from '../config';
 import { AccountLayout } from './layouts/account-layout';
 import { AdminLayout } from './layouts/admin-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -14,7 +14,7 @@ function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
 }
 
 const accountOrders = () => import('../features/orders/routes/account-orders-page');
-const adminOrders = () => import('../features/admin/routes/admin-orders-page');
+const adminOrders = () => import('../features/orders/routes/admin-orders-page');
 const terms = () => import('../features/pages/routes/terms-page');
 
 export const routes: RouteObject[] = [

@@ -3,8 +3,7 @@ import { IconBrandTelegram, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { COPYRIGHT_YEARS, SUPPORT } from '../config';
-import { paths } from '../config/paths';
+import { COPYRIGHT_YEARS, paths, SUPPORT } from '../config';
 import { useFormat } from '../lib/format';
 import { LanguageSelect } from './language-select';
 

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { dashboardHref, paths } from '../config/paths';
+import { dashboardHref, paths } from '../config';
 import { tokenAtom, useLogout, userAtom, userLoadingAtom } from '../lib/session';
 import { LogoLink } from './logo-link';
 import { UserMenu } from './user-menu';

@@ -2,7 +2,7 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import logoUrl from '../assets/logo.svg';
-import { paths } from '../config/paths';
+import { paths } from '../config';
 
 export function LogoLink() {
   const { t } = useTranslation('common');

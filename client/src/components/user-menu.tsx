@@ -3,7 +3,7 @@ import { IconHome, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserDto } from '#shared/api-types';
-import { dashboardHref, paths } from '../config/paths';
+import { dashboardHref, paths } from '../config';
 import { useLogout } from '../lib/session';
 import { UserAvatar } from './user-avatar';
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useWalletName } from '../i18n/labels';
 import type { Wallet } from '#shared/constants';
 
 /** The wallets' own accents (design §8); the same values as the theme's WALLET_COLORS, which lives in app/. */
@@ -15,13 +15,13 @@ export function walletAccent(wallet: string): string {
 
 /** A wallet's name written out, with its colour as an accent dot. */
 export function WalletLabel({ wallet, size = 'md' }: { wallet: string; size?: 'sm' | 'md' | 'lg' }) {
-  const { t } = useTranslation('common');
+  const walletName = useWalletName();
   const dot = size === 'lg' ? 14 : 10;
   return (
     <Group gap={8} wrap="nowrap" component="span">
       <span aria-hidden style={{ width: dot, height: dot, borderRadius: '50%', background: walletAccent(wallet), flex: 'none' }} />
       <Text component="span" fw={600} size={size}>
-        {t(`wallets.${wallet}`, { defaultValue: wallet })}
+        {walletName(wallet)}
       </Text>
     </Group>
   );
@@ -29,10 +29,10 @@ export function WalletLabel({ wallet, size = 'md' }: { wallet: string; size?: 's
 
 /** Compact wallet badge (tables, cards). */
 export function WalletBadge({ wallet, ...props }: { wallet: string } & BadgeProps) {
-  const { t } = useTranslation('common');
+  const walletName = useWalletName();
   return (
     <Badge variant="light" color={walletAccent(wallet)} radius="sm" tt="none" {...props}>
-      {t(`wallets.${wallet}`, { defaultValue: wallet })}
+      {walletName(wallet)}
     </Badge>
   );
 }

@@ -1,14 +1,14 @@
-// i18next setup. Every locales/<lang>/<namespace>.json is picked up automatically, so a feature adds a
-// namespace by adding two files (en + bn) and nothing else.
-import i18n, { type Resource, type ResourceLanguage } from 'i18next';
+// i18next setup. A namespace is two files, locales/en/<ns>.json and locales/bn/<ns>.json, imported in resources.ts.
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../config';
 import { readStored, writeStored } from '../lib/storage';
+import { NAMESPACES, resources } from './resources';
 
 export const LANGUAGES = ['EN', 'BN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'EN';
-export const DEFAULT_NAMESPACE = 'common';
+export const DEFAULT_NAMESPACE = 'common' as const;
 
 const locale = (language: Language) => language.toLowerCase();
 
@@ -22,27 +22,9 @@ export function readPreferredLanguage(): Language {
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
-const modules = import.meta.glob<{ default: ResourceLanguage[string] }>('./locales/*/*.json', { eager: true });
-
-function collectResources(): { resources: Resource; namespaces: string[] } {
-  const resources: Resource = {};
-  const namespaces = new Set<string>();
-  for (const [file, module] of Object.entries(modules)) {
-    const match = /\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang, ns] = match;
-    resources[lang] ??= {};
-    resources[lang][ns] = module.default;
-    namespaces.add(ns);
-  }
-  return { resources, namespaces: [...namespaces] };
-}
-
-const { resources, namespaces } = collectResources();
-
 void i18n.use(initReactI18next).init({
   resources,
-  ns: namespaces,
+  ns: NAMESPACES,
   defaultNS: DEFAULT_NAMESPACE,
   // Feature namespaces can use the shared errors.* / validation.* keys without a prefix.
   fallbackNS: DEFAULT_NAMESPACE,

@@ -1,12 +1,7 @@
 // Bridges the shared zod schemas (messages are i18n keys) and @mantine/form.
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
-import { i18n } from '../i18n';
-
-/** Translates a validation key (e.g. 'validation.required'); unknown keys are shown as they are. */
-export function translateKey(key: string): string {
-  return i18n.exists(key) ? i18n.t(key) : key;
-}
+import { translateRuntimeKey } from '../i18n/keys';
 
 /** `validate` for useForm: runs the schema and returns { field: translated message } for the first issue per field. */
 export function zodResolver<S extends z.ZodType>(schema: S): (values: unknown) => FormErrors {
@@ -16,7 +11,7 @@ export function zodResolver<S extends z.ZodType>(schema: S): (values: unknown) =
     const errors: FormErrors = {};
     for (const issue of result.error.issues) {
       const field = issue.path.map(String).join('.');
-      if (!(field in errors)) errors[field] = translateKey(issue.message);
+      if (!(field in errors)) errors[field] = translateRuntimeKey(issue.message);
     }
     return errors;
   };
@@ -30,7 +25,7 @@ export function toFormErrors(errors: Record<string, string> | undefined, knownFi
   const result: FormErrors = {};
   for (const [path, key] of Object.entries(errors ?? {})) {
     const field = knownFields.includes(path) ? path : (path.split('.').pop() ?? path);
-    if (knownFields.includes(field)) result[field] = translateKey(key);
+    if (knownFields.includes(field)) result[field] = translateRuntimeKey(key);
   }
   return result;
 }

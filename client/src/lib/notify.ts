@@ -1,38 +1,32 @@
 // Toasts with translated text. Server answers carry an i18n `key`; `text` is the English fallback.
 import { notifications } from '@mantine/notifications';
-import { i18n } from '../i18n';
+import { isTranslationKey, translate, type TranslationKey } from '../i18n/keys';
 
 interface Failure {
   key?: string;
   text?: string;
 }
 
-/** Every loaded namespace: a feature may translate the server error keys of its own endpoints. */
-function allNamespaces(): string[] {
-  const ns = i18n.options.ns;
-  return Array.isArray(ns) ? ['common', ...ns.filter((n) => n !== 'common')] : ['common'];
-}
-
 /**
- * Translation of `key` when the locales know it (common first, then feature namespaces), else `text`, else the
- * fallback key (spec §8 fallbacks such as 'errors.orderCreate'), else "Unknown error".
+ * Translation of `key` when the locales know it (common first, then feature namespaces, which may translate the
+ * server error keys of their own endpoints), else `text`, else the fallback key (spec §8 fallbacks such as
+ * 'errors.orderCreate'), else "Unknown error".
  */
-export function errorMessage(failure: Failure | null | undefined, fallbackKey = 'errors.unknown'): string {
-  const ns = allNamespaces();
-  if (failure?.key && i18n.exists(failure.key, { ns })) return i18n.t(failure.key, { ns });
+export function errorMessage(failure: Failure | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
+  if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key);
   if (failure?.text) return failure.text;
-  return i18n.t(fallbackKey, { ns });
+  return translate(fallbackKey);
 }
 
 /** Error toast for an API failure (`{ key, text }`), a thrown Error, or anything else. */
-export function showError(failure: Failure | Error | unknown, fallbackKey = 'errors.unknown'): void {
+export function showError(failure: Failure | Error | unknown, fallbackKey: TranslationKey = 'errors.unknown'): void {
   let message: string;
-  if (failure instanceof Error) message = failure.message || i18n.t(fallbackKey);
+  if (failure instanceof Error) message = failure.message || translate(fallbackKey);
   else message = errorMessage(failure && typeof failure === 'object' ? (failure as Failure) : null, fallbackKey);
-  notifications.show({ color: 'red', title: i18n.t('notify.errorTitle'), message });
+  notifications.show({ color: 'red', title: translate('notify.errorTitle'), message });
 }
 
-/** Success toast with a translated message key of any namespace (e.g. 'notify.success'). */
-export function showSuccess(key: string, values?: Record<string, unknown>): void {
-  notifications.show({ color: 'teal', message: i18n.t(key, { ns: allNamespaces(), ...values }) });
+/** Success toast with a translated message key of any namespace ('notify.success', 'settings:saved'). */
+export function showSuccess(key: TranslationKey, values?: Record<string, unknown>): void {
+  notifications.show({ color: 'teal', message: translate(key, values) });
 }

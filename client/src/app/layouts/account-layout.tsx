@@ -1,5 +1,5 @@
 import { IconListDetails, IconMessageCircle, IconSettings } from '@tabler/icons-react';
-import { paths } from '../../config/paths';
+import { paths } from '../../config';
 import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
 import { RequireRole } from './require-role';
 

@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -9,14 +10,14 @@ import { useLogout } from '../../lib/session';
 
 export interface DashboardMenuItem {
   href: string;
-  labelKey: string;
+  labelKey: ParseKeys<'common'>;
   icon: ReactNode;
   /** Extra paths that also mark the item active (e.g. the area's index route). */
   alsoActiveOn?: string[];
 }
 
 /** Side-menu layout of /account and /admin; the menu collapses behind a burger on phones. */
-export function DashboardShell({ titleKey, items }: { titleKey: string; items: DashboardMenuItem[] }) {
+export function DashboardShell({ titleKey, items }: { titleKey: ParseKeys<'common'>; items: DashboardMenuItem[] }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const [opened, navbar] = useDisclosure(false);

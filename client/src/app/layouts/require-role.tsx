@@ -1,13 +1,14 @@
 import { Anchor, Center, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import type { Role } from '#shared/constants';
-import { paths } from '../../config/paths';
+import { paths } from '../../config';
 import { userAtom, userLoadingAtom } from '../../lib/session';
 
-const UNAUTHORIZED_KEY: Partial<Record<Role, string>> = {
+const UNAUTHORIZED_KEY: Partial<Record<Role, ParseKeys<'common'>>> = {
   admin: 'errors.adminOnly',
   user: 'errors.userOnly',
 };

@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AppFooter } from '../../components/app-footer';
 import { AppHeader } from '../../components/app-header';
-import { isDashboardPath } from '../../config/paths';
+import { isDashboardPath } from '../../config';
 import { SessionRestorer } from '../session-restorer';
 
 export function RootLayout() {

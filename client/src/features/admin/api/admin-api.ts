@@ -1,14 +1,7 @@
-// Admin calls of spec §7: the order queue and its actions, products, payment methods and the online flag.
-import type { AdminInfoDto, OrderDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
+// Admin calls of spec §7: products, payment methods and the online flag (the order queue is in features/orders).
+import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
-
-export const listQueue = (page: number) => api.get<{ orders: OrderDto[]; pages: number }>('/orders/all', { page });
-
-export async function setOrderStatus(id: string, status: 'complete' | 'cancelled') {
-  const captcha = await getCaptcha();
-  return api.patch<{ order: OrderDto }>(`/orders/${encodeURIComponent(id)}`, { captcha, order: { status } });
-}
 
 export const listProducts = () => api.get<{ products: ProductDto[] }>('/products/all');
 

@@ -1,22 +1,13 @@
 // Admin user calls (spec §7): the paged user list, one user's details, and the role change.
-import type { TicketDto, UserDto } from '#shared/api-types';
+import type { UserDetailsDto, UserDto } from '#shared/api-types';
 import type { Role } from '#shared/constants';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 
-export interface UserOrderSummary {
-  id: string;
-  created_at: number;
-  product_id: string;
-  status: string;
-  pm_amount: number;
-  amount: number;
-}
-
 export const fetchUsers = (page: number) => api.get<{ users: UserDto[]; pages: number }>('/users/all', { page });
 
 export const fetchUserDetails = (id: string) =>
-  api.get<{ user: UserDto; orders: UserOrderSummary[]; tickets: TicketDto[] }>(`/users/${encodeURIComponent(id)}`);
+  api.get<UserDetailsDto>(`/users/${encodeURIComponent(id)}`);
 
 export async function changeRole(id: string, role: Role) {
   const captcha = await getCaptcha();

@@ -1,26 +1,18 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '../../../lib/notify';
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /** An e-mail with a copy icon ('Copied to clipboard' / 'Cannot copy. Error: ...', spec §8). */
 export function CopyEmail({ email }: { email: string }) {
   const { t } = useTranslation('users');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(email);
-      showSuccess('notify.copied');
-    } catch (error) {
-      showError(new Error(t('notify.copyFailed', { ns: 'common', error: error instanceof Error ? error.message : String(error) })));
-    }
-  };
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="sm" truncate maw={240}>
         {email}
       </Text>
       <Tooltip label={t('list.copyEmail')}>
-        <ActionIcon variant="subtle" size={36} onClick={() => void copy()} aria-label={t('list.copyEmail')}>
+        <ActionIcon variant="subtle" size={36} onClick={() => void copyToClipboard(email)} aria-label={t('list.copyEmail')}>
           <IconCopy size={18} />
         </ActionIcon>
       </Tooltip>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '#shared/api-types';
 import { productPatchBodySchema } from '#shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
+import { useProductName, useWalletName } from '../../../i18n/labels';
 import { zodResolver } from '../../../lib/form';
 import { saveProduct, type ProductPatch } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -28,6 +29,8 @@ function toForm(product: ProductDto): ProductPatch {
 /** One product: availability, description and per-method availability, rate, min and max. */
 export function ProductCard({ product }: { product: ProductDto }) {
   const { t } = useTranslation('admin');
+  const productName = useProductName();
+  const walletName = useWalletName();
   const [saving, setSaving] = useState(false);
   const form = useForm<ProductPatch>({ initialValues: toForm(product), validate: zodResolver(productSchema), validateInputOnBlur: true });
 
@@ -51,7 +54,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
     }
   });
 
-  const name = t(`orders:product.${product.id}`);
+  const name = productName(product.id);
   return (
     <Card withBorder radius="lg" padding="lg" component="form" onSubmit={save} noValidate aria-label={name}>
       <Stack gap="md">
@@ -81,7 +84,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
             </Table.Thead>
             <Table.Tbody>
               {form.values.pms.map((pm, index) => {
-                const method = t(`wallets.${pm.account}`);
+                const method = walletName(pm.account);
                 return (
                   <Table.Tr key={pm.account}>
                     <Table.Td>

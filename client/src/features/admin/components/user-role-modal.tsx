@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { UserDto } from '#shared/api-types';
 import { ROLES, type Role } from '#shared/constants';
 import { UserAvatar } from '../../../components/user-avatar';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { changeRole } from '../api/admin-users';

@@ -9,7 +9,7 @@ import { PmCard } from '../components/pm-card';
 
 /** /admin/pms — one card per payment method; wallets the server has not saved yet get an empty card. */
 export default function AdminPmsPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const [pms, setPms] = useState<PaymentMethodDto[] | null>(null);
   useEffect(() => {
     void listPms().then((answer) => {

@@ -8,7 +8,7 @@ import { ProductCard } from '../components/product-card';
 
 /** /admin/products — one card per product. */
 export default function AdminProductsPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'orders']);
   const [products, setProducts] = useState<ProductDto[] | null>(null);
   useEffect(() => {
     void listProducts().then((answer) => {

@@ -1,27 +1,43 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { TicketDto, UserDto } from '#shared/api-types';
+import type { TicketDto, UserDto, UserOrderSummaryDto } from '#shared/api-types';
+import { useOrderColumns } from '../../../components/order-columns';
+import { OrderTable, type OrderColumn } from '../../../components/order-table';
 import { UserAvatar } from '../../../components/user-avatar';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/notify';
-import { fetchUserDetails, type UserOrderSummary } from '../api/admin-users';
+import { fetchUserDetails } from '../api/admin-users';
 import { CopyEmail } from '../components/copy-email';
 import { ROLE_COLORS } from '../components/user-role-modal';
+
+const orderKey = (order: UserOrderSummaryDto) => order.id;
+const orderHref = (order: UserOrderSummaryDto) => paths.order.getHref(order.id);
 
 type State =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; user: UserDto; orders: UserOrderSummary[]; tickets: TicketDto[] };
+  | { status: 'ready'; user: UserDto; orders: UserOrderSummaryDto[]; tickets: TicketDto[] };
 
 export default function AdminUserPage() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'orders']);
   const format = useFormat();
   const { id = '' } = useParams();
   const [state, setState] = useState<State>({ status: 'loading' });
+  const column = useOrderColumns();
+  const orderColumns = useMemo(() => {
+    // The admin reads the exact status here ('Cancelled by user'), as words rather than the list badge.
+    const status: OrderColumn<UserOrderSummaryDto> = {
+      key: 'status',
+      header: t('orders:table.status'),
+      cell: (order) => t(`orderStatus.${order.status}`),
+      card: { slot: 'metaEnd' },
+    };
+    return [column.id<UserOrderSummaryDto>({ href: orderHref, size: 'sm' }), column.date<UserOrderSummaryDto>(), column.amount<UserOrderSummaryDto>((order) => order.amount), status];
+  }, [column, t]);
 
   useEffect(() => {
     let current = true;
@@ -86,38 +102,19 @@ export default function AdminUserPage() {
           <Title order={2} size="h4" mb="sm">
             {t('user.orders')}
           </Title>
-          {orders.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('user.noOrders')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('list.id')}</Table.Th>
-                    <Table.Th>{t('list.date')}</Table.Th>
-                    <Table.Th>{t('user.amount')}</Table.Th>
-                    <Table.Th>{t('list.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.map((order) => (
-                    <Table.Tr key={order.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.order.getHref(order.id)} ff="monospace" size="sm">
-                          {order.id.slice(0, 10)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(order.created_at)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{format.productMoney(order.amount, order.product_id)}</Table.Td>
-                      <Table.Td>{t(`orderStatus.${order.status}`, { defaultValue: order.status })}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <OrderTable
+            rows={orders}
+            columns={orderColumns}
+            rowKey={orderKey}
+            minWidth={420}
+            striped
+            compact
+            empty={
+              <Text c="dimmed" size="sm">
+                {t('user.noOrders')}
+              </Text>
+            }
+          />
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
           <Title order={2} size="h4" mb="sm">

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { UserDto } from '#shared/api-types';
-import { dashboardHref } from '../../../config/paths';
+import { dashboardHref } from '../../../config';
 import { startSession, userAtom } from '../../../lib/session';
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { registerFormSchema } from '#shared/schemas';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
 import { register } from '../api/sign-in';

@@ -5,12 +5,14 @@ import { Link } from 'react-router-dom';
 import type { ProductDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { WalletBadge } from '../../../components/wallet-label';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
+import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 
 /** One card per product; a click goes to /new/{id}. */
 export function ProductsGrid({ products }: { products: ProductDto[] }) {
   const { t } = useTranslation('home');
+  const productName = useProductName();
   const format = useFormat();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -36,11 +38,11 @@ export function ProductsGrid({ products }: { products: ProductDto[] }) {
                     {kind === 'topup' ? <IconArrowDownRight size={24} /> : <IconArrowUpRight size={24} />}
                   </ThemeIcon>
                   <Badge variant="outline" color="gray" radius="sm">
-                    {t(`common:currency.${currency}`)}
+                    {t(`currency.${currency}`)}
                   </Badge>
                 </Group>
                 <Text fw={700} fz="lg" lh={1.3}>
-                  {t(`orders:product.${product.id}`)}
+                  {productName(product.id)}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t(kind === 'topup' ? 'products.topupLine' : 'products.withdrawLine')}

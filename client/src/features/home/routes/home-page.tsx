@@ -28,7 +28,7 @@ const REASONS = [
 
 /** / — the marketing home page with products, how it works, reasons, recent orders and the admin badge. */
 export default function HomePage() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'orders']);
   const format = useFormat();
   const setUser = useSetAtom(userAtom);
   const [adminOnline, setAdminOnline] = useAtom(adminOnlineAtom);

@@ -1,20 +1,7 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../../i18n';
-import { showSuccess } from '../../../lib/notify';
-
-/** Copies `value` with the spec §8 toasts: 'Copied to clipboard' or 'Cannot copy. Error: ...'. */
-export async function copyToClipboard(value: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(value);
-    showSuccess('notify.copied');
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    notifications.show({ color: 'red', message: i18n.t('notify.copyFailed', { ns: 'common', error: reason }) });
-  }
-}
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /** A value shown large and tabular with a copy button beside it. */
 export function CopyValue({ label, value, display }: { label: string; value: string; display?: string }) {

@@ -9,7 +9,7 @@ import { productCurrency, productKind } from '#shared/constants';
 import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
 import { topupOrderSchema, withdrawOrderSchema } from '#shared/schemas';
 import { walletAccent, WalletLabel } from '../../../components/wallet-label';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
@@ -58,7 +58,8 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
   const submitOrder = form.onSubmit(async (values) => {
     setSubmitting(true);
     try {
-      const order = kind === 'topup' ? topupFields(values) : withdrawFields(values);
+      // The form validated these values with the same schemas: parsing gives the normalised input the API takes.
+      const order = kind === 'topup' ? topupOrderSchema.parse(topupFields(values)) : withdrawOrderSchema.parse(withdrawFields(values));
       const answer = await placeOrder(product.id, order);
       if (!answer.ok) {
         form.setErrors(fieldErrors(answer.errors));

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderStatus } from '#shared/order-status';
-import { SUPPORT } from '../../../config';
-import { paths } from '../../../config/paths';
+import { paths, SUPPORT } from '../../../config';
 
 const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
   pending: { color: 'yellow', icon: <IconHourglassHigh size={30} /> },
@@ -17,7 +16,7 @@ const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
 };
 
 /** Every status after waiting: a headline and the spec §8 message (with the contact advice where it applies). */
-export function OrderOutcome({ status, loggedIn }: { status: OrderStatus; loggedIn: boolean }) {
+export function OrderOutcome({ status, loggedIn }: { status: Exclude<OrderStatus, 'waiting'>; loggedIn: boolean }) {
   const { t } = useTranslation('orders');
   const look = LOOK[status] ?? LOOK.cancelled!;
   const advise = status === 'timedout' || status === 'cancelled' || status === 'admin_cancelled';

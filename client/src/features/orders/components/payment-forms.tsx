@@ -6,12 +6,13 @@ import type { OrderDto } from '#shared/api-types';
 import { submitTopupPaymentSchema, submitWithdrawPaymentSchema } from '#shared/schemas';
 import { zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
-import { submitPayment, type PaymentInput } from '../api/orders-api';
+import type { OrderPayment } from '#shared/schemas';
+import { submitPayment } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
 type Done = (order: OrderDto) => void;
 
-async function send(orderId: string, payment: PaymentInput, onDone: Done, setErrors: (errors: Record<string, string> | undefined) => void) {
+async function send(orderId: string, payment: OrderPayment, onDone: Done, setErrors: (errors: Record<string, string> | undefined) => void) {
   try {
     const answer = await submitPayment(orderId, payment);
     if (!answer.ok) {
@@ -33,7 +34,7 @@ export function TopupPaymentForm({ orderId, onDone }: { orderId: string; onDone:
   const form = useForm({ initialValues: { pm_id: '' }, validate: zodResolver(submitTopupPaymentSchema), validateInputOnBlur: true });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    await send(orderId, { pm_id: values.pm_id.trim() }, onDone, (errors) => form.setErrors(toErrors(errors)));
+    await send(orderId, { kind: 'topup', pm_id: values.pm_id.trim() }, onDone, (errors) => form.setErrors(toErrors(errors)));
     setBusy(false);
   });
   return (
@@ -67,7 +68,7 @@ export function WithdrawPaymentForm({ orderId, onDone }: { orderId: string; onDo
   });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    await send(orderId, { onex_id: values.onex_id.trim(), w_code: values.w_code.trim() }, onDone, (errors) => form.setErrors(toErrors(errors)));
+    await send(orderId, { kind: 'withdraw', onex_id: values.onex_id.trim(), w_code: values.w_code.trim() }, onDone, (errors) => form.setErrors(toErrors(errors)));
     setBusy(false);
   });
   return (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { ProductDto } from '#shared/api-types';
 import { productKind } from '#shared/constants';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
+import { useProductName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
 import { userAtom, userLoadingAtom } from '../../../lib/session';
 import { getProduct } from '../api/orders-api';
@@ -17,6 +18,7 @@ type Load = { state: 'loading' } | { state: 'ready'; product: ProductDto } | { s
 /** /new/:id — place a top-up or withdraw order for the product. */
 export default function NewOrderPage() {
   const { t } = useTranslation('orders');
+  const productName = useProductName();
   const { id = '' } = useParams();
   const user = useAtomValue(userAtom);
   const userLoading = useAtomValue(userLoadingAtom);
@@ -39,7 +41,7 @@ export default function NewOrderPage() {
   }, [id]);
 
   const kind = productKind(id);
-  const title = load.state === 'ready' ? t(`product.${load.product.id}`) : t('new.title');
+  const title = load.state === 'ready' ? productName(load.product.id) : t('new.title');
 
   return (
     <OrderPageFrame

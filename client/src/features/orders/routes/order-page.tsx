@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { productKind } from '#shared/constants';
 import { OrderTimeline } from '../../../components/order-timeline';
-import { dashboardHref, paths } from '../../../config/paths';
+import { dashboardHref, paths } from '../../../config';
+import { useProductName } from '../../../i18n/labels';
 import { userAtom } from '../../../lib/session';
 import { OrderOutcome } from '../components/order-outcome';
 import { OrderPageFrame } from '../components/order-page-frame';
@@ -16,6 +17,7 @@ import { useLiveOrder } from '../hooks/use-live-order';
 /** /orders/:id — the order, live: waiting (pay and confirm), then pending and a final state. */
 export default function OrderPage() {
   const { t } = useTranslation('orders');
+  const productName = useProductName();
   const { id = '' } = useParams();
   const user = useAtomValue(userAtom);
   const { load, refetch, replace } = useLiveOrder(id);
@@ -49,7 +51,7 @@ export default function OrderPage() {
   const kind = productKind(order.product_id);
   return (
     <OrderPageFrame
-      title={t(`product.${order.product_id}`)}
+      title={productName(order.product_id)}
       subtitle={order.status === 'waiting' ? t(kind === 'topup' ? 'waiting.subtitleTopup' : 'waiting.subtitleWithdraw') : undefined}
       aside={
         <>

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');

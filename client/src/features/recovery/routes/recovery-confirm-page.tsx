@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { recoverConfirmFormSchema } from '#shared/schemas';
-import { dashboardHref, paths } from '../../../config/paths';
+import { dashboardHref, paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { emailSchema } from '#shared/schemas';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
 import { userAtom } from '../../../lib/session';

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { LIMITS, TICKET_SUBJECTS, type TicketSubject } from '#shared/constants';
 import { newTicketTextSchema, VALIDATION_KEYS } from '#shared/schemas';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';

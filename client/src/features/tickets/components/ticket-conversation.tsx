@@ -7,13 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
-import { LIMITS } from '#shared/constants';
+import { LIMITS, TICKET_SUBJECTS, type TicketSubject } from '#shared/constants';
 import { ticketReplySchema } from '#shared/schemas';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
 import { closeTicket, replyToTicket, useTicket } from '../api/tickets';
 import { TicketStatusBadge } from './ticket-status-badge';
+
+const isTicketSubject = (subject: string): subject is TicketSubject => (TICKET_SUBJECTS as readonly string[]).includes(subject);
 
 const replyFormSchema = z.object({ text: ticketReplySchema });
 
@@ -105,7 +107,7 @@ function Conversation({
             {t('chat.title', { num: format.digits(String(ticket.num)) })}
           </Title>
           <Text size="sm" c="dimmed">
-            {t(`subjects.${ticket.subject}`, { defaultValue: ticket.subject })} · {format.date(ticket.created_at)}
+            {isTicketSubject(ticket.subject) ? t(`subjects.${ticket.subject}`) : ticket.subject} · {format.date(ticket.created_at)}
             {viewer === 'admin' ? ` · ${ticket.name}` : ''}
           </Text>
         </Stack>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { NewTicketForm } from '../components/new-ticket-form';
 import { TicketConversation } from '../components/ticket-conversation';
 

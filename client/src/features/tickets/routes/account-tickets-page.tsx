@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { TicketListView } from '../components/ticket-list-view';
 
 export default function AccountTicketsPage() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../config';
 import { TicketConversation } from '../components/ticket-conversation';
 
 export default function AdminTicketPage() {

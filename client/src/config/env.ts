@@ -1,4 +1,4 @@
-// Build-time settings (Vite env) with defaults, read once.
+// Build-time settings (Vite env and the page's meta) with defaults, read once, and the fixed client constants.
 const env = import.meta.env;
 
 export const API_BASE = '/api/v1';
