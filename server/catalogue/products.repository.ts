@@ -14,6 +14,8 @@ export interface ProductRecord {
   available: boolean;
   description: string;
   sort: number;
+  /** Media name of the picture, or null. */
+  image: string | null;
   pms: ProductPmRecord[];
 }
 
@@ -22,6 +24,7 @@ type Row = {
   available: boolean;
   description: string;
   sort: number;
+  image: string | null;
   pms: { account: string; available: boolean; rate: { toString(): string }; min: { toString(): string }; max: { toString(): string } }[];
 };
 
@@ -33,6 +36,7 @@ function toRecord(row: Row): ProductRecord {
     available: row.available,
     description: row.description,
     sort: row.sort,
+    image: row.image,
     pms: row.pms.map((pm) => ({
       account: pm.account,
       available: pm.available,

@@ -15,6 +15,15 @@ export async function saveProduct(id: string, product: ProductPatch) {
   return api.patch<{ refresh?: boolean }>(`/products/${encodeURIComponent(id)}`, { captcha, product });
 }
 
+/** A JPEG/PNG for the product (decision 092); the server re-encodes it and answers with the product. */
+export async function uploadProductImage(id: string, picture: File) {
+  const captcha = await getCaptcha();
+  const form = new FormData();
+  form.append('captcha', captcha);
+  form.append('pic', picture, picture.name);
+  return api.upload<{ product: ProductDto }>(`/products/${encodeURIComponent(id)}/image`, form);
+}
+
 export const listPms = () => api.get<{ pms: PaymentMethodDto[] }>('/pms/all');
 export async function savePm(account: string, pm: { wallet: string; note: string; available: boolean }) {
   const captcha = await getCaptcha();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Image, Loader, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,7 @@ export default function NewOrderPage() {
         </Alert>
       ) : (
         <>
+          {load.product.image ? <Image src={load.product.image} alt="" h={160} radius="md" fit="cover" mb="lg" /> : null}
           {load.product.description ? (
             <Text mb="lg" style={{ whiteSpace: 'pre-line' }}>
               {load.product.description}
