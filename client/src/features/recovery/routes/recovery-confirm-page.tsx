@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/constants';
@@ -50,8 +50,11 @@ export default function RecoveryConfirmPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const ref = search.get('ref');
-  // Read on every render: after a resend the page moves to the new id and what is stored changed with it.
-  const stored = ref ? null : readRecoveryInfo();
+  // Read again per id: a resend moves the page to the new id with new stored info (a reset clears it: keep the last).
+  const stored = useMemo(() => {
+    const info = ref ? null : readRecoveryInfo();
+    return info && { ...info, id: id || info.id };
+  }, [id, ref]);
   // Right after a reset this page itself logs the user in; that must not bounce them to /.
   const [resetHere, setResetHere] = useState(false);
 
