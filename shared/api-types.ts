@@ -27,6 +27,8 @@ export interface ProductDto {
   id: string;
   available: boolean;
   description: string;
+  /** The description for Bengali readers; '' means show `description`. */
+  description_bn: string;
   /** URL of the product's picture (under MEDIA_BASE_URL), or null. */
   image: string | null;
   pms: ProductPmDto[];

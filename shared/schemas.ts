@@ -117,6 +117,11 @@ export const productPatchSchema = z.object({
     .min(LIMITS.productDescription.min, V.descriptionShort)
     .max(LIMITS.productDescription.max, V.descriptionLong)
     .optional(),
+  /** The Bengali description (decision 091): empty, or the same 5-500 characters. */
+  description_bn: trimmed()
+    .max(LIMITS.productDescription.max, V.descriptionLong)
+    .refine((text) => text === '' || text.length >= LIMITS.productDescription.min, V.descriptionShort)
+    .optional(),
   pms: z.array(productPmPatchSchema).max(WALLETS.length).optional(),
 });
 /** An admin's edit of a product: any of availability, description and per-method terms. */

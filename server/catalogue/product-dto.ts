@@ -9,6 +9,7 @@ export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto
     id: p.id,
     available: p.available,
     description: p.description,
+    description_bn: p.descriptionBn,
     image: mediaUrl(mediaBaseUrl, p.image),
     pms: p.pms.map((pm) => ({
       account: pm.account as Wallet,

@@ -49,7 +49,7 @@ export function useOrderColumns() {
             slot: card,
             render: (row) =>
               href ? (
-                <Anchor component={Link} to={href(row)} ff="monospace" fw={600} py={6} style={wrap}>
+                <Anchor component={Link} to={href(row)} ff="monospace" fw={600} py={6} size={full ? 'sm' : undefined} style={wrap}>
                   {shown(row)}
                 </Anchor>
               ) : (

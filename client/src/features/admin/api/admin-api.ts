@@ -8,6 +8,7 @@ export const listProducts = () => api.get<{ products: ProductDto[] }>('/products
 export interface ProductPatch {
   available: boolean;
   description: string;
+  description_bn: string;
   pms: { account: string; available: boolean; rate: string; min: string; max: string }[];
 }
 export async function saveProduct(id: string, product: ProductPatch) {

@@ -1,5 +1,5 @@
-import { Button, Card, FileButton, Group, Image, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPhotoUp } from '@tabler/icons-react';
+import { Button, Card, FileButton, Group, Image, Stack, Switch, Table, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import { IconPhotoOff, IconPhotoUp } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ function toForm(product: ProductDto, language: Language): ProductPatch {
   return {
     available: product.available,
     description: product.description,
+    description_bn: product.description_bn,
     pms: product.pms.map((pm) => ({
       account: pm.account,
       available: pm.available,
@@ -47,6 +48,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
       const answer = await saveProduct(product.id, {
         available: parsed.available ?? values.available,
         description: parsed.description ?? '',
+        description_bn: parsed.description_bn ?? '',
         pms: parsed.pms ?? [],
       });
       if (!answer.ok) showError(answer);
@@ -78,6 +80,15 @@ export function ProductCard({ product }: { product: ProductDto }) {
           minRows={3}
           maxRows={8}
           {...form.getInputProps('description')}
+        />
+        <Textarea
+          label={t('products.descriptionBn')}
+          description={t('products.descriptionBnHint')}
+          lang="bn"
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('description_bn')}
         />
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs" horizontalSpacing="xs">
@@ -150,9 +161,9 @@ function ProductImageField({ productId, name, initial }: { productId: string; na
       {image ? (
         <Image src={image} alt={t('products.imageAlt', { name })} w={72} h={72} radius="md" fit="cover" />
       ) : (
-        <Text size="xs" c="dimmed" w={72} ta="center">
-          {t('products.noImage')}
-        </Text>
+        <ThemeIcon size={72} radius="md" variant="light" color="gray" role="img" aria-label={t('products.noImage')}>
+          <IconPhotoOff size={28} aria-hidden />
+        </ThemeIcon>
       )}
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Text size="sm" fw={500}>

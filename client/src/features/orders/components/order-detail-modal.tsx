@@ -21,7 +21,7 @@ type AdminCommand = keyof typeof ADMIN_COMMANDS;
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+      <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text component="div" style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-all' }}>
