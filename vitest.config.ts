@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The second one prints a line when the browser tests were skipped for want of Chromium.
+    reporters: ['default', './tests/support/chromium-skip-reporter.ts'],
     projects: [
       {
         test: {

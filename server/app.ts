@@ -15,6 +15,7 @@ import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { failureBody } from './http/app-error.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
+import { renderIndexPage } from './http/index-page.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { rejectNulBytes } from './http/validate.js';
 import { createLogger, type Logger } from './logger.js';
@@ -127,11 +128,8 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
   if (fs.existsSync(CLIENT_DIST)) {
     app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
-    // The page carries the runtime GATE_PREFIX so one build serves any configuration.
-    const escaped = config.gatePrefix.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-    const indexHtml = fs
-      .readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8')
-      .replace(/<meta name="gate-prefix" content="[^"]*"/, `<meta name="gate-prefix" content="${escaped}"`);
+    // The page carries the run-time settings (GATE_PREFIX, SUPPORT_*) so one build serves any configuration.
+    const indexHtml = renderIndexPage(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), config);
     app.get(/^(?!\/(api|socket\.io|media)\/).*/, (_req, res) => {
       res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
     });

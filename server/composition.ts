@@ -31,7 +31,14 @@ import {
 import { createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
-import { avatarsRoutes, createAvatarsRepository, createAvatarsService } from './media/index.js';
+import {
+  avatarsRoutes,
+  createAvatarsRepository,
+  createAvatarsService,
+  createProductImagesRepository,
+  createProductImagesService,
+  productImagesRoutes,
+} from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
 import { homeRoutes } from './home/index.js';
@@ -66,6 +73,7 @@ export function composeShop(infra: Infrastructure) {
   const ticketsRepository = createTicketsRepository(prisma);
   const recoveryRepository = createRecoveryRepository(prisma);
   const avatarsRepository = createAvatarsRepository(prisma);
+  const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
@@ -80,7 +88,7 @@ export function composeShop(infra: Infrastructure) {
   // Use cases.
   const userDto = createUserPresenter(config.mediaBaseUrl);
   const accounts = createAccountsService({ users: usersRepository, jwtSecret });
-  const products = createProductsService(productsRepository);
+  const products = createProductsService(productsRepository, config.mediaBaseUrl);
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository);
   const orders = createOrdersService({
     orders: ordersRepository,
@@ -109,6 +117,7 @@ export function composeShop(infra: Infrastructure) {
     gatePrefix: config.gatePrefix,
   });
   const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
+  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
   const adminStatus = createAdminStatusService({ status: adminStatusRepository, pushes: realtime, countUsers: () => usersRepository.count() });
 
   // Background work every instance runs (decision 013).
@@ -128,6 +137,7 @@ export function composeShop(infra: Infrastructure) {
     recoveryRoutes({ recovery, userDto, captcha, limits }),
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
+    productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
   ];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
@@ -136,7 +146,7 @@ export function composeShop(infra: Infrastructure) {
     authenticate: authenticateCaller,
     routers,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, adminStatus },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus },
     realtime,
     start(): void {
       sweeper.start();

@@ -34,6 +34,10 @@ describe('parseConfig', () => {
     ['ADMIN_EMAIL', 'nope'],
     ['PORT', '70000'],
     ['TRUST_PROXY', 'yes'],
+    ['SUPPORT_PHONE', 'call us'],
+    ['SUPPORT_EMAIL', 'support@'],
+    ['SUPPORT_TELEGRAM', 'https://t.me/x'],
+    ['SUPPORT_WHATSAPP', '+88'],
   ])('When %s=%s, then the error names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
   });
@@ -53,5 +57,12 @@ describe('parseConfig', () => {
   it('When values are valid, then they are used', () => {
     const c = parseConfig({ PORT: '8080', DATABASE_URL: 'postgresql://u@h:5432/db', REDIS_URL: 'redis://h:6379', PUBLIC_URL: 'https://shop.example/', ORDER_WAIT_MINUTES: '15' });
     expect(c).toMatchObject({ port: 8080, databaseUrl: 'postgresql://u@h:5432/db', redisUrl: 'redis://h:6379', publicUrl: 'https://shop.example', orderWaitMinutes: 15 });
+  });
+
+  it('When support contacts are set, then they are kept in the shape the client shows; unset ones are absent', () => {
+    expect(parseConfig({}).support).toEqual({});
+    const c = parseConfig({ SUPPORT_PHONE: '+880 1700-000000', SUPPORT_EMAIL: 'help@shop.example', SUPPORT_TELEGRAM: '@walletshop_help', SUPPORT_WHATSAPP: '+880 1700-000001' });
+    expect(c.support).toEqual({ phone: '+880 1700-000000', email: 'help@shop.example', telegram: 'walletshop_help', whatsapp: '+8801700000001' });
+    expect(parseConfig({ SUPPORT_PHONE: ' ', SUPPORT_TELEGRAM: 'walletshop_help' }).support).toEqual({ telegram: 'walletshop_help' });
   });
 });

@@ -1,6 +1,7 @@
 // Environment configuration (design §4), parsed once with zod; a bad value stops the start with one clear line.
 import path from 'node:path';
 import { z } from 'zod';
+import type { SupportContacts } from '#shared/support-contacts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = (protocols: RegExp) =>
@@ -34,6 +35,22 @@ const envSchema = z
       z.coerce.number({ error: 'must be the number of proxies in front (0-10)' }).int('must be the number of proxies in front (0-10)').min(0, 'must be the number of proxies in front (0-10)').max(10, 'must be the number of proxies in front (0-10)'),
     ),
     LOG_LEVEL: z.enum(['silent', 'error', 'info'], { error: 'must be silent, error or info' }).default('info'),
+    // Support contacts the client shows (decision 093); unset ones are hidden.
+    SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\+?\d[\d ()-]{5,22}\d$/, 'must be a phone number, e.g. +880 1700-000000').optional()),
+    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
+    SUPPORT_TELEGRAM: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().regex(/^@?[A-Za-z][A-Za-z0-9_]{4,31}$/, 'must be a Telegram username (5-32 letters, digits or _), e.g. @walletshop_support').optional(),
+    ),
+    SUPPORT_WHATSAPP: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[\d ()-]+$/, 'must be a phone number in international form, e.g. +8801700000000')
+        .refine((v) => /^\d{8,15}$/.test(v.replace(/\D/g, '')), 'must be a phone number in international form, e.g. +8801700000000')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA === 'off') {
@@ -60,6 +77,8 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info';
   /** Proxies in front (load balancer): client IPs for rate limits come from X-Forwarded-For through that many hops. */
   trustProxy: number;
+  /** Support contacts written into the page for the client; only the set ones. */
+  support: SupportContacts;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +112,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatePrefix: e.GATE_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    support: supportContacts(e),
   };
+}
+
+function supportContacts(e: z.infer<typeof envSchema>): SupportContacts {
+  const contacts: SupportContacts = {};
+  if (e.SUPPORT_PHONE) contacts.phone = e.SUPPORT_PHONE;
+  if (e.SUPPORT_EMAIL) contacts.email = e.SUPPORT_EMAIL;
+  if (e.SUPPORT_TELEGRAM) contacts.telegram = e.SUPPORT_TELEGRAM.replace(/^@/, '');
+  if (e.SUPPORT_WHATSAPP) contacts.whatsapp = `+${e.SUPPORT_WHATSAPP.replace(/\D/g, '')}`;
+  return contacts;
 }

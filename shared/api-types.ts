@@ -27,6 +27,10 @@ export interface ProductDto {
   id: string;
   available: boolean;
   description: string;
+  /** The description for Bengali readers; '' means show `description`. */
+  description_bn: string;
+  /** URL of the product's picture (under MEDIA_BASE_URL), or null. */
+  image: string | null;
   pms: ProductPmDto[];
 }
 
@@ -115,6 +119,13 @@ export interface TicketDto {
   name: string;
   userLogo: string | null;
   texts?: TicketMessageDto[];
+}
+
+/** `GET /recover/{id}?ref=…`: what the confirm page shows when opened from the mailed link. */
+export interface RecoveryLinkDto {
+  email: string;
+  /** Unix seconds from which a new code may be asked for. */
+  resend_at: number;
 }
 
 export interface AdminInfoDto {

@@ -22,7 +22,6 @@ export const LIMITS = {
   transactionId: { min: 5, max: 70 },
   recoveryCode: { min: 6, max: 9 },
   productDescription: { min: 5, max: 500 },
-  pmWallet: { min: 5, max: 40 },
   pmNote: { max: 500 },
   amountMax: 1_000_000_000,
   avatarBytes: 3_145_728,

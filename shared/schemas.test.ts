@@ -11,7 +11,8 @@ import {
   ticketPatchBodySchema,
   pageQuerySchema,
   productPatchBodySchema,
-  pmPatchBodySchema,
+  pmPatchBodySchemaFor,
+  submitTopupPaymentSchema as topupPayment,
   orderPatchBodySchema,
   orderCommandPayload,
   type OrderCommand,
@@ -88,7 +89,37 @@ describe('shared schemas (spec §5)', () => {
     expect(
       firstMessage(productPatchBodySchema.safeParse({ product: { pms: [{ account: 'bkash', available: true, rate: '1', min: '500', max: '100' }] } })),
     ).toBe(V.minMaxInvalid);
-    expect(firstMessage(pmPatchBodySchema.safeParse({ pm: { wallet: '0171', note: '', available: true } }))).toBe(V.pmWalletLength);
+  });
+  it('When an admin saves a shop wallet, then bKash and Nagad take 11 digits starting 01 and Rocket 12', () => {
+    const wallet = (account: 'bkash' | 'nagad' | 'rocket', number: string) => pmPatchBodySchemaFor(account).safeParse({ pm: { wallet: number, available: true } });
+    expect(wallet('bkash', '01712345678').data?.pm.wallet).toBe('01712345678');
+    expect(wallet('nagad', '+880 1812-345678').data?.pm.wallet).toBe('01812345678');
+    expect(wallet('rocket', '০১৯১২৩৪৫৬৭৮৯').data?.pm.wallet).toBe('019123456789');
+    expect(firstMessage(wallet('bkash', '0171'))).toBe(V.pmWalletMobile);
+    expect(firstMessage(wallet('bkash', '019123456789'))).toBe(V.pmWalletMobile);
+    expect(firstMessage(wallet('nagad', '02712345678'))).toBe(V.pmWalletMobile);
+    expect(firstMessage(wallet('rocket', '01912345678'))).toBe(V.pmWalletRocket);
+    expect(firstMessage(wallet('rocket', 'rocket-shop'))).toBe(V.pmWalletRocket);
+  });
+  it('When numbers are typed with Bengali digits, mixed or not, then every numeric field reads them as ASCII', () => {
+    const ok = { pm_method: 'bkash', amount: '৫০০', onex_id: '১২৩৪৫৬৭৮৯', contact_email: 'me@x.io' };
+    expect(topupOrderSchema.parse(ok)).toMatchObject({ amount: '500', onex_id: '123456789' });
+    expect(firstMessage(topupOrderSchema.safeParse({ ...ok, amount: '১,৫০০' }))).toBe(V.amountInvalid);
+    expect(topupOrderSchema.parse({ ...ok, amount: '৫0০.৫০' }).amount).toBe('500.50');
+    expect(withdrawOrderSchema.parse({ pm_method: 'nagad', amount: '৬০০', wallet: '০১৭১২-৩৪৫৬৭৮', contact_email: 'me@x.io' }).wallet).toBe('01712345678');
+    expect(topupPayment.parse({ pm_id: 'TX৯৮৭৬৫' }).pm_id).toBe('TX98765');
+    expect(submitWithdrawPaymentSchema.parse({ onex_id: '৯৮৭৬৫৪৩২১', w_code: 'A১B২' })).toEqual({ onex_id: '987654321', w_code: 'A1B2' });
+    expect(recoveryCodeSchema.parse('১২৩ ৪৫৬')).toBe('123456');
+    expect(pageQuerySchema.parse({ page: '৩' }).page).toBe(3);
+    const pm = productPatchBodySchema.parse({ product: { pms: [{ account: 'rocket', available: true, rate: '০.৯৮', min: '৫০০', max: '২৫০০০' }] } });
+    expect(pm.product.pms?.[0]).toMatchObject({ rate: '0.98', min: '500', max: '25000' });
+  });
+  it('When a recovery code is typed, then at most 9 characters of digits, spaces and hyphens are taken before stripping', () => {
+    expect(recoveryCodeSchema.parse(' 123 - 456 ')).toBe('123456');
+    expect(firstMessage(recoveryCodeSchema.safeParse('12 - 34 - 56'))).toBe(V.codeFormat);
+    expect(firstMessage(recoveryCodeSchema.safeParse('1 2 3 4 5 6'))).toBe(V.codeFormat);
+    expect(firstMessage(recoveryCodeSchema.safeParse('12-345'))).toBe(V.codeFormat);
+    expect(recoveryCodeSchema.parse('123456789')).toBe('123456789');
   });
   it('When an order PATCH arrives, then each wire payload of spec §7 becomes its one named command', () => {
     const command = (order: unknown) => orderPatchBodySchema.parse({ captcha: 'c', order }).order;

@@ -1,9 +1,10 @@
 // One zod schema per payload (design §5), used by the server to validate and by the client's forms.
 // Messages are i18n keys (see VALIDATION_KEYS); the client translates them, the server returns them as `errors`.
 import { z } from 'zod';
-import { LIMITS, ROLES, TICKET_SUBJECTS, WALLETS } from './constants.js';
+import { LIMITS, ROLES, TICKET_SUBJECTS, WALLETS, type Wallet } from './constants.js';
+import { asciiDigitsOf, toAsciiDigits, toLocalMobileNumber } from './digits.js';
 import { AMOUNT_PATTERN } from './money.js';
-import { VALIDATION_KEYS } from './error-keys.js';
+import { VALIDATION_KEYS, type ValidationKey } from './error-keys.js';
 import type { OrderCommandName } from './order-status.js';
 
 export { VALIDATION_KEYS };
@@ -11,6 +12,10 @@ const V = VALIDATION_KEYS;
 
 const str = () => z.string({ error: V.required });
 const trimmed = () => str().trim();
+/** A typed number, code or id: Bengali digits become ASCII (digits.ts) before `check` runs; the input stays a string. */
+const typedDigits = <T extends z.ZodType<unknown, string>>(check: T) => str().transform(toAsciiDigits).pipe(check);
+/** A mobile wallet number as people write it (spaces, dashes, +880, Bengali digits) reduced to its local digits. */
+const mobileNumber = <T extends z.ZodType<unknown, string>>(check: T) => str().transform(toLocalMobileNumber).pipe(check);
 
 export const nameSchema = trimmed().min(1, V.required).min(LIMITS.name.min, V.nameLength).max(LIMITS.name.max, V.nameLength);
 export const emailSchema = trimmed()
@@ -56,17 +61,29 @@ export const userPatchBodySchema = z.object({
 });
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid).default(1),
+  page: z
+    .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+    .default(1),
 });
 
 // ---------- recovery ----------
-export const recoveryCodeSchema = str()
-  .min(1, V.required)
-  .regex(/^[\d\s-]+$/, V.codeFormat)
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{6,9}$/, V.codeFormat));
+/**
+ * Spec §5: 6 to 9 characters of digits, hyphens and spaces as typed (surrounding blanks aside), then stripped
+ * to 6-9 digits (decision 095).
+ */
+export const recoveryCodeSchema = typedDigits(
+  z
+    .string()
+    .trim()
+    .min(1, V.required)
+    .regex(new RegExp(`^[\\d\\s-]{${LIMITS.recoveryCode.min},${LIMITS.recoveryCode.max}}$`), V.codeFormat)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6,9}$/, V.codeFormat)),
+);
 export const recoverBodySchema = z.object({ captcha: captchaField, email: emailSchema });
 export const recoverConfirmBodySchema = z.object({ captcha: captchaField, code: recoveryCodeSchema, password: passwordSchema });
+/** `GET /recover/{id}?ref=…`: the signed reference of the mailed link (decision 096). */
+export const recoveryLinkQuerySchema = z.object({ ref: z.string().min(1).max(200) });
 export const recoverConfirmFormSchema = z
   .object({ code: recoveryCodeSchema, password: passwordSchema, confirm_password: str().min(1, V.required) })
   .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: V.passwordsMismatch });
@@ -75,11 +92,11 @@ export const recoverConfirmFormSchema = z
 const moneyValue = (key: string) =>
   z
     .union([z.string(), z.number()], { error: key })
-    .transform((v) => String(v).trim())
+    .transform((v) => toAsciiDigits(String(v)).trim())
     .pipe(z.string().regex(AMOUNT_PATTERN, key));
 const rateValue = z
   .union([z.string(), z.number()], { error: V.rateInvalid })
-  .transform((v) => String(v).trim())
+  .transform((v) => toAsciiDigits(String(v)).trim())
   .pipe(z.string().regex(/^\d{1,10}(\.\d{1,4})?$/, V.rateInvalid))
   .refine((v) => Number(v) > 0, V.rateInvalid);
 
@@ -100,20 +117,38 @@ export const productPatchSchema = z.object({
     .min(LIMITS.productDescription.min, V.descriptionShort)
     .max(LIMITS.productDescription.max, V.descriptionLong)
     .optional(),
+  /** The Bengali description (decision 091): empty, or the same 5-500 characters. */
+  description_bn: trimmed()
+    .max(LIMITS.productDescription.max, V.descriptionLong)
+    .refine((text) => text === '' || text.length >= LIMITS.productDescription.min, V.descriptionShort)
+    .optional(),
   pms: z.array(productPmPatchSchema).max(WALLETS.length).optional(),
 });
 /** An admin's edit of a product: any of availability, description and per-method terms. */
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 export const productPatchBodySchema = z.object({ captcha: captchaField, product: productPatchSchema });
 
-export const pmPatchSchema = z.object({
-  wallet: trimmed().min(LIMITS.pmWallet.min, V.pmWalletLength).max(LIMITS.pmWallet.max, V.pmWalletLength),
-  note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
-  available: z.boolean({ error: V.invalid }),
-});
-/** An admin's edit of one of the shop's receiving wallets. */
-export type PaymentMethodPatch = z.infer<typeof pmPatchSchema>;
-export const pmPatchBodySchema = z.object({ captcha: captchaField, pm: pmPatchSchema });
+/**
+ * The number customers pay to, per wallet (decision 094): bKash and Nagad accounts are the 11-digit mobile number
+ * starting 01; a Rocket account is that number followed by one check digit (12 digits), which only the bank computes.
+ */
+export const SHOP_WALLET_NUMBER: Record<Wallet, { pattern: RegExp; key: ValidationKey }> = {
+  bkash: { pattern: /^01\d{9}$/, key: V.pmWalletMobile },
+  nagad: { pattern: /^01\d{9}$/, key: V.pmWalletMobile },
+  rocket: { pattern: /^01\d{10}$/, key: V.pmWalletRocket },
+};
+export const shopWalletNumberSchema = (account: Wallet) =>
+  mobileNumber(z.string().regex(SHOP_WALLET_NUMBER[account].pattern, SHOP_WALLET_NUMBER[account].key));
+
+/** An admin's edit of one of the shop's receiving wallets; the number's shape depends on the wallet. */
+export const pmPatchSchemaFor = (account: Wallet) =>
+  z.object({
+    wallet: shopWalletNumberSchema(account),
+    note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
+    available: z.boolean({ error: V.invalid }),
+  });
+export type PaymentMethodPatch = z.infer<ReturnType<typeof pmPatchSchemaFor>>;
+export const pmPatchBodySchemaFor = (account: Wallet) => z.object({ captcha: captchaField, pm: pmPatchSchemaFor(account) });
 
 // ---------- orders ----------
 export const contactEmailSchema = trimmed()
@@ -122,8 +157,8 @@ export const contactEmailSchema = trimmed()
   .min(LIMITS.contactEmail.min, V.contactEmailInvalid)
   .max(LIMITS.contactEmail.max, V.contactEmailInvalid)
   .pipe(z.email({ error: V.contactEmailInvalid }));
-export const onexIdSchema = str().regex(/^\d{9}$/, V.onexIdInvalid);
-export const customerWalletSchema = str().regex(/^01\d{9}$/, V.walletInvalid);
+export const onexIdSchema = typedDigits(z.string().trim().regex(/^\d{9}$/, V.onexIdInvalid));
+export const customerWalletSchema = mobileNumber(z.string().regex(/^01\d{9}$/, V.walletInvalid));
 
 export const topupOrderSchema = z.object({
   pm_method: walletSchema,
@@ -150,11 +185,16 @@ export const placeOrderBodySchemas = {
 } as const;
 
 export const submitTopupPaymentSchema = z.object({
-  pm_id: str().regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.transactionIdInvalid),
+  pm_id: typedDigits(
+    z
+      .string()
+      .trim()
+      .regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.transactionIdInvalid),
+  ),
 });
 export const submitWithdrawPaymentSchema = z.object({
-  onex_id: str().regex(/^\d{9}$/, V.onexAccountInvalid),
-  w_code: str().regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid),
+  onex_id: typedDigits(z.string().trim().regex(/^\d{9}$/, V.onexAccountInvalid)),
+  w_code: typedDigits(z.string().trim().regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid)),
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
 export const adminOrderUpdateSchema = z.object({ status: z.enum(['complete', 'cancelled'], { error: V.invalid }) });

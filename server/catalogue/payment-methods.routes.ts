@@ -1,6 +1,6 @@
 // GET /pms/all and PATCH /pms/{account}, admin only (spec §7).
 import { Router } from 'express';
-import { pmPatchBodySchema, walletSchema } from '#shared/schemas';
+import { pmPatchBodySchemaFor, walletSchema } from '#shared/schemas';
 import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
@@ -19,7 +19,8 @@ export function paymentMethodsRoutes(deps: { pms: PaymentMethodsService; captcha
   router.patch('/pms/:account', requireAdmin, ...limits.write, async (req, res) => {
     const account = walletSchema.safeParse(req.params.account);
     if (!account.success) throw errors.notFound('errors.pmNotFound', 'Unknown payment method');
-    const body = parseInput(pmPatchBodySchema, req.body);
+    // The number's shape depends on the wallet (decision 094).
+    const body = parseInput(pmPatchBodySchemaFor(account.data), req.body);
     await captcha.verify(body.captcha);
     res.json({ ok: true, text: 'Success', pm: await pms.savePaymentMethod(account.data, body.pm) });
   });

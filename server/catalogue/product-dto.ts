@@ -1,13 +1,16 @@
 import type { ProductDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import { toMoneyNumber } from '#shared/money';
+import { mediaUrl } from '../http/media-url.js';
 import type { ProductRecord } from './products.repository.js';
 
-export function toProductDto(p: ProductRecord): ProductDto {
+export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto {
   return {
     id: p.id,
     available: p.available,
     description: p.description,
+    description_bn: p.descriptionBn,
+    image: mediaUrl(mediaBaseUrl, p.image),
     pms: p.pms.map((pm) => ({
       account: pm.account as Wallet,
       available: pm.available,

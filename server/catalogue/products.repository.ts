@@ -13,7 +13,11 @@ export interface ProductRecord {
   id: string;
   available: boolean;
   description: string;
+  /** The Bengali description; '' when the admin wrote none. */
+  descriptionBn: string;
   sort: number;
+  /** Media name of the picture, or null. */
+  image: string | null;
   pms: ProductPmRecord[];
 }
 
@@ -21,7 +25,9 @@ type Row = {
   id: string;
   available: boolean;
   description: string;
+  descriptionBn: string;
   sort: number;
+  image: string | null;
   pms: { account: string; available: boolean; rate: { toString(): string }; min: { toString(): string }; max: { toString(): string } }[];
 };
 
@@ -32,7 +38,9 @@ function toRecord(row: Row): ProductRecord {
     id: row.id,
     available: row.available,
     description: row.description,
+    descriptionBn: row.descriptionBn,
     sort: row.sort,
+    image: row.image,
     pms: row.pms.map((pm) => ({
       account: pm.account,
       available: pm.available,
@@ -59,12 +67,13 @@ export function createProductsRepository(prisma: Prisma) {
         // Lock the product row: concurrent edits of one product apply one after the other.
         const found = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM products WHERE id = ${id} FOR UPDATE`;
         if (found.length === 0) return false;
-        if (patch.available !== undefined || patch.description !== undefined) {
+        if (patch.available !== undefined || patch.description !== undefined || patch.description_bn !== undefined) {
           await tx.product.update({
             where: { id },
             data: {
               ...(patch.available !== undefined ? { available: patch.available } : {}),
               ...(patch.description !== undefined ? { description: patch.description } : {}),
+              ...(patch.description_bn !== undefined ? { descriptionBn: patch.description_bn } : {}),
             },
           });
         }

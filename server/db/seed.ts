@@ -12,10 +12,34 @@ const bdtWithdraw: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({ a
 const usdWithdraw: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({ account, rate: '120.0000', min: '5.00', max: '200.00' }));
 
 export const SEED_PRODUCTS = [
-  { id: '1xbet_topup_bdt', sort: 1, description: 'Add Taka to your 1xBet account in minutes, paid from your mobile wallet.', pms: bdtTopup },
-  { id: '1xbet_topup_usd', sort: 2, description: 'Add US dollars to your 1xBet account, paid in Taka from your mobile wallet.', pms: usdTopup },
-  { id: '1xbet_withdraw_bdt', sort: 3, description: 'Withdraw Taka from your 1xBet account straight to your mobile wallet.', pms: bdtWithdraw },
-  { id: '1xbet_withdraw_usd', sort: 4, description: 'Withdraw US dollars from your 1xBet account, paid out in Taka to your wallet.', pms: usdWithdraw },
+  {
+    id: '1xbet_topup_bdt',
+    sort: 1,
+    description: 'Add Taka to your 1xBet account in minutes, paid from your mobile wallet.',
+    descriptionBn: 'মিনিটের মধ্যে আপনার 1xBet অ্যাকাউন্টে টাকা যোগ করুন, পেমেন্ট করুন মোবাইল ওয়ালেট থেকে।',
+    pms: bdtTopup,
+  },
+  {
+    id: '1xbet_topup_usd',
+    sort: 2,
+    description: 'Add US dollars to your 1xBet account, paid in Taka from your mobile wallet.',
+    descriptionBn: 'আপনার 1xBet অ্যাকাউন্টে ডলার যোগ করুন, মোবাইল ওয়ালেট থেকে টাকায় পেমেন্ট করুন।',
+    pms: usdTopup,
+  },
+  {
+    id: '1xbet_withdraw_bdt',
+    sort: 3,
+    description: 'Withdraw Taka from your 1xBet account straight to your mobile wallet.',
+    descriptionBn: 'আপনার 1xBet অ্যাকাউন্ট থেকে টাকা সরাসরি মোবাইল ওয়ালেটে উইথড্র করুন।',
+    pms: bdtWithdraw,
+  },
+  {
+    id: '1xbet_withdraw_usd',
+    sort: 4,
+    description: 'Withdraw US dollars from your 1xBet account, paid out in Taka to your wallet.',
+    descriptionBn: 'আপনার 1xBet অ্যাকাউন্ট থেকে ডলার উইথড্র করুন, টাকায় পাবেন আপনার ওয়ালেটে।',
+    pms: usdWithdraw,
+  },
 ];
 
 export const SEED_PAYMENT_METHODS = [
@@ -39,7 +63,7 @@ export async function seedDatabase(prisma: Prisma, opts: { adminEmail?: string; 
         const exists = await tx.product.findUnique({ where: { id: p.id } });
         if (exists) continue;
         await tx.product.create({
-          data: { id: p.id, sort: p.sort, description: p.description, pms: { create: p.pms } },
+          data: { id: p.id, sort: p.sort, description: p.description, descriptionBn: p.descriptionBn, pms: { create: p.pms } },
         });
       }
       await tx.paymentMethod.createMany({ data: SEED_PAYMENT_METHODS, skipDuplicates: true });

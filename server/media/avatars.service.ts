@@ -2,14 +2,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errors } from '../http/app-error.js';
+import { AppError, errors } from '../http/app-error.js';
 import type { UsersRepository } from '../accounts/index.js';
 import type { Logger } from '../logger.js';
 import type { UserRecord } from '../security/user-record.js';
-import { processAvatar } from './avatar-image.js';
+import { processUploadedImage } from './uploaded-image.js';
 import type { AvatarsRepository } from './avatars.repository.js';
 
 const OWN_AVATAR = /^avatars\/[a-f0-9]{32}\.(jpg|png)$/;
+const unreadable = () => new AppError(400, 'errors.badImage', 'Could not update profile picture', { errors: { pic: 'errors.badImage' } });
 
 export function createAvatarsService(deps: { avatars: AvatarsRepository; users: Pick<UsersRepository, 'findById'>; dataDir: string; logger: Logger }) {
   const mediaDir = path.join(deps.dataDir, 'media');
@@ -22,7 +23,7 @@ export function createAvatarsService(deps: { avatars: AvatarsRepository; users: 
 
   return {
     async changeAvatar(userId: string, upload: Buffer): Promise<UserRecord> {
-      const image = await processAvatar(upload);
+      const image = await processUploadedImage(upload, unreadable);
       const logo = `avatars/${crypto.randomBytes(16).toString('hex')}.${image.extension}`;
       await fs.mkdir(avatarDir, { recursive: true });
       await fs.writeFile(path.join(mediaDir, logo), image.data, { flag: 'wx' });

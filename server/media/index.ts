@@ -1,4 +1,8 @@
-// Public surface of the media domain: users' avatars (upload, processing, storage under DATA_DIR/media).
+// Public surface of the media domain: uploaded pictures (users' avatars, products' images), processed and stored
+// under DATA_DIR/media, served from MEDIA_BASE_URL.
 export { createAvatarsRepository } from './avatars.repository.js';
 export { createAvatarsService, type AvatarsService } from './avatars.service.js';
 export { avatarsRoutes } from './avatars.routes.js';
+export { createProductImagesRepository } from './product-images.repository.js';
+export { createProductImagesService, type ProductImagesService } from './product-images.service.js';
+export { productImagesRoutes } from './product-images.routes.js';

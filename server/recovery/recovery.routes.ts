@@ -1,6 +1,7 @@
 // POST /recover, PATCH /recover/{id} (spec §7).
 import { Router } from 'express';
-import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema } from '#shared/schemas';
+import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema, recoveryLinkQuerySchema } from '#shared/schemas';
+import type { RecoveryLinkDto } from '#shared/api-types';
 import type { UserPresenter } from '../accounts/index.js';
 import { AppError } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
@@ -27,6 +28,18 @@ export function recoveryRoutes(deps: {
       if (error instanceof ResendTooSoonError) res.set('Retry-After', String(error.retryAfterSeconds));
       throw error;
     }
+  });
+
+  // The confirm page opened from the mailed link, on any device (decision 096). Public, like the other two calls.
+  router.get('/recover/:id', ...limits.recovery, async (req, res) => {
+    const id = idParamSchema.safeParse(req.params.id);
+    const query = recoveryLinkQuerySchema.safeParse(req.query);
+    if (!id.success || !query.success) {
+      throw new AppError(400, 'errors.recoveryLinkInvalid', 'This reset link is not valid, please ask for a new code');
+    }
+    const link = await recovery.openRecoveryLink({ id: id.data, ref: query.data.ref });
+    const answer: RecoveryLinkDto = { email: link.email, resend_at: Math.ceil(link.resendAt.getTime() / 1000) };
+    res.json({ ok: true, ...answer });
   });
 
   router.patch('/recover/:id', ...limits.recovery, async (req, res) => {

@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { hashPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
+import { createRecoveryLinkSigner } from './recovery-link.js';
 import { recoveryMail } from './recovery-mail.js';
 import type { RecoveryRepository } from './recovery.repository.js';
 
@@ -24,6 +25,8 @@ const invalid = () =>
     errors: { code: 'errors.recoveryInvalid' },
   });
 const wrongCode = () => new AppError(400, 'errors.recoveryCodeWrong', 'The code is wrong', { errors: { code: 'errors.recoveryCodeWrong' } });
+const linkInvalid = () => new AppError(400, 'errors.recoveryLinkInvalid', 'This reset link is not valid, please ask for a new code');
+const linkExpired = () => new AppError(400, 'errors.recoveryLinkExpired', 'This reset link has expired, please ask for a new code');
 
 export function createRecoveryService(deps: {
   recoveries: RecoveryRepository;
@@ -42,6 +45,12 @@ export function createRecoveryService(deps: {
   const pepper = crypto.createHmac('sha256', jwtSecret).update('recovery-code-pepper').digest();
   const codeHash = (id: string, code: string) => crypto.createHmac('sha256', pepper).update(`${id}:${code}`).digest('hex');
   const pendingMail = new Set<Promise<void>>();
+  const links = createRecoveryLinkSigner(jwtSecret);
+  /** `PUBLIC_URL/recovery/<id>?<gate prefix>&ref=<signed reference>`: opens the confirm page on any device. */
+  const linkTo = (id: string, email: string, expiresAt: Date) => {
+    const query = [deps.gatePrefix ? encodeURIComponent(deps.gatePrefix) : '', `ref=${links.sign(id, email, expiresAt)}`].filter(Boolean);
+    return `${publicUrl}/recovery/${id}?${query.join('&')}`;
+  };
 
   function sendInBackground(message: Parameters<Mailer['send']>[0]): void {
     const sending = mailer
@@ -64,16 +73,26 @@ export function createRecoveryService(deps: {
       const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
       // Unknown e-mails get a hash no 6-9 digit code can match; no mail is sent for them.
       const hash = codeHash(id, deliverable ? code : `none-${crypto.randomBytes(16).toString('hex')}`);
-      await recoveries.create({
-        id,
-        email,
-        userId: deliverable ? user.id : null,
-        codeHash: hash,
-        expiresAt: new Date(at.getTime() + TIMERS.recoveryCodeMinutes * 60_000),
-        now: at,
-      });
-      if (deliverable) sendInBackground(recoveryMail({ to: user.email, name: user.name, code, link: `${publicUrl}/recovery/${id}${deps.gatePrefix ? `?${encodeURIComponent(deps.gatePrefix)}` : ''}` }));
+      const expiresAt = new Date(at.getTime() + TIMERS.recoveryCodeMinutes * 60_000);
+      await recoveries.create({ id, email, userId: deliverable ? user.id : null, codeHash: hash, expiresAt, now: at });
+      if (deliverable) sendInBackground(recoveryMail({ to: user.email, name: user.name, code, link: linkTo(id, email, expiresAt) }));
       return { id };
+    },
+
+    /**
+     * What the confirm page needs when it is opened from the mailed link (decision 096): the e-mail and when a
+     * resend becomes possible. The reference must have been signed for this request and e-mail, and the request
+     * must still be live (not used, retired by a newer one, expired or locked).
+     */
+    async openRecoveryLink(input: { id: string; ref: string }): Promise<{ email: string; resendAt: Date }> {
+      const at = now();
+      const request = await recoveries.findById(input.id);
+      if (!request || !request.userId) throw linkInvalid();
+      const verdict = links.check(input.ref, request.id, request.email, at);
+      if (verdict === 'invalid') throw linkInvalid();
+      if (verdict === 'expired') throw linkExpired();
+      if (request.usedAt || request.expiresAt <= at || request.attempts >= TIMERS.recoveryMaxAttempts) throw invalid();
+      return { email: request.email, resendAt: new Date(request.sentAt.getTime() + TIMERS.recoveryResendSeconds * 1000) };
     },
 
     /** Sets the new password when the code matches; the user is logged in with a fresh token (older ones stop). */

@@ -136,6 +136,45 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     });
   });
 
+  describe('typed with Bengali digits (decision 090)', () => {
+    it("When {amount:'৫০০'} and a 1xBet id in Bengali digits are sent, then an order of 500 is placed", async () => {
+      const res = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ amount: '৫০০', onex_id: '১২৩৪৫6৭৮৯' }) });
+      expect(res.status).toBe(201);
+      const order = await getOrder(server, res.body.id as string);
+      expect(order.data).toMatchObject({ amount: 500, onex_id: '123456789' });
+      expect(order.pm_amount).toBe(500);
+      const row = await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      expect([row.amount.toString(), row.onexId]).toEqual(['500', '123456789']);
+    });
+
+    it('When a withdrawal wallet is written +880 with Bengali digits and paid with a Bengali code, then both are kept in ASCII', async () => {
+      const res = await server.api.post(`/orders/${WITHDRAW_BDT}`, { order: withdrawPayload({ amount: '১০০০.৫০', wallet: '+৮৮০ ১৭১২-৩৪৫৬৭৮' }) });
+      expect(res.status).toBe(201);
+      const id = res.body.id as string;
+      const paid = await server.api.patch(`/orders/${id}`, { order: { onex_id: '৯৮৭৬৫৪৩২১', w_code: 'A১b২' } });
+      expect(paid.status).toBe(200);
+      const order = paid.body.order as OrderDto;
+      expect(order.data).toMatchObject({ amount: 1000.5, wallet: '01712345678', onex_id: '987654321', w_code: 'A1b2' });
+    });
+
+    it('When a Bengali amount is below the minimum or not a number, then 400 names the amount and nothing is stored', async () => {
+      const before = await counts();
+      const low = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ amount: '৫০' }) });
+      expect(low.status).toBe(400);
+      expect(low.body.errors?.amount).toBe('validation.amountInvalid');
+      const words = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ amount: 'পাঁচশো' }) });
+      expect(words.status).toBe(400);
+      expect(words.body.errors?.amount).toBe('validation.amountInvalid');
+      expect(await counts()).toEqual(before);
+    });
+
+    it('When a list page is asked for in Bengali digits, then that page is answered', async () => {
+      const res = await server.api.get('/orders/all?page=%E0%A7%A7', admin.token);
+      expect(res.status).toBe(200);
+      expect(res.body.pages).toBeGreaterThanOrEqual(1);
+    });
+  });
+
   describe('reading an order', () => {
     it('When the id is unknown or malformed, then 404', async () => {
       expect((await server.api.get('/orders/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);

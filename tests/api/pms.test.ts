@@ -42,14 +42,15 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
   it('When a method was never saved, then PATCH creates it', async () => {
     await server.app.ctx.prisma.paymentMethod.delete({ where: { account: 'rocket' } });
     expect(((await server.api.get('/pms/all', admin.token)).body.pms as PaymentMethodDto[]).map((p) => p.account)).toEqual(['bkash', 'nagad']);
-    const res = await server.api.patch('/pms/rocket', { pm: { wallet: '01999999999', available: false } }, admin.token);
+    const res = await server.api.patch('/pms/rocket', { pm: { wallet: '019999999995', available: false } }, admin.token);
     expect(res.status).toBe(200);
     const pms = (await server.api.get('/pms/all', admin.token)).body.pms as PaymentMethodDto[];
-    expect(pms.find((p) => p.account === 'rocket')).toEqual({ account: 'rocket', wallet: '01999999999', note: '', available: false });
+    expect(pms.find((p) => p.account === 'rocket')).toEqual({ account: 'rocket', wallet: '019999999995', note: '', available: false });
   });
 
   it.each([
-    [{ pm: { wallet: '0171', available: true } }, 'wallet', 'validation.pmWalletLength'],
+    [{ pm: { wallet: '0171', available: true } }, 'wallet', 'validation.pmWalletMobile'],
+    [{ pm: { wallet: '019123456789', available: true } }, 'wallet', 'validation.pmWalletMobile'],
     [{ pm: { available: true } }, 'wallet', 'validation.required'],
     [{ pm: { wallet: '01711111111', available: 'no' } }, 'available', 'validation.invalid'],
     [{ pm: { wallet: '01711111111', note: 'x'.repeat(501), available: true } }, 'note', 'validation.noteLong'],
@@ -57,6 +58,18 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
     const res = await server.api.patch('/pms/nagad', payload, admin.token);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[field]).toBe(key);
+  });
+
+  it('When the admin writes a number with spaces, +880 or Bengali digits, then it is stored as its local digits, checked per wallet', async () => {
+    const nagad = await server.api.patch('/pms/nagad', { pm: { wallet: '+৮৮০ ১৮১২-৩৪৫৬৭৮', available: true } }, admin.token);
+    expect(nagad.status).toBe(200);
+    expect((nagad.body.pm as PaymentMethodDto).wallet).toBe('01812345678');
+    // Rocket is the mobile number and one check digit: 11 digits are one short.
+    const short = await server.api.patch('/pms/rocket', { pm: { wallet: '01912345678', available: true } }, admin.token);
+    expect(short.status).toBe(400);
+    expect(short.body.errors?.wallet).toBe('validation.pmWalletRocket');
+    const rocket = await server.api.patch('/pms/rocket', { pm: { wallet: '০১৯১২৩৪৫৬৭৮৯', available: true } }, admin.token);
+    expect((rocket.body.pm as PaymentMethodDto).wallet).toBe('019123456789');
   });
 
   it('When the account is unknown, then 404; a user gets 403', async () => {

@@ -54,6 +54,17 @@ describe.each(testDatabases())('Products on %s', (db) => {
     expect(product.pms.find((p) => p.account === 'bkash')).toMatchObject({ available: true, rate: 1 });
   });
 
+  it('When the admin writes the Bengali description, then it is stored beside the English one; empty clears it', async () => {
+    const seeded = (await server.api.get('/products/1xbet_withdraw_bdt')).body.product as ProductDto;
+    expect(seeded.description_bn).toBe('আপনার 1xBet অ্যাকাউন্ট থেকে টাকা সরাসরি মোবাইল ওয়ালেটে উইথড্র করুন।');
+    const res = await server.api.patch('/products/1xbet_withdraw_bdt', { product: { description_bn: '  বিকাশে টাকা তুলুন, মিনিটেই।  ' } }, admin.token);
+    expect(res.status).toBe(200);
+    const product = (await server.api.get('/products/1xbet_withdraw_bdt')).body.product as ProductDto;
+    expect(product).toMatchObject({ description: seeded.description, description_bn: 'বিকাশে টাকা তুলুন, মিনিটেই।' });
+    await server.api.patch('/products/1xbet_withdraw_bdt', { product: { description_bn: '' } }, admin.token);
+    expect(((await server.api.get('/products/1xbet_withdraw_bdt')).body.product as ProductDto).description_bn).toBe('');
+  });
+
   it('When the admin sends a method the product lacks, then it is added (upsert per account)', async () => {
     await server.app.ctx.prisma.productPm.delete({ where: { productId_account: { productId: '1xbet_topup_usd', account: 'rocket' } } });
     const res = await server.api.patch(
@@ -69,6 +80,7 @@ describe.each(testDatabases())('Products on %s', (db) => {
   it.each([
     [{ product: { description: 'abc' } }, 'description', 'validation.descriptionShort'],
     [{ product: { description: 'x'.repeat(501) } }, 'description', 'validation.descriptionLong'],
+    [{ product: { description_bn: 'কম' } }, 'description_bn', 'validation.descriptionShort'],
     [{ product: { available: 'yes' } }, 'available', 'validation.invalid'],
     [{ product: { pms: [{ account: 'bkash', available: true, rate: 0, min: 1, max: 2 }] } }, 'pms.0.rate', 'validation.rateInvalid'],
     [{ product: { pms: [{ account: 'bkash', available: true, rate: 1, min: 10, max: 2 }] } }, 'pms.0.max', 'validation.minMaxInvalid'],

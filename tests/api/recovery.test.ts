@@ -4,11 +4,19 @@ import { testDatabases } from '../support/databases.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp.js';
 import { createUser, type TestUser } from '../factories/users.js';
 import type { UserDto } from '#shared/api-types';
+import { createRecoveryLinkSigner } from '../../server/recovery/index.js';
 
 const codeOf = (mail: CaughtMail) => {
   const match = /(\d{3}) (\d{3})/.exec(mail.text);
   if (!match) throw new Error(`No code in mail: ${mail.text}`);
   return `${match[1]}${match[2]}`;
+};
+
+/** The recovery id and signed reference of the mailed link (decision 096). */
+const linkOf = (mail: CaughtMail) => {
+  const match = /\/recovery\/([\w-]+)\?pass&ref=([\w.-]+)/.exec(mail.text);
+  if (!match) throw new Error(`No link in mail: ${mail.text}`);
+  return { id: match[1], ref: match[2] };
 };
 
 /** A code that is surely not the mailed one. */
@@ -68,6 +76,47 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     const again = await server.api.patch(`/recover/${id}`, { code, password: 'third-password' });
     expect(again.status).toBe(400);
     expect(again.body.key).toBe('errors.recoveryInvalid');
+  });
+
+  it('When the mailed link is opened on any device, then its reference gives the e-mail and the resend time; a changed one is refused', async () => {
+    const user = await createUser(server);
+    const { id, mail } = await requestCode(user);
+    const link = linkOf(mail);
+    expect(link.id).toBe(id);
+    expect(mail.html).toContain(`ref=${link.ref}`);
+    const res = await server.api.get(`/recover/${id}?ref=${link.ref}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, email: user.email, resend_at: expect.any(Number) });
+    const resendIn = (res.body.resend_at as number) - Date.now() / 1000;
+    expect(resendIn).toBeGreaterThan(50);
+    expect(resendIn).toBeLessThanOrEqual(61);
+
+    const [seconds, signature] = link.ref.split('.');
+    const tampered = `${seconds}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const other = linkOf((await requestCode(await createUser(server))).mail);
+    for (const query of [`ref=${tampered}`, `ref=${Number(seconds) + 3600}.${signature}`, `ref=${other.ref}`, 'ref=', '']) {
+      const refused = await server.api.get(`/recover/${id}?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.key, query).toBe('errors.recoveryLinkInvalid');
+    }
+    expect((await server.api.get(`/recover/unknown-id-123?ref=${link.ref}`)).body.key).toBe('errors.recoveryLinkInvalid');
+    // Looking does not count as a guess.
+    expect((await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } })).attempts).toBe(0);
+  });
+
+  it('When the link has expired, or its code was used, then it is refused with a key that says which', async () => {
+    const user = await createUser(server);
+    const { id, code, mail } = await requestCode(user);
+    const signer = createRecoveryLinkSigner(server.config.jwtSecret!);
+    const expired = signer.sign(id, user.email, new Date(Date.now() - 1000));
+    const late = await server.api.get(`/recover/${id}?ref=${expired}`);
+    expect(late.status).toBe(400);
+    expect(late.body.key).toBe('errors.recoveryLinkExpired');
+
+    expect((await server.api.patch(`/recover/${id}`, { code, password: 'brand-new-pass' })).status).toBe(200);
+    const used = await server.api.get(`/recover/${id}?ref=${linkOf(mail).ref}`);
+    expect(used.status).toBe(400);
+    expect(used.body.key).toBe('errors.recoveryInvalid');
   });
 
   it('When the code is wrong five times, then the request is locked even for the right code', async () => {

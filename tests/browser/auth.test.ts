@@ -7,7 +7,7 @@ import { createUser, loginAdmin } from '../factories/users.js';
 
 const TEXT = {
   EN: { register: 'Create account', login: 'Log in', logout: 'Logout' },
-  BN: { register: 'অ্যাকাউন্ট তৈরি করুন', login: 'লগইন', logout: 'লগআউট' },
+  BN: { register: 'অ্যাকাউন্ট তৈরি করুন', login: 'লগইন করুন', logout: 'লগআউট' },
 } as const;
 
 async function fill(page: Page, name: string, value: string): Promise<void> {

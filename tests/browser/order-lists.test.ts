@@ -48,17 +48,18 @@ describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
     return box !== null && box.x >= 0 && box.x + box.width <= width;
   }
 
-  it('When a customer opens their orders on a desktop, then each row links its short id to the order page beside product and status', async () => {
+  it('When a customer opens their orders on a desktop, then each row links its whole id to the order page beside product and status', async () => {
     const { context, page } = await openAs(customer.token);
     try {
       await page.goto('/account/orders');
-      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: paidId.slice(0, 10), exact: true }) });
+      // The customer's own table shows the whole id; only the admin table cuts it to 10 characters (spec §2).
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: paidId, exact: true }) });
       await row.waitFor(WAIT);
       expect(await row.getByText('1xBet Topup (USD)').isVisible()).toBe(true);
       expect(await row.getByText('Processing').isVisible()).toBe(true);
-      const waitingRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: waitingId.slice(0, 10), exact: true }) });
+      const waitingRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: waitingId, exact: true }) });
       expect(await waitingRow.getByText('Waiting').isVisible()).toBe(true);
-      await page.getByRole('link', { name: paidId.slice(0, 10), exact: true }).click();
+      await page.getByRole('link', { name: paidId, exact: true }).click();
       await page.waitForURL(`**/orders/${encodeURIComponent(paidId)}`, WAIT);
     } finally {
       await context.close();
@@ -69,9 +70,10 @@ describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
     const { context, page } = await openAs(customer.token, { lang: 'BN', ...PHONE });
     try {
       await page.goto('/account/orders');
-      const link = page.getByRole('link', { name: waitingId.slice(0, 10), exact: true });
+      const link = page.getByRole('link', { name: waitingId, exact: true }).filter({ visible: true });
       await link.waitFor(WAIT);
       expect(await page.getByRole('table').filter({ visible: true }).count()).toBe(0);
+      expect(await fitsWidth(page, waitingId, PHONE.width)).toBe(true);
       expect(await fitsWidth(page, 'প্রক্রিয়াধীন', PHONE.width)).toBe(true);
       expect(await fitsWidth(page, 'অপেক্ষমাণ', PHONE.width)).toBe(true);
       await page.getByText(/^[০-৯]{2} [^,]+, [০-৯]{2}:[০-৯]{2}$/).filter({ visible: true }).first().waitFor(WAIT);

@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium() || !built)('orders journey in the browser', () =>
     const { page } = await openContext(browser, server.url, { lang: 'BN' });
     await page.goto('/new/1xbet_withdraw_bdt');
     await page.getByRole('radio', { name: 'নগদ' }).check(WAIT);
-    await page.getByRole('textbox', { name: /^উইথড্রর পরিমাণ/ }).fill('600');
+    await page.getByRole('textbox', { name: /^উইথড্রের পরিমাণ/ }).fill('600');
     await expect.poll(() => page.getByTestId('estimate').textContent(), WAIT).toContain('৫৮৮.০০');
     await page.getByRole('textbox', { name: /^আপনার নগদ নম্বর/ }).fill('01712345678');
     await page.getByRole('textbox', { name: /^যোগাযোগের ই-মেইল/ }).fill('guest-bn@example.com');

@@ -67,4 +67,36 @@ describe.runIf(hasChromium())('Password recovery in the browser', () => {
       await context.close();
     }
   });
+
+  it('When the mailed link is opened in a fresh browser with nothing stored, then the page shows the e-mail and the reset works; a changed link says so', async () => {
+    const user = await createUser(server, { name: 'Mitu', password: 'old-password-1' });
+    const after = smtp.mails.length;
+    expect((await server.api.post('/recover', { email: user.email })).status).toBe(200);
+    const mail = await smtp.waitForMail(user.email, { after, timeoutMs: 15_000 });
+    const link = new URL(/https?:\/\/\S+\/recovery\/\S+/.exec(mail.text)![0]);
+    const code = /\b(\d{3}) (\d{3})\b/.exec(mail.text)!;
+
+    // A phone's mail app: another browser, no gate flag, no stored recovery info. The link's ?pass opens the gate.
+    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 } });
+    try {
+      const page = await phone.newPage();
+      const [seconds, signature] = new URLSearchParams(link.search).get('ref')!.split('.');
+      await page.goto(`${link.pathname}?pass&ref=${seconds}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
+      await page.getByRole('alert').getByText('This reset link is not valid. Please ask for a new code.').waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: 'Ask for a new code' }).click();
+      await page.waitForURL((url) => url.pathname === '/recovery', { timeout: 15_000 });
+
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByText(user.email).waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+      await page.getByRole('textbox', { name: 'Code from the e-mail' }).fill(`${code[1]}${code[2]}`);
+      await page.getByLabel(/^New password/).fill('phone-password-1');
+      await page.getByLabel(/^Confirm new password/).fill('phone-password-1');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.waitForURL('**/account/orders', { timeout: 20_000 });
+      expect((await server.api.post('/login', { user: { email: user.email, password: 'phone-password-1' } })).status).toBe(200);
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config';
+import type { PageTitle, RouteHandle } from './document-title';
 import { AccountLayout } from './layouts/account-layout';
 import { AdminLayout } from './layouts/admin-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -9,8 +10,10 @@ import { RouteError, RouteLoading } from './route-states';
 
 type RouteModule = { default: ComponentType };
 
-function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/** A lazy route module and the key of its tab title (document-title.tsx). */
+function page(load: () => Promise<RouteModule>, title: PageTitle): Pick<RouteObject, 'lazy' | 'handle'> {
+  const handle: RouteHandle = { title };
+  return { lazy: async () => ({ Component: (await load()).default }), handle };
 }
 
 const accountOrders = () => import('../features/orders/routes/account-orders-page');
@@ -24,47 +27,47 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: RouteLoading,
     children: [
-      { index: true, ...page(() => import('../features/home/routes/home-page')) },
-      { path: paths.login.path, ...page(() => import('../features/auth/routes/login-page')) },
-      { path: paths.register.path, ...page(() => import('../features/auth/routes/register-page')) },
-      { path: paths.recovery.path, ...page(() => import('../features/recovery/routes/recovery-request-page')) },
-      { path: paths.recoveryConfirm.path, ...page(() => import('../features/recovery/routes/recovery-confirm-page')) },
-      { path: paths.newOrder.path, ...page(() => import('../features/orders/routes/new-order-page')) },
-      { path: paths.order.path, ...page(() => import('../features/orders/routes/order-page')) },
-      { path: paths.tos.path, ...page(terms) },
-      { path: paths.termsOfService.path, ...page(terms) },
-      { path: paths.aboutUs.path, ...page(() => import('../features/pages/routes/about-page')) },
-      { path: paths.privacyPolicy.path, ...page(() => import('../features/pages/routes/privacy-page')) },
+      { index: true, ...page(() => import('../features/home/routes/home-page'), 'home') },
+      { path: paths.login.path, ...page(() => import('../features/auth/routes/login-page'), 'login') },
+      { path: paths.register.path, ...page(() => import('../features/auth/routes/register-page'), 'register') },
+      { path: paths.recovery.path, ...page(() => import('../features/recovery/routes/recovery-request-page'), 'recovery') },
+      { path: paths.recoveryConfirm.path, ...page(() => import('../features/recovery/routes/recovery-confirm-page'), 'recoveryConfirm') },
+      { path: paths.newOrder.path, ...page(() => import('../features/orders/routes/new-order-page'), 'newOrder') },
+      { path: paths.order.path, ...page(() => import('../features/orders/routes/order-page'), 'order') },
+      { path: paths.tos.path, ...page(terms, 'terms') },
+      { path: paths.termsOfService.path, ...page(terms, 'terms') },
+      { path: paths.aboutUs.path, ...page(() => import('../features/pages/routes/about-page'), 'aboutUs') },
+      { path: paths.privacyPolicy.path, ...page(() => import('../features/pages/routes/privacy-page'), 'privacyPolicy') },
       {
         path: paths.account.root.path,
         Component: AccountLayout,
         children: [
-          { index: true, ...page(accountOrders) },
-          { path: paths.account.orders.path, ...page(accountOrders) },
-          { path: paths.account.supports.path, ...page(() => import('../features/tickets/routes/account-tickets-page')) },
-          { path: paths.account.newSupport.path, ...page(() => import('../features/tickets/routes/new-ticket-page')) },
-          { path: paths.account.support.path, ...page(() => import('../features/tickets/routes/account-ticket-page')) },
-          { path: paths.account.settings.path, ...page(() => import('../features/settings/routes/account-settings-page')) },
+          { index: true, ...page(accountOrders, 'accountOrders') },
+          { path: paths.account.orders.path, ...page(accountOrders, 'accountOrders') },
+          { path: paths.account.supports.path, ...page(() => import('../features/tickets/routes/account-tickets-page'), 'accountSupports') },
+          { path: paths.account.newSupport.path, ...page(() => import('../features/tickets/routes/new-ticket-page'), 'newSupport') },
+          { path: paths.account.support.path, ...page(() => import('../features/tickets/routes/account-ticket-page'), 'accountSupport') },
+          { path: paths.account.settings.path, ...page(() => import('../features/settings/routes/account-settings-page'), 'accountSettings') },
         ],
       },
       {
         path: paths.admin.root.path,
         Component: AdminLayout,
         children: [
-          { index: true, ...page(adminOrders) },
-          { path: paths.admin.orders.path, ...page(adminOrders) },
-          { path: paths.admin.supports.path, ...page(() => import('../features/tickets/routes/admin-tickets-page')) },
+          { index: true, ...page(adminOrders, 'adminOrders') },
+          { path: paths.admin.orders.path, ...page(adminOrders, 'adminOrders') },
+          { path: paths.admin.supports.path, ...page(() => import('../features/tickets/routes/admin-tickets-page'), 'adminSupports') },
           // Spec §2: the id 'new' on the admin side leads back to the ticket list.
           { path: paths.admin.newSupport.path, element: <Navigate to={paths.admin.supports.getHref()} replace /> },
-          { path: paths.admin.support.path, ...page(() => import('../features/tickets/routes/admin-ticket-page')) },
-          { path: paths.admin.users.path, ...page(() => import('../features/admin/routes/admin-users-page')) },
-          { path: paths.admin.user.path, ...page(() => import('../features/admin/routes/admin-user-page')) },
-          { path: paths.admin.products.path, ...page(() => import('../features/admin/routes/admin-products-page')) },
-          { path: paths.admin.pms.path, ...page(() => import('../features/admin/routes/admin-pms-page')) },
-          { path: paths.admin.settings.path, ...page(() => import('../features/admin/routes/admin-settings-page')) },
+          { path: paths.admin.support.path, ...page(() => import('../features/tickets/routes/admin-ticket-page'), 'adminSupport') },
+          { path: paths.admin.users.path, ...page(() => import('../features/admin/routes/admin-users-page'), 'adminUsers') },
+          { path: paths.admin.user.path, ...page(() => import('../features/admin/routes/admin-user-page'), 'adminUser') },
+          { path: paths.admin.products.path, ...page(() => import('../features/admin/routes/admin-products-page'), 'adminProducts') },
+          { path: paths.admin.pms.path, ...page(() => import('../features/admin/routes/admin-pms-page'), 'adminPms') },
+          { path: paths.admin.settings.path, ...page(() => import('../features/admin/routes/admin-settings-page'), 'adminSettings') },
         ],
       },
-      { path: '*', ...page(() => import('../features/pages/routes/not-found-page')) },
+      { path: '*', ...page(() => import('../features/pages/routes/not-found-page'), 'notFound') },
     ],
   },
 ];

@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { UserDto } from '#shared/api-types';
 import { api } from '../lib/api';
-import { store, tokenAtom, userAtom, userLoadingAtom } from '../lib/session';
+import { store, tokenAtom, userAtom, userLoadingAtom, withLoadingOverlay } from '../lib/session';
 
 /**
  * Session restore of spec §2: on any page except / (the home call returns the user itself), a stored token
- * without a loaded user is turned into a user through GET /users/me.
+ * without a loaded user is turned into a user through GET /users/me, under the global loading overlay.
  */
 export function SessionRestorer() {
   const { pathname } = useLocation();
@@ -23,7 +23,7 @@ export function SessionRestorer() {
     if (pathname === '/' || user || requestedFor.current === token) return;
     requestedFor.current = token;
     store.set(userLoadingAtom, true);
-    void api.get<{ user: UserDto }>('/users/me').then((answer) => {
+    void withLoadingOverlay(() => api.get<{ user: UserDto }>('/users/me')).then((answer) => {
       if (requestedFor.current === token) requestedFor.current = null;
       // A late answer for a token that was replaced meanwhile must not overwrite the new session.
       if (store.get(tokenAtom) !== token) return;

@@ -1,5 +1,5 @@
 import { Anchor, Box, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandTelegram, IconMail, IconPhone } from '@tabler/icons-react';
+import { IconBrandTelegram, IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -18,10 +18,35 @@ export function AppFooter() {
     { href: paths.register.getHref(), label: t('nav.register') },
     { href: paths.account.root.getHref(), label: t('nav.account') },
   ];
+  // Only the contacts the operator set (SUPPORT_*, decision 093); none set: no support column at all.
+  const contacts = [
+    SUPPORT.phone && {
+      key: 'phone',
+      icon: <IconPhone size={18} />,
+      label: t('footer.phone'),
+      href: `tel:${SUPPORT.phone.replace(/[^\d+]/g, '')}`,
+      value: format.digits(SUPPORT.phone),
+    },
+    SUPPORT.email && { key: 'email', icon: <IconMail size={18} />, label: t('footer.email'), href: `mailto:${SUPPORT.email}`, value: SUPPORT.email },
+    SUPPORT.telegram && {
+      key: 'telegram',
+      icon: <IconBrandTelegram size={18} />,
+      label: t('footer.telegram'),
+      href: `https://t.me/${SUPPORT.telegram}`,
+      value: `@${SUPPORT.telegram}`,
+    },
+    SUPPORT.whatsapp && {
+      key: 'whatsapp',
+      icon: <IconBrandWhatsapp size={18} />,
+      label: t('footer.whatsapp'),
+      href: `https://wa.me/${SUPPORT.whatsapp.replace(/\D/g, '')}`,
+      value: format.digits(SUPPORT.whatsapp),
+    },
+  ].filter((contact) => !!contact);
   return (
     <Box component="footer" bg="gray.0" px="md" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Box maw={1100} mx="auto">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <SimpleGrid cols={{ base: 1, sm: contacts.length ? 3 : 2 }} spacing="xl">
           <Stack gap={6} component="nav" aria-label={t('footer.links')}>
             <Title order={2} size="h5">
               {t('footer.links')}
@@ -32,19 +57,16 @@ export function AppFooter() {
               </Anchor>
             ))}
           </Stack>
-          <Stack gap={6}>
-            <Title order={2} size="h5">
-              {t('footer.support')}
-            </Title>
-            <ContactLink icon={<IconPhone size={18} />} label={t('footer.phone')} href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} value={format.digits(SUPPORT.phone)} />
-            <ContactLink icon={<IconMail size={18} />} label={t('footer.email')} href={`mailto:${SUPPORT.email}`} value={SUPPORT.email} />
-            <ContactLink
-              icon={<IconBrandTelegram size={18} />}
-              label={t('footer.telegram')}
-              href={`https://t.me/${SUPPORT.telegram.replace(/^@/, '')}`}
-              value={`@${SUPPORT.telegram.replace(/^@/, '')}`}
-            />
-          </Stack>
+          {contacts.length ? (
+            <Stack gap={6}>
+              <Title order={2} size="h5">
+                {t('footer.support')}
+              </Title>
+              {contacts.map((contact) => (
+                <ContactLink key={contact.key} icon={contact.icon} label={contact.label} href={contact.href} value={contact.value} />
+              ))}
+            </Stack>
+          ) : null}
           <Stack gap={6}>
             <Title order={2} size="h5">
               {t('footer.language')}

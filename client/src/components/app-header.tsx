@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { dashboardHref, paths } from '../config';
 import { tokenAtom, useLogout, userAtom, userLoadingAtom } from '../lib/session';
+import { LanguageSelect } from './language-select';
 import { LogoLink } from './logo-link';
 import { UserMenu } from './user-menu';
 
@@ -32,16 +33,19 @@ export function AppHeader() {
           )}
           <LogoLink />
         </Group>
-        {user ? (
-          <UserMenu user={user} />
-        ) : (
-          // While a stored token is being resolved, show neither state to avoid a flash of "Login".
-          !(token && userLoading) && (
-            <Button component={Link} to={paths.login.getHref()} variant="filled">
-              {t('nav.login')}
-            </Button>
-          )
-        )}
+        <Group gap="sm" wrap="nowrap">
+          <LanguageSelect size="xs" />
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            // While a stored token is being resolved, show neither state to avoid a flash of "Login".
+            !(token && userLoading) && (
+              <Button component={Link} to={paths.login.getHref()} variant="filled">
+                {t('nav.login')}
+              </Button>
+            )
+          )}
+        </Group>
       </Group>
       {withMobileMenu && <MobileMenu opened={menuOpened} onClose={menu.close} />}
     </Box>

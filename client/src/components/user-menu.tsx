@@ -1,9 +1,10 @@
-import { Menu, UnstyledButton } from '@mantine/core';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconHome, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserDto } from '#shared/api-types';
 import { dashboardHref, paths } from '../config';
+import { useFormat } from '../lib/format';
 import { useLogout } from '../lib/session';
 import { UserAvatar } from './user-avatar';
 
@@ -11,6 +12,7 @@ import { UserAvatar } from './user-avatar';
 export function UserMenu({ user }: { user: UserDto }) {
   const { t } = useTranslation('common');
   const logout = useLogout();
+  const format = useFormat();
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
@@ -19,7 +21,15 @@ export function UserMenu({ user }: { user: UserDto }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.name}</Menu.Label>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark" truncate>
+            {user.name}
+          </Text>
+          {/* The public number of spec §3, shown as 'your id'. */}
+          <Text size="xs" c="dimmed" data-testid="your-id">
+            {t('user.yourId', { num: format.digits(String(user.num)) })}
+          </Text>
+        </Menu.Label>
         <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={18} />}>
           {t('nav.home')}
         </Menu.Item>

@@ -1,4 +1,7 @@
-// Build-time settings (Vite env and the page's meta) with defaults, read once, and the fixed client constants.
+// Settings the server writes into the page's meta tags (Vite env as the dev server's fallback), read once, and the
+// fixed client constants.
+import { SUPPORT_CONTACTS, supportMetaName, type SupportContacts } from '#shared/support-contacts';
+
 const env = import.meta.env;
 
 export const API_BASE = '/api/v1';
@@ -7,18 +10,26 @@ export const API_BASE = '/api/v1';
  * The access gate's query prefix; an empty string disables the gate. The server writes its GATE_PREFIX into the
  * page's <meta name="gate-prefix">; VITE_GATE_PREFIX is the fallback for the Vite dev server.
  */
+function readMeta(name: string): string | undefined {
+  const meta = typeof document === 'undefined' ? null : document.querySelector(`meta[name="${name}"]`);
+  return meta?.getAttribute('content') ?? undefined;
+}
+
 function readGatePrefix(): string {
-  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="gate-prefix"]');
-  const fromServer = meta?.getAttribute('content');
-  return fromServer ?? env.VITE_GATE_PREFIX ?? 'pass';
+  return readMeta('gate-prefix') ?? env.VITE_GATE_PREFIX ?? 'pass';
 }
 export const GATE_PREFIX: string = readGatePrefix();
 
-export const SUPPORT = {
-  phone: env.VITE_SUPPORT_PHONE || '+880 1700-000000',
-  email: env.VITE_SUPPORT_EMAIL || 'support@example.com',
-  telegram: env.VITE_SUPPORT_TELEGRAM || 'walletshop_support',
-} as const;
+/** The server's SUPPORT_* settings (decision 093); a contact it did not set is absent and shown nowhere. */
+function readSupportContacts(): SupportContacts {
+  const contacts: SupportContacts = {};
+  for (const contact of SUPPORT_CONTACTS) {
+    const value = readMeta(supportMetaName(contact))?.trim();
+    if (value) contacts[contact] = value;
+  }
+  return contacts;
+}
+export const SUPPORT: Readonly<SupportContacts> = readSupportContacts();
 
 export const COPYRIGHT_YEARS = '2023-2025';
 

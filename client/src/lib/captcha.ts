@@ -21,11 +21,13 @@ async function solveFreshCaptcha(): Promise<string> {
   if (!answer.ok) throw new CaptchaError(answer.key, answer.text);
   if ('off' in answer && answer.off) return 'off';
   const { algorithm, challenge, salt, signature, maxnumber } = answer as CaptchaChallenge;
-  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
+  // Whatever goes wrong while solving, the customer sees the translated 'security check failed' (errors.captcha).
+  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise.catch(() => null);
   if (!solution) throw new CaptchaError('errors.captcha', 'Captcha could not be solved');
   return btoa(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature }));
 }
 
+/** A captcha failure with the i18n key `showError` translates (`text` is English, for the console only). */
 export class CaptchaError extends Error {
   constructor(
     readonly key: string,

@@ -1,5 +1,4 @@
-import { showError, showSuccess } from './notify';
-import { translate } from '../i18n/keys';
+import { showError, showSuccess, TranslatedError } from './notify';
 
 /** Copies `value` with the spec §8 toasts: 'Copied to clipboard' or 'Cannot copy. Error: ...'. */
 export async function copyToClipboard(value: string): Promise<void> {
@@ -7,6 +6,6 @@ export async function copyToClipboard(value: string): Promise<void> {
     await navigator.clipboard.writeText(value);
     showSuccess('notify.copied');
   } catch (error) {
-    showError(new Error(translate('notify.copyFailed', { error: error instanceof Error ? error.message : String(error) })));
+    showError(new TranslatedError('notify.copyFailed', { error: error instanceof Error ? error.name : String(error) }));
   }
 }

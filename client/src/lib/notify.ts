@@ -1,5 +1,6 @@
 // Toasts with translated text. Server answers carry an i18n `key`; `text` is the English fallback.
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n';
 import { isTranslationKey, translate, type TranslationKey } from '../i18n/keys';
 
 interface Failure {
@@ -7,22 +8,47 @@ interface Failure {
   text?: string;
 }
 
+/** A failure the client raises itself: a translation key (and its values) instead of a message in one language. */
+export class TranslatedError extends Error {
+  constructor(
+    readonly key: TranslationKey,
+    readonly values?: Record<string, unknown>,
+  ) {
+    super(key);
+    this.name = 'TranslatedError';
+  }
+}
+
 /**
  * Translation of `key` when the locales know it (common first, then feature namespaces, which may translate the
- * server error keys of their own endpoints), else `text`, else the fallback key (spec §8 fallbacks such as
- * 'errors.orderCreate'), else "Unknown error".
+ * server error keys of their own endpoints); else the server's English `text`, but only in English; else the
+ * fallback key (spec §8 fallbacks such as 'errors.orderCreate'), else "Unknown error". Never English in BN.
  */
 export function errorMessage(failure: Failure | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
   if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key);
-  if (failure?.text) return failure.text;
+  if (failure?.text && i18n.language === 'en') return failure.text;
+  return translate(fallbackKey);
+}
+
+/**
+ * The words for anything thrown: a TranslatedError, or an error that carries a server key (CaptchaError), is
+ * translated; any other error (a bug, a browser failure) has no words for the customer, so the fallback is shown
+ * and the error itself goes to the console.
+ */
+function thrownMessage(error: Error, fallbackKey: TranslationKey): string {
+  if (error instanceof TranslatedError) return translate(error.key, error.values);
+  const key = (error as { key?: unknown }).key;
+  if (typeof key === 'string' && isTranslationKey(key)) return translate(key);
+  console.warn(error);
   return translate(fallbackKey);
 }
 
 /** Error toast for an API failure (`{ key, text }`), a thrown Error, or anything else. */
 export function showError(failure: Failure | Error | unknown, fallbackKey: TranslationKey = 'errors.unknown'): void {
-  let message: string;
-  if (failure instanceof Error) message = failure.message || translate(fallbackKey);
-  else message = errorMessage(failure && typeof failure === 'object' ? (failure as Failure) : null, fallbackKey);
+  const message =
+    failure instanceof Error
+      ? thrownMessage(failure, fallbackKey)
+      : errorMessage(failure && typeof failure === 'object' ? (failure as Failure) : null, fallbackKey);
   notifications.show({ color: 'red', title: translate('notify.errorTitle'), message });
 }
 

@@ -5,6 +5,7 @@ import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { LanguageSelect } from '../../components/language-select';
 import { LogoLink } from '../../components/logo-link';
 import { useLogout } from '../../lib/session';
 
@@ -33,9 +34,12 @@ export function DashboardShell({ titleKey, items }: { titleKey: ParseKeys<'commo
             <Burger opened={opened} onClick={navbar.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.openMenu')} />
             <LogoLink />
           </Group>
-          <Text fw={600} c="dimmed" truncate>
-            {t(titleKey)}
-          </Text>
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text fw={600} c="dimmed" truncate visibleFrom="sm">
+              {t(titleKey)}
+            </Text>
+            <LanguageSelect size="xs" />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t(titleKey)}>

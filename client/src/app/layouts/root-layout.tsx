@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AppFooter } from '../../components/app-footer';
 import { AppHeader } from '../../components/app-header';
 import { isDashboardPath } from '../../config';
+import { DocumentTitle } from '../document-title';
 import { SessionRestorer } from '../session-restorer';
 
 export function RootLayout() {
@@ -11,6 +12,7 @@ export function RootLayout() {
   return (
     <>
       <SessionRestorer />
+      <DocumentTitle />
       <ScrollRestoration />
       {publicChrome && <AppHeader />}
       {publicChrome ? (

@@ -8,11 +8,21 @@ export const listProducts = () => api.get<{ products: ProductDto[] }>('/products
 export interface ProductPatch {
   available: boolean;
   description: string;
+  description_bn: string;
   pms: { account: string; available: boolean; rate: string; min: string; max: string }[];
 }
 export async function saveProduct(id: string, product: ProductPatch) {
   const captcha = await getCaptcha();
   return api.patch<{ refresh?: boolean }>(`/products/${encodeURIComponent(id)}`, { captcha, product });
+}
+
+/** A JPEG/PNG for the product (decision 092); the server re-encodes it and answers with the product. */
+export async function uploadProductImage(id: string, picture: File) {
+  const captcha = await getCaptcha();
+  const form = new FormData();
+  form.append('captcha', captcha);
+  form.append('pic', picture, picture.name);
+  return api.upload<{ product: ProductDto }>(`/products/${encodeURIComponent(id)}/image`, form);
 }
 
 export const listPms = () => api.get<{ pms: PaymentMethodDto[] }>('/pms/all');

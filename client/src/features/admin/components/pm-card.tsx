@@ -3,27 +3,29 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodDto } from '#shared/api-types';
-import { pmPatchBodySchema } from '#shared/schemas';
+import { pmPatchSchemaFor } from '#shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
+import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
 import { savePm } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
 
-const pmSchema = pmPatchBodySchema.shape.pm;
-
-/** One payment method: the shop's receiving wallet number, a note and availability. */
+/** One payment method: the shop's receiving wallet number (checked per wallet, decision 094), a note and availability. */
 export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const [saving, setSaving] = useState(false);
+  const schema = pmPatchSchemaFor(pm.account);
   const form = useForm({
-    initialValues: { wallet: pm.wallet, note: pm.note, available: pm.available },
-    validate: zodResolver(pmSchema),
+    // The number in the UI language's digits; the shared schema reads either.
+    initialValues: { wallet: format.digits(pm.wallet), note: pm.note, available: pm.available },
+    validate: zodResolver(schema),
     validateInputOnBlur: true,
   });
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      const answer = await savePm(pm.account, { wallet: values.wallet.trim(), note: values.note.trim(), available: values.available });
+      const answer = await savePm(pm.account, schema.parse(values));
       if (!answer.ok) showError(answer);
       else showSuccess('notify.success');
     } catch (error) {
@@ -40,7 +42,13 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
           <WalletLabel wallet={pm.account} size="lg" />
           <Switch size="md" label={t('pms.available')} {...form.getInputProps('available', { type: 'checkbox' })} />
         </Group>
-        <TextInput label={t('pms.wallet')} inputMode="tel" required {...form.getInputProps('wallet')} />
+        <TextInput
+          label={t('pms.wallet')}
+          description={t(pm.account === 'rocket' ? 'pms.walletHintRocket' : 'pms.walletHintMobile')}
+          inputMode="tel"
+          required
+          {...form.getInputProps('wallet')}
+        />
         <Textarea label={t('pms.note')} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>

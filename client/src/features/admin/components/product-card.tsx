@@ -1,4 +1,5 @@
-import { Button, Card, Group, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, FileButton, Group, Image, Stack, Switch, Table, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import { IconPhotoOff, IconPhotoUp } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,22 +7,27 @@ import type { ProductDto } from '#shared/api-types';
 import { productPatchBodySchema } from '#shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useProductName, useWalletName } from '../../../i18n/labels';
+import { localizeDigits, useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
-import { saveProduct, type ProductPatch } from '../api/admin-api';
+import { saveProduct, uploadProductImage, type ProductPatch } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
+import type { Language } from '../../../i18n';
 
 const productSchema = productPatchBodySchema.shape.product;
 
-function toForm(product: ProductDto): ProductPatch {
+/** The product's terms as form values, in the UI language's digits (the shared schema reads either). */
+function toForm(product: ProductDto, language: Language): ProductPatch {
+  const digits = (text: string) => localizeDigits(text, language);
   return {
     available: product.available,
     description: product.description,
+    description_bn: product.description_bn,
     pms: product.pms.map((pm) => ({
       account: pm.account,
       available: pm.available,
-      rate: String(pm.rate),
-      min: pm.min.toFixed(2),
-      max: pm.max.toFixed(2),
+      rate: digits(String(pm.rate)),
+      min: digits(pm.min.toFixed(2)),
+      max: digits(pm.max.toFixed(2)),
     })),
   };
 }
@@ -31,16 +37,19 @@ export function ProductCard({ product }: { product: ProductDto }) {
   const { t } = useTranslation('admin');
   const productName = useProductName();
   const walletName = useWalletName();
+  const format = useFormat();
   const [saving, setSaving] = useState(false);
-  const form = useForm<ProductPatch>({ initialValues: toForm(product), validate: zodResolver(productSchema), validateInputOnBlur: true });
+  const form = useForm<ProductPatch>({ initialValues: toForm(product, format.language), validate: zodResolver(productSchema), validateInputOnBlur: true });
 
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
+      const parsed = productSchema.parse(values);
       const answer = await saveProduct(product.id, {
-        ...values,
-        description: values.description.trim(),
-        pms: values.pms.map((pm) => ({ ...pm, rate: pm.rate.trim(), min: pm.min.trim(), max: pm.max.trim() })),
+        available: parsed.available ?? values.available,
+        description: parsed.description ?? '',
+        description_bn: parsed.description_bn ?? '',
+        pms: parsed.pms ?? [],
       });
       if (!answer.ok) showError(answer);
       else {
@@ -64,12 +73,22 @@ export function ProductCard({ product }: { product: ProductDto }) {
           </Text>
           <Switch size="md" label={t('products.available')} {...form.getInputProps('available', { type: 'checkbox' })} />
         </Group>
+        <ProductImageField productId={product.id} name={name} initial={product.image} />
         <Textarea
           label={t('products.description')}
           autosize
           minRows={3}
           maxRows={8}
           {...form.getInputProps('description')}
+        />
+        <Textarea
+          label={t('products.descriptionBn')}
+          description={t('products.descriptionBnHint')}
+          lang="bn"
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('description_bn')}
         />
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs" horizontalSpacing="xs">
@@ -115,5 +134,52 @@ export function ProductCard({ product }: { product: ProductDto }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The product's picture (spec §9): shown, and replaced at once by an uploaded JPEG/PNG (no separate save). */
+function ProductImageField({ productId, name, initial }: { productId: string; name: string; initial: string | null }) {
+  const { t } = useTranslation('admin');
+  const [image, setImage] = useState(initial);
+  const [uploading, setUploading] = useState(false);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const answer = await uploadProductImage(productId, file);
+      if (!answer.ok) return showError(answer, 'errors.badProductImage');
+      setImage(answer.product.image);
+      showSuccess('admin:products.imageSaved');
+    } catch (error) {
+      showError(error, 'errors.badProductImage');
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      {image ? (
+        <Image src={image} alt={t('products.imageAlt', { name })} w={72} h={72} radius="md" fit="cover" />
+      ) : (
+        <ThemeIcon size={72} radius="md" variant="light" color="gray" role="img" aria-label={t('products.noImage')}>
+          <IconPhotoOff size={28} aria-hidden />
+        </ThemeIcon>
+      )}
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500}>
+          {t('products.image')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('products.imageHint')}
+        </Text>
+        <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg" inputProps={{ 'aria-label': t('products.imageChoose') }}>
+          {(props) => (
+            <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />} loading={uploading} w="fit-content">
+              {t('products.imageChoose')}
+            </Button>
+          )}
+        </FileButton>
+      </Stack>
+    </Group>
   );
 }

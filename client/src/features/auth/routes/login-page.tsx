@@ -7,6 +7,7 @@ import { loginUserSchema } from '#shared/schemas';
 import { paths } from '../../../config';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
+import { withLoadingOverlay } from '../../../lib/session';
 import { logIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { useStartSession } from '../hooks/use-start-session';
@@ -28,7 +29,7 @@ export default function LoginPage() {
   const submitLogin = form.onSubmit(async (values) => {
     setSubmitting(true);
     try {
-      const answer = await logIn(loginUserSchema.parse(values));
+      const answer = await withLoadingOverlay(() => logIn(loginUserSchema.parse(values)));
       if (!answer.ok) {
         form.setErrors(toFormErrors(answer.errors, FIELDS));
         showError(answer);

@@ -7,6 +7,7 @@ import { registerFormSchema } from '#shared/schemas';
 import { paths } from '../../../config';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
+import { withLoadingOverlay } from '../../../lib/session';
 import { register } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { useStartSession } from '../hooks/use-start-session';
@@ -29,7 +30,7 @@ export default function RegisterPage() {
     setSubmitting(true);
     try {
       const { name, email, password } = registerFormSchema.parse(values);
-      const answer = await register({ name, email, password });
+      const answer = await withLoadingOverlay(() => register({ name, email, password }));
       if (!answer.ok) {
         form.setErrors(toFormErrors(answer.errors, FIELDS));
         showError(answer);

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -32,6 +32,12 @@ export function ProductsGrid({ products }: { products: ProductDto[] }) {
             style={{ display: 'block', borderRadius: 'var(--mantine-radius-lg)' }}
           >
             <Card withBorder radius="lg" padding="lg" h="100%" style={{ opacity: disabled ? 0.6 : 1 }}>
+              {product.image ? (
+                // The product's name follows as text: the picture is decoration for a screen reader.
+                <Card.Section mb="sm">
+                  <Image src={product.image} alt="" h={120} fit="cover" />
+                </Card.Section>
+              ) : null}
               <Stack gap="sm" h="100%">
                 <Group justify="space-between" wrap="nowrap">
                   <ThemeIcon size={44} radius="md" variant="light" color={kind === 'topup' ? 'brand' : 'indigo'}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProductDto, ProductPmDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
+import { toAsciiDigits } from '#shared/digits';
 import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
 import { topupOrderSchema, withdrawOrderSchema } from '#shared/schemas';
 import { walletAccent, WalletLabel } from '../../../components/wallet-label';
@@ -52,7 +53,8 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
   });
 
   const method = methods.find((pm) => pm.account === form.values.pm_method);
-  const amount = form.values.amount.trim();
+  // '৫০০' and '500' alike (decision 090); the schemas normalise the same way when the form is sent.
+  const amount = toAsciiDigits(form.values.amount.trim());
   const estimate = method && AMOUNT_PATTERN.test(amount) ? computePayAmount(amount, method.rate) : null;
 
   const submitOrder = form.onSubmit(async (values) => {
@@ -152,8 +154,8 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
             {...form.getInputProps('wallet')}
             label={t('new.wallet', { method: method ? t(`wallets.${method.account}`) : '' })}
             description={t('new.walletHint')}
-            inputMode="numeric"
-            maxLength={11}
+            inputMode="tel"
+            maxLength={20}
             autoComplete="tel"
             required
           />
@@ -197,7 +199,7 @@ function withdrawFields(values: Values) {
   return { pm_method: values.pm_method, amount: values.amount.trim(), wallet: values.wallet.trim(), contact_email: values.contact_email.trim() };
 }
 function inRange(amount: string, method: ProductPmDto): boolean {
-  const value = amount.trim();
+  const value = toAsciiDigits(amount.trim());
   if (!AMOUNT_PATTERN.test(value)) return false;
   return compareAmounts(value, method.min) >= 0 && compareAmounts(value, method.max) <= 0;
 }

@@ -21,7 +21,7 @@ type AdminCommand = keyof typeof ADMIN_COMMANDS;
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+      <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text component="div" style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-all' }}>
@@ -72,7 +72,7 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
             <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} />} />
             <Row label={t('queue.fields.shopWallet')} value={format.digits(order.pm_wallet)} />
             <Row label={t('queue.fields.pmId')} value={order.pm_id} />
-            <Row label={t('queue.fields.onexId')} value={order.data.onex_id} />
+            <Row label={t('queue.fields.onexId')} value={order.data.onex_id ? format.digits(order.data.onex_id) : null} />
             <Row label={t('queue.fields.wCode')} value={order.data.w_code} />
             <Row label={t('queue.fields.wallet')} value={order.data.wallet ? format.digits(order.data.wallet) : null} />
             <Row label={t('queue.fields.email')} value={order.contact_email} />

@@ -20,6 +20,7 @@ export function OrderOutcome({ status, loggedIn }: { status: Exclude<OrderStatus
   const { t } = useTranslation('orders');
   const look = LOOK[status] ?? LOOK.cancelled!;
   const advise = status === 'timedout' || status === 'cancelled' || status === 'admin_cancelled';
+  const ticketLink = <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />;
   return (
     <Stack gap="md" align="center" ta="center" py="md">
       <ThemeIcon size={64} radius="xl" variant="light" color={look.color}>
@@ -33,15 +34,17 @@ export function OrderOutcome({ status, loggedIn }: { status: Exclude<OrderStatus
       </Text>
       {advise ? (
         <Alert color="gray" variant="light" w="100%" ta="left">
-          <Trans
-            t={t}
-            i18nKey="outcome.contact"
-            values={{ email: SUPPORT.email }}
-            components={{
-              ticket: <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />,
-              mail: <Anchor fz="inherit" href={`mailto:${SUPPORT.email}`} />,
-            }}
-          />
+          {/* The e-mail advice only when the operator set SUPPORT_EMAIL (decision 093). */}
+          {SUPPORT.email ? (
+            <Trans
+              t={t}
+              i18nKey="outcome.contact"
+              values={{ email: SUPPORT.email }}
+              components={{ ticket: ticketLink, mail: <Anchor fz="inherit" href={`mailto:${SUPPORT.email}`} /> }}
+            />
+          ) : (
+            <Trans t={t} i18nKey="outcome.contactNoEmail" components={{ ticket: ticketLink }} />
+          )}
         </Alert>
       ) : null}
     </Stack>

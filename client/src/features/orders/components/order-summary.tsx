@@ -9,7 +9,7 @@ import { useFormat } from '../../../lib/format';
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <div>{children}</div>

@@ -34,7 +34,7 @@ export function TopupPaymentForm({ orderId, onDone }: { orderId: string; onDone:
   const form = useForm({ initialValues: { pm_id: '' }, validate: zodResolver(submitTopupPaymentSchema), validateInputOnBlur: true });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    await send(orderId, { kind: 'topup', pm_id: values.pm_id.trim() }, onDone, (errors) => form.setErrors(toErrors(errors)));
+    await send(orderId, { kind: 'topup', ...submitTopupPaymentSchema.parse(values) }, onDone, (errors) => form.setErrors(toErrors(errors)));
     setBusy(false);
   });
   return (
@@ -68,7 +68,7 @@ export function WithdrawPaymentForm({ orderId, onDone }: { orderId: string; onDo
   });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    await send(orderId, { kind: 'withdraw', onex_id: values.onex_id.trim(), w_code: values.w_code.trim() }, onDone, (errors) => form.setErrors(toErrors(errors)));
+    await send(orderId, { kind: 'withdraw', ...submitWithdrawPaymentSchema.parse(values) }, onDone, (errors) => form.setErrors(toErrors(errors)));
     setBusy(false);
   });
   return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Image, Loader, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { productKind } from '#shared/constants';
 import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
-import { userAtom, userLoadingAtom } from '../../../lib/session';
+import { useLanguage, userAtom, userLoadingAtom } from '../../../lib/session';
 import { getProduct } from '../api/orders-api';
 import { NewOrderForm } from '../components/new-order-form';
 import { OrderPageFrame } from '../components/order-page-frame';
@@ -23,6 +23,7 @@ export default function NewOrderPage() {
   const user = useAtomValue(userAtom);
   const userLoading = useAtomValue(userLoadingAtom);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const language = useLanguage();
 
   useEffect(() => {
     let live = true;
@@ -41,6 +42,8 @@ export default function NewOrderPage() {
   }, [id]);
 
   const kind = productKind(id);
+  // The admin's Bengali text in BN when there is one (decision 091), else the English one.
+  const description = load.state === 'ready' ? (language === 'BN' && load.product.description_bn) || load.product.description : '';
   const title = load.state === 'ready' ? productName(load.product.id) : t('new.title');
 
   return (
@@ -65,9 +68,10 @@ export default function NewOrderPage() {
         </Alert>
       ) : (
         <>
-          {load.product.description ? (
-            <Text mb="lg" style={{ whiteSpace: 'pre-line' }}>
-              {load.product.description}
+          {load.product.image ? <Image src={load.product.image} alt="" h={160} radius="md" fit="cover" mb="lg" /> : null}
+          {description ? (
+            <Text mb="lg" style={{ whiteSpace: 'pre-line' }} lang={description === load.product.description_bn ? 'bn' : 'en'}>
+              {description}
             </Text>
           ) : null}
           <NewOrderForm key={load.product.id} product={load.product} defaultEmail={user?.email ?? ''} />

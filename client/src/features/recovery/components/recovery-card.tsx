@@ -14,7 +14,7 @@ export function RecoveryCard({ title, body, children }: { title: string; body: R
           <Title order={1} size="h2">
             {title}
           </Title>
-          <Text c="dimmed">{body}</Text>
+          {body ? <Text c="dimmed">{body}</Text> : null}
         </Stack>
         {children}
       </Paper>

@@ -1,16 +1,25 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { LIMITS } from '#shared/constants';
 import { recoverConfirmFormSchema } from '#shared/schemas';
 import { dashboardHref, paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/notify';
-import { startSession, userAtom } from '../../../lib/session';
-import { clearRecoveryInfo, readRecoveryInfo, requestRecoveryCode, resetPassword, saveRecoveryInfo, type RecoveryInfo } from '../api/recovery';
+import { errorMessage, showError, showSuccess } from '../../../lib/notify';
+import { startSession, userAtom, withLoadingOverlay } from '../../../lib/session';
+import {
+  clearRecoveryInfo,
+  openRecoveryLink,
+  readRecoveryInfo,
+  requestRecoveryCode,
+  resetPassword,
+  saveRecoveryInfo,
+  type RecoveryInfo,
+} from '../api/recovery';
 import { RecoveryCard } from '../components/recovery-card';
 
 const FIELDS = ['code', 'password', 'confirm_password'] as const;
@@ -30,15 +39,66 @@ function useSecondsLeft(until: number): number {
   return left;
 }
 
+type LinkState = { state: 'checking' } | { state: 'ready'; info: RecoveryInfo } | { state: 'failed'; message: string };
+
+/**
+ * Opened from the mailed link (`?ref=`), the page asks the server for the e-mail, so it works on any device
+ * (decision 096); opened in the browser that asked for the code, it uses what that browser stored (spec §3).
+ */
 export default function RecoveryConfirmPage() {
   const user = useAtomValue(userAtom);
-  const [info] = useState(readRecoveryInfo);
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const ref = search.get('ref');
+  // Read again per id: a resend moves the page to the new id with new stored info (a reset clears it: keep the last).
+  const stored = useMemo(() => {
+    const info = ref ? null : readRecoveryInfo();
+    return info && { ...info, id: id || info.id };
+  }, [id, ref]);
   // Right after a reset this page itself logs the user in; that must not bounce them to /.
   const [resetHere, setResetHere] = useState(false);
 
   if (user && !resetHere) return <Navigate to={paths.home.getHref()} replace />;
-  if (!info) return <Navigate to={paths.recovery.getHref()} replace />;
-  return <ConfirmForm initialInfo={info} onReset={() => setResetHere(true)} />;
+  if (ref) return <LinkedConfirm id={id} linkRef={ref} onReset={() => setResetHere(true)} />;
+  if (!stored) return <Navigate to={paths.recovery.getHref()} replace />;
+  return <ConfirmForm initialInfo={stored} onReset={() => setResetHere(true)} />;
+}
+
+function LinkedConfirm({ id, linkRef, onReset }: { id: string; linkRef: string; onReset: () => void }) {
+  const { t } = useTranslation('recovery');
+  const [link, setLink] = useState<LinkState>({ state: 'checking' });
+  useEffect(() => {
+    let current = true;
+    void openRecoveryLink(id, linkRef).then((answer) => {
+      if (!current) return;
+      if (!answer.ok) return setLink({ state: 'failed', message: errorMessage(answer, 'errors.recoveryLinkInvalid') });
+      // Kept like a code asked for in this browser, so the resend countdown and a reload work the same way.
+      setLink({ state: 'ready', info: saveRecoveryInfo(answer.email, id, answer.resend_at * 1000) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, linkRef]);
+
+  if (link.state === 'ready') return <ConfirmForm initialInfo={link.info} onReset={onReset} />;
+  return (
+    <RecoveryCard title={t('confirm.title')} body={link.state === 'checking' ? t('link.checking') : null}>
+      {link.state === 'checking' ? (
+        <Center py="md">
+          <Loader aria-label={t('link.checking')} />
+        </Center>
+      ) : (
+        <Stack gap="md">
+          <Alert color="red" role="alert" title={t('link.failedTitle')}>
+            {link.message}
+          </Alert>
+          <Button component={Link} to={paths.recovery.getHref()} size="md" fullWidth>
+            {t('link.requestNew')}
+          </Button>
+        </Stack>
+      )}
+    </RecoveryCard>
+  );
 }
 
 function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onReset: () => void }) {
@@ -60,7 +120,7 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
     setSaving(true);
     try {
       const { code, password } = recoverConfirmFormSchema.parse(values);
-      const answer = await resetPassword(id, code, password);
+      const answer = await withLoadingOverlay(() => resetPassword(id, code, password));
       if (!answer.ok) {
         form.setErrors(toFormErrors(answer.errors, FIELDS));
         return showError(answer);
@@ -104,7 +164,7 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
             autoComplete="one-time-code"
             inputMode="numeric"
             size="md"
-            maxLength={12}
+            maxLength={LIMITS.recoveryCode.max}
             required
             styles={{ input: { letterSpacing: 4, fontVariantNumeric: 'tabular-nums' } }}
           />

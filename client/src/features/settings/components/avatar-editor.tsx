@@ -9,15 +9,16 @@ import type { UserDto } from '#shared/api-types';
 import { LIMITS } from '#shared/constants';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useFormat } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/notify';
+import { showError, showSuccess, TranslatedError } from '../../../lib/notify';
 import { userAtom } from '../../../lib/session';
 import { compressAvatar, isAvatarType, renderCrop } from '../api/crop-image';
 import { uploadAvatar } from '../api/settings';
 
 const CROP_SIDE = 250;
 
-function fail(key: string) {
-  showError(new Error(key));
+type AvatarFailure = 'settings:avatar.selectImage' | 'settings:avatar.onlyJpgPng' | 'settings:avatar.noFile' | 'settings:avatar.tooLarge' | 'settings:avatar.failed';
+function fail(key: AvatarFailure) {
+  showError(new TranslatedError(key));
 }
 
 export function AvatarEditor({ user }: { user: UserDto }) {
@@ -37,8 +38,8 @@ export function AvatarEditor({ user }: { user: UserDto }) {
   }, [imageUrl]);
 
   const chooseFile = (file: File | undefined) => {
-    if (!file) return fail(t('avatar.selectImage'));
-    if (!isAvatarType(file.type)) return fail(t('avatar.onlyJpgPng'));
+    if (!file) return fail('settings:avatar.selectImage');
+    if (!isAvatarType(file.type)) return fail('settings:avatar.onlyJpgPng');
     setImageUrl(URL.createObjectURL(file));
     setCrop({ x: 0, y: 0 });
     setZoom(1);
@@ -52,20 +53,21 @@ export function AvatarEditor({ user }: { user: UserDto }) {
   };
 
   const save = async () => {
-    if (!imageUrl || !area) return fail(t('avatar.noFile'));
+    if (!imageUrl || !area) return fail('settings:avatar.noFile');
     setSaving(true);
     try {
       let picture: File;
       try {
         picture = await compressAvatar(await renderCrop(imageUrl, area, rotation));
       } catch {
-        return fail(t('avatar.noFile'));
+        return fail('settings:avatar.noFile');
       }
-      if (picture.size > LIMITS.avatarBytes) return fail(t('avatar.tooLarge'));
+      if (picture.size > LIMITS.avatarBytes) return fail('settings:avatar.tooLarge');
       const answer = await uploadAvatar(user.id, picture);
       if (!answer.ok) {
-        if (answer.key === 'errors.fileTooLarge') return fail(t('avatar.tooLarge'));
-        return showError(answer.key === 'errors.captcha' || answer.key === 'errors.rateLimited' ? answer : new Error(t('avatar.failed')));
+        if (answer.key === 'errors.fileTooLarge') return fail('settings:avatar.tooLarge');
+        if (answer.key === 'errors.captcha' || answer.key === 'errors.rateLimited') return showError(answer);
+        return fail('settings:avatar.failed');
       }
       setUser(answer.user);
       showSuccess('settings:avatar.updated');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { UserDto } from '#shared/api-types';
 import { TIMERS } from '#shared/constants';
 import { nameSchema, passwordSchema, VALIDATION_KEYS } from '#shared/schemas';
+import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { startSession, userAtom } from '../../../lib/session';
@@ -37,6 +38,7 @@ function useSaveLock() {
 
 export function NameForm({ user }: { user: UserDto }) {
   const { t } = useTranslation('settings');
+  const format = useFormat();
   const setUser = useSetAtom(userAtom);
   const lock = useSaveLock();
   const form = useForm({ initialValues: { name: user.name }, validate: zodResolver(nameFormSchema), validateInputOnBlur: true });
@@ -66,6 +68,8 @@ export function NameForm({ user }: { user: UserDto }) {
           <Title order={2} size="h4">
             {t('profile.title')}
           </Title>
+          {/* The public number of spec §3 ('your id'), e.g. to quote in a support ticket. */}
+          <TextInput label={t('user.yourIdLabel')} value={format.digits(String(user.num))} readOnly variant="filled" size="md" data-testid="your-id" />
           <TextInput label={t('profile.email')} value={user.email} readOnly variant="filled" size="md" />
           <TextInput {...form.getInputProps('name')} label={t('profile.name')} autoComplete="name" size="md" required />
           <Button type="submit" size="md" disabled={lock.locked} w={{ base: '100%', sm: 'fit-content' }}>

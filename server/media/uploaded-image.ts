@@ -1,6 +1,6 @@
-// Turns an uploaded file into a safe avatar (design §6, §10): JPEG or PNG by magic bytes and by sharp's own
-// reading, a pixel limit checked from the header before decoding, EXIF rotation applied, at most 1000×1000,
-// re-encoded without any metadata. PNG stays PNG (transparency), JPEG stays JPEG.
+// Turns an uploaded file into a safe image (design §6, §10) for avatars and product pictures: JPEG or PNG by magic
+// bytes and by sharp's own reading, a pixel limit checked from the header before decoding, EXIF rotation applied,
+// at most 1000×1000, re-encoded without any metadata. PNG stays PNG (transparency), JPEG stays JPEG.
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS } from '#shared/constants';
@@ -11,17 +11,16 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 export const badImageType = () =>
   new AppError(400, 'errors.badImageType', 'Only JPG and PNG are allowed', { errors: { pic: 'errors.badImageType' } });
-const unreadable = () =>
-  new AppError(400, 'errors.badImage', 'Could not update profile picture', { errors: { pic: 'errors.badImage' } });
 
-export interface AvatarImage {
+export interface UploadedImage {
   data: Buffer;
   extension: 'jpg' | 'png';
   width: number;
   height: number;
 }
 
-export async function processAvatar(input: Buffer): Promise<AvatarImage> {
+/** `unreadable` is the answer for a file that is JPEG or PNG by its bytes but cannot be decoded within the limits. */
+export async function processUploadedImage(input: Buffer, unreadable: () => AppError): Promise<UploadedImage> {
   const type = await fileTypeFromBuffer(input);
   if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) throw badImageType();
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };

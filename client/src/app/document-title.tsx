@@ -1,0 +1,29 @@
+// The tab title and <html lang> follow the route and the language: 'Orders · Wallet Shop' / 'অর্ডার · ওয়ালেট শপ'.
+// Each route names its title key in its `handle` (router.tsx); the deepest match that has one wins.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router-dom';
+import type { LocaleResources } from '../i18n/resources';
+import { useLanguage } from '../lib/session';
+
+export type PageTitle = keyof LocaleResources['common']['titles'];
+export interface RouteHandle {
+  title: PageTitle;
+}
+
+function titleOf(handle: unknown): PageTitle | undefined {
+  return handle && typeof handle === 'object' && 'title' in handle ? (handle as RouteHandle).title : undefined;
+}
+
+export function DocumentTitle() {
+  const { t } = useTranslation('common');
+  const language = useLanguage();
+  const matches = useMatches();
+  const title = matches.map((match) => titleOf(match.handle)).findLast((key) => key !== undefined);
+
+  useEffect(() => {
+    document.documentElement.lang = language.toLowerCase();
+    document.title = title ? t('titles.format', { page: t(`titles.${title}`), app: t('app.name') }) : t('app.name');
+  }, [language, t, title]);
+  return null;
+}

@@ -1,0 +1,80 @@
+// Every Bengali string follows docs/glossary.md: the words it rules out, the only Latin-script words it keeps, and
+// no Bengali value left equal to its English one unless the glossary allow-lists the key with a reason.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
+const glossary = readFileSync(fileURLToPath(new URL('../../../docs/glossary.md', import.meta.url)), 'utf8');
+
+/** The rows of the table under `## heading`, as arrays of trimmed cells (header and rule rows dropped). */
+function tableRows(heading: string): string[][] {
+  const section = glossary.split(/^## /m).find((part) => part.startsWith(heading));
+  if (!section) throw new Error(`docs/glossary.md has no "## ${heading}" section`);
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2)
+    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+}
+
+const forbidden = tableRows('Terms').flatMap(([concept, , , avoid]) =>
+  avoid ? avoid.split(',').map((word) => ({ word: word.trim(), concept })) : [],
+);
+const latinKept = new Set(tableRows('Latin script kept in Bengali').map(([word]) => word));
+const equalAllowed = new Map(tableRows('Bengali equal to English').map(([key, why]) => [key, why]));
+
+function flatten(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string') return [[prefix, value]];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
+}
+const namespaces = readdirSync(join(localesDir, 'en'))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.replace(/\.json$/, ''));
+const strings = (lang: 'en' | 'bn', ns: string) =>
+  new Map(flatten(JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8'))));
+/** What a reader sees: interpolation placeholders and Trans tags are not words. */
+const visibleText = (value: string) => value.replace(/\{\{\s*\w+\s*\}\}/g, ' ').replace(/<\/?\w+>/g, ' ');
+
+describe('Bengali glossary (docs/glossary.md)', () => {
+  it('When the glossary is read, then it has terms to enforce and reasons for every exception', () => {
+    expect(forbidden.length).toBeGreaterThan(10);
+    expect(latinKept.size).toBeGreaterThan(0);
+    for (const [key, why] of equalAllowed) expect(why, key).not.toBe('');
+  });
+
+  for (const ns of namespaces) {
+    it(`When bn/${ns}.json is read, then no value uses a word the glossary rules out`, () => {
+      const found = [...strings('bn', ns)].flatMap(([key, value]) =>
+        forbidden.filter(({ word }) => visibleText(value).includes(word)).map(({ word, concept }) => `${key}: "${word}" (${concept})`),
+      );
+      expect(found).toEqual([]);
+    });
+
+    it(`When bn/${ns}.json is read, then Latin script appears only in the words the glossary keeps`, () => {
+      const found = [...strings('bn', ns)].flatMap(([key, value]) =>
+        (visibleText(value).match(/[A-Za-z][A-Za-z0-9]*/g) ?? [])
+          // '1xBet' reads as '1' + 'xBet' in the pattern above: look at the whole token.
+          .map((word) => (word === 'xBet' && /1xBet/.test(value) ? '1xBet' : word))
+          .filter((word) => !latinKept.has(word))
+          .map((word) => `${key}: ${word}`),
+      );
+      expect(found).toEqual([]);
+    });
+
+    it(`When bn/${ns}.json is compared with en, then no value is left in English unless allow-listed`, () => {
+      const en = strings('en', ns);
+      const same = [...strings('bn', ns)].filter(([key, value]) => en.get(key) === value && !equalAllowed.has(`${ns}:${key}`));
+      expect(same.map(([key]) => `${ns}:${key}`)).toEqual([]);
+    });
+  }
+
+  it('When an allow-listed key is looked up, then it still exists and is still equal (the list does not rot)', () => {
+    for (const entry of equalAllowed.keys()) {
+      const [ns, key] = entry.split(':');
+      expect(strings('en', ns).get(key), entry).toBeDefined();
+      expect(strings('bn', ns).get(key), entry).toBe(strings('en', ns).get(key));
+    }
+  });
+});

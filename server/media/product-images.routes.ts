@@ -1,0 +1,32 @@
+// POST /products/{id}/image (admin): multipart `pic` and an optional `captcha` field; answers with the product.
+import { Router } from 'express';
+import type { ProductDto } from '#shared/api-types';
+import { idParamSchema } from '#shared/schemas';
+import { errors } from '../http/app-error.js';
+import type { RateLimits } from '../http/rate-limits.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import { requireAdmin } from '../security/guards.js';
+import type { ProductImagesService } from './product-images.service.js';
+import { receiveImageUpload } from './upload.js';
+
+export function productImagesRoutes(deps: {
+  images: ProductImagesService;
+  /** The catalogue's read of one product, for the answer. */
+  getProduct: (id: string) => Promise<ProductDto>;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write'>;
+}): Router {
+  const { images, getProduct, captcha, limits } = deps;
+  const router = Router();
+
+  router.post('/products/:id/image', requireAdmin, ...limits.write, async (req, res) => {
+    const id = idParamSchema.safeParse(req.params.id);
+    if (!id.success) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+    const upload = await receiveImageUpload(req, res);
+    await captcha.verify(upload.captcha);
+    await images.changeProductImage(id.data, upload.file());
+    res.json({ ok: true, text: 'Success', product: await getProduct(id.data) });
+  });
+
+  return router;
+}
