@@ -42,6 +42,7 @@ import {
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
 import { homeRoutes } from './home/index.js';
+import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -75,6 +76,7 @@ export function composeShop(infra: Infrastructure) {
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
+  const auditRepository = createAuditRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -85,16 +87,18 @@ export function composeShop(infra: Infrastructure) {
     logger,
   });
 
-  // Use cases.
+  // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
+  const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret });
-  const products = createProductsService(productsRepository, config.mediaBaseUrl);
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository);
+  const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
+  const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
+  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record);
   const orders = createOrdersService({
     orders: ordersRepository,
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
     pushes: realtime,
+    audit: audit.record,
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
@@ -118,7 +122,12 @@ export function composeShop(infra: Infrastructure) {
   });
   const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
   const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
-  const adminStatus = createAdminStatusService({ status: adminStatusRepository, pushes: realtime, countUsers: () => usersRepository.count() });
+  const adminStatus = createAdminStatusService({
+    status: adminStatusRepository,
+    pushes: realtime,
+    audit: audit.record,
+    countUsers: () => usersRepository.count(),
+  });
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
@@ -138,6 +147,7 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
+    auditRoutes({ audit }),
   ];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
@@ -146,7 +156,7 @@ export function composeShop(infra: Infrastructure) {
     authenticate: authenticateCaller,
     routers,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit },
     realtime,
     start(): void {
       sweeper.start();

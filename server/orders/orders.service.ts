@@ -8,6 +8,7 @@ import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import { ADMIN_QUEUE_STATUSES, type OrderCommandName } from '#shared/order-status';
 import type { OrderPayment, PlaceOrderInput } from '#shared/schemas';
+import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
@@ -45,6 +46,8 @@ export function createOrdersService(deps: {
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   pushes: OrderPushes;
+  /** Records an admin's move in the move's own transaction (the audit domain's recorder). */
+  audit: AuditRecorder;
   logger: Logger;
   mediaBaseUrl: string;
   orderWaitMinutes: number;
@@ -87,6 +90,29 @@ export function createOrdersService(deps: {
   /** Applies the command's rule of the shared table for the given actor. */
   async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData): Promise<OrderDto> {
     return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data }));
+  }
+
+  /** An admin's command: the move and its audit entry commit together, or neither does. */
+  async function runAudited(name: OrderCommandName, action: string, id: string, admin: UserRecord, data?: TransitionData): Promise<OrderDto> {
+    return settle(
+      await orders.applyTransition({
+        id,
+        name,
+        actorId: admin.id,
+        data,
+        alsoInTransaction: async (tx, moved) => {
+          const last = moved.events[moved.events.length - 1];
+          await deps.audit(tx, {
+            actorId: admin.id,
+            action,
+            targetType: 'order',
+            targetId: moved.id,
+            before: { status: last?.fromStatus ?? null },
+            after: { status: moved.status },
+          });
+        },
+      }),
+    );
   }
 
   return {
@@ -164,12 +190,12 @@ export function createOrdersService(deps: {
 
     /** The admin has paid out or credited a pending order (→ complete). */
     async completeOrder(id: string, admin: UserRecord): Promise<OrderDto> {
-      return run('completeOrder', id, admin);
+      return runAudited('completeOrder', 'order.complete', id, admin);
     },
 
     /** The admin refuses a pending or waiting order (→ admin_cancelled). */
     async cancelOrderAsAdmin(id: string, admin: UserRecord): Promise<OrderDto> {
-      return run('cancelOrderAsAdmin', id, admin);
+      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, admin);
     },
 
     /** A customer's own orders (newest first), or for an admin the queue awaiting action. */
