@@ -39,7 +39,8 @@ export function requestObservability(opts: { logger: Logger; metrics?: Metrics }
       const route = routeLabel(req, res);
       opts.metrics?.observeRequest(req.method, route, res.statusCode, seconds);
       const line = { request_id: requestId, method: req.method, url: req.originalUrl, route, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 };
-      if (res.statusCode >= 500) opts.logger.warn('request failed', line);
+      // A 503 is an outage already reported once (decision 076): its requests are ordinary access lines.
+      if (res.statusCode >= 500 && res.statusCode !== 503) opts.logger.warn('request failed', line);
       else if (route.endsWith('/health') || route === '/metrics') opts.logger.debug('request', line); // probes every few seconds
       else opts.logger.info('request', line);
     });
