@@ -28,7 +28,7 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import { createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -158,6 +158,8 @@ export function composeShop(infra: Infrastructure) {
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
     services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit },
     realtime,
+    /** Orders per status and the oldest waiting ones, for /metrics. */
+    orderStats: createOrderStatsRepository(prisma),
     start(): void {
       sweeper.start();
     },
