@@ -41,7 +41,7 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { homeRoutes } from './home/index.js';
+import { createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
@@ -87,12 +87,38 @@ export function composeShop(infra: Infrastructure) {
     logger,
   });
 
+  // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
+  // late (the use cases below are made after it); every write that changes public data awaits `changed()`.
+  const snapshotSource: { current?: Parameters<typeof createPublicSnapshots>[0]['source'] } = {};
+  const snapshots = createPublicSnapshots({
+    source: {
+      listProducts: () => snapshotSource.current!.listProducts(),
+      recentOrders: () => snapshotSource.current!.recentOrders(),
+      isAdminOnline: () => snapshotSource.current!.isAdminOnline(),
+    },
+    bus: infra.redis ? createSnapshotBus(infra.redis, logger) : undefined,
+    logger,
+    maxAgeMs: infra.redis ? 60_000 : undefined,
+  });
+  /** The use case, then the snapshot dropped everywhere, then the answer. */
+  const thenChanged =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      await snapshots.changed();
+      return result;
+    };
+
   // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
   const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
-  const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record);
+  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
+  // A customer's name and picture show in the home page's recent orders.
+  const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
+  const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
+  const products = { ...productsService, editProduct: thenChanged(productsService.editProduct) };
+  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record);
+  const paymentMethods = { ...paymentMethodsService, savePaymentMethod: thenChanged(paymentMethodsService.savePaymentMethod) };
   const orders = createOrdersService({
     orders: ordersRepository,
     products: productsRepository,
@@ -102,6 +128,7 @@ export function composeShop(infra: Infrastructure) {
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
+    publicDataChanged: () => snapshots.changed(),
   });
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({
@@ -120,14 +147,33 @@ export function composeShop(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
   });
-  const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
-  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
-  const adminStatus = createAdminStatusService({
+  const avatarsService = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
+  const avatars = { ...avatarsService, changeAvatar: thenChanged(avatarsService.changeAvatar) };
+  const productImagesService = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
+  const productImages = { ...productImagesService, changeProductImage: thenChanged(productImagesService.changeProductImage) };
+  // The flag is public data: the snapshot is dropped (here at once, elsewhere by the message sent first) before
+  // the push goes out, and the PATCH answers once the message is sent.
+  let adminFlagPublished: Promise<void> = Promise.resolve();
+  const adminStatusService = createAdminStatusService({
     status: adminStatusRepository,
-    pushes: realtime,
+    pushes: {
+      adminOnline: (online) => {
+        adminFlagPublished = snapshots.changed();
+        realtime.adminOnline(online);
+      },
+    },
     audit: audit.record,
     countUsers: () => usersRepository.count(),
   });
+  const adminStatus = {
+    ...adminStatusService,
+    setAdminOnline: async (...args: Parameters<typeof adminStatusService.setAdminOnline>) => {
+      const info = await adminStatusService.setAdminOnline(...args);
+      await adminFlagPublished;
+      return info;
+    },
+  };
+  snapshotSource.current = { listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline };
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
@@ -137,7 +183,7 @@ export function composeShop(infra: Infrastructure) {
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits }),
     usersRoutes({ accounts, userDto, captcha, limits }),
-    homeRoutes({ listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline, userDto }),
+    homeRoutes({ snapshots, userDto }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
@@ -168,6 +214,7 @@ export function composeShop(infra: Infrastructure) {
       await sweeper.stop();
       await recovery.flush();
       await realtime.close();
+      await snapshots.close();
     },
   };
 }

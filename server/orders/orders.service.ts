@@ -51,6 +51,8 @@ export function createOrdersService(deps: {
   logger: Logger;
   mediaBaseUrl: string;
   orderWaitMinutes: number;
+  /** Public data changed (the home page's recent orders): awaited after the commit, before pushes and answers. */
+  publicDataChanged?: () => Promise<void>;
 }) {
   const { orders, products, paymentMethods, pushes, logger } = deps;
 
@@ -61,6 +63,7 @@ export function createOrdersService(deps: {
   /** Pushes after a commit; a failed push must not turn a committed change into an error answer. */
   async function announce(changed: OrderRecord[], kind: 'created' | 'updated'): Promise<void> {
     try {
+      if (changed.length > 0) await deps.publicDataChanged?.();
       for (const order of changed) {
         const dto = toOrderDto(order);
         if (kind === 'created') pushes.orderCreated(dto);
