@@ -111,6 +111,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     res.set('Cache-Control', 'no-store');
     next();
   });
+  for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
   api.get('/health', async (_req, res) => {
     const started = Date.now();

@@ -42,6 +42,8 @@ import {
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
 import { homeRoutes } from './home/index.js';
+import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -75,6 +77,7 @@ export function composeShop(infra: Infrastructure) {
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
+  const smsRepository = createSmsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -98,7 +101,11 @@ export function composeShop(infra: Infrastructure) {
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
+    lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
+  // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
+  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger });
+  orders.useVerifier(sms);
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
@@ -122,6 +129,7 @@ export function composeShop(infra: Infrastructure) {
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
+  const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -138,22 +146,28 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
+    smsRoutes({ sms, captcha, limits }),
   ];
+  /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     routers,
+    deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, sms },
     realtime,
     start(): void {
       sweeper.start();
+      silentDeviceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
+      await silentDeviceWatch.stop();
       await recovery.flush();
       await realtime.close();
     },
