@@ -124,6 +124,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     res.set('Cache-Control', 'no-store');
     next();
   });
+  for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
   api.use(healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard }));
   for (const router of shop.routers) api.use(router);

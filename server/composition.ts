@@ -43,6 +43,8 @@ import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusServic
 import { createRealtime } from './realtime/index.js';
 import { createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
+import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -77,6 +79,7 @@ export function composeShop(infra: Infrastructure) {
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
   const auditRepository = createAuditRepository(prisma);
+  const smsRepository = createSmsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -129,7 +132,11 @@ export function composeShop(infra: Infrastructure) {
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
     publicDataChanged: () => snapshots.changed(),
+    lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
+  // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
+  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger });
+  orders.useVerifier(sms);
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
@@ -177,6 +184,7 @@ export function composeShop(infra: Infrastructure) {
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
+  const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -194,24 +202,30 @@ export function composeShop(infra: Infrastructure) {
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
     auditRoutes({ audit }),
+    smsRoutes({ sms, captcha, limits }),
   ];
+  /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     routers,
+    deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms },
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),
     start(): void {
       sweeper.start();
+      silentDeviceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
+      await silentDeviceWatch.stop();
       await recovery.flush();
       await realtime.close();
       await snapshots.close();
