@@ -52,6 +52,28 @@ export interface Application {
   close(): Promise<void>;
 }
 
+/**
+ * Node answers requests it cannot parse (a URL or headers over its 16 KB limit, broken HTTP) itself, with an empty
+ * body; the API promises JSON, so those answers carry the usual failure body.
+ */
+function answerMalformedRequestsInJson(httpServer: http.Server): void {
+  httpServer.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(
+      tooLarge ? failureBody('errors.tooLarge', 'The request is too large') : failureBody('errors.badRequest', 'The request could not be understood'),
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 export async function createApplication(config: Config, options: AppOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.logLevel);
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -68,6 +90,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
   const app = express();
   const httpServer = http.createServer(app);
+  answerMalformedRequestsInJson(httpServer);
   const ctx: Infrastructure = {
     config,
     db,
