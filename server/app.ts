@@ -91,6 +91,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     socketCount: () => shop.realtime.io.of('/').sockets.size,
   });
 
+  redisGuard?.onCommand((seconds, outcome) => metrics.observeRedisCommand(seconds, outcome));
   app.use(requestObservability({ logger, metrics }));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
