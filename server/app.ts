@@ -122,10 +122,12 @@ export async function createApplication(config: Config, options: AppOptions = {}
     next();
   });
   api.use(shop.authenticate);
-  api.use(healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard }));
+  const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
+  api.use(health);
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
   app.use('/api/v1', api);
+  app.use(health); // GET /health too, where load balancers look
   app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
