@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import helmet from 'helmet';
+import compression from 'compression';
 import type { Config } from './config.js';
 import { composeShop, type Infrastructure, type Services } from './composition.js';
 import { createDatabaseMonitor } from './db/availability.js';
@@ -14,6 +15,7 @@ import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
+import { clientAssets } from './http/client-assets.js';
 import { databaseAnswers, healthRoutes } from './http/health.js';
 import { renderIndexPage } from './http/index-page.js';
 import { createMetrics, metricsRoutes } from './http/metrics.js';
@@ -115,12 +117,15 @@ export async function createApplication(config: Config, options: AppOptions = {}
   );
 
   const api = express.Router();
+  // JSON answers above ~1 KB travel compressed (gzip or brotli, by Accept-Encoding); smaller ones are not worth it.
+  api.use(compression({ threshold: 1024 }));
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
   const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
   api.use(health);
@@ -131,13 +136,9 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
-  if (fs.existsSync(CLIENT_DIST)) {
-    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+  if (fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
     // The page carries the run-time settings (GATE_PREFIX, SUPPORT_*) so one build serves any configuration.
-    const indexHtml = renderIndexPage(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), config);
-    app.get(/^(?!\/(api|socket\.io|media)\/).*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
-    });
+    app.use(clientAssets(CLIENT_DIST, renderIndexPage(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), config)));
   }
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));

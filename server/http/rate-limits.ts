@@ -11,6 +11,8 @@ export interface RateLimits {
   recovery: RequestHandler[];
   orderCreate: RequestHandler[];
   write: RequestHandler[];
+  /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
+  smsForward: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -46,5 +48,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
+    smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
   };
 }
