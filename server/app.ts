@@ -116,6 +116,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     socketCount: () => shop.realtime.io.of('/').sockets.size,
   });
 
+  redisGuard?.onCommand((seconds, outcome) => metrics.observeRedisCommand(seconds, outcome));
   app.use(requestObservability({ logger, metrics }));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -149,10 +150,12 @@ export async function createApplication(config: Config, options: AppOptions = {}
   });
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
-  api.use(healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard }));
+  const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
+  api.use(health);
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
   app.use('/api/v1', api);
+  app.use(health); // GET /health too, where load balancers look
   app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
