@@ -147,7 +147,7 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
-    auditRoutes({ audit }),
+    auditRoutes({ audit, limits }),
   ];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 

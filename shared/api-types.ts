@@ -1,6 +1,7 @@
 // JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, Wallet } from './constants.js';
+import type { CancelReason } from './schemas.js';
 
 export interface UserDto {
   id: string;
@@ -63,6 +64,10 @@ export interface OrderDto {
   contact_email: string;
   user_id: string | null;
   data: { amount: number; rate: number; onex_id: string | null; w_code: string | null; wallet: string | null; note: string | null };
+  /** Why the admin cancelled (issue 10), or null. */
+  cancel_reason: CancelReason | null;
+  /** The admin's note to the customer with the cancel, or null. */
+  cancel_note: string | null;
   events: OrderEventDto[];
 }
 

@@ -197,7 +197,17 @@ export const submitWithdrawPaymentSchema = z.object({
   w_code: typedDigits(z.string().trim().regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid)),
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
-export const adminOrderUpdateSchema = z.object({ status: z.enum(['complete', 'cancelled'], { error: V.invalid }) });
+/** Why the admin cancelled an order (issue 10); the customer's order page shows it in their language. */
+export const CANCEL_REASONS = ['payment_not_received', 'wrong_amount', 'customer_request', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+/** `{status:'complete'}`, or `{status:'cancelled'}` with an optional reason and a note to the customer. */
+export const adminOrderUpdateSchema = z
+  .strictObject({
+    status: z.enum(['complete', 'cancelled'], { error: V.invalid }),
+    reason: z.enum(CANCEL_REASONS, { error: V.invalid }).optional(),
+    note: z.string({ error: V.invalid }).trim().max(LIMITS.cancelNote.max, V.noteLong).optional(),
+  })
+  .refine((v) => v.status === 'cancelled' || (v.reason === undefined && v.note === undefined), { path: ['reason'], error: V.invalid });
 
 /** A customer's payment details: a top-up's transaction id, or a withdrawal's account id and code. */
 export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'; onex_id: string; w_code: string };
@@ -206,7 +216,7 @@ interface OrderCommandFields {
   submitPayment: { payment: OrderPayment };
   cancelOrder: unknown;
   completeOrder: unknown;
-  cancelOrderAsAdmin: unknown;
+  cancelOrderAsAdmin: { reason?: CancelReason; note?: string };
 }
 /**
  * The commands of `PATCH /orders/{id}`, one name each from the client's button to the transition table:
@@ -214,9 +224,10 @@ interface OrderCommandFields {
  */
 export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommandFields[N] }[OrderCommandName];
 
-const completeOrCancelAsAdmin = adminOrderUpdateSchema
-  .strict()
-  .transform(({ status }): OrderCommand => ({ name: status === 'complete' ? 'completeOrder' : 'cancelOrderAsAdmin' }));
+const completeOrCancelAsAdmin = adminOrderUpdateSchema.transform(({ status, reason, note }): OrderCommand => {
+  if (status === 'complete') return { name: 'completeOrder' };
+  return { name: 'cancelOrderAsAdmin', ...(reason ? { reason } : {}), ...(note ? { note } : {}) };
+});
 const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
 const payTopup = submitTopupPaymentSchema
   .strict()
@@ -267,7 +278,7 @@ export function orderCommandPayload(command: OrderCommand): Record<string, unkno
     case 'completeOrder':
       return { status: 'complete' };
     case 'cancelOrderAsAdmin':
-      return { status: 'cancelled' };
+      return { status: 'cancelled', ...(command.reason ? { reason: command.reason } : {}), ...(command.note ? { note: command.note } : {}) };
   }
 }
 

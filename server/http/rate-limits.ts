@@ -11,6 +11,8 @@ export interface RateLimits {
   recovery: RequestHandler[];
   orderCreate: RequestHandler[];
   write: RequestHandler[];
+  /** CSV exports read whole tables: a few a minute per address. */
+  export: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -50,5 +52,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
+    export: [make('export-ip', MINUTE, 20, 'ip')],
   };
 }
