@@ -201,7 +201,7 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
-    auditRoutes({ audit }),
+    auditRoutes({ audit, limits }),
     smsRoutes({ sms, captcha, limits }),
   ];
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */

@@ -13,6 +13,8 @@ export interface RateLimits {
   write: RequestHandler[];
   /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
   smsForward: RequestHandler[];
+  /** CSV exports read whole tables: a few a minute per address. */
+  export: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -49,5 +51,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
     smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
+    export: [make('export-ip', MINUTE, 20, 'ip')],
   };
 }

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '#shared/api-types';
+import type { OrderCustomerDto } from '#shared/order-filters';
+import type { CancelReason } from '#shared/schemas';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -11,10 +13,13 @@ import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { cancelOrderAsAdmin, completeOrder } from '../api/admin-orders';
+import { CancelConfirmModal } from './cancel-confirm-modal';
+import { OrderCustomer } from './order-customer';
 
+type Why = { reason?: CancelReason; note?: string };
 const ADMIN_COMMANDS = {
-  completeOrder: { send: completeOrder, doneKey: 'orders:queue.completed' },
-  cancelOrderAsAdmin: { send: cancelOrderAsAdmin, doneKey: 'orders:queue.cancelled' },
+  completeOrder: { send: (id: string) => completeOrder(id), doneKey: 'orders:queue.completed' },
+  cancelOrderAsAdmin: { send: (id: string, why?: Why) => cancelOrderAsAdmin(id, why), doneKey: 'orders:queue.cancelled' },
 } as const;
 type AdminCommand = keyof typeof ADMIN_COMMANDS;
 
@@ -32,20 +37,34 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** Every field of a queued order, its history, and Complete / Cancel (spec §2 admin orders, §4). */
-export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto | null; onClose: () => void; onDone: (order: OrderDto) => void }) {
+export function OrderDetailModal({
+  order,
+  customer,
+  onClose,
+  onDone,
+}: {
+  order: OrderDto | null;
+  /** The customer of the order, from the list answer (issue 10). */
+  customer?: OrderCustomerDto;
+  onClose: () => void;
+  onDone: (order: OrderDto) => void;
+}) {
   const { t } = useTranslation('orders');
+  const { t: tc } = useTranslation('console');
+  const [confirming, setConfirming] = useState(false);
   const format = useFormat();
   const productName = useProductName();
   const [busy, setBusy] = useState<AdminCommand | null>(null);
 
-  const run = async (command: AdminCommand) => {
+  const run = async (command: AdminCommand, why?: Why) => {
     if (!order) return;
     setBusy(command);
     try {
-      const answer = await ADMIN_COMMANDS[command].send(order.id);
+      const answer = await ADMIN_COMMANDS[command].send(order.id, why);
       if (!answer.ok) showError(answer, 'errors.orderUpdate');
       else {
         showSuccess(ADMIN_COMMANDS[command].doneKey);
+        setConfirming(false);
         onDone(answer.order);
       }
     } catch (error) {
@@ -89,12 +108,16 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
             />
           </SimpleGrid>
           {order.data.note ? <Row label={t('queue.fields.note')} value={order.data.note} /> : null}
+          {order.cancel_reason ? <Row label={tc('cancel.reasonLabel')} value={tc(`cancel.reasons.${order.cancel_reason}`)} /> : null}
+          {order.cancel_note ? <Row label={tc('cancel.noteLabel')} value={order.cancel_note} /> : null}
+          <Text fw={600}>{tc('customer.title')}</Text>
+          <OrderCustomer userId={order.user_id} customer={customer} onOpen={onClose} />
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
           <OrderTimeline events={order.events} />
           <Divider />
           <Group justify="flex-end" gap="sm">
-            <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => void run('cancelOrderAsAdmin')}>
+            <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null || (order.status !== 'pending' && order.status !== 'waiting')} onClick={() => setConfirming(true)}>
               {t('queue.cancel')}
             </Button>
             <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => void run('completeOrder')}>
@@ -103,6 +126,13 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
           </Group>
         </Stack>
       ) : null}
+      <CancelConfirmModal
+        key={order?.id ?? 'none'}
+        opened={confirming && order !== null}
+        busy={busy === 'cancelOrderAsAdmin'}
+        onKeep={() => setConfirming(false)}
+        onConfirm={(why) => void run('cancelOrderAsAdmin', why)}
+      />
     </Modal>
   );
 }

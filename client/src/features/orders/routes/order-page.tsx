@@ -72,7 +72,12 @@ export default function OrderPage() {
       {order.status === 'waiting' ? (
         <WaitingView order={order} onChange={replace} onExpired={() => void refetch()} />
       ) : (
-        <OrderOutcome status={order.status} loggedIn={user !== null && user.role === 'user'} />
+        <OrderOutcome
+          status={order.status}
+          loggedIn={user !== null && user.role === 'user'}
+          cancelReason={order.cancel_reason}
+          cancelNote={order.cancel_note}
+        />
       )}
     </OrderPageFrame>
   );
