@@ -1,11 +1,15 @@
 // Entry point: parse the configuration, build the shop, listen, and stop gracefully on SIGTERM/SIGINT.
 import { ConfigError, parseConfig } from './config.js';
+import cluster from 'node:cluster';
 import { createApplication } from './app.js';
+import { attachWorker, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
 
 async function main(): Promise<void> {
   let config;
+  let workers;
   try {
     config = parseConfig();
+    workers = parseWebConcurrency(process.env, config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,7 +17,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const application = await createApplication(config);
+  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers);
+  const inCluster = cluster.isWorker;
+  // In a cluster only worker 0 runs the timeout sweeper (decision 082).
+  const application = await createApplication(config, { background: !inCluster || workerIndex() === 0 });
   const { seed, migrationsApplied } = application;
   if (migrationsApplied.length) console.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
   if (seed.createdAdmin) {
@@ -40,6 +47,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  if (inCluster) {
+    attachWorker(application, config);
+    return;
+  }
   const port = await application.listen(config.port);
   console.log(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
 

@@ -1,5 +1,7 @@
 // Rate limits for the expensive or abusable writes (design §10); shared through Redis with several instances.
+import cluster from 'node:cluster';
 import type { Request, RequestHandler } from 'express';
+import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
@@ -30,7 +32,10 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
           prefix: `rl:${name}:`,
           sendCommand: (command: string, ...args: string[]) => opts.redis!.call(command, ...args) as Promise<RedisReply>,
         })
-      : undefined;
+      : cluster.isWorker
+        ? // WEB_CONCURRENCY without Redis: one count for all workers, kept in the primary (decision 082).
+          new ClusterMemoryStoreWorker({ prefix: `rl:${name}:` })
+        : undefined;
     return rateLimit({
       windowMs,
       limit: Math.max(1, Math.round(limit * scale)),
