@@ -4,6 +4,7 @@
 // - pushes reach sockets on every worker (the Redis adapter with REDIS_URL, else @socket.io/cluster-adapter
 //   through the primary);
 // - rate limits count across workers (Redis with REDIS_URL, else one memory store in the primary);
+// - the public snapshot (decision 081) hears other workers' changes (Redis, else relayed by the primary);
 // - background work (the timeout sweeper) runs in worker 0 only.
 import cluster, { type Worker } from 'node:cluster';
 import http from 'node:http';
@@ -12,6 +13,7 @@ import { createAdapter as createClusterAdapter, setupPrimary as setupClusterAdap
 import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
 import { ConfigError, type Config } from './config.js';
 import type { Application } from './app.js';
+import { SNAPSHOT_IPC_MESSAGE } from './home/index.js';
 
 export const MAX_WORKERS = 32;
 
@@ -66,6 +68,12 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
         }, 1000).unref();
       });
     });
+
+  // Without Redis, a worker's "public data changed" goes to every other worker (decision 081).
+  cluster.on('message', (from: Worker, message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type !== SNAPSHOT_IPC_MESSAGE) return;
+    for (const worker of slots.values()) if (worker !== from && !worker.isDead()) worker.send({ type: SNAPSHOT_IPC_MESSAGE });
+  });
 
   await fork(0);
   await Promise.all(Array.from({ length: workers - 1 }, (_, i) => fork(i + 1)));

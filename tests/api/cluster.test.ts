@@ -131,10 +131,10 @@ const describeCluster = (redis: boolean) => () => {
   it('When orders are placed through either worker, then admin sockets on both workers get every push', async () => {
     // Each socket is a connection of its own: the primary hands them to the workers in turn.
     const sockets: ClientSocket[] = [];
-    for (let i = 0; i < 4; i += 1) sockets.push(await connected(openSocket(shop, { token: adminToken })));
+    for (let i = 0; i < 4; i += 1) sockets.push(await connected(openSocket(shop, { token: adminToken }), 30_000));
     // One more over long-polling only: its many requests must all reach the worker that holds its session.
     const polling: ClientSocket = io(shop.url, { path: '/socket.io', transports: ['polling'], forceNew: true, reconnection: false, auth: { token: adminToken } });
-    sockets.push(await connected(polling));
+    sockets.push(await connected(polling, 30_000));
     for (let round = 0; round < 2; round += 1) {
       const amount = String(500 + round);
       const pushes = sockets.map((s) => nextEvent(s, 'order:created', (order) => order.data.amount === Number(amount)));
@@ -142,6 +142,11 @@ const describeCluster = (redis: boolean) => () => {
       expect(placed.status).toBe(201);
       const received = await Promise.all(pushes);
       expect(received.map((o) => o.id)).toEqual(sockets.map(() => placed.body.id));
+      // The public snapshot of both workers (two connections, handed out in turn) has the new order at once.
+      for (let read = 0; read < 2; read += 1) {
+        const home = await request(shop.url, 'GET', '/home');
+        expect((home.body.orders as { amount: number }[])[0].amount).toBe(Number(amount));
+      }
     }
     expect(polling.connected).toBe(true);
     polling.close();
