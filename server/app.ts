@@ -9,7 +9,7 @@ import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { Config } from './config.js';
-import { composeShop, type Infrastructure, type Services } from './composition.js';
+import { composeShop, type Infrastructure, type Services, type Shop } from './composition.js';
 import { createDatabaseMonitor } from './db/availability.js';
 import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
@@ -38,6 +38,8 @@ export interface AppOptions {
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemoryDb?: boolean;
   logger?: Logger;
+  /** Run background work (the timeout sweeper); false in all but one worker of WEB_CONCURRENCY (decision 082). */
+  background?: boolean;
 }
 
 export interface Application {
@@ -47,6 +49,8 @@ export interface Application {
   ctx: Infrastructure;
   /** The use cases, for tests and scripts that drive the shop without HTTP. */
   services: Services;
+  /** The Socket.IO server and pushes (a cluster worker gives it its adapter and sticky hand-over). */
+  realtime: Shop['realtime'];
   seed: SeedResult;
   migrationsApplied: string[];
   listen(port?: number): Promise<number>;
@@ -167,7 +171,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));
 
-  shop.start();
+  if (options.background !== false) shop.start();
 
   let closed = false;
   return {
@@ -175,6 +179,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     httpServer,
     ctx,
     services: shop.services,
+    realtime: shop.realtime,
     seed,
     migrationsApplied,
     listen(port = config.port) {
