@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import '@fontsource/noto-sans-bengali/400.css';
 import '@fontsource/noto-sans-bengali/500.css';
 import '@fontsource/noto-sans-bengali/700.css';
+import './app/focus.css';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
