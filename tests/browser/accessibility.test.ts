@@ -35,7 +35,7 @@ interface Screen {
   path: string | ((f: Fixture) => string);
   /** 'empty' screens are checked before any order or ticket exists. */
   phase?: 'empty';
-  /** Something that is on the screen once its data arrived. */
+  /** Something that is on the screen once its data arrived (the first visible match is awaited). */
   shows?: (page: Page, f: Fixture) => Locator;
   /** Opens a dialog or menu after the screen loaded; it stays open for the check. */
   open?: (page: Page, f: Fixture) => Promise<void>;
@@ -56,7 +56,7 @@ const SCREENS: Screen[] = [
   { name: 'admin tickets, empty', as: 'admin', path: '/admin/supports', phase: 'empty' },
   { name: 'home, no orders yet', as: 'guest', path: '/', phase: 'empty' },
 
-  { name: 'home', as: 'guest', path: '/', shows: (page) => page.locator('#products a').first() },
+  { name: 'home', as: 'guest', path: '/', shows: (page) => page.locator('#products a') },
   { name: 'login', as: 'guest', path: '/login' },
   { name: 'register', as: 'guest', path: '/register' },
   { name: 'recovery request', as: 'guest', path: '/recovery' },
@@ -73,10 +73,10 @@ const SCREENS: Screen[] = [
       await page.locator('main button.mantine-Button-root[data-variant="subtle"]').last().click();
     },
   },
-  { name: 'order pending', as: 'guest', path: (f) => `/orders/${f.pending}`, shows: (page) => page.getByRole('status').first() },
-  { name: 'order complete', as: 'guest', path: (f) => `/orders/${f.completed}`, shows: (page) => page.getByRole('status').first() },
-  { name: 'order cancelled', as: 'guest', path: (f) => `/orders/${f.cancelled}`, shows: (page) => page.getByRole('status').first() },
-  { name: 'order not found', as: 'guest', path: '/orders/no-such-order', shows: (page) => page.getByRole('alert').first() },
+  { name: 'order pending', as: 'guest', path: (f) => `/orders/${f.pending}`, shows: (page) => page.getByRole('status') },
+  { name: 'order complete', as: 'guest', path: (f) => `/orders/${f.completed}`, shows: (page) => page.getByRole('status') },
+  { name: 'order cancelled', as: 'guest', path: (f) => `/orders/${f.cancelled}`, shows: (page) => page.getByRole('status') },
+  { name: 'order not found', as: 'guest', path: '/orders/no-such-order', shows: (page) => page.getByRole('alert') },
   { name: 'terms', as: 'guest', path: '/tos' },
   { name: 'about us', as: 'guest', path: '/about-us' },
   { name: 'privacy policy', as: 'guest', path: '/privacy-policy' },
@@ -84,37 +84,39 @@ const SCREENS: Screen[] = [
 
   { name: 'account orders, empty', as: 'newcomer', path: '/account/orders' },
   { name: 'account tickets, empty', as: 'newcomer', path: '/account/supports' },
-  { name: 'account orders', as: 'customer', path: '/account/orders', shows: (page, f) => page.getByText(new RegExp(shortId(f.pending))).first() },
+  { name: 'account orders', as: 'customer', path: '/account/orders', shows: (page, f) => page.getByText(new RegExp(shortId(f.pending))) },
   { name: 'account tickets', as: 'customer', path: '/account/supports', shows: (page) => page.locator('main a[href^="/account/supports/"]') },
   { name: 'new ticket', as: 'customer', path: '/account/supports/new' },
-  { name: 'account ticket', as: 'customer', path: (f) => `/account/supports/${f.ticket}`, shows: (page) => page.locator('main textarea').first() },
+  { name: 'account ticket', as: 'customer', path: (f) => `/account/supports/${f.ticket}`, shows: (page) => page.locator('main textarea') },
   { name: 'account settings', as: 'customer', path: '/account/settings', shows: byTestId('your-id') },
   { name: 'user menu', as: 'customer', path: '/tos', open: async (page) => page.getByTestId('user-menu').click() },
-  { name: 'order page, logged in', as: 'customer', path: (f) => `/orders/${f.pending}`, shows: (page) => page.getByRole('status').first() },
-  { name: 'customer on an admin page', as: 'customer', path: '/admin/orders', shows: (page) => page.getByRole('alert').first() },
+  { name: 'order page, logged in', as: 'customer', path: (f) => `/orders/${f.pending}`, shows: (page) => page.getByRole('status') },
+  { name: 'customer on an admin page', as: 'customer', path: '/admin/orders', shows: (page) => page.getByRole('alert') },
 
-  { name: 'admin queue', as: 'admin', path: '/admin/orders', shows: (page, f) => page.getByRole('button', { name: new RegExp(shortId(f.pending)) }).first() },
+  { name: 'admin queue', as: 'admin', path: '/admin/orders', shows: (page, f) => page.getByRole('button', { name: new RegExp(shortId(f.pending)) }) },
   {
     name: 'admin order detail',
     as: 'admin',
     path: '/admin/orders',
-    shows: (page, f) => page.getByRole('button', { name: new RegExp(shortId(f.pending)) }).first(),
+    shows: (page, f) => page.getByRole('button', { name: new RegExp(shortId(f.pending)) }),
     open: openOrderRow((f) => f.pending),
   },
   { name: 'admin tickets', as: 'admin', path: '/admin/supports', shows: (page) => page.locator('main a[href^="/admin/supports/"]') },
-  { name: 'admin ticket', as: 'admin', path: (f) => `/admin/supports/${f.ticket}`, shows: (page) => page.locator('main textarea').first() },
-  { name: 'admin users', as: 'admin', path: '/admin/users', shows: (page, f) => page.getByText(f.customer.email).first() },
+  { name: 'admin ticket', as: 'admin', path: (f) => `/admin/supports/${f.ticket}`, shows: (page) => page.locator('main textarea') },
+  { name: 'admin users', as: 'admin', path: '/admin/users', shows: (page, f) => page.getByText(f.customer.email) },
   {
     name: 'admin user role dialog',
     as: 'admin',
     path: '/admin/users',
-    shows: (page, f) => page.getByText(f.customer.email).first(),
+    shows: (page, f) => page.getByText(f.customer.email),
     open: openButton(/Sumaiya Akter|সুমাইয়া/),
   },
-  { name: 'admin user', as: 'admin', path: (f) => `/admin/users/${f.customer.id}`, shows: (page, f) => page.getByText(f.customer.email).first() },
-  { name: 'admin products', as: 'admin', path: '/admin/products', shows: (page) => page.getByRole('form').first() },
-  { name: 'admin payment methods', as: 'admin', path: '/admin/pms', shows: (page) => page.locator('main input').first() },
+  { name: 'admin user', as: 'admin', path: (f) => `/admin/users/${f.customer.id}`, shows: (page, f) => page.getByText(f.customer.email) },
+  { name: 'admin products', as: 'admin', path: '/admin/products', shows: (page) => page.getByRole('form') },
+  { name: 'admin payment methods', as: 'admin', path: '/admin/pms', shows: (page) => page.locator('main input') },
   { name: 'admin settings', as: 'admin', path: '/admin/settings' },
+  { name: 'admin wallet phones', as: 'admin', path: '/admin/devices' },
+  { name: 'admin SMS inbox', as: 'admin', path: '/admin/sms' },
 ];
 
 const ALL_VARIANTS = [
@@ -132,7 +134,6 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
   let fixture: Fixture | undefined;
 
   beforeAll(async () => {
-    console.time('beforeAll');
     server = await startTestServer();
     browser = await launchBrowser();
     const tokens: Record<Viewer, string | null> = {
@@ -151,7 +152,6 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
       if (token) await context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), token);
       pages.set(viewer, page);
     }
-    console.timeEnd('beforeAll');
     // Filled after the 'empty' screens: see fill().
     fillWith = async () => {
       const waitingTopup = await placeOrder(server, TOPUP_BDT);
@@ -206,19 +206,13 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
         } else {
           await page.keyboard.press('Escape');
         }
-        let t0 = Date.now();
         await settled(page, screen, f);
-        console.log('settled', Date.now() - t0); t0 = Date.now();
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang.toLowerCase());
         if (screen.open) {
           await screen.open(page, f!);
           await page.locator('[role="dialog"], [role="menu"]').last().waitFor(WAIT);
         }
-        console.log('open', Date.now() - t0); t0 = Date.now();
-        const v = await axeViolations(page);
-        console.log('axe', Date.now() - t0);
-        if (v.length) console.log(`${screen.name} [${lang} ${variant.width}]\n${v.join('\n')}`);
-        for (const line of v) found.push(`[${lang} ${variant.width}px] ${line}`);
+        for (const line of await axeViolations(page)) found.push(`[${lang} ${variant.width}px] ${line}`);
       }
     }
     expect(found, `${screen.name} (${target}):\n${found.join('\n')}`).toEqual([]);

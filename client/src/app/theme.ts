@@ -3,6 +3,7 @@ import {
   createTheme,
   darken,
   defaultVariantColorsResolver,
+  luminance,
   parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -41,12 +42,19 @@ const BENGALI_FONTS = `'Noto Sans Bengali', ${SYSTEM_FONTS}`;
  * fall to 2.1-3.9:1 on their tints.
  */
 const PALE_VARIANTS = new Set(['light', 'subtle', 'outline', 'white']);
+const contrastWithWhite = (color: string) => 1.05 / (luminance(color) + 0.05);
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (!input.variant || !PALE_VARIANTS.has(input.variant)) return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.value || parsed.value.startsWith('var(')) return colors;
-  return { ...colors, color: darken(parsed.value, 0.4) };
+  if (input.variant && PALE_VARIANTS.has(input.variant)) return { ...colors, color: darken(parsed.value, 0.4) };
+  // White text on a filled colour: green.8 is 3.4:1, so such a background is darkened until it reaches 4.5:1.
+  if ((input.variant ?? 'filled') === 'filled' && colors.color === 'var(--mantine-color-white)') {
+    let background = parsed.value;
+    for (let step = 0; step < 8 && contrastWithWhite(background) < 4.6; step += 1) background = darken(background, 0.08);
+    if (background !== parsed.value) return { ...colors, background, hover: darken(background, 0.1) };
+  }
+  return colors;
 };
 
 /** `closeLabel` names the close (×) button of every modal and drawer for screen readers. */
