@@ -16,6 +16,7 @@ import type { Logger } from '../logger.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toPublicOrderView } from '#shared/order-view';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
 import { toHomeOrderDto, toOrderDto, toUserOrderSummaryDto } from './order-dto.js';
 import type { OrderRecord, OrdersRepository, TransitionData, TransitionOutcome } from './orders.repository.js';
 
@@ -248,7 +249,7 @@ export function createOrdersService(deps: {
     async listOrders(viewer: UserRecord, page: number): Promise<{ orders: OrderDto[]; pages: number }> {
       const size = LIMITS.pageSize;
       const { orders: rows, total } =
-        viewer.role === 'admin' ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size) : await orders.listForUser(viewer.id, page, size);
+        viewer.role === 'admin' ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000)) : await orders.listForUser(viewer.id, page, size);
       const view = viewer.role === 'admin' ? toOrderDto : (o: OrderRecord) => toPublicOrderView(toOrderDto(o));
       return { orders: rows.map(view), pages: pageCount(total, size) };
     },

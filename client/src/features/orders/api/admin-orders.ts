@@ -5,5 +5,7 @@ import { sendOrderCommand } from './orders-api';
 
 export const listOrderQueue = (page: number) => api.get<{ orders: OrderDto[]; pages: number }>('/orders/all', { page });
 
-export const completeOrder = (id: string) => sendOrderCommand(id, { name: 'completeOrder' });
+export const completeOrder = (id: string, payoutTrxId?: string) =>
+  sendOrderCommand(id, payoutTrxId ? { name: 'completeOrder', payoutTrxId } : { name: 'completeOrder' });
+export const reopenOrder = (id: string, reason: string) => sendOrderCommand(id, { name: 'reopenOrder', reason });
 export const cancelOrderAsAdmin = (id: string) => sendOrderCommand(id, { name: 'cancelOrderAsAdmin' });
