@@ -28,7 +28,7 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import { createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -41,7 +41,8 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { homeRoutes } from './home/index.js';
+import { createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
 
@@ -77,6 +78,7 @@ export function composeShop(infra: Infrastructure) {
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
+  const auditRepository = createAuditRepository(prisma);
   const smsRepository = createSmsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
@@ -88,19 +90,48 @@ export function composeShop(infra: Infrastructure) {
     logger,
   });
 
-  // Use cases.
+  // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
+  // late (the use cases below are made after it); every write that changes public data awaits `changed()`.
+  const snapshotSource: { current?: Parameters<typeof createPublicSnapshots>[0]['source'] } = {};
+  const snapshots = createPublicSnapshots({
+    source: {
+      listProducts: () => snapshotSource.current!.listProducts(),
+      recentOrders: () => snapshotSource.current!.recentOrders(),
+      isAdminOnline: () => snapshotSource.current!.isAdminOnline(),
+    },
+    bus: infra.redis ? createSnapshotBus(infra.redis, logger) : undefined,
+    logger,
+    maxAgeMs: infra.redis ? 60_000 : undefined,
+  });
+  /** The use case, then the snapshot dropped everywhere, then the answer. */
+  const thenChanged =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      await snapshots.changed();
+      return result;
+    };
+
+  // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
+  const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret });
-  const products = createProductsService(productsRepository, config.mediaBaseUrl);
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository);
+  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
+  // A customer's name and picture show in the home page's recent orders.
+  const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
+  const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
+  const products = { ...productsService, editProduct: thenChanged(productsService.editProduct) };
+  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record);
+  const paymentMethods = { ...paymentMethodsService, savePaymentMethod: thenChanged(paymentMethodsService.savePaymentMethod) };
   const orders = createOrdersService({
     orders: ordersRepository,
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
     pushes: realtime,
+    audit: audit.record,
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
+    publicDataChanged: () => snapshots.changed(),
     lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
   // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
@@ -123,9 +154,33 @@ export function composeShop(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
   });
-  const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
-  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
-  const adminStatus = createAdminStatusService({ status: adminStatusRepository, pushes: realtime, countUsers: () => usersRepository.count() });
+  const avatarsService = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
+  const avatars = { ...avatarsService, changeAvatar: thenChanged(avatarsService.changeAvatar) };
+  const productImagesService = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
+  const productImages = { ...productImagesService, changeProductImage: thenChanged(productImagesService.changeProductImage) };
+  // The flag is public data: the snapshot is dropped (here at once, elsewhere by the message sent first) before
+  // the push goes out, and the PATCH answers once the message is sent.
+  let adminFlagPublished: Promise<void> = Promise.resolve();
+  const adminStatusService = createAdminStatusService({
+    status: adminStatusRepository,
+    pushes: {
+      adminOnline: (online) => {
+        adminFlagPublished = snapshots.changed();
+        realtime.adminOnline(online);
+      },
+    },
+    audit: audit.record,
+    countUsers: () => usersRepository.count(),
+  });
+  const adminStatus = {
+    ...adminStatusService,
+    setAdminOnline: async (...args: Parameters<typeof adminStatusService.setAdminOnline>) => {
+      const info = await adminStatusService.setAdminOnline(...args);
+      await adminFlagPublished;
+      return info;
+    },
+  };
+  snapshotSource.current = { listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline };
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
@@ -136,7 +191,7 @@ export function composeShop(infra: Infrastructure) {
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits }),
     usersRoutes({ accounts, userDto, captcha, limits }),
-    homeRoutes({ listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline, userDto }),
+    homeRoutes({ snapshots, userDto }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
@@ -146,6 +201,7 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
+    auditRoutes({ audit }),
     smsRoutes({ sms, captcha, limits }),
   ];
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
@@ -158,8 +214,10 @@ export function composeShop(infra: Infrastructure) {
     routers,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, sms },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms },
     realtime,
+    /** Orders per status and the oldest waiting ones, for /metrics. */
+    orderStats: createOrderStatsRepository(prisma),
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
@@ -170,6 +228,7 @@ export function composeShop(infra: Infrastructure) {
       await silentDeviceWatch.stop();
       await recovery.flush();
       await realtime.close();
+      await snapshots.close();
     },
   };
 }

@@ -49,6 +49,7 @@ export const ERROR_KEYS = [
   'errors.tooLarge',
   'errors.transactionUsed',
   'errors.unauthorized',
+  'errors.unavailable',
   'errors.userNotFound',
   'errors.userOnly',
   'errors.validation',

@@ -307,7 +307,8 @@ export function createOrdersRepository(prisma: Prisma) {
           take: pageSize,
           include: withEvents,
         }),
-        prisma.order.count({ where }),
+        // The owner's order count, kept by triggers (decision 080): a customer with 20k orders costs no count.
+        prisma.user.findUnique({ where: { id: userId }, select: { orderCount: true } }).then((u) => u?.orderCount ?? 0),
       ]);
       return { orders: rows.map(toRecord), total };
     },

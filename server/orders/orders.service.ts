@@ -8,6 +8,7 @@ import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import { ADMIN_QUEUE_STATUSES, type OrderCommandName } from '#shared/order-status';
 import type { OrderPayment, PlaceOrderInput } from '#shared/schemas';
+import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
@@ -58,9 +59,13 @@ export function createOrdersService(deps: {
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   pushes: OrderPushes;
+  /** Records an admin's move in the move's own transaction (the audit domain's recorder). */
+  audit: AuditRecorder;
   logger: Logger;
   mediaBaseUrl: string;
   orderWaitMinutes: number;
+  /** Public data changed (the home page's recent orders): awaited after the commit, before pushes and answers. */
+  publicDataChanged?: () => Promise<void>;
   /** Hours after timing out that a top-up still takes a "paid late" claim. */
   lateClaimHours: number;
 }) {
@@ -74,6 +79,7 @@ export function createOrdersService(deps: {
   /** Pushes after a commit; a failed push must not turn a committed change into an error answer. */
   async function announce(changed: OrderRecord[], kind: 'created' | 'updated'): Promise<void> {
     try {
+      if (changed.length > 0) await deps.publicDataChanged?.();
       for (const order of changed) {
         const dto = toOrderDto(order);
         if (kind === 'created') pushes.orderCreated(dto);
@@ -121,6 +127,30 @@ export function createOrdersService(deps: {
       logger.error('payment verification failed', error);
       return order;
     }
+  }
+
+  /** An admin's command: the move and its audit entry commit together, or neither does. */
+  async function runAudited(name: OrderCommandName, action: string, id: string, admin: UserRecord, data?: TransitionData, note?: string): Promise<OrderDto> {
+    return settle(
+      await orders.applyTransition({
+        id,
+        name,
+        actorId: admin.id,
+        data,
+        note,
+        alsoInTransaction: async (tx, moved) => {
+          const last = moved.events[moved.events.length - 1];
+          await deps.audit(tx, {
+            actorId: admin.id,
+            action,
+            targetType: 'order',
+            targetId: moved.id,
+            before: { status: last?.fromStatus ?? null },
+            after: { status: moved.status },
+          });
+        },
+      }),
+    );
   }
 
   return {
@@ -229,7 +259,7 @@ export function createOrdersService(deps: {
         if (!order) throw notFound();
         if (productKind(order.productId) !== 'withdraw') throw validationError({ payout_trx_id: VALIDATION_KEYS.invalid });
       }
-      return run('completeOrder', id, admin, payoutTrxId === undefined ? undefined : { payoutTrxId });
+      return runAudited('completeOrder', 'order.complete', id, admin, payoutTrxId === undefined ? undefined : { payoutTrxId });
     },
 
     /** The admin takes back a timed-out order whose customer says they paid late (→ pending), saying why. */
@@ -237,12 +267,12 @@ export function createOrdersService(deps: {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       if (order.status === 'timedout' && order.lateClaimAt === null) throw reopenNotAllowed();
-      return run('reopenOrder', id, admin, undefined, reason);
+      return runAudited('reopenOrder', 'order.reopen', id, admin, undefined, reason);
     },
 
     /** The admin refuses a pending or waiting order (→ admin_cancelled). */
     async cancelOrderAsAdmin(id: string, admin: UserRecord): Promise<OrderDto> {
-      return run('cancelOrderAsAdmin', id, admin);
+      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, admin);
     },
 
     /** A customer's own orders (newest first), or for an admin the queue awaiting action. */
