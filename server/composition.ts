@@ -138,7 +138,7 @@ export function composeShop(infra: Infrastructure) {
     lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
   // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
-  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger });
+  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger, audit: audit.record });
   orders.useVerifier(sms);
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({

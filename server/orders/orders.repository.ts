@@ -361,8 +361,16 @@ export function createOrdersRepository(prisma: Prisma) {
     },
 
     /** The admin's queue: pending first (they need action now), then waiting; oldest first within each. */
-    async listQueue(statuses: readonly OrderStatus[], page: number, pageSize: number): Promise<{ orders: OrderRecord[]; total: number }> {
-      const where = { status: { in: [...statuses] } };
+    async listQueue(
+      statuses: readonly OrderStatus[],
+      page: number,
+      pageSize: number,
+      lateClaimsSince?: Date,
+    ): Promise<{ orders: OrderRecord[]; total: number }> {
+      // Besides the statuses, timed-out orders with a recent "paid late" claim (issue 9 rule 4, decision 103).
+      const where = lateClaimsSince
+        ? { OR: [{ status: { in: [...statuses] } }, { status: 'timedout', lateClaimAt: { gte: lateClaimsSince } }] }
+        : { status: { in: [...statuses] } };
       const [rows, total] = await Promise.all([
         prisma.order.findMany({
           where,

@@ -20,6 +20,7 @@ import type { Logger } from '../logger.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toPublicOrderView } from '#shared/order-view';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
 import { toHomeOrderDto, toOrderDto, toUserOrderSummaryDto } from './order-dto.js';
 import type { OrderRecord, OrdersRepository, TransitionData, TransitionOutcome } from './orders.repository.js';
 
@@ -297,7 +298,7 @@ export function createOrdersService(deps: {
         return { orders: rows.map((o) => toPublicOrderView(toOrderDto(o))), pages: pageCount(total, size) };
       }
       const { orders: rows, total } = isQueueRequest(filter)
-        ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size)
+        ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000))
         : await orders.listFiltered(filter, page, size);
       const customers: Record<string, OrderCustomerDto> = {};
       for (const c of await orders.customers(rows.flatMap((o) => (o.userId ? [o.userId] : [])))) {

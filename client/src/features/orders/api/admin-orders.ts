@@ -34,6 +34,8 @@ export const listOrderQueue = (page: number) => api.get<AdminOrderList>('/orders
 export const listOrderHistory = (page: number, filter: OrderHistoryFilter) => api.get<AdminOrderList>('/orders/all', { page, ...filterQuery(filter) });
 export const downloadOrdersCsv = (filter: OrderHistoryFilter, filename: string) => api.download('/orders/export.csv', filterQuery(filter), filename);
 
-export const completeOrder = (id: string) => sendOrderCommand(id, { name: 'completeOrder' });
+export const completeOrder = (id: string, payoutTrxId?: string) =>
+  sendOrderCommand(id, payoutTrxId ? { name: 'completeOrder', payoutTrxId } : { name: 'completeOrder' });
+export const reopenOrder = (id: string, reason: string) => sendOrderCommand(id, { name: 'reopenOrder', reason });
 export const cancelOrderAsAdmin = (id: string, why: { reason?: CancelReason; note?: string } = {}) =>
   sendOrderCommand(id, { name: 'cancelOrderAsAdmin', ...why });
