@@ -87,7 +87,7 @@ export function composeShop(infra: Infrastructure) {
 
   // Use cases.
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret });
+  const accounts = createAccountsService({ users: usersRepository, jwtSecret, sessions: realtime });
   const products = createProductsService(productsRepository, config.mediaBaseUrl);
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository);
   const orders = createOrdersService({
@@ -113,6 +113,7 @@ export function composeShop(infra: Infrastructure) {
     mailer: infra.mailer,
     logger,
     jwtSecret,
+    sessions: realtime,
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
   });

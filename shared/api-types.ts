@@ -41,15 +41,28 @@ export interface PaymentMethodDto {
   available: boolean;
 }
 
-export interface OrderEventDto {
+/**
+ * Orders have one view per audience (decision 070). Anyone holding an order's id sees the public view: what the
+ * customer needs to pay and follow it, and who acted only by role. Admins see the full view: the customer's
+ * account, the withdrawal code, and which admin acted.
+ */
+export interface PublicOrderEventDto {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  actor_id: string | null;
   time: number;
 }
 
-export interface OrderDto {
+export interface PublicOrderDataDto {
+  amount: number;
+  rate: number;
+  onex_id: string | null;
+  wallet: string | null;
+  note: string | null;
+}
+
+/** `GET /orders/{id}`, a customer's `GET /orders/all`, `order:updated` to watchers and the owner. */
+export interface PublicOrderDto {
   id: string;
   created_at: number;
   product_id: string;
@@ -61,9 +74,28 @@ export interface OrderDto {
   pm_id: string | null;
   pm_coin: string;
   contact_email: string;
+  data: PublicOrderDataDto;
+  events: PublicOrderEventDto[];
+}
+
+export interface AdminOrderEventDto extends PublicOrderEventDto {
+  /** The admin who acted, or the customer's account id; null for guests and the shop itself. */
+  actor_id: string | null;
+}
+
+/** The admin's view: the public one plus the owner's account, the withdrawal code and the actors' ids. */
+export interface AdminOrderDto extends PublicOrderDto {
   user_id: string | null;
-  data: { amount: number; rate: number; onex_id: string | null; w_code: string | null; wallet: string | null; note: string | null };
-  events: OrderEventDto[];
+  data: PublicOrderDataDto & { w_code: string | null };
+  events: AdminOrderEventDto[];
+}
+
+/** Either view: what a screen that serves both audiences receives. The admin's view is a superset. */
+export type OrderView = PublicOrderDto | AdminOrderDto;
+
+/** True for the admin's view (it names the owner's account, even when that is null for a guest's order). */
+export function isAdminOrderDto(order: OrderView): order is AdminOrderDto {
+  return Object.hasOwn(order, 'user_id');
 }
 
 export interface HomeOrderDto {
@@ -76,7 +108,7 @@ export interface HomeOrderDto {
   userLogo: string | null;
 }
 
-/** One line of a user's order history on the admin's user page (decision 023): a summary, not an OrderDto. */
+/** One line of a user's order history on the admin's user page (decision 023): a summary, not a whole order. */
 export interface UserOrderSummaryDto {
   id: string;
   created_at: number;

@@ -1,9 +1,10 @@
-// POST /register, POST /login (spec §7, design §5).
+// POST /register, POST /login (spec §7, design §5), POST /logout.
 import { Router } from 'express';
 import { loginBodySchema, registerBodySchema } from '#shared/schemas';
 import { parseInput } from '../http/validate.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
+import { currentUser, requireLogin } from '../security/guards.js';
 import type { AccountsService } from './accounts.service.js';
 import type { UserPresenter } from './user-dto.js';
 
@@ -11,7 +12,7 @@ export function accountsRoutes(deps: {
   accounts: AccountsService;
   userDto: UserPresenter;
   captcha: CaptchaVerifier;
-  limits: Pick<RateLimits, 'register' | 'login'>;
+  limits: Pick<RateLimits, 'register' | 'login' | 'write'>;
 }): Router {
   const { accounts, userDto, captcha, limits } = deps;
   const router = Router();
@@ -28,6 +29,12 @@ export function accountsRoutes(deps: {
     await captcha.verify(body.captcha);
     const { user, jwt } = await accounts.login(body.user);
     res.json({ ok: true, text: 'Logged in', user: userDto(user, jwt) });
+  });
+
+  // Ends the session for real (decision 071): the token and every other token of the account stop working.
+  router.post('/logout', requireLogin, ...limits.write, async (req, res) => {
+    await accounts.logout(currentUser(req));
+    res.json({ ok: true, text: 'Logged out' });
   });
 
   return router;

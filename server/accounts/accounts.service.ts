@@ -6,8 +6,13 @@ import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { UsersRepository } from './users.repository.js';
 
-export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string }) {
-  const { users, jwtSecret } = deps;
+/** What happens to a user's live connections when their tokens are revoked (the realtime domain's sockets). */
+export interface SessionEnds {
+  disconnectUser(userId: string): void;
+}
+
+export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; sessions: SessionEnds }) {
+  const { users, jwtSecret, sessions } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
       const passwordHash = await hashPassword(input.password);
@@ -42,7 +47,14 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
         throw errors.badRequest('errors.nothingToUpdate', 'Nothing to update');
       }
       const updated = await users.updateProfile(user.id, { name: input.name, passwordHash });
+      if (passwordHash) sessions.disconnectUser(user.id);
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };
+    },
+
+    /** Ends every session of the user: their tokens stop working and their sockets close (decision 071). */
+    async logout(user: UserRecord): Promise<void> {
+      await users.revokeTokens(user.id);
+      sessions.disconnectUser(user.id);
     },
 
     /** Role change by an admin; the last admin can never be demoted or blocked. Answers the user as now stored. */
@@ -50,6 +62,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       const outcome = await users.changeRole(targetId, role);
       if (outcome === 'notFound') throw errors.notFound('errors.userNotFound', 'User not found');
       if (outcome === 'lastAdmin') throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
+      if (outcome === 'changed') sessions.disconnectUser(targetId);
       const user = await users.findById(targetId);
       if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
       return user;

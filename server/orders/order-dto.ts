@@ -1,5 +1,5 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
-import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
+import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
@@ -7,7 +7,8 @@ import type { OrderRecord, RecentOrderRecord, UserOrderSummaryRecord } from './o
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-export function toOrderDto(o: OrderRecord): OrderDto {
+/** What anyone holding the order's id sees (decision 070): no owner id, no withdrawal code, actors by role only. */
+export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
   return {
     id: o.id,
     created_at: unixSeconds(o.createdAt),
@@ -20,23 +21,31 @@ export function toOrderDto(o: OrderRecord): OrderDto {
     pm_id: o.pmId,
     pm_coin: o.pmCoin,
     contact_email: o.contactEmail,
-    user_id: o.userId,
     data: {
       amount: toMoneyNumber(o.amount),
       rate: Number(o.rate),
       onex_id: o.onexId,
-      w_code: o.wCode,
       wallet: o.wallet,
       note: o.note,
     },
-    events: o.events.map((e) => ({
-      from: e.fromStatus,
-      to: e.toStatus,
-      actor: e.actor,
-      actor_id: e.actorId,
-      time: unixSeconds(e.createdAt),
-    })),
+    events: o.events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, time: unixSeconds(e.createdAt) })),
   };
+}
+
+/** The admin's full view. */
+export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
+  const view = toPublicOrderDto(o);
+  return {
+    ...view,
+    user_id: o.userId,
+    data: { ...view.data, w_code: o.wCode },
+    events: o.events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, actor_id: e.actorId, time: unixSeconds(e.createdAt) })),
+  };
+}
+
+/** The view for whoever asks: the full one for an admin, the public one for anyone else. */
+export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {
+  return viewer?.role === 'admin' ? toAdminOrderDto(o) : toPublicOrderDto(o);
 }
 
 export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {

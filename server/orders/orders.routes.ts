@@ -1,7 +1,7 @@
 // GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
 import type { Request } from 'express';
 import { Router } from 'express';
-import type { OrderDto } from '#shared/api-types';
+import type { OrderView } from '#shared/api-types';
 import { isProductId, productKind } from '#shared/constants';
 import { idParamSchema, orderPatchBodySchema, pageQuerySchema, placeOrderBodySchemas, VALIDATION_KEYS, type OrderCommand } from '#shared/schemas';
 import { errors } from '../http/app-error.js';
@@ -18,7 +18,7 @@ function orderIdParam(raw: unknown): string {
   return id.data;
 }
 
-type CommandRun = () => Promise<{ text: string; order: OrderDto }>;
+type CommandRun = () => Promise<{ text: string; order: OrderView }>;
 
 /**
  * Who may send the command, checked now (admin commands: no token 401, another role 403 -10033), and the use
@@ -56,7 +56,7 @@ export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVeri
   });
 
   router.get('/orders/:id', async (req, res) => {
-    const order = await orders.expireIfDue(orderIdParam(req.params.id));
+    const order = await orders.expireIfDue(orderIdParam(req.params.id), optionalUser(req));
     res.json({ ok: true, text: 'Success', order });
   });
 

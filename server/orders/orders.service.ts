@@ -2,7 +2,7 @@
 // ORDER_TRANSITIONS), the timeout on read and by sweep, and the lists. Every status change goes through the
 // repository's applyTransition; realtime pushes happen only after the database commit.
 import crypto from 'node:crypto';
-import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
+import type { HomeOrderDto, OrderView, UserOrderSummaryDto } from '#shared/api-types';
 import { LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
@@ -15,7 +15,7 @@ import { validationError } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
-import { toHomeOrderDto, toOrderDto, toUserOrderSummaryDto } from './order-dto.js';
+import { toAdminOrderDto, toHomeOrderDto, toOrderView, toPublicOrderDto, toUserOrderSummaryDto } from './order-dto.js';
 import type { OrderRecord, OrdersRepository, TransitionData, TransitionOutcome } from './orders.repository.js';
 
 export const HOME_ORDERS_LIMIT = 10;
@@ -59,9 +59,9 @@ export function createOrdersService(deps: {
   async function announce(changed: OrderRecord[], kind: 'created' | 'updated'): Promise<void> {
     try {
       for (const order of changed) {
-        const dto = toOrderDto(order);
-        if (kind === 'created') pushes.orderCreated(dto);
-        else pushes.orderUpdated(dto);
+        const views = { full: toAdminOrderDto(order), public: toPublicOrderDto(order) };
+        if (kind === 'created') pushes.orderCreated(views);
+        else pushes.orderUpdated(views);
       }
       if (changed.length > 0) pushes.homeOrders(await recentOrders());
     } catch (error) {
@@ -69,8 +69,8 @@ export function createOrdersService(deps: {
     }
   }
 
-  /** The moved order, announced; 404/409 when the move cannot happen. */
-  async function settle(outcome: TransitionOutcome): Promise<OrderDto> {
+  /** The moved order, announced, as the actor may see it; 404/409 when the move cannot happen. */
+  async function settle(outcome: TransitionOutcome, actor: UserRecord | null): Promise<OrderView> {
     switch (outcome.outcome) {
       case 'notFound':
         throw notFound();
@@ -80,13 +80,13 @@ export function createOrdersService(deps: {
         throw stateConflict();
       case 'moved':
         await announce([outcome.order], 'updated');
-        return toOrderDto(outcome.order);
+        return toOrderView(outcome.order, actor);
     }
   }
 
   /** Applies the command's rule of the shared table for the given actor. */
-  async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData): Promise<OrderDto> {
-    return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data }));
+  async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData): Promise<OrderView> {
+    return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data }), actor);
   }
 
   return {
@@ -130,25 +130,26 @@ export function createOrdersService(deps: {
 
     /**
      * The order as it stands, timed out first when its waiting time has passed and no sweep has caught it yet
-     * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it.
+     * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it. The viewer's
+     * role picks the view (decision 070).
      */
-    async expireIfDue(id: string): Promise<OrderDto> {
+    async expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
-      if (!isDue(order, new Date())) return toOrderDto(order);
+      if (!isDue(order, new Date())) return toOrderView(order, viewer);
       const outcome = await orders.applyTransition({ id, name: 'expireOrder', actorId: null });
       if (outcome.outcome === 'moved') {
         await announce([outcome.order], 'updated');
-        return toOrderDto(outcome.order);
+        return toOrderView(outcome.order, viewer);
       }
       // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
       const current = await orders.findById(id);
       if (!current) throw notFound();
-      return toOrderDto(current);
+      return toOrderView(current, viewer);
     },
 
     /** A customer pays: a top-up's transaction id or a withdrawal's account id and code (waiting → pending). */
-    async submitPayment(id: string, payment: OrderPayment, customer: UserRecord | null): Promise<OrderDto> {
+    async submitPayment(id: string, payment: OrderPayment, customer: UserRecord | null): Promise<OrderView> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       const kind = productKind(order.productId);
@@ -158,26 +159,26 @@ export function createOrdersService(deps: {
     },
 
     /** The customer gives up a waiting order (→ user_cancelled). Holding the id is the right (decision 011). */
-    async cancelOrder(id: string, customer: UserRecord | null): Promise<OrderDto> {
+    async cancelOrder(id: string, customer: UserRecord | null): Promise<OrderView> {
       return run('cancelOrder', id, customer);
     },
 
     /** The admin has paid out or credited a pending order (→ complete). */
-    async completeOrder(id: string, admin: UserRecord): Promise<OrderDto> {
+    async completeOrder(id: string, admin: UserRecord): Promise<OrderView> {
       return run('completeOrder', id, admin);
     },
 
     /** The admin refuses a pending or waiting order (→ admin_cancelled). */
-    async cancelOrderAsAdmin(id: string, admin: UserRecord): Promise<OrderDto> {
+    async cancelOrderAsAdmin(id: string, admin: UserRecord): Promise<OrderView> {
       return run('cancelOrderAsAdmin', id, admin);
     },
 
     /** A customer's own orders (newest first), or for an admin the queue awaiting action. */
-    async listOrders(viewer: UserRecord, page: number): Promise<{ orders: OrderDto[]; pages: number }> {
+    async listOrders(viewer: UserRecord, page: number): Promise<{ orders: OrderView[]; pages: number }> {
       const size = LIMITS.pageSize;
       const { orders: rows, total } =
         viewer.role === 'admin' ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size) : await orders.listForUser(viewer.id, page, size);
-      return { orders: rows.map(toOrderDto), pages: pageCount(total, size) };
+      return { orders: rows.map((row) => toOrderView(row, viewer)), pages: pageCount(total, size) };
     },
 
     /** A user's latest orders for the admin's user page. */

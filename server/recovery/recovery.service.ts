@@ -34,6 +34,8 @@ export function createRecoveryService(deps: {
   mailer: Mailer;
   logger: Logger;
   jwtSecret: string;
+  /** A reset revokes the user's tokens: their open sockets close too (decision 071). */
+  sessions: { disconnectUser(userId: string): void };
   publicUrl: string;
   /** The access gate's prefix (spec §2): the mailed link opens the app even on a device that never saw it. */
   gatePrefix?: string;
@@ -105,6 +107,7 @@ export function createRecoveryService(deps: {
         if (await recoveries.countWrongAttempt(input.id, at, max)) throw wrongCode();
         throw invalid();
       }
+      deps.sessions.disconnectUser(userId);
       const user = await users.findById(userId);
       if (!user) throw invalid();
       if (user.role === 'blocked') throw errors.forbidden('errors.blocked', 'Your account is blocked');

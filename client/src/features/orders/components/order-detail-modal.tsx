@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OrderDto } from '#shared/api-types';
+import type { AdminOrderDto } from '#shared/api-types';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -32,7 +32,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** Every field of a queued order, its history, and Complete / Cancel (spec §2 admin orders, §4). */
-export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto | null; onClose: () => void; onDone: (order: OrderDto) => void }) {
+export function OrderDetailModal({ order, onClose, onDone }: { order: AdminOrderDto | null; onClose: () => void; onDone: (order: AdminOrderDto) => void }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const productName = useProductName();

@@ -1,7 +1,7 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '#shared/api-types';
+import { isAdminOrderDto, type AdminOrderDto, type OrderView } from '#shared/api-types';
 import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
 import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
 import { OrderTable } from '../../../components/order-table';
@@ -12,9 +12,9 @@ import { listOrderQueue } from '../api/admin-orders';
 import { OrderDetailModal } from '../components/order-detail-modal';
 import { OrderListHeader } from '../components/order-list-header';
 
-const inQueue = (order: OrderDto) => ADMIN_QUEUE_STATUSES.includes(order.status);
-const selectOrders = (answer: { orders: OrderDto[] }) => answer.orders;
-const orderKey = (order: OrderDto) => order.id;
+const inQueue = (order: AdminOrderDto) => ADMIN_QUEUE_STATUSES.includes(order.status);
+const selectOrders = (answer: { orders: AdminOrderDto[] }) => answer.orders;
+const orderKey = (order: AdminOrderDto) => order.id;
 
 /** /admin and /admin/orders — the queue of orders awaiting action, live; a row opens the order's detail popup. */
 export default function AdminOrdersPage() {
@@ -25,16 +25,18 @@ export default function AdminOrdersPage() {
   // Later columns (verification, filters) go here; the phone card follows each column's `card` slot.
   const columns = useMemo(
     () => [
-      column.id<OrderDto>(),
-      column.date<OrderDto>(),
-      column.product<OrderDto>(),
-      column.amount<OrderDto>((order) => order.data.amount),
-      column.status<OrderDto>(),
+      column.id<AdminOrderDto>(),
+      column.date<AdminOrderDto>(),
+      column.product<AdminOrderDto>(),
+      column.amount<AdminOrderDto>((order) => order.data.amount),
+      column.status<AdminOrderDto>(),
     ],
     [column],
   );
 
-  const applyUpdate = useCallback((order: OrderDto) => {
+  // The admins' room gets the full view; a public one (the admin's own order as its owner) is not for the queue.
+  const applyUpdate = useCallback((order: OrderView) => {
+    if (!isAdminOrderDto(order)) return;
     setOrders((list) => {
       if (!list) return list;
       if (!inQueue(order)) return list.filter((row) => row.id !== order.id);
@@ -43,7 +45,7 @@ export default function AdminOrdersPage() {
   }, [setOrders]);
   useSocketEvent('order:updated', applyUpdate);
   useSocketEvent('order:created', (order) => {
-    if (page !== 1 || !inQueue(order)) return;
+    if (!isAdminOrderDto(order) || page !== 1 || !inQueue(order)) return;
     setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list] : list));
   });
 
