@@ -21,6 +21,7 @@ import { rejectNulBytes } from './http/validate.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { createCaptchaService } from './security/captcha.js';
+import { createLoginThrottle } from './security/login-throttle.js';
 import { loadOrCreateSecret } from './security/secrets.js';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
@@ -80,6 +81,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     limits: createRateLimits({ redis, scale: options.rateLimitScale }),
+    loginThrottle: createLoginThrottle({ redis, scale: options.rateLimitScale }),
   };
   const shop = composeShop(ctx);
 

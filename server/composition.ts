@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import type { RateLimits } from './http/rate-limits.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
+import type { LoginThrottle } from './security/login-throttle.js';
 import { authenticate } from './security/authenticate.js';
 import { captchaRoutes, type CaptchaService } from './security/captcha.js';
 import {
@@ -55,6 +56,7 @@ export interface Infrastructure {
   captcha: CaptchaService;
   mailer: Mailer;
   limits: RateLimits;
+  loginThrottle: LoginThrottle;
   /** Socket.IO attaches to it. */
   httpServer: http.Server;
 }
@@ -127,7 +129,7 @@ export function composeShop(infra: Infrastructure) {
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
     captchaRoutes(captcha),
-    accountsRoutes({ accounts, userDto, captcha, limits }),
+    accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle }),
     usersRoutes({ accounts, userDto, captcha, limits }),
     homeRoutes({ listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline, userDto }),
     productsRoutes({ products, captcha, limits }),

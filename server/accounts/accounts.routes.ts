@@ -3,7 +3,9 @@ import { Router } from 'express';
 import { loginBodySchema, registerBodySchema } from '#shared/schemas';
 import { parseInput } from '../http/validate.js';
 import type { RateLimits } from '../http/rate-limits.js';
+import { AppError } from '../http/app-error.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
+import type { LoginThrottle } from '../security/login-throttle.js';
 import { currentUser, requireLogin } from '../security/guards.js';
 import type { AccountsService } from './accounts.service.js';
 import type { UserPresenter } from './user-dto.js';
@@ -13,8 +15,9 @@ export function accountsRoutes(deps: {
   userDto: UserPresenter;
   captcha: CaptchaVerifier;
   limits: Pick<RateLimits, 'register' | 'login' | 'write'>;
+  loginThrottle: LoginThrottle;
 }): Router {
-  const { accounts, userDto, captcha, limits } = deps;
+  const { accounts, userDto, captcha, limits, loginThrottle } = deps;
   const router = Router();
 
   router.post('/register', ...limits.register, async (req, res) => {
@@ -26,8 +29,21 @@ export function accountsRoutes(deps: {
 
   router.post('/login', ...limits.login, async (req, res) => {
     const body = parseInput(loginBodySchema, req.body);
-    await captcha.verify(body.captcha);
-    const { user, jwt } = await accounts.login(body.user);
+    const address = req.ip ?? 'unknown';
+    const verdict = await loginThrottle.check(body.user.email, address);
+    if (!verdict.allowed) {
+      res.set('Retry-After', String(verdict.retryAfterSeconds));
+      throw new AppError(429, 'errors.rateLimited', 'Too many attempts, please wait a little and try again');
+    }
+    await captcha.verify(body.captcha, { level: verdict.captcha });
+    let session;
+    try {
+      session = await accounts.login(body.user);
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'errors.invalidCredentials') await loginThrottle.failed(body.user.email, address);
+      throw error;
+    }
+    const { user, jwt } = session;
     res.json({ ok: true, text: 'Logged in', user: userDto(user, jwt) });
   });
 

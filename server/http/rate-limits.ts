@@ -45,7 +45,9 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     });
   };
   return {
-    login: [make('login-ip', 15 * MINUTE, 30, 'ip'), make('login-email', 15 * MINUTE, 10, 'email')],
+    // Per address across e-mails; wrong passwords per e-mail and per (e-mail, address) are counted by the login
+    // throttle (security/login-throttle.ts, decision 072), which never counts a successful login.
+    login: [make('login-ip', 15 * MINUTE, 30, 'ip')],
     register: [make('register-ip', 60 * MINUTE, 10, 'ip')],
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
