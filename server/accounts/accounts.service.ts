@@ -1,6 +1,7 @@
 // Accounts: register, log in, change profile or password, change role.
 import type { Role } from '#shared/constants';
 import { AppError, errors } from '../http/app-error.js';
+import { refuseCommonPassword } from '../security/password-strength.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -15,6 +16,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
   const { users, jwtSecret, sessions } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
+      await refuseCommonPassword(input.password, 'password', [input.name, input.email]);
       const passwordHash = await hashPassword(input.password);
       const user = await users.create({ name: input.name, email: input.email, passwordHash });
       if (!user) {
@@ -41,6 +43,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
             errors: { password: 'errors.wrongPassword' },
           });
         }
+        await refuseCommonPassword(input.new_password, 'new_password', [user.name, user.email]);
         passwordHash = await hashPassword(input.new_password);
       }
       if (input.name === undefined && passwordHash === undefined) {

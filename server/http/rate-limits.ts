@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
+import type { ErrorKey } from '#shared/error-keys';
 import { failureBody } from './app-error.js';
 
 export interface RateLimits {
@@ -11,6 +12,8 @@ export interface RateLimits {
   recovery: RequestHandler[];
   orderCreate: RequestHandler[];
   write: RequestHandler[];
+  /** Picture uploads: at most 10 an hour per user (issue 7). */
+  upload: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -24,7 +27,13 @@ function emailOf(req: Request): string | undefined {
 /** `scale` multiplies every limit (tests that create hundreds of accounts from one address use a large one). */
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
-  const make = (name: string, windowMs: number, limit: number, key: 'ip' | 'email'): RequestHandler => {
+  const make = (
+    name: string,
+    windowMs: number,
+    limit: number,
+    key: 'ip' | 'email' | 'user',
+    answer: { key: ErrorKey; text: string } = { key: 'errors.rateLimited', text: 'Too many attempts, please wait a little and try again' },
+  ): RequestHandler => {
     const store: Store | undefined = opts.redis
       ? new RedisStore({
           prefix: `rl:${name}:`,
@@ -37,10 +46,11 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       store,
-      skip: key === 'email' ? (req) => emailOf(req) === undefined : undefined,
-      keyGenerator: (req) => (key === 'email' ? `e:${emailOf(req)}` : ipKeyGenerator(req.ip ?? 'unknown')),
+      skip: key === 'email' ? (req) => emailOf(req) === undefined : key === 'user' ? (req) => !req.user : undefined,
+      keyGenerator: (req) =>
+        key === 'email' ? `e:${emailOf(req)}` : key === 'user' ? `u:${req.user?.id ?? ''}` : ipKeyGenerator(req.ip ?? 'unknown'),
       handler: (_req, res) => {
-        res.status(429).json(failureBody('errors.rateLimited', 'Too many attempts, please wait a little and try again'));
+        res.status(429).json(failureBody(answer.key, answer.text));
       },
     });
   };
@@ -52,5 +62,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
+    upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
   };
 }

@@ -29,22 +29,39 @@ export function validationError(fields: FieldErrors): AppError {
   return errors.validation(text, fields);
 }
 
-/** Path of the first string holding a NUL character, which PostgreSQL text cannot store; null when there is none. */
-export function findNulString(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const found = findNulString(child, [...path, key]);
-      if (found) return found;
+/** No payload of the API nests deeper than a few levels; anything deeper is refused before any scan or schema. */
+export const MAX_BODY_DEPTH = 32;
+
+export type BodyProblem = { kind: 'nul'; path: string[] } | { kind: 'tooDeep'; path: string[] };
+
+/**
+ * The first string holding a NUL character (PostgreSQL text cannot store it), or the first place nested deeper
+ * than MAX_BODY_DEPTH; null when there is neither. Iterative, so a hostile body cannot overflow the stack.
+ */
+export function findBodyProblem(value: unknown): BodyProblem | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return { kind: 'nul', path };
+    } else if (current && typeof current === 'object') {
+      if (path.length >= MAX_BODY_DEPTH) return { kind: 'tooDeep', path };
+      const entries = Object.entries(current);
+      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
     }
   }
   return null;
 }
 
-/** Refuses a body with a NUL character anywhere, before any schema or database sees it. */
+/** Refuses a body with a NUL character anywhere, or nested too deep, before any schema or database sees it. */
 export const rejectNulBytes: RequestHandler = (req, _res, next) => {
-  const path = findNulString(req.body);
-  if (!path) return next();
+  const problem = findBodyProblem(req.body);
+  if (!problem) return next();
+  if (problem.kind === 'tooDeep') {
+    next(errors.validation(`body: nested deeper than ${MAX_BODY_DEPTH} levels`, { body: 'validation.invalid' }));
+    return;
+  }
+  const path = problem.path;
   if (path.length > 1 && ENVELOPES.has(path[0])) path.shift();
   const field = path.join('.') || 'body';
   next(errors.validation(`${field}: must not contain NUL characters`, { [field]: 'validation.invalid' }));

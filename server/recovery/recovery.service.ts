@@ -7,6 +7,7 @@ import { AppError, errors } from '../http/app-error.js';
 import type { UsersRepository } from '../accounts/index.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/mailer.js';
+import { refuseCommonPassword } from '../security/password-strength.js';
 import { hashPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -109,6 +110,8 @@ export function createRecoveryService(deps: {
     /** Sets the new password when the code matches; the user is logged in with a fresh token (older ones stop). */
     async confirmRecovery(input: { id: string; code: string; password: string }): Promise<{ user: UserRecord; jwt: string }> {
       const at = now();
+      // A weak new password is refused before any try is used up.
+      await refuseCommonPassword(input.password, 'password');
       // The try is counted before the code is compared, atomically (issue 7): parallel guesses cannot share one.
       const request = await recoveries.takeAttempt(input.id, at, TIMERS.recoveryMaxAttempts);
       if (!request) throw invalid();
