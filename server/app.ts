@@ -26,6 +26,7 @@ import { rejectNulBytes } from './http/validate.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { createCaptchaService } from './security/captcha.js';
+import { createLoginThrottle } from './security/login-throttle.js';
 import { connectRedis } from './security/redis-guard.js';
 import { loadOrCreateSecret } from './security/secrets.js';
 
@@ -112,6 +113,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     limits: createRateLimits({ redis, scale: options.rateLimitScale }),
+    loginThrottle: createLoginThrottle({ redis, scale: options.rateLimitScale }),
   };
   const shop = composeShop(ctx);
   const metrics = createMetrics({

@@ -9,6 +9,7 @@ import type { Database } from './db/database.js';
 import type { RateLimits } from './http/rate-limits.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
+import type { LoginThrottle } from './security/login-throttle.js';
 import { authenticate } from './security/authenticate.js';
 import { captchaRoutes, type CaptchaService } from './security/captcha.js';
 import {
@@ -59,6 +60,7 @@ export interface Infrastructure {
   captcha: CaptchaService;
   mailer: Mailer;
   limits: RateLimits;
+  loginThrottle: LoginThrottle;
   /** Socket.IO attaches to it. */
   httpServer: http.Server;
 }
@@ -118,7 +120,7 @@ export function composeShop(infra: Infrastructure) {
   // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
   const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
+  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime });
   // A customer's name and picture show in the home page's recent orders.
   const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
   const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
@@ -154,6 +156,7 @@ export function composeShop(infra: Infrastructure) {
     mailer: infra.mailer,
     logger,
     jwtSecret,
+    sessions: realtime,
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
   });
@@ -192,7 +195,7 @@ export function composeShop(infra: Infrastructure) {
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
     captchaRoutes(captcha),
-    accountsRoutes({ accounts, userDto, captcha, limits }),
+    accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle }),
     usersRoutes({ accounts, userDto, captcha, limits }),
     homeRoutes({ snapshots, userDto }),
     productsRoutes({ products, captcha, limits }),

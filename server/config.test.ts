@@ -19,8 +19,17 @@ describe('parseConfig', () => {
   });
 
   it('When CAPTCHA=off in production, then it is refused; in development it is allowed', () => {
-    expect(() => parseConfig({ CAPTCHA: 'off', NODE_ENV: 'production' })).toThrow(/CAPTCHA="off" cannot be off when NODE_ENV=production/);
+    expect(() => parseConfig({ CAPTCHA: 'off', NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' })).toThrow(/CAPTCHA="off" cannot be off when NODE_ENV=production/);
     expect(parseConfig({ CAPTCHA: 'off', NODE_ENV: 'development' }).captcha).toBe('off');
+  });
+
+  it('When NODE_ENV=production has no JWT_SECRET, then the start is refused with one line naming it; with one it starts', () => {
+    const secret = 'a-production-secret-of-at-least-32-chars';
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: JWT_SECRET="" is required when NODE_ENV=production \(at least 32 random characters\)$/,
+    );
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(parseConfig({ NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
   });
 
   it.each([

@@ -58,6 +58,10 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && env.CAPTCHA === 'off') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: 'cannot be off when NODE_ENV=production' });
     }
+    // Every instance must sign alike and a leaked database alone must not let anyone mint tokens (decision 074).
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production (at least 32 random characters)' });
+    }
   });
 
 export interface Config {

@@ -43,19 +43,30 @@ export interface PaymentMethodDto {
   available: boolean;
 }
 
-export interface OrderEventDto {
+/**
+ * Orders have one view per audience (decision 070). Anyone holding an order's id sees the public view: what the
+ * customer needs to pay and follow it, and who acted only by role. Admins see the full view: the customer's
+ * account, the withdrawal code, and which admin acted.
+ */
+export interface PublicOrderEventDto {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  actor_id: string | null;
   /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
   kind: 'status' | 'sms_linked' | 'late_claim';
-  /** The admin's reason (reopen, manual link) or the claimed transaction id; admin's view only. */
-  note?: string | null;
   time: number;
 }
 
-export interface OrderDto {
+export interface PublicOrderDataDto {
+  amount: number;
+  rate: number;
+  onex_id: string | null;
+  wallet: string | null;
+  note: string | null;
+}
+
+/** `GET /orders/{id}`, a customer's `GET /orders/all`, `order:updated` to watchers and the owner. */
+export interface PublicOrderDto {
   id: string;
   created_at: number;
   product_id: string;
@@ -67,21 +78,45 @@ export interface OrderDto {
   pm_id: string | null;
   pm_coin: string;
   contact_email: string;
-  user_id: string | null;
-  data: { amount: number; rate: number; onex_id: string | null; w_code: string | null; wallet: string | null; note: string | null };
-  /** Why the admin cancelled (issue 10), or null. */
+  data: PublicOrderDataDto;
+  /** Why the admin cancelled (issue 10), or null; the customer's page shows it in their language. */
   cancel_reason: CancelReason | null;
   /** The admin's note to the customer with the cancel, or null. */
   cancel_note: string | null;
-  events: OrderEventDto[];
+  events: PublicOrderEventDto[];
   /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
   payment_received: boolean;
   /** When a timed-out top-up's customer said they paid late (its id is `pm_id`), or null. */
   late_claim_at: number | null;
   /** A completed withdrawal's payout transaction id, or null. */
   payout_trx_id: string | null;
-  /** The admin's view only (issue 9): what the SMS inbox says about this payment. */
-  verification?: OrderVerificationDto;
+}
+
+export interface AdminOrderEventDto extends PublicOrderEventDto {
+  /** The admin who acted, or the customer's account id; null for guests and the shop itself. */
+  actor_id: string | null;
+  /** The admin's reason (reopen, manual link) or the claimed transaction id. */
+  note: string | null;
+}
+
+/** The admin's view: the public one plus the owner's account, the withdrawal code and the actors' ids. */
+export interface AdminOrderDto extends PublicOrderDto {
+  user_id: string | null;
+  data: PublicOrderDataDto & { w_code: string | null };
+  events: AdminOrderEventDto[];
+  /** What the SMS inbox says about this payment (issue 9). */
+  verification: OrderVerificationDto;
+}
+
+/** The admin's view under the name the admin screens use. */
+export type OrderDto = AdminOrderDto;
+
+/** Either view: what a screen that serves both audiences receives. The admin's view is a superset. */
+export type OrderView = PublicOrderDto | AdminOrderDto;
+
+/** True for the admin's view (it names the owner's account, even when that is null for a guest's order). */
+export function isAdminOrderDto(order: OrderView): order is AdminOrderDto {
+  return Object.hasOwn(order, 'user_id');
 }
 
 export interface HomeOrderDto {
@@ -94,7 +129,7 @@ export interface HomeOrderDto {
   userLogo: string | null;
 }
 
-/** One line of a user's order history on the admin's user page (decision 023): a summary, not an OrderDto. */
+/** One line of a user's order history on the admin's user page (decision 023): a summary, not a whole order. */
 export interface UserOrderSummaryDto {
   id: string;
   created_at: number;

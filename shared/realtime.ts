@@ -1,13 +1,14 @@
 // The realtime contract (design §7): event names and payloads, the only thing both sides use.
-import type { HomeOrderDto, OrderDto, TicketDto, TicketMessageDto } from './api-types.js';
+import type { HomeOrderDto, OrderView, TicketDto, TicketMessageDto } from './api-types.js';
 import type { ErrorKey } from './error-keys.js';
 import type { SilentDevicesPayload, SmsDto } from './sms/sms-api.js';
 
 export type Ack<T> = (answer: { data: T } | { error: ErrorKey }) => void;
 
 export interface ServerToClientEvents {
-  'order:updated': (order: OrderDto) => void;
-  'order:created': (order: OrderDto) => void;
+  /** The admin's view to `admins`; the public view to the order's watchers and its owner (decision 070). */
+  'order:updated': (order: OrderView) => void;
+  'order:created': (order: OrderView) => void;
   'ticket:message': (payload: { ticketId: string; message: TicketMessageDto }) => void;
   'ticket:updated': (ticket: TicketDto) => void;
   'admin:online': (payload: { online: boolean }) => void;

@@ -55,10 +55,22 @@ export const profileUpdateSchema = z
   })
   .refine((v) => v.new_password === undefined || v.password !== undefined, { path: ['password'], error: V.required });
 export const roleUpdateSchema = z.object({ role: z.enum(ROLES, { error: V.roleInvalid }) });
-export const userPatchBodySchema = z.object({
-  captcha: captchaField,
-  user: z.union([roleUpdateSchema.strict(), profileUpdateSchema]),
-});
+/**
+ * The `user` of `PATCH /users/{id}`: a role change when it names `role` (then nothing else), else a profile edit.
+ * Chosen by key rather than a union, so a bad role is a 400 naming `role` (issue 7), not a profile edit of nothing.
+ */
+const userPatchSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).transform(
+  (payload, ctx): z.output<typeof roleUpdateSchema> | z.output<typeof profileUpdateSchema> => {
+    const schema = Object.hasOwn(payload, 'role') ? roleUpdateSchema.strict() : profileUpdateSchema;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return parsed.data;
+  },
+);
+export const userPatchBodySchema = z.object({ captcha: captchaField, user: userPatchSchema });
 
 export const pageQuerySchema = z.object({
   page: z

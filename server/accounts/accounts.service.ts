@@ -2,15 +2,22 @@
 import type { Role } from '#shared/constants';
 import type { AuditRecorder } from '../audit/index.js';
 import { AppError, errors } from '../http/app-error.js';
+import { refuseCommonPassword } from '../security/password-strength.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { UsersRepository } from './users.repository.js';
 
-export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder }) {
-  const { users, jwtSecret } = deps;
+/** What happens to a user's live connections when their tokens are revoked (the realtime domain's sockets). */
+export interface SessionEnds {
+  disconnectUser(userId: string): void;
+}
+
+export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder; sessions: SessionEnds }) {
+  const { users, jwtSecret, sessions } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
+      await refuseCommonPassword(input.password, 'password', [input.name, input.email]);
       const passwordHash = await hashPassword(input.password);
       const user = await users.create({ name: input.name, email: input.email, passwordHash });
       if (!user) {
@@ -37,13 +44,21 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
             errors: { password: 'errors.wrongPassword' },
           });
         }
+        await refuseCommonPassword(input.new_password, 'new_password', [user.name, user.email]);
         passwordHash = await hashPassword(input.new_password);
       }
       if (input.name === undefined && passwordHash === undefined) {
         throw errors.badRequest('errors.nothingToUpdate', 'Nothing to update');
       }
       const updated = await users.updateProfile(user.id, { name: input.name, passwordHash });
+      if (passwordHash) sessions.disconnectUser(user.id);
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };
+    },
+
+    /** Ends every session of the user: their tokens stop working and their sockets close (decision 071). */
+    async logout(user: UserRecord): Promise<void> {
+      await users.revokeTokens(user.id);
+      sessions.disconnectUser(user.id);
     },
 
     /** Role change by an admin; the last admin can never be demoted or blocked. Answers the user as now stored. */
@@ -53,6 +68,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       );
       if (outcome === 'notFound') throw errors.notFound('errors.userNotFound', 'User not found');
       if (outcome === 'lastAdmin') throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
+      if (outcome === 'changed') sessions.disconnectUser(targetId);
       const user = await users.findById(targetId);
       if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
       return user;

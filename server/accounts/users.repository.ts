@@ -39,6 +39,10 @@ export function createUsersRepository(prisma: Prisma) {
       });
       return (await this.findById(id))!;
     },
+    /** Bumps the token version: every token issued so far stops working (logout). */
+    async revokeTokens(id: string): Promise<void> {
+      await prisma.user.updateMany({ where: { id }, data: { tokenVersion: { increment: 1 } } });
+    },
     async setLogo(id: string, logo: string): Promise<UserRecord> {
       await prisma.user.update({ where: { id }, data: { logo } });
       return (await this.findById(id))!;

@@ -37,4 +37,9 @@ export const errors = {
   notFound: (key: ErrorKey = 'errors.notFound', text = 'Not found') => new AppError(404, key, text),
   conflict: (key: ErrorKey, text: string) => new AppError(409, key, text),
   captcha: () => new AppError(400, 'errors.captcha', 'Captcha verification failed, please try again', { errors: { captcha: 'errors.captcha' } }),
+  /** This account is under a guessing attack: a harder captcha is needed (GET /captcha?level=hard). */
+  captchaHarder: () =>
+    new AppError(400, 'errors.captchaHarder', 'A harder security check is needed for this account, please try again', {
+      errors: { captcha: 'errors.captchaHarder' },
+    }),
 };

@@ -4,6 +4,7 @@ import type { Request, RequestHandler } from 'express';
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
+import type { ErrorKey } from '#shared/error-keys';
 import { failureBody } from './app-error.js';
 import { RedisWithMemoryStore } from './rate-limit-store.js';
 
@@ -17,6 +18,8 @@ export interface RateLimits {
   smsForward: RequestHandler[];
   /** CSV exports read whole tables: a few a minute per address. */
   export: RequestHandler[];
+  /** Picture uploads: at most 10 an hour per user (issue 7). */
+  upload: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -30,7 +33,13 @@ function emailOf(req: Request): string | undefined {
 /** `scale` multiplies every limit (tests that create hundreds of accounts from one address use a large one). */
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
-  const make = (name: string, windowMs: number, limit: number, key: 'ip' | 'email'): RequestHandler => {
+  const make = (
+    name: string,
+    windowMs: number,
+    limit: number,
+    key: 'ip' | 'email' | 'user',
+    answer: { key: ErrorKey; text: string } = { key: 'errors.rateLimited', text: 'Too many attempts, please wait a little and try again' },
+  ): RequestHandler => {
     // Redis (shared by every instance) with this process's memory while Redis is down (decision 077); without
     // Redis under WEB_CONCURRENCY, one count for all workers kept in the primary (decision 082).
     const store: Store | undefined = opts.redis
@@ -44,20 +53,24 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       store,
-      skip: key === 'email' ? (req) => emailOf(req) === undefined : undefined,
-      keyGenerator: (req) => (key === 'email' ? `e:${emailOf(req)}` : ipKeyGenerator(req.ip ?? 'unknown')),
+      skip: key === 'email' ? (req) => emailOf(req) === undefined : key === 'user' ? (req) => !req.user : undefined,
+      keyGenerator: (req) =>
+        key === 'email' ? `e:${emailOf(req)}` : key === 'user' ? `u:${req.user?.id ?? ''}` : ipKeyGenerator(req.ip ?? 'unknown'),
       handler: (_req, res) => {
-        res.status(429).json(failureBody('errors.rateLimited', 'Too many attempts, please wait a little and try again'));
+        res.status(429).json(failureBody(answer.key, answer.text));
       },
     });
   };
   return {
-    login: [make('login-ip', 15 * MINUTE, 30, 'ip'), make('login-email', 15 * MINUTE, 10, 'email')],
+    // Per address across e-mails; wrong passwords per e-mail and per (e-mail, address) are counted by the login
+    // throttle (security/login-throttle.ts, decision 072), which never counts a successful login.
+    login: [make('login-ip', 15 * MINUTE, 30, 'ip')],
     register: [make('register-ip', 60 * MINUTE, 10, 'ip')],
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
     smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
     export: [make('export-ip', MINUTE, 20, 'ip')],
+    upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
   };
 }

@@ -7,6 +7,7 @@ import type { RateLimits } from '../http/rate-limits.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { requireAdmin } from '../security/guards.js';
 import type { ProductImagesService } from './product-images.service.js';
+import { ImageBusyError } from './image-queue.js';
 import { receiveImageUpload } from './upload.js';
 
 export function productImagesRoutes(deps: {
@@ -14,17 +15,20 @@ export function productImagesRoutes(deps: {
   /** The catalogue's read of one product, for the answer. */
   getProduct: (id: string) => Promise<ProductDto>;
   captcha: CaptchaVerifier;
-  limits: Pick<RateLimits, 'write'>;
+  limits: Pick<RateLimits, 'write' | 'upload'>;
 }): Router {
   const { images, getProduct, captcha, limits } = deps;
   const router = Router();
 
-  router.post('/products/:id/image', requireAdmin, ...limits.write, async (req, res) => {
+  router.post('/products/:id/image', requireAdmin, ...limits.write, ...limits.upload, async (req, res) => {
     const id = idParamSchema.safeParse(req.params.id);
     if (!id.success) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
     const upload = await receiveImageUpload(req, res);
     await captcha.verify(upload.captcha);
-    await images.changeProductImage(id.data, upload.file());
+    await images.changeProductImage(id.data, upload.file()).catch((error: unknown) => {
+      if (error instanceof ImageBusyError) res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    });
     res.json({ ok: true, text: 'Success', product: await getProduct(id.data) });
   });
 

@@ -5,9 +5,19 @@ import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS } from '#shared/constants';
 import { AppError } from '../http/app-error.js';
+import { imageQueue } from './image-queue.js';
 
-/** 40 megapixels: any real photo, far below a decompression bomb (a 748 KB PNG can declare 16000×16000). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * 16 megapixels (issue 7): any phone photo, far below a decompression bomb (a 748 KB PNG can declare
+ * 16000×16000); checked from the header before anything is decoded, and enforced by sharp's limitInputPixels.
+ */
+export const MAX_INPUT_PIXELS = 16_000_000;
+
+// Decoded images are not kept between uploads: each is seen once.
+sharp.cache(false);
+
+const tooManyPixels = () =>
+  new AppError(400, 'errors.imageTooManyPixels', 'This picture is too large (more than 16 megapixels)', { errors: { pic: 'errors.imageTooManyPixels' } });
 
 export const badImageType = () =>
   new AppError(400, 'errors.badImageType', 'Only JPG and PNG are allowed', { errors: { pic: 'errors.badImageType' } });
@@ -23,17 +33,24 @@ export interface UploadedImage {
 export async function processUploadedImage(input: Buffer, unreadable: () => AppError): Promise<UploadedImage> {
   const type = await fileTypeFromBuffer(input);
   if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) throw badImageType();
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   let format: string | undefined;
   try {
-    const meta = await sharp(input, options).metadata();
+    // The header only (nothing is decoded): the declared size decides before any pixel work.
+    const meta = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
     format = meta.format;
-    if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw unreadable();
+    if (!meta.width || !meta.height) throw unreadable();
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw unreadable();
   }
   if (format !== 'jpeg' && format !== 'png') throw badImageType();
+  return imageQueue.run(() => reencode(input, format === 'png' ? 'png' : 'jpeg', unreadable));
+}
+
+/** The costly part: decode, rotate, resize, encode; run through the bounded queue. */
+async function reencode(input: Buffer, format: 'png' | 'jpeg', unreadable: () => AppError): Promise<UploadedImage> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   const side = LIMITS.avatarSide;
   try {
     const pipeline = sharp(input, options).rotate().resize(side, side, { fit: 'inside', withoutEnlargement: true });

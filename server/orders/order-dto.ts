@@ -1,5 +1,5 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
-import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
+import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import type { OrderVerificationDto, VerificationStatus } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
@@ -19,8 +19,8 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
   };
 }
 
-/** The admin's view of an order: everything, with its SMS verification. */
-export function toOrderDto(o: OrderRecord): OrderDto {
+/** What anyone holding the order's id sees (decision 070): no owner id, no withdrawal code, actors by role only. */
+export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
   return {
     id: o.id,
     created_at: unixSeconds(o.createdAt),
@@ -33,12 +33,10 @@ export function toOrderDto(o: OrderRecord): OrderDto {
     pm_id: o.pmId,
     pm_coin: o.pmCoin,
     contact_email: o.contactEmail,
-    user_id: o.userId,
     data: {
       amount: toMoneyNumber(o.amount),
       rate: Number(o.rate),
       onex_id: o.onexId,
-      w_code: o.wCode,
       wallet: o.wallet,
       note: o.note,
     },
@@ -48,18 +46,39 @@ export function toOrderDto(o: OrderRecord): OrderDto {
       from: e.fromStatus,
       to: e.toStatus,
       actor: e.actor,
-      actor_id: e.actorId,
-      kind: e.kind as OrderDto['events'][number]['kind'],
-      note: e.note,
+      kind: e.kind as PublicOrderDto['events'][number]['kind'],
       time: unixSeconds(e.createdAt),
     })),
     payment_received: o.verification === 'verified',
     late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
     payout_trx_id: o.payoutTrxId,
+  };
+}
+
+/** The admin's full view, with the SMS verification. */
+export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
+  const view = toPublicOrderDto(o);
+  return {
+    ...view,
+    user_id: o.userId,
+    data: { ...view.data, w_code: o.wCode },
+    events: o.events.map((e) => ({
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: e.actor,
+      actor_id: e.actorId,
+      kind: e.kind as PublicOrderDto['events'][number]['kind'],
+      note: e.note,
+      time: unixSeconds(e.createdAt),
+    })),
     verification: toVerificationDto(o),
   };
 }
 
+/** The view for whoever asks: the full one for an admin, the public one for anyone else. */
+export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {
+  return viewer?.role === 'admin' ? toAdminOrderDto(o) : toPublicOrderDto(o);
+}
 
 export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {
   return {

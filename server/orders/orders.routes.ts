@@ -1,9 +1,8 @@
 // GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
 import type { Request } from 'express';
 import { Router } from 'express';
-import type { OrderDto } from '#shared/api-types';
+import type { OrderView } from '#shared/api-types';
 import { isProductId, productKind } from '#shared/constants';
-import { toPublicOrderView } from '#shared/order-view';
 import {
   idParamSchema,
   latePaymentBodySchema,
@@ -30,18 +29,13 @@ function orderIdParam(raw: unknown): string {
   return id.data;
 }
 
-type CommandRun = () => Promise<{ text: string; order: OrderDto }>;
+type CommandRun = () => Promise<{ text: string; order: OrderView }>;
 
 /**
  * Who may send the command, checked now (admin commands: no token 401, another role 403 -10033), and the use
  * case it runs once the captcha is verified. Customer commands need no token: holding the id is the right
  * (decision 011); a token only names the actor in the event.
  */
-/** The admin's view for an admin, the public one for anyone else (issue 9: SMS details are the admin's). */
-function viewFor(req: Request, order: OrderDto): OrderDto {
-  return optionalUser(req)?.role === 'admin' ? order : toPublicOrderView(order);
-}
-
 function authorizeCommand(orders: OrdersService, req: Request, id: string, command: OrderCommand): CommandRun {
   switch (command.name) {
     case 'submitPayment': {
@@ -90,8 +84,8 @@ export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVeri
   });
 
   router.get('/orders/:id', async (req, res) => {
-    const order = await orders.expireIfDue(orderIdParam(req.params.id));
-    res.json({ ok: true, text: 'Success', order: viewFor(req, order) });
+    const order = await orders.expireIfDue(orderIdParam(req.params.id), optionalUser(req));
+    res.json({ ok: true, text: 'Success', order });
   });
 
   router.post('/orders/:productId', ...limits.orderCreate, async (req, res) => {
@@ -109,7 +103,7 @@ export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVeri
     const runCommand = authorizeCommand(orders, req, id, body.order);
     await captcha.verify(body.captcha);
     const { text, order } = await runCommand();
-    res.json({ ok: true, text, order: viewFor(req, order) });
+    res.json({ ok: true, text, order });
   });
 
   // A timed-out top-up's "paid late" claim (issue 9 rule 4); holding the id is the right, like paying.
@@ -118,7 +112,7 @@ export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVeri
     const body = parseInput(latePaymentBodySchema, req.body);
     await captcha.verify(body.captcha);
     const order = await orders.claimLatePayment(id, body.pm_id, optionalUser(req));
-    res.json({ ok: true, text: 'Success', order: viewFor(req, order) });
+    res.json({ ok: true, text: 'Success', order });
   });
 
   return router;

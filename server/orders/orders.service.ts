@@ -2,7 +2,7 @@
 // ORDER_TRANSITIONS), the timeout on read and by sweep, and the lists. Every status change goes through the
 // repository's applyTransition; realtime pushes happen only after the database commit.
 import crypto from 'node:crypto';
-import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
+import type { HomeOrderDto, OrderView, UserOrderSummaryDto } from '#shared/api-types';
 import { dhakaDateTime } from '#shared/dhaka';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
@@ -19,9 +19,8 @@ import { validationError } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
-import { toPublicOrderView } from '#shared/order-view';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
-import { toHomeOrderDto, toOrderDto, toUserOrderSummaryDto } from './order-dto.js';
+import { toAdminOrderDto, toHomeOrderDto, toOrderView, toPublicOrderDto, toUserOrderSummaryDto } from './order-dto.js';
 import type { OrderRecord, OrdersRepository, TransitionData, TransitionOutcome } from './orders.repository.js';
 
 export const HOME_ORDERS_LIMIT = 10;
@@ -84,9 +83,9 @@ export function createOrdersService(deps: {
     try {
       if (changed.length > 0) await deps.publicDataChanged?.();
       for (const order of changed) {
-        const dto = toOrderDto(order);
-        if (kind === 'created') pushes.orderCreated(dto);
-        else pushes.orderUpdated(dto);
+        const views = { full: toAdminOrderDto(order), public: toPublicOrderDto(order) };
+        if (kind === 'created') pushes.orderCreated(views);
+        else pushes.orderUpdated(views);
       }
       if (changed.length > 0) pushes.homeOrders(await recentOrders());
     } catch (error) {
@@ -94,8 +93,8 @@ export function createOrdersService(deps: {
     }
   }
 
-  /** The moved order, announced; 404/409 when the move cannot happen. */
-  async function settle(outcome: TransitionOutcome): Promise<OrderDto> {
+  /** The moved order, announced, as the actor may see it; 404/409 when the move cannot happen. */
+  async function settle(outcome: TransitionOutcome, actor: UserRecord | null): Promise<OrderView> {
     switch (outcome.outcome) {
       case 'notFound':
         throw notFound();
@@ -105,27 +104,27 @@ export function createOrdersService(deps: {
         throw stateConflict();
       case 'moved':
         await announce([outcome.order], 'updated');
-        return toOrderDto(outcome.order);
+        return toOrderView(outcome.order, actor);
     }
   }
 
   /** Applies the command's rule of the shared table for the given actor. */
-  async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData, note?: string): Promise<OrderDto> {
-    return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data, note }));
+  async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData, note?: string): Promise<OrderView> {
+    return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data, note }), actor);
   }
 
   /**
    * After a transaction id is committed: the SMS may already be in the inbox (whichever comes second makes the
    * match, decision 100). A failure here leaves the order awaiting its SMS, never the payment undone.
    */
-  async function verifyAfterCommit(order: OrderDto): Promise<OrderDto> {
+  async function verifyAfterCommit(order: OrderView, viewer: UserRecord | null): Promise<OrderView> {
     if (!verifier || order.pm_id === null) return order;
     try {
       if (!(await verifier.reconcileOrder(order.id))) return order;
       const fresh = await orders.findById(order.id);
       if (!fresh) return order;
       await announce([fresh], 'updated');
-      return toOrderDto(fresh);
+      return toOrderView(fresh, viewer);
     } catch (error) {
       logger.error('payment verification failed', error);
       return order;
@@ -133,7 +132,7 @@ export function createOrdersService(deps: {
   }
 
   /** An admin's command: the move and its audit entry commit together, or neither does. */
-  async function runAudited(name: OrderCommandName, action: string, id: string, admin: UserRecord, data?: TransitionData, note?: string): Promise<OrderDto> {
+  async function runAudited(name: OrderCommandName, action: string, id: string, admin: UserRecord, data?: TransitionData, note?: string): Promise<OrderView> {
     return settle(
       await orders.applyTransition({
         id,
@@ -157,6 +156,7 @@ export function createOrdersService(deps: {
           });
         },
       }),
+      admin,
     );
   }
 
@@ -211,25 +211,26 @@ export function createOrdersService(deps: {
 
     /**
      * The order as it stands, timed out first when its waiting time has passed and no sweep has caught it yet
-     * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it.
+     * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it. The viewer's
+     * role picks the view (decision 070).
      */
-    async expireIfDue(id: string): Promise<OrderDto> {
+    async expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
-      if (!isDue(order, new Date())) return toOrderDto(order);
+      if (!isDue(order, new Date())) return toOrderView(order, viewer);
       const outcome = await orders.applyTransition({ id, name: 'expireOrder', actorId: null });
       if (outcome.outcome === 'moved') {
         await announce([outcome.order], 'updated');
-        return toOrderDto(outcome.order);
+        return toOrderView(outcome.order, viewer);
       }
       // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
       const current = await orders.findById(id);
       if (!current) throw notFound();
-      return toOrderDto(current);
+      return toOrderView(current, viewer);
     },
 
     /** A customer pays: a top-up's transaction id or a withdrawal's account id and code (waiting → pending). */
-    async submitPayment(id: string, payment: OrderPayment, customer: UserRecord | null): Promise<OrderDto> {
+    async submitPayment(id: string, payment: OrderPayment, customer: UserRecord | null): Promise<OrderView> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       const kind = productKind(order.productId);
@@ -237,30 +238,30 @@ export function createOrdersService(deps: {
       const data: TransitionData =
         payment.kind === 'topup' ? { pmId: payment.pm_id, verification: 'awaiting_sms' } : { onexId: payment.onex_id, wCode: payment.w_code };
       const paid = await run('submitPayment', id, customer, data);
-      return payment.kind === 'topup' ? verifyAfterCommit(paid) : paid;
+      return payment.kind === 'topup' ? verifyAfterCommit(paid, customer) : paid;
     },
 
     /**
      * "Already paid? Send your transaction id for review" (issue 9 rule 4): a timed-out top-up takes one claim
      * within lateClaimHours of timing out; it stays timed out and the admin may reopen it.
      */
-    async claimLatePayment(id: string, pmId: string, customer: UserRecord | null): Promise<OrderDto> {
+    async claimLatePayment(id: string, pmId: string, customer: UserRecord | null): Promise<OrderView> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       if (productKind(order.productId) !== 'topup') throw lateClaimClosed();
       const notBefore = new Date(Date.now() - deps.lateClaimHours * 3_600_000);
       const outcome = await orders.recordLateClaim({ id, pmId, actorId: customer?.id ?? null, notBefore });
       if (outcome.outcome === 'conflict') throw lateClaimClosed();
-      return verifyAfterCommit(await settle(outcome));
+      return verifyAfterCommit(await settle(outcome, customer), customer);
     },
 
     /** The customer gives up a waiting order (→ user_cancelled). Holding the id is the right (decision 011). */
-    async cancelOrder(id: string, customer: UserRecord | null): Promise<OrderDto> {
+    async cancelOrder(id: string, customer: UserRecord | null): Promise<OrderView> {
       return run('cancelOrder', id, customer);
     },
 
     /** The admin has paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along. */
-    async completeOrder(id: string, admin: UserRecord, payoutTrxId?: string): Promise<OrderDto> {
+    async completeOrder(id: string, admin: UserRecord, payoutTrxId?: string): Promise<OrderView> {
       if (payoutTrxId !== undefined) {
         const order = await orders.findById(id);
         if (!order) throw notFound();
@@ -270,7 +271,7 @@ export function createOrdersService(deps: {
     },
 
     /** The admin takes back a timed-out order whose customer says they paid late (→ pending), saying why. */
-    async reopenOrder(id: string, admin: UserRecord, reason: string): Promise<OrderDto> {
+    async reopenOrder(id: string, admin: UserRecord, reason: string): Promise<OrderView> {
       const order = await orders.findById(id);
       if (!order) throw notFound();
       if (order.status === 'timedout' && order.lateClaimAt === null) throw reopenNotAllowed();
@@ -278,7 +279,7 @@ export function createOrdersService(deps: {
     },
 
     /** The admin refuses a pending or waiting order (→ admin_cancelled), with an optional reason and note. */
-    async cancelOrderAsAdmin(id: string, admin: UserRecord, why: { reason?: CancelReason; note?: string } = {}): Promise<OrderDto> {
+    async cancelOrderAsAdmin(id: string, admin: UserRecord, why: { reason?: CancelReason; note?: string } = {}): Promise<OrderView> {
       const data: TransitionData = { ...(why.reason ? { cancelReason: why.reason } : {}), ...(why.note ? { cancelNote: why.note } : {}) };
       return runAudited('cancelOrderAsAdmin', 'order.cancel', id, admin, data);
     },
@@ -291,11 +292,11 @@ export function createOrdersService(deps: {
       viewer: UserRecord,
       page: number,
       filter: OrderFilter = {},
-    ): Promise<{ orders: OrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> }> {
+    ): Promise<{ orders: OrderView[]; pages: number; customers?: Record<string, OrderCustomerDto> }> {
       const size = LIMITS.pageSize;
       if (viewer.role !== 'admin') {
         const { orders: rows, total } = await orders.listForUser(viewer.id, page, size);
-        return { orders: rows.map((o) => toPublicOrderView(toOrderDto(o))), pages: pageCount(total, size) };
+        return { orders: rows.map(toPublicOrderDto), pages: pageCount(total, size) };
       }
       const { orders: rows, total } = isQueueRequest(filter)
         ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000))
@@ -304,7 +305,7 @@ export function createOrdersService(deps: {
       for (const c of await orders.customers(rows.flatMap((o) => (o.userId ? [o.userId] : [])))) {
         customers[c.id] = { id: c.id, num: c.num, name: c.name, email: c.email, orders: c.orderCount };
       }
-      return { orders: rows.map(toOrderDto), pages: pageCount(total, size), customers };
+      return { orders: rows.map(toAdminOrderDto), pages: pageCount(total, size), customers };
     },
 
     /** The CSV rows of every order matching the filters (issue 10's columns), newest first, read in batches. */

@@ -6,19 +6,29 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
 import { ROOMS } from '#shared/realtime';
-import type { HomeOrderDto, OrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
+import type { AdminOrderDto, HomeOrderDto, PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
-import { toPublicOrderView } from '#shared/order-view';
 import type { SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
 import type { Logger } from '../logger.js';
 import { userForClaims } from '../security/authenticate.js';
 import { verifyToken } from '../security/tokens.js';
 import type { UserLookup } from '../security/user-record.js';
 
+/** Both views of one order: the full one goes to admins, the public one to watchers and the owner (decision 070). */
+export interface OrderViews {
+  full: AdminOrderDto;
+  public: PublicOrderDto;
+}
+
 export interface Realtime {
   io: Server<ClientToServerEvents, ServerToClientEvents>;
-  orderUpdated(order: OrderDto): void;
-  orderCreated(order: OrderDto): void;
+  orderUpdated(order: OrderViews): void;
+  orderCreated(order: OrderViews): void;
+  /**
+   * The user's token version changed (block, role change, password change or reset, logout): every socket of
+   * theirs, on every instance (the adapter carries it), is disconnected now (decision 071).
+   */
+  disconnectUser(userId: string): void;
   ticketMessage(ownerId: string, ticketId: string, message: TicketMessageDto): void;
   ticketUpdated(ticket: TicketDto): void;
   adminOnline(online: boolean): void;
@@ -31,6 +41,9 @@ export interface Realtime {
 interface SocketData {
   userId?: string;
   role?: string;
+  tokenVersion?: number;
+  /** Unix seconds at which the socket's token expires; the socket is disconnected then. */
+  expiresAt?: number;
 }
 
 function isAllowedOrigin(req: IncomingMessage, publicUrl: string): boolean {
@@ -80,6 +93,8 @@ export function createRealtime(
       (user) => {
         socket.data.userId = user.id;
         socket.data.role = user.role;
+        socket.data.tokenVersion = user.tokenVersion;
+        socket.data.expiresAt = claims.exp;
         next();
       },
       () => next(new Error('unauthorized')),
@@ -87,9 +102,22 @@ export function createRealtime(
   });
 
   io.on('connection', (socket) => {
-    if (socket.data.userId) {
-      void socket.join(ROOMS.user(socket.data.userId));
+    const { userId, expiresAt } = socket.data;
+    if (userId) {
+      void socket.join(ROOMS.user(userId));
       if (socket.data.role === 'admin') void socket.join(ROOMS.admins);
+      if (expiresAt !== undefined) {
+        // setTimeout takes at most 2^31-1 ms (~24 days); tokens live 7 days.
+        const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt * 1000 - Date.now()), 2 ** 31 - 1));
+        socket.once('disconnect', () => clearTimeout(timer));
+      }
+      // A revocation between the handshake's read and joining the user's room would miss this socket: read again.
+      deps.users.findById(userId).then(
+        (user) => {
+          if (!user || user.tokenVersion !== socket.data.tokenVersion || user.role !== socket.data.role) socket.disconnect(true);
+        },
+        () => socket.disconnect(true),
+      );
     }
     let windowStart = Date.now();
     let count = 0;
@@ -129,16 +157,18 @@ export function createRealtime(
 
   return {
     io,
-    // Admins get the admin's view; the order's watchers and its owner the public one (issue 9: no SMS details).
-    orderUpdated(order) {
-      const rooms: string[] = [ROOMS.order(order.id)];
-      if (order.user_id) rooms.push(ROOMS.user(order.user_id));
-      io.to(rooms).except(ROOMS.admins).emit('order:updated', toPublicOrderView(order));
-      io.to(ROOMS.admins).emit('order:updated', order);
+    orderUpdated({ full, public: view }) {
+      io.to(ROOMS.admins).emit('order:updated', full);
+      const rooms: string[] = [ROOMS.order(full.id)];
+      if (full.user_id) rooms.push(ROOMS.user(full.user_id));
+      io.to(rooms).except(ROOMS.admins).emit('order:updated', view);
     },
-    orderCreated(order) {
-      if (order.user_id) io.to(ROOMS.user(order.user_id)).except(ROOMS.admins).emit('order:created', toPublicOrderView(order));
-      io.to(ROOMS.admins).emit('order:created', order);
+    orderCreated({ full, public: view }) {
+      io.to(ROOMS.admins).emit('order:created', full);
+      if (full.user_id) io.to(ROOMS.user(full.user_id)).except(ROOMS.admins).emit('order:created', view);
+    },
+    disconnectUser(userId) {
+      io.in(ROOMS.user(userId)).disconnectSockets(true);
     },
     smsReceived(sms) {
       io.to(ROOMS.admins).emit('sms:received', sms);

@@ -15,13 +15,6 @@ export interface RecoveryRecord {
 const select = { id: true, email: true, userId: true, attempts: true, expiresAt: true, usedAt: true, sentAt: true } as const;
 
 export function createRecoveryRepository(prisma: Prisma) {
-  const live = (id: string, now: Date, maxAttempts: number) => ({
-    id,
-    usedAt: null,
-    expiresAt: { gt: now },
-    attempts: { lt: maxAttempts },
-  });
-
   return {
     async latestForEmail(email: string): Promise<RecoveryRecord | null> {
       return prisma.recovery.findFirst({ where: { email }, orderBy: { sentAt: 'desc' }, select });
@@ -38,13 +31,34 @@ export function createRecoveryRepository(prisma: Prisma) {
     },
 
     /**
+     * Takes one try of a live request before its code is compared (issue 7): one conditional UPDATE … RETURNING
+     * raises the counter, so parallel guesses each use up their own try and none can share a count. Returns the
+     * stored hash and e-mail, or null when the request is not live (used, expired, out of tries or unknown).
+     */
+    async takeAttempt(id: string, now: Date, maxAttempts: number): Promise<{ codeHash: string; email: string; userId: string | null } | null> {
+      const rows = await prisma.$queryRaw<{ code_hash: string; email: string; user_id: string | null }[]>`
+        UPDATE recoveries SET attempts = attempts + 1
+        WHERE id = ${id} AND used_at IS NULL AND expires_at > ${now} AND attempts < ${maxAttempts}
+        RETURNING code_hash, email, user_id`;
+      const row = rows[0];
+      return row ? { codeHash: row.code_hash, email: row.email, userId: row.user_id } : null;
+    },
+
+    /** Codes sent to an e-mail and tries made on its codes since `since` (the daily limits per account). */
+    async usageSince(email: string, since: Date): Promise<{ sent: number; tries: number }> {
+      const agg = await prisma.recovery.aggregate({ where: { email, sentAt: { gte: since } }, _count: { _all: true }, _sum: { attempts: true } });
+      return { sent: agg._count._all, tries: agg._sum.attempts ?? 0 };
+    },
+
+    /**
      * Redeems the code: marks the request used and sets the user's password (bumping the token version) in one
      * transaction. Returns the user id, or null when the id/code pair is not live and matching.
      */
-    async redeem(input: { id: string; codeHash: string; passwordHash: string; now: Date; maxAttempts: number }): Promise<string | null> {
+    async redeem(input: { id: string; codeHash: string; passwordHash: string; now: Date }): Promise<string | null> {
       return prisma.$transaction(async (tx) => {
+        // The try was already taken (takeAttempt), so the attempt bound is not checked again here.
         const claimed = await tx.recovery.updateMany({
-          where: { ...live(input.id, input.now, input.maxAttempts), codeHash: input.codeHash, userId: { not: null } },
+          where: { id: input.id, usedAt: null, expiresAt: { gt: input.now }, codeHash: input.codeHash, userId: { not: null } },
           data: { usedAt: input.now },
         });
         if (claimed.count === 0) return null;
@@ -55,12 +69,6 @@ export function createRecoveryRepository(prisma: Prisma) {
         });
         return row.userId;
       });
-    },
-
-    /** Counts a wrong guess; false when the request was no longer live (used, expired, locked or unknown). */
-    async countWrongAttempt(id: string, now: Date, maxAttempts: number): Promise<boolean> {
-      const updated = await prisma.recovery.updateMany({ where: live(id, now, maxAttempts), data: { attempts: { increment: 1 } } });
-      return updated.count === 1;
     },
 
     async findById(id: string): Promise<RecoveryRecord | null> {

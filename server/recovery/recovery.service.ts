@@ -7,6 +7,7 @@ import { AppError, errors } from '../http/app-error.js';
 import type { UsersRepository } from '../accounts/index.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/mailer.js';
+import { refuseCommonPassword } from '../security/password-strength.js';
 import { hashPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -19,6 +20,13 @@ export class ResendTooSoonError extends AppError {
     super(429, 'errors.resendTooSoon', `Please wait ${retryAfterSeconds} seconds before asking for a new code`);
   }
 }
+
+/** Per account (e-mail) and day: codes sent, and tries at codes (decision 073). */
+export const RECOVERY_DAILY_CODES = 10;
+export const RECOVERY_DAILY_TRIES = 20;
+const DAY_MS = 24 * 3600 * 1000;
+const tooMany = () =>
+  new AppError(429, 'errors.recoveryTooMany', 'Too many password reset attempts for this account today, please try again tomorrow');
 
 const invalid = () =>
   new AppError(400, 'errors.recoveryInvalid', 'This reset link is no longer valid, please ask for a new code', {
@@ -34,6 +42,8 @@ export function createRecoveryService(deps: {
   mailer: Mailer;
   logger: Logger;
   jwtSecret: string;
+  /** A reset revokes the user's tokens: their open sockets close too (decision 071). */
+  sessions: { disconnectUser(userId: string): void };
   publicUrl: string;
   /** The access gate's prefix (spec §2): the mailed link opens the app even on a device that never saw it. */
   gatePrefix?: string;
@@ -66,6 +76,8 @@ export function createRecoveryService(deps: {
       const previous = await recoveries.latestForEmail(email);
       const waitMs = previous ? previous.sentAt.getTime() + TIMERS.recoveryResendSeconds * 1000 - at.getTime() : 0;
       if (waitMs > 0) throw new ResendTooSoonError(Math.ceil(waitMs / 1000));
+      // Counted for every e-mail alike (a row is stored either way), so the limit tells nothing about accounts.
+      if ((await recoveries.usageSince(email, new Date(at.getTime() - DAY_MS))).sent >= RECOVERY_DAILY_CODES) throw tooMany();
 
       const user = await users.findByEmail(email);
       const id = crypto.randomBytes(16).toString('base64url');
@@ -98,13 +110,20 @@ export function createRecoveryService(deps: {
     /** Sets the new password when the code matches; the user is logged in with a fresh token (older ones stop). */
     async confirmRecovery(input: { id: string; code: string; password: string }): Promise<{ user: UserRecord; jwt: string }> {
       const at = now();
-      const passwordHash = await hashPassword(input.password);
-      const max = TIMERS.recoveryMaxAttempts;
-      const userId = await recoveries.redeem({ id: input.id, codeHash: codeHash(input.id, input.code), passwordHash, now: at, maxAttempts: max });
-      if (!userId) {
-        if (await recoveries.countWrongAttempt(input.id, at, max)) throw wrongCode();
-        throw invalid();
+      // A weak new password is refused before any try is used up.
+      await refuseCommonPassword(input.password, 'password');
+      // The try is counted before the code is compared, atomically (issue 7): parallel guesses cannot share one.
+      const request = await recoveries.takeAttempt(input.id, at, TIMERS.recoveryMaxAttempts);
+      if (!request) throw invalid();
+      if ((await recoveries.usageSince(request.email, new Date(at.getTime() - DAY_MS))).tries > RECOVERY_DAILY_TRIES) throw tooMany();
+      const hash = codeHash(input.id, input.code);
+      if (!request.userId || !crypto.timingSafeEqual(Buffer.from(hash), Buffer.from(request.codeHash.padEnd(hash.length).slice(0, hash.length)))) {
+        throw wrongCode();
       }
+      const passwordHash = await hashPassword(input.password);
+      const userId = await recoveries.redeem({ id: input.id, codeHash: hash, passwordHash, now: at });
+      if (!userId) throw invalid();
+      deps.sessions.disconnectUser(userId);
       const user = await users.findById(userId);
       if (!user) throw invalid();
       if (user.role === 'blocked') throw errors.forbidden('errors.blocked', 'Your account is blocked');

@@ -4,6 +4,8 @@ import jwt from 'jsonwebtoken';
 export interface TokenClaims {
   sub: string;
   ver: number;
+  /** Unix seconds. */
+  exp: number;
 }
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
@@ -19,7 +21,7 @@ export function verifyToken(secret: string, token: string): TokenClaims | null {
     if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') {
       return null;
     }
-    return { sub: payload.sub, ver: payload.ver };
+    return { sub: payload.sub, ver: payload.ver, exp: payload.exp };
   } catch {
     return null;
   }

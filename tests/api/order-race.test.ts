@@ -5,7 +5,7 @@ import { useTestInstances, useTestServer, type TestServer } from '../support/ser
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, placePendingOrder, waitFor } from '../factories/orders.js';
-import type { OrderDto } from '#shared/api-types';
+import type { OrderView } from '#shared/api-types';
 
 const ROUNDS = 20;
 
@@ -63,7 +63,7 @@ describe.each(testDatabases())('Order races on %s', (db) => {
     for (const [i, [customer, adminRes]] of results.entries()) {
       expect([customer.status, adminRes.status].sort()).toEqual([200, 409]);
       const winner = customer.status === 200 ? 'user_cancelled' : 'admin_cancelled';
-      expect(((customer.status === 200 ? customer : adminRes).body.order as OrderDto).status).toBe(winner);
+      expect(((customer.status === 200 ? customer : adminRes).body.order as OrderView).status).toBe(winner);
       expect(await server.app.ctx.prisma.orderEvent.count({ where: { orderId: ids[i] } })).toBe(2);
     }
   });

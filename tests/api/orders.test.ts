@@ -4,6 +4,7 @@ import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
   getOrder,
+  getOrderAsAdmin,
   placeOrder,
   placePendingOrder,
   topupPayload,
@@ -15,7 +16,7 @@ import {
   WITHDRAW_USD,
 } from '../factories/orders.js';
 import { createOrdersRepository } from '../../server/orders/index.js';
-import type { OrderDto } from '#shared/api-types';
+import type { AdminOrderDto, PublicOrderDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Orders on %s', (db) => {
   const server = useTestServer({ db });
@@ -48,12 +49,11 @@ describe.each(testDatabases())('Orders on %s', (db) => {
         pm_amount: 1251.25, // 10.01 × 125 exactly
         pm_id: null,
         contact_email: 'buyer@example.com',
-        user_id: null,
-        data: { amount: 10.01, rate: 125, onex_id: '123456789', wallet: null, w_code: null },
+        data: { amount: 10.01, rate: 125, onex_id: '123456789', wallet: null },
       });
       expect(order.last_time).toBeGreaterThanOrEqual(Math.floor(before / 1000) + 30 * 60 - 1);
       expect(order.last_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60 + 1);
-      expect(order.events).toEqual([{ from: null, to: 'waiting', actor: 'customer', actor_id: null, kind: 'status', time: expect.any(Number) }]);
+      expect(order.events).toEqual([{ from: null, to: 'waiting', actor: 'customer', kind: 'status', time: expect.any(Number) }]);
       const row = await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id } });
       expect(row.pmAmount.toString()).toBe('1251.25');
     });
@@ -73,7 +73,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     it('When a logged-in user buys, then the order belongs to them', async () => {
       const user = await createUser(server);
       const id = await placeOrder(server, WITHDRAW_USD, withdrawPayload({ amount: '5' }), user.token);
-      const order = await getOrder(server, id);
+      const order = await getOrderAsAdmin(server, id, admin.token);
       expect(order.user_id).toBe(user.id);
       expect(order.data.wallet).toBe('01712345678');
       expect(order.events[0]).toMatchObject({ actor: 'customer', actor_id: user.id });
@@ -153,8 +153,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const id = res.body.id as string;
       const paid = await server.api.patch(`/orders/${id}`, { order: { onex_id: '৯৮৭৬৫৪৩২১', w_code: 'A১b২' } });
       expect(paid.status).toBe(200);
-      const order = paid.body.order as OrderDto;
-      expect(order.data).toMatchObject({ amount: 1000.5, wallet: '01712345678', onex_id: '987654321', w_code: 'A1b2' });
+      const order = paid.body.order as PublicOrderDto;
+      expect(order.data).toMatchObject({ amount: 1000.5, wallet: '01712345678', onex_id: '987654321' });
+      expect((await getOrderAsAdmin(server, id, admin.token)).data.w_code).toBe('A1b2');
     });
 
     it('When a Bengali amount is below the minimum or not a number, then 400 names the amount and nothing is stored', async () => {
@@ -188,7 +189,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const order = await getOrder(server, id);
       expect(order.status).toBe('timedout');
       const timeouts = order.events.filter((e) => e.to === 'timedout');
-      expect(timeouts).toEqual([{ from: 'waiting', to: 'timedout', actor: 'system', actor_id: null, kind: 'status', time: expect.any(Number) }]);
+      expect(timeouts).toEqual([{ from: 'waiting', to: 'timedout', actor: 'system', kind: 'status', time: expect.any(Number) }]);
       const pay = await server.api.patch(`/orders/${id}`, { order: { pm_id: uniquePmId() } });
       expect(pay.status).toBe(409);
       expect(pay.body.key).toBe('errors.orderStateConflict');
@@ -200,7 +201,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const id = await placeOrder(server);
       const res = await server.api.patch(`/orders/${id}`, { order: { pm_id: 'TrX_123-abc' } });
       expect(res.status).toBe(200);
-      const order = res.body.order as OrderDto;
+      const order = res.body.order as PublicOrderDto;
       expect(order).toMatchObject({ id, status: 'pending', pm_id: 'TrX_123-abc' });
       expect(order.events.map((e) => [e.from, e.to, e.actor])).toEqual([
         [null, 'waiting', 'customer'],
@@ -227,7 +228,10 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const id = await placeOrder(server, WITHDRAW_BDT);
       const res = await server.api.patch(`/orders/${id}`, { order: { onex_id: '987654321', w_code: 'Ab12' } });
       expect(res.status).toBe(200);
-      expect(res.body.order).toMatchObject({ status: 'pending', data: { onex_id: '987654321', w_code: 'Ab12' } });
+      expect(res.body.order).toMatchObject({ status: 'pending', data: { onex_id: '987654321' } });
+      // The code is the customer's secret for the admin: never shown to the id's holder once submitted.
+      expect((res.body.order as PublicOrderDto).data).not.toHaveProperty('w_code');
+      expect((await getOrderAsAdmin(server, id, admin.token)).data.w_code).toBe('Ab12');
     });
 
     it.each([
@@ -254,9 +258,10 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const id = await placeOrder(server, TOPUP_BDT, topupPayload(), user.token);
       const res = await server.api.patch(`/orders/${id}`, { order: { cancel: true } }, user.token);
       expect(res.status).toBe(200);
-      const order = res.body.order as OrderDto;
+      const order = res.body.order as PublicOrderDto;
       expect(order.status).toBe('user_cancelled');
-      expect(order.events.at(-1)).toMatchObject({ from: 'waiting', to: 'user_cancelled', actor: 'customer', actor_id: user.id });
+      expect(order.events.at(-1)).toEqual({ from: 'waiting', to: 'user_cancelled', actor: 'customer', time: expect.any(Number) });
+      expect((await getOrderAsAdmin(server, id, admin.token)).events.at(-1)).toMatchObject({ actor: 'customer', actor_id: user.id });
       const again = await server.api.patch(`/orders/${id}`, { order: { cancel: true } }, user.token);
       expect(again.status).toBe(409);
       expect(again.body.key).toBe('errors.orderStateConflict');
@@ -289,7 +294,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const res = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
       expect(res.status).toBe(200);
       expect(res.body.text).toBe('Order Completed');
-      const order = res.body.order as OrderDto;
+      const order = res.body.order as AdminOrderDto;
       expect(order.status).toBe('complete');
       expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'complete', actor: 'admin', actor_id: admin.id });
     });
@@ -301,7 +306,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
         const res = await server.api.patch(`/orders/${id}`, { order: { status: 'cancelled' } }, admin.token);
         expect(res.status).toBe(200);
         expect(res.body.text).toBe('Order Cancelled');
-        expect((res.body.order as OrderDto).status).toBe('admin_cancelled');
+        expect((res.body.order as AdminOrderDto).status).toBe('admin_cancelled');
       }
       expect((await getOrder(server, waiting)).events.at(-1)).toMatchObject({ from: 'waiting', to: 'admin_cancelled' });
     });
@@ -393,13 +398,13 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const p1 = await server.api.get('/orders/all?page=1', user.token);
       expect(p1.status).toBe(200);
       expect(p1.body.pages).toBe(2);
-      const ids1 = (p1.body.orders as OrderDto[]).map((o) => o.id);
+      const ids1 = (p1.body.orders as PublicOrderDto[]).map((o) => o.id);
       expect(ids1).toHaveLength(10);
       const p2 = await server.api.get('/orders/all?page=2', user.token);
-      const ids2 = (p2.body.orders as OrderDto[]).map((o) => o.id);
+      const ids2 = (p2.body.orders as PublicOrderDto[]).map((o) => o.id);
       expect(ids2).toHaveLength(2);
       expect(new Set([...ids1, ...ids2])).toEqual(new Set(mine));
-      const created = [...(p1.body.orders as OrderDto[]), ...(p2.body.orders as OrderDto[])].map((o) => o.created_at);
+      const created = [...(p1.body.orders as PublicOrderDto[]), ...(p2.body.orders as PublicOrderDto[])].map((o) => o.created_at);
       expect([...created].sort((a, b) => b - a)).toEqual(created);
       const empty = await server.api.get('/orders/all', (await createUser(server)).token);
       expect(empty.body).toMatchObject({ ok: true, orders: [], pages: 1 });
@@ -415,9 +420,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     it('When the admin lists orders, then the queue holds pending first, then waiting, and no final orders', async () => {
       const res = await server.api.get('/orders/all?page=1', admin.token);
       expect(res.status).toBe(200);
-      const all: OrderDto[] = [];
+      const all: AdminOrderDto[] = [];
       for (let page = 1; page <= (res.body.pages as number); page += 1) {
-        all.push(...((await server.api.get(`/orders/all?page=${page}`, admin.token)).body.orders as OrderDto[]));
+        all.push(...((await server.api.get(`/orders/all?page=${page}`, admin.token)).body.orders as AdminOrderDto[]));
       }
       expect(all.length).toBeGreaterThan(0);
       expect(all.every((o) => o.status === 'pending' || o.status === 'waiting')).toBe(true);

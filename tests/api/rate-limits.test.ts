@@ -1,9 +1,10 @@
-// Rate limits on login, register and recovery (design §10): per account and per client address, shared through
-// Redis between instances.
+// Rate limits on login, register and recovery (design §10): wrong passwords per (e-mail, address) and per e-mail
+// (a harder captcha, decision 072), requests per address; shared through Redis between instances.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { createUser } from '../factories/users.js';
+import { solveCaptcha } from '../support/captcha.js';
 
 async function post(server: TestServer, path: string, body: unknown, ip: string) {
   const res = await fetch(`${server.url}/api/v1${path}`, {
@@ -17,17 +18,36 @@ async function post(server: TestServer, path: string, body: unknown, ip: string)
 describe('Rate limits', () => {
   const server = useTestServer({ rateLimitScale: 1, env: { TRUST_PROXY: '1' } });
 
-  it('When one account gets 10 wrong passwords, then the next try is 429 even with the right one; other accounts still log in', async () => {
+  it("When an attacker sends 12 wrong passwords from one address, then that pair is refused but the owner's right password from their own address works", async () => {
     const victim = await createUser(server);
-    const other = await createUser(server);
+    const attacker = '10.0.0.66';
     for (let i = 0; i < 10; i += 1) {
-      const res = await post(server, '/login', { user: { email: victim.email, password: `wrong-password-${i}` } }, `10.0.0.${i + 1}`);
+      const res = await post(server, '/login', { user: { email: victim.email, password: `wrong-password-${i}` } }, attacker);
       expect(res.status).toBe(401);
     }
-    const blocked = await post(server, '/login', { user: { email: victim.email, password: victim.password } }, '10.0.1.1');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.key).toBe('errors.rateLimited');
-    expect((await post(server, '/login', { user: { email: other.email, password: other.password } }, '10.0.1.1')).status).toBe(200);
+    for (let i = 10; i < 12; i += 1) {
+      const res = await post(server, '/login', { user: { email: victim.email, password: `wrong-password-${i}` } }, attacker);
+      expect(res.status).toBe(429);
+      expect(res.body.key).toBe('errors.rateLimited');
+    }
+    // Even the right password from the attacker's address is refused now: the pair is blocked, not the account.
+    expect((await post(server, '/login', { user: { email: victim.email, password: victim.password } }, attacker)).status).toBe(429);
+    expect((await post(server, '/login', { user: { email: victim.email, password: victim.password } }, '10.0.5.5')).status).toBe(200);
+  });
+
+  it('When the owner logs in fifteen times in a row, then every login works (successful logins never count)', async () => {
+    const owner = await createUser(server);
+    for (let i = 0; i < 15; i += 1) {
+      expect((await post(server, '/login', { user: { email: owner.email, password: owner.password } }, '10.0.6.6')).status).toBe(200);
+    }
+  });
+
+  it('When one address tries many e-mails, then the per-address limit still stops it', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i += 1) {
+      last = (await post(server, '/login', { user: { email: `nobody${i}@test.local`, password: 'wrong-password' } }, '10.0.7.7')).status;
+    }
+    expect(last).toBe(429);
   });
 
   it('When one address registers 10 accounts in an hour, then the 11th is 429 and nothing is stored; another address still can', async () => {
@@ -46,15 +66,36 @@ describe('Rate limits', () => {
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Rate limits across instances (Redis)', () => {
   const [a, b] = useTestInstances(2, { redis: true, rateLimitScale: 1, env: { TRUST_PROXY: '1' } });
 
-  it('When wrong passwords are split over two instances, then the shared counter still stops the 11th', async () => {
+  it('When wrong passwords from one address are split over two instances, then the shared pair counter stops the 11th; the owner still logs in', async () => {
     // A fresh e-mail per run: the Redis counters outlive the test databases.
     const email = `shared-${crypto.randomBytes(4).toString('hex')}@test.local`;
     await createUser(a, { email, password: 'right-password' });
     for (let i = 0; i < 10; i += 1) {
-      const res = await post(i % 2 ? b : a, '/login', { user: { email, password: `wrong-password-${i}` } }, `10.2.0.${i + 1}`);
+      const res = await post(i % 2 ? b : a, '/login', { user: { email, password: `wrong-password-${i}` } }, '10.2.0.1');
       expect(res.status).toBe(401);
     }
-    expect((await post(a, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(429);
-    expect((await post(b, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(429);
+    expect((await post(a, '/login', { user: { email, password: 'wrong-password-x' } }, '10.2.0.1')).status).toBe(429);
+    expect((await post(b, '/login', { user: { email, password: 'right-password' } }, '10.2.0.1')).status).toBe(429);
+    expect((await post(b, '/login', { user: { email, password: 'right-password' } }, '10.2.1.1')).status).toBe(200);
+  });
+});
+
+describe('Login under a distributed guessing attack (real captcha)', () => {
+  const server = useTestServer({ rateLimitScale: 1, env: { TRUST_PROXY: '1', CAPTCHA: 'altcha' } });
+
+  it('When ten addresses guess one e-mail, then its login asks for the harder captcha, and the owner who solves it gets in', async () => {
+    const owner = await createUser(server);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post(server, '/login', { captcha: await solveCaptcha(server), user: { email: owner.email, password: `guess-${i}-wrong` } }, `10.3.0.${i + 1}`);
+      expect(res.status).toBe(401);
+    }
+    const normal = await post(server, '/login', { captcha: await solveCaptcha(server), user: { email: owner.email, password: owner.password } }, '10.3.1.1');
+    expect(normal.status).toBe(400);
+    expect(normal.body.key).toBe('errors.captchaHarder');
+    const hard = await post(server, '/login', { captcha: await solveCaptcha(server, 'hard'), user: { email: owner.email, password: owner.password } }, '10.3.1.1');
+    expect(hard.status).toBe(200);
+    // Another account is not affected.
+    const other = await createUser(server);
+    expect((await post(server, '/login', { captcha: await solveCaptcha(server), user: { email: other.email, password: other.password } }, '10.3.1.1')).status).toBe(200);
   });
 });

@@ -145,6 +145,61 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     expect(row.attempts).toBe(5);
   });
 
+  it('When the right code races eleven wrong ones, then each try is counted before its comparison: five tries, at most one success', async () => {
+    const user = await createUser(server, { password: 'old-password-2' });
+    const { id, code } = await requestCode(user);
+    const guesses = [code, ...Array.from({ length: 11 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))];
+    const results = await Promise.all(guesses.map((g) => server.api.patch(`/recover/${id}`, { code: g, password: 'brand-new-pass-2' })));
+    const wins = results.filter((r) => r.status === 200);
+    const counted = results.filter((r) => r.status === 200 || r.body.key === 'errors.recoveryCodeWrong');
+    expect(wins.length).toBeLessThanOrEqual(1);
+    expect(counted).toHaveLength(5);
+    expect((await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } })).attempts).toBe(5);
+    const oldWorks = (await server.api.post('/login', { user: { email: user.email, password: 'old-password-2' } })).status === 200;
+    expect(oldWorks).toBe(wins.length === 0);
+  });
+
+  it('When an account had ten codes sent today, then an eleventh is refused with errors.recoveryTooMany and nothing is stored', async () => {
+    const user = await createUser(server);
+    const past = Date.now() - 3600_000;
+    await server.app.ctx.prisma.recovery.createMany({
+      data: Array.from({ length: 10 }, (_, i) => ({
+        id: `daily-${user.id}-${i}`.slice(0, 60),
+        email: user.email,
+        userId: user.id,
+        codeHash: 'x'.repeat(64),
+        expiresAt: new Date(past + 60_000),
+        sentAt: new Date(past - i * 120_000),
+      })),
+    });
+    const before = await server.app.ctx.prisma.recovery.count();
+    const res = await server.api.post('/recover', { email: user.email });
+    expect(res.status).toBe(429);
+    expect(res.body.key).toBe('errors.recoveryTooMany');
+    expect(await server.app.ctx.prisma.recovery.count()).toBe(before);
+  });
+
+  it('When an account used twenty tries today, then the next try is refused with errors.recoveryTooMany even with the right code', async () => {
+    const user = await createUser(server, { password: 'old-password-3' });
+    const past = Date.now() - 3600_000;
+    await server.app.ctx.prisma.recovery.createMany({
+      data: Array.from({ length: 4 }, (_, i) => ({
+        id: `tries-${user.id}-${i}`.slice(0, 60),
+        email: user.email,
+        userId: user.id,
+        codeHash: 'x'.repeat(64),
+        attempts: 5,
+        expiresAt: new Date(past + 60_000),
+        sentAt: new Date(past - i * 120_000),
+      })),
+    });
+    const { id, code } = await requestCode(user);
+    const res = await server.api.patch(`/recover/${id}`, { code, password: 'brand-new-pass-3' });
+    expect(res.status).toBe(429);
+    expect(res.body.key).toBe('errors.recoveryTooMany');
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-3' } })).status).toBe(200);
+  });
+
   it('When the e-mail is unknown, then the answer has the same shape, a row is kept, and no mail is sent', async () => {
     const user = await createUser(server);
     const known = await server.api.post('/recover', { email: user.email });

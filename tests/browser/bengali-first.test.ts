@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium() || !built)('Bengali-first in the browser', () => 
       await page.waitForURL('**/orders/**', WAIT);
 
       const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-      const order = ((await server.api.get<{ order: OrderDto }>(`/orders/${id}`)).body as { order: OrderDto }).order;
+      const order = ((await server.api.get<{ order: PublicOrderDto }>(`/orders/${id}`)).body as { order: PublicOrderDto }).order;
       expect(order.data).toMatchObject({ amount: 500, onex_id: '123456789' });
       // Shown back in Bengali digits.
       await page.getByText('১২৩৪৫৬৭৮৯', { exact: true }).first().waitFor(WAIT);

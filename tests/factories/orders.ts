@@ -1,7 +1,7 @@
 // Orders placed through the API (the real path), plus shortcuts to move them along.
 import crypto from 'node:crypto';
 import type { TestServer } from '../support/server.js';
-import type { OrderDto } from '#shared/api-types';
+import type { AdminOrderDto, PublicOrderDto } from '#shared/api-types';
 
 export const TOPUP_BDT = '1xbet_topup_bdt';
 export const TOPUP_USD = '1xbet_topup_usd';
@@ -39,10 +39,18 @@ export async function placePendingOrder(server: TestServer, token?: string): Pro
   return id;
 }
 
-export async function getOrder(server: TestServer, id: string): Promise<OrderDto> {
+/** The order as anyone holding its id sees it (the public view, decision 070). */
+export async function getOrder(server: TestServer, id: string): Promise<PublicOrderDto> {
   const res = await server.api.get(`/orders/${id}`);
   if (res.status !== 200) throw new Error(`GET order answered ${res.status}`);
-  return res.body.order as OrderDto;
+  return res.body.order as PublicOrderDto;
+}
+
+/** The order as an admin sees it (the full view). */
+export async function getOrderAsAdmin(server: TestServer, id: string, adminToken: string): Promise<AdminOrderDto> {
+  const res = await server.api.get(`/orders/${id}`, adminToken);
+  if (res.status !== 200) throw new Error(`GET order answered ${res.status}`);
+  return res.body.order as AdminOrderDto;
 }
 
 /** Polls until the predicate holds or the deadline passes. */

@@ -5,7 +5,7 @@ import { testDatabases } from '../support/databases.js';
 import { connected, connectSocket, nextEvent, openSocket, useSockets, watchOrder } from '../support/sockets.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, placePendingOrder, topupPayload, TOPUP_BDT } from '../factories/orders.js';
-import type { OrderDto } from '#shared/api-types';
+import type { OrderView } from '#shared/api-types';
 
 useSockets();
 
@@ -50,12 +50,15 @@ describe.each(testDatabases())('Order pushes on %s', (db) => {
     const stranger = await createUser(server);
     const ownerSocket = await connectSocket(server, { token: owner.token });
     const strangerSocket = await connectSocket(server, { token: stranger.token });
-    const leaked: OrderDto[] = [];
+    const leaked: OrderView[] = [];
     strangerSocket.on('order:updated', (o) => leaked.push(o));
     strangerSocket.on('order:created', (o) => leaked.push(o));
     const created = nextEvent(ownerSocket, 'order:created');
     const id = await placeOrder(server, TOPUP_BDT, topupPayload(), owner.token);
-    expect(await created).toMatchObject({ id, user_id: owner.id });
+    // The owner gets the public view (decision 070): their own order, without account ids or codes.
+    const ownerView = await created;
+    expect(ownerView).toMatchObject({ id, status: 'waiting' });
+    expect(ownerView).not.toHaveProperty('user_id');
     const updated = nextEvent(ownerSocket, 'order:updated', (o) => o.id === id);
     // home:orders is pushed to everyone after the order push of the same change: once the stranger has it,
     // any order push meant for them would already have arrived.

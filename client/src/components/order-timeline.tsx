@@ -1,10 +1,10 @@
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderEventDto } from '#shared/api-types';
+import type { PublicOrderEventDto } from '#shared/api-types';
 import { useFormat } from '../lib/format';
 
-/** The order's history: from → to, who (customer/admin/system) and when. */
-export function OrderTimeline({ events }: { events: OrderEventDto[] }) {
+/** The order's history: from → to, who (customer/admin/system) and when; the admin's view adds each note. */
+export function OrderTimeline({ events }: { events: (PublicOrderEventDto & { note?: string | null })[] }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   if (events.length === 0) return null;

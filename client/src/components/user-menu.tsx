@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { UserDto } from '#shared/api-types';
 import { dashboardHref, paths } from '../config';
 import { useFormat } from '../lib/format';
-import { useLogout } from '../lib/session';
+import { useLogout } from '../lib/logout';
 import { UserAvatar } from './user-avatar';
 
 /** Avatar menu of a logged-in user (spec §2 header). */

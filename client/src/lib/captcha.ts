@@ -16,8 +16,8 @@ const PRESOLVED_MAX_AGE_MS = 4 * 60 * 1000;
 
 let presolved: { token: Promise<string>; solvedAt: number } | null = null;
 
-async function solveFreshCaptcha(): Promise<string> {
-  const answer = await api.get<CaptchaAnswer>('/captcha');
+async function solveFreshCaptcha(level: 'normal' | 'hard' = 'normal'): Promise<string> {
+  const answer = await api.get<CaptchaAnswer>('/captcha', level === 'hard' ? { level } : undefined);
   if (!answer.ok) throw new CaptchaError(answer.key, answer.text);
   if ('off' in answer && answer.off) return 'off';
   const { algorithm, challenge, salt, signature, maxnumber } = answer as CaptchaChallenge;
@@ -48,6 +48,14 @@ export function prepareCaptcha(): void {
   token.catch(() => {
     if (presolved === entry) presolved = null;
   });
+}
+
+/**
+ * A token of the harder challenge the server asks for (answer key `errors.captchaHarder`) when an account is under
+ * a guessing attack (decision 072). Solved on demand: it takes a few seconds of work on purpose.
+ */
+export function getHardCaptcha(): Promise<string> {
+  return solveFreshCaptcha('hard');
 }
 
 /**

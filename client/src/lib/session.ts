@@ -1,8 +1,6 @@
 // Session and app-wide state as Jotai atoms in the default store, so non-React modules (api, socket) share them.
-import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import type { UserDto } from '#shared/api-types';
-import { TIMERS } from '#shared/constants';
 import { STORAGE_KEYS } from '../config';
 import { applyLanguage, readPreferredLanguage, type Language } from '../i18n';
 import { readStored, writeStored } from './storage';
@@ -54,17 +52,6 @@ export function startSession(user: UserDto): void {
 export function endSessionNow(): void {
   store.set(tokenAtom, null);
   store.set(userAtom, null);
-}
-
-/** Logout of spec §4: remove the token, wait 500 ms, then clear the user. */
-export function useLogout(): () => Promise<void> {
-  const setToken = useSetAtom(tokenAtom);
-  const setUser = useSetAtom(userAtom);
-  return useCallback(async () => {
-    setToken(null);
-    await new Promise((resolve) => setTimeout(resolve, TIMERS.logoutDelayMs));
-    setUser(null);
-  }, [setToken, setUser]);
 }
 
 // ---------- language ----------

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSelect } from '../../components/language-select';
 import { LogoLink } from '../../components/logo-link';
-import { useLogout } from '../../lib/session';
+import { useLogout } from '../../lib/logout';
 
 export interface DashboardMenuItem {
   href: string;

@@ -1,12 +1,12 @@
 // The admin's side of orders (spec §7, issue 10): the live queue, the history with filters, the CSV export and
 // the two admin commands on one order.
-import type { OrderDto } from '#shared/api-types';
+import type { AdminOrderDto } from '#shared/api-types';
 import type { OrderCustomerDto } from '#shared/order-filters';
 import type { CancelReason } from '#shared/schemas';
 import { api, type QueryParams } from '../../../lib/api';
 import { sendOrderCommand } from './orders-api';
 
-export type AdminOrderList = { orders: OrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> };
+export type AdminOrderList = { orders: AdminOrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> };
 
 /** The filters of the "All orders" tab; empty strings are left out of the query. */
 export interface OrderHistoryFilter {
@@ -35,7 +35,7 @@ export const listOrderHistory = (page: number, filter: OrderHistoryFilter) => ap
 export const downloadOrdersCsv = (filter: OrderHistoryFilter, filename: string) => api.download('/orders/export.csv', filterQuery(filter), filename);
 
 export const completeOrder = (id: string, payoutTrxId?: string) =>
-  sendOrderCommand(id, payoutTrxId ? { name: 'completeOrder', payoutTrxId } : { name: 'completeOrder' });
-export const reopenOrder = (id: string, reason: string) => sendOrderCommand(id, { name: 'reopenOrder', reason });
+  sendOrderCommand<AdminOrderDto>(id, payoutTrxId ? { name: 'completeOrder', payoutTrxId } : { name: 'completeOrder' });
+export const reopenOrder = (id: string, reason: string) => sendOrderCommand<AdminOrderDto>(id, { name: 'reopenOrder', reason });
 export const cancelOrderAsAdmin = (id: string, why: { reason?: CancelReason; note?: string } = {}) =>
-  sendOrderCommand(id, { name: 'cancelOrderAsAdmin', ...why });
+  sendOrderCommand<AdminOrderDto>(id, { name: 'cancelOrderAsAdmin', ...why });

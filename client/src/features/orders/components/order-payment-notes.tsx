@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { productKind } from '#shared/constants';
 import { submitTopupPaymentSchema } from '#shared/schemas';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
@@ -15,7 +15,7 @@ import { showError } from '../../../lib/notify';
 import { claimLatePayment } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
-function LatePaymentForm({ order, onChange }: { order: OrderDto; onChange: (order: OrderDto) => void }) {
+function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('sms');
   const toErrors = useServerFieldErrors(['pm_id']);
   const [busy, setBusy] = useState(false);
@@ -51,7 +51,7 @@ function LatePaymentForm({ order, onChange }: { order: OrderDto; onChange: (orde
   );
 }
 
-export function OrderPaymentNotes({ order, onChange }: { order: OrderDto; onChange: (order: OrderDto) => void }) {
+export function OrderPaymentNotes({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('sms');
   const format = useFormat();
   const kind = productKind(order.product_id);

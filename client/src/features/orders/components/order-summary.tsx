@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -18,7 +18,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** The actual order (spec §1: the confirmation page shows the actual amount). */
-export function OrderSummary({ order }: { order: OrderDto }) {
+export function OrderSummary({ order }: { order: PublicOrderDto }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const kind = productKind(order.product_id);

@@ -2,7 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { submitTopupPaymentSchema, submitWithdrawPaymentSchema } from '#shared/schemas';
 import { zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
@@ -10,7 +10,7 @@ import type { OrderPayment } from '#shared/schemas';
 import { submitPayment } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
-type Done = (order: OrderDto) => void;
+type Done = (order: PublicOrderDto) => void;
 
 async function send(orderId: string, payment: OrderPayment, onDone: Done, setErrors: (errors: Record<string, string> | undefined) => void) {
   try {

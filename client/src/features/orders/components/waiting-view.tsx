@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
@@ -15,7 +15,7 @@ import { TopupPaymentForm, WithdrawPaymentForm } from './payment-forms';
 import { WITHDRAW_ADDRESS } from './withdraw-address';
 
 /** Waiting for the customer: countdown, where to pay, the payment form and Cancel (spec §4 waiting). */
-export function WaitingView({ order, onChange, onExpired }: { order: OrderDto; onChange: (order: OrderDto) => void; onExpired: () => void }) {
+export function WaitingView({ order, onChange, onExpired }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void; onExpired: () => void }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const kind = productKind(order.product_id);
@@ -135,7 +135,7 @@ function CountdownAnnouncement({ secondsLeft }: { secondsLeft: number }) {
   );
 }
 
-function CancelOrderButton({ orderId, onDone }: { orderId: string; onDone: (order: OrderDto) => void }) {
+function CancelOrderButton({ orderId, onDone }: { orderId: string; onDone: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('orders');
   const [opened, dialog] = useDisclosure(false);
   const [busy, setBusy] = useState(false);

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { showError } from '../../../lib/notify';
 import { useOnReconnect, useOrderWatch, useSocketEvent } from '../../../lib/socket';
 import { getOrder } from '../api/orders-api';
 
-export type OrderLoad = { state: 'loading' } | { state: 'ready'; order: OrderDto } | { state: 'failed' };
+export type OrderLoad = { state: 'loading' } | { state: 'ready'; order: PublicOrderDto } | { state: 'failed' };
 
 /** One order, kept live: its room is watched, `order:updated` replaces it, a reconnect re-fetches. */
 export function useLiveOrder(id: string) {
@@ -30,7 +30,7 @@ export function useLiveOrder(id: string) {
   });
   useOnReconnect(() => void refetch());
 
-  const replace = useCallback((order: OrderDto) => setLoad({ state: 'ready', order }), []);
+  const replace = useCallback((order: PublicOrderDto) => setLoad({ state: 'ready', order }), []);
   return { load, refetch, replace };
 }
 

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OrderDto } from '#shared/api-types';
+import type { PublicOrderDto } from '#shared/api-types';
 import { useOrderColumns } from '../../../components/order-columns';
 import { OrderTable } from '../../../components/order-table';
 import { PagePicker } from '../../../components/page-picker';
@@ -14,9 +14,9 @@ import { listOwnOrders } from '../api/orders-api';
 import { OrderListHeader } from '../components/order-list-header';
 
 /** /account and /account/orders — the customer's own orders, paged and live. */
-const selectOrders = (answer: { orders: OrderDto[] }) => answer.orders;
-const orderKey = (order: OrderDto) => order.id;
-const orderHref = (order: OrderDto) => paths.order.getHref(order.id);
+const selectOrders = (answer: { orders: PublicOrderDto[] }) => answer.orders;
+const orderKey = (order: PublicOrderDto) => order.id;
+const orderHref = (order: PublicOrderDto) => paths.order.getHref(order.id);
 
 export default function AccountOrdersPage() {
   const { t } = useTranslation('orders');
@@ -25,10 +25,10 @@ export default function AccountOrdersPage() {
   const columns = useMemo(
     () => [
       // The customer sees their order ids whole (spec asks for 10 characters only in the admin table).
-      column.id<OrderDto>({ href: orderHref, full: true }),
-      column.date<OrderDto>(),
-      column.product<OrderDto>({ card: 'line' }),
-      column.status<OrderDto>({ card: 'titleEnd' }),
+      column.id<PublicOrderDto>({ href: orderHref, full: true }),
+      column.date<PublicOrderDto>(),
+      column.product<PublicOrderDto>({ card: 'line' }),
+      column.status<PublicOrderDto>({ card: 'titleEnd' }),
     ],
     [column],
   );

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDto } from '#shared/api-types';
+import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
 import type { OrderCustomerDto } from '#shared/order-filters';
 import { isInAdminQueue } from '#shared/order-view';
 import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
@@ -72,7 +72,9 @@ function OrderQueue({ title }: { title: string }) {
     [column, t],
   );
 
-  const applyUpdate = useCallback((order: OrderDto) => {
+  // The admins' room gets the full view; a public one (the admin's own order as its owner) is not for the queue.
+  const applyUpdate = useCallback((order: OrderView) => {
+    if (!isAdminOrderDto(order)) return;
     setOrders((list) => {
       if (!list) return list;
       if (!inQueue(order)) return list.filter((row) => row.id !== order.id);
@@ -81,7 +83,7 @@ function OrderQueue({ title }: { title: string }) {
   }, [setOrders]);
   useSocketEvent('order:updated', applyUpdate);
   useSocketEvent('order:created', (order) => {
-    if (page !== 1 || !inQueue(order)) return;
+    if (!isAdminOrderDto(order) || page !== 1 || !inQueue(order)) return;
     setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list] : list));
   });
 
