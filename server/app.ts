@@ -27,7 +27,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { createCaptchaService } from './security/captcha.js';
 import { createLoginThrottle } from './security/login-throttle.js';
-import { connectRedis } from './security/redis-guard.js';
+import { connectRedis, isRedisUnavailable } from './security/redis-guard.js';
 import { loadOrCreateSecret } from './security/secrets.js';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
@@ -89,8 +89,8 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db.prisma, 'jwt'));
   // Outages are reported once by these two (decision 076, 077), not as one stack trace per failed request.
   const databaseMonitor = createDatabaseMonitor({ probe: () => db.prisma.$queryRaw`SELECT 1`, logger });
-  logger.setErrorFilter((error) => databaseMonitor.absorb(error));
   const redisGuard = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  logger.setErrorFilter((error) => databaseMonitor.absorb(error) || (redisGuard !== undefined && isRedisUnavailable(error)));
   const redis = redisGuard?.client;
 
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.

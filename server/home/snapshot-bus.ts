@@ -29,10 +29,23 @@ export function createSnapshotBus(redis: Redis, logger: Logger): SnapshotBus {
     if (subscribedOnce) notify();
   });
   subscriber.on('error', (error: unknown) => logger.error('public snapshot bus', error));
-  const ready = subscriber.subscribe(SNAPSHOT_CHANNEL).then(() => {
+  // Reads wait for the subscription, but never more than a second on Redis (decision 077): with Redis down at start
+  // the instance serves anyway, and the late subscription counts as a change (maxAgeMs is the last safety net).
+  let gaveUp = false;
+  const subscribed = subscriber.subscribe(SNAPSHOT_CHANNEL).then(() => {
     subscribedOnce = true;
+    if (gaveUp) notify();
   });
-  ready.catch(() => undefined);
+  subscribed.catch(() => undefined);
+  const ready = Promise.race([
+    subscribed.catch(() => undefined),
+    new Promise<void>((resolve) =>
+      setTimeout(() => {
+        gaveUp = true;
+        resolve();
+      }, 1_000).unref(),
+    ),
+  ]);
   return {
     ready,
     async publish() {

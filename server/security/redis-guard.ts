@@ -173,6 +173,17 @@ export function createRedisGuard(raw: Redis, logger: Logger, probeEveryMs = 1_00
       const value: unknown = Reflect.get(target, property, receiver === client ? target : receiver);
       if (typeof value !== 'function') return value;
       const fn = value as (...args: unknown[]) => unknown;
+      // multi()/pipeline() build a batch synchronously: only its exec() goes through the breaker.
+      if (property === 'multi' || property === 'pipeline') {
+        return (...args: unknown[]) => {
+          const batch = fn.apply(target, args) as { exec?: (...a: unknown[]) => Promise<unknown> } | Promise<unknown>;
+          if (batch && !(batch instanceof Promise) && typeof batch.exec === 'function') {
+            const exec = batch.exec.bind(batch);
+            batch.exec = (...a: unknown[]) => guarded(() => exec(...a));
+          }
+          return batch;
+        };
+      }
       if (typeof property === 'string' && commands.has(property)) {
         // Socket.IO's adapter publishes without awaiting: a dropped publish must not become an unhandled rejection.
         if (property === 'publish' || property === 'publishBuffer' || property === 'spublish') {

@@ -63,6 +63,10 @@ async function newTemplate(c: Cast): Promise<number> {
 
 export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/health': { cases: [{ allow: EVERYONE }] },
+  // The load balancer's copy of health reads no token at all: a blocked customer's token is simply ignored there.
+  'GET /health': { cases: [{ allow: [...EVERYONE, 'blocked'] }] },
+  // Only with METRICS_TOKEN set (decision 078); no user's token opens it.
+  'GET /metrics': { optional: true, cases: [{ allow: [] }] },
   'GET /api/v1/captcha': { cases: [{ allow: EVERYONE }] },
   'POST /api/v1/register': {
     cases: [{ allow: EVERYONE, request: (c) => ({ body: { user: { name: 'New Person', email: c.freshEmail(), password: 'kite-river-42' } } }) }],

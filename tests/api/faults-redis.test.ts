@@ -173,3 +173,34 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis outage: limits and captcha rep
     proxy.restore();
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)('Redis down at start', () => {
+  let proxy: TcpProxy;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    proxy = await startTcpProxy(targetOf(process.env.TEST_REDIS_URL!, 6379));
+    proxy.cut();
+    server = await startTestServer({ env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), LOG_LEVEL: 'silent', METRICS_TOKEN } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+  });
+
+  it('When Redis is unreachable as the shop starts, then it starts, serves the home page and orders, and picks Redis up when it comes', async () => {
+    const health = await server.api.get('/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'degraded', redis: 'down', database: 'up' });
+    const waits = await redisWaits(server);
+    const home = await server.api.get('/home');
+    expect(home.status).toBe(200);
+    expect((await timedOrder(server)).res.status).toBe(201);
+    expect((await server.api.get('/home')).status).toBe(200);
+    await expectNoLongRedisWait(server, waits);
+
+    proxy.restore();
+    await waitForHealth(server, 'up');
+    expect((await timedOrder(server)).res.status).toBe(201);
+  });
+});
