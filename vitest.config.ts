@@ -11,6 +11,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
           environment: 'node',
+          // Property runs and lint-driven tests take seconds; on a busy 2-core machine they need room.
+          testTimeout: 30_000,
         },
       },
       {
