@@ -14,6 +14,7 @@ import { createDatabaseMonitor } from './db/availability.js';
 import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import { failureBody } from './http/app-error.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
 import { clientAssets } from './http/client-assets.js';
 import { databaseAnswers, healthRoutes } from './http/health.js';
