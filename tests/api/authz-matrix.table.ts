@@ -6,7 +6,7 @@
 // names), otherUser (another customer holding the same ids), blocked (a customer's token issued before an admin
 // blocked them), admin. A caller in `allow` must get a 2xx; any other caller must get 401, 403 or 404 and change no
 // row. A request is built afresh for each caller, so allowed calls may consume what they act on.
-import type { Caller, Cast } from '../support/cast.js';
+import { TEMPLATE_PATTERN, type Caller, type Cast } from '../support/cast.js';
 import { uniquePmId } from '../factories/orders.js';
 import type { RouteRequest } from '../support/route-requests.js';
 
@@ -14,6 +14,8 @@ export interface MatrixCase {
   /** Says which command of the route this is, when the route has several. */
   name?: string;
   allow: readonly Caller[];
+  /** Allowed callers may get a refusal other than 401/403 here (say why); they still must not get a 5xx. */
+  allowedMayBeRefused?: string;
   request?: (cast: Cast) => RouteRequest | Promise<RouteRequest>;
 }
 
@@ -177,6 +179,44 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
       },
     ],
   },
+  // A timed-out top-up's "paid late" claim: holding the id is the right, like paying.
+  'POST /api/v1/orders/:id/late-payment': {
+    cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.timedOutOrder() }, body: { pm_id: uniquePmId() } }) }],
+  },
+  'GET /api/v1/audit': { cases: [{ allow: ADMIN }] },
+  'POST /api/v1/devices': { cases: [{ allow: ADMIN, request: () => ({ body: { device: { name: 'Shop bKash phone', account: 'bkash' } } }) }] },
+  'GET /api/v1/devices': { cases: [{ allow: ADMIN }] },
+  'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await c.device()).id }, body: {} }) }] },
+  // Only a forwarding phone's device token may post SMS; none of the five callers holds one.
+  'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID ABC1234567' } }) }] },
+  'GET /api/v1/sms': { cases: [{ allow: ADMIN }] },
+  'PATCH /api/v1/sms/:id': {
+    cases: [
+      {
+        allow: ADMIN,
+        allowedMayBeRefused: 'linking needs an SMS and an order that match (409 when they do not); the role check comes first',
+        request: async (c) => ({ params: { id: String(await c.sms()) }, body: { sms: { order_id: await c.order('pending'), reason: 'Customer sent the receipt by e-mail' } } }),
+      },
+    ],
+  },
+  'GET /api/v1/sms-templates': { cases: [{ allow: ADMIN }] },
+  'POST /api/v1/sms-templates/test': {
+    cases: [{ allow: ADMIN, request: () => ({ body: { pattern: TEMPLATE_PATTERN, time_format: null, text: 'Gift of Tk 1,000.00 from 01712345678. TrxID GIFT000001' } }) }],
+  },
+  'POST /api/v1/sms-templates': {
+    cases: [{ allow: ADMIN, request: () => ({ body: { template: { account: 'bkash', label: `Gift ${uniquePmId()}`, pattern: TEMPLATE_PATTERN, time_format: null } } }) }],
+  },
+  'PATCH /api/v1/sms-templates/:id': {
+    cases: [
+      {
+        allow: ADMIN,
+        request: async (c) => ({ params: { id: String(await c.template()) }, body: { template: { account: 'bkash', label: `Gift ${uniquePmId()}`, pattern: TEMPLATE_PATTERN, time_format: null } } }),
+      },
+    ],
+  },
+  'DELETE /api/v1/sms-templates/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await c.template()) }, body: {} }) }] },
+  // Prometheus scrapes with METRICS_TOKEN (the tests set one); no user's token opens it. Without a token it is not routed.
+  'GET /metrics': { optional: true, cases: [{ allow: [] }] },
   // The client's pages (only when client/dist exists): HTML for everyone, the API's answers are not involved.
   'GET /^(?!\\/(api|socket\\.io|media)\\/).*/': { optional: true, cases: [{ allow: [...EVERYONE, 'blocked'] }] },
 };

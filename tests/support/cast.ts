@@ -8,6 +8,7 @@ import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
 import { placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitFor, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
 import type { TestServer } from './server.js';
+import { moneyReceivedSms } from './sms-forwarder.js';
 
 export const CALLERS = ['guest', 'user', 'otherUser', 'blocked', 'admin'] as const;
 /** `user` owns the resources a request names; `otherUser` is another customer holding the same ids. */
@@ -32,7 +33,17 @@ export interface Cast {
   recovery(): Promise<{ id: string; code: string; ref: string; email: string }>;
   /** A small valid PNG. */
   png(): Promise<Buffer>;
+  /** A fresh top-up of the owner that timed out unpaid (a late payment may be claimed). */
+  timedOutOrder(): Promise<string>;
+  /** A forwarding phone the admin registered: its id and its device token. */
+  device(): Promise<{ id: string; token: string }>;
+  /** An SMS a registered phone forwarded (a bKash receipt nobody's order names). */
+  sms(): Promise<number>;
+  /** An SMS template the admin added. */
+  template(): Promise<number>;
 }
+
+export const TEMPLATE_PATTERN = String.raw`Gift of Tk\s*(?<amount>[\d,.]+) from (?<sender>\d+)\. TrxID (?<trx_id>\w+)`;
 
 interface OutboxMail {
   to: string;
@@ -66,6 +77,11 @@ export async function createCast(server: TestServer): Promise<Cast> {
   const res = await server.api.patch(`/users/${blocked.id}`, { user: { role: 'blocked' } }, admin.token);
   if (res.status !== 200) throw new Error(`blocking answered ${res.status}: ${JSON.stringify(res.body)}`);
   let png: Buffer | undefined;
+  async function device(): Promise<{ id: string; token: string }> {
+    const res = await server.api.post('/devices', { device: { name: `Phone ${crypto.randomBytes(2).toString('hex')}`, account: 'bkash' } }, admin.token);
+    if (res.status !== 201) throw new Error(`device answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return { id: (res.body.device as { id: string }).id, token: res.body.token as string };
+  }
   const tokens: Record<Caller, string | undefined> = {
     guest: undefined,
     user: owner.token,
@@ -101,6 +117,30 @@ export async function createCast(server: TestServer): Promise<Cast> {
       const link = /\/recovery\/([\w-]+)\?(?:[^\s&]*&)?ref=([\w.-]+)/.exec(mail.text);
       if (!code || !link) throw new Error(`No code or link in the mail: ${mail.text}`);
       return { id: link[1], code: `${code[1]}${code[2]}`, ref: link[2], email: user.email };
+    },
+    async timedOutOrder() {
+      const id = await placeOrder(server, TOPUP_BDT, topupPayload(), owner.token);
+      await server.app.ctx.prisma.order.update({ where: { id }, data: { lastTime: new Date(Date.now() - 60_000) } });
+      const read = await server.api.get(`/orders/${id}`);
+      if ((read.body.order as { status?: string } | undefined)?.status !== 'timedout') throw new Error(`order did not time out: ${JSON.stringify(read.body)}`);
+      return id;
+    },
+    device,
+    async sms() {
+      const { token } = await device();
+      const text = moneyReceivedSms('bkash', { amount: '500', trxId: uniquePmId().toUpperCase() });
+      const res = await server.api.post('/sms', { from: 'bKash', text }, token);
+      if (res.status !== 200) throw new Error(`forwarding answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return (res.body.sms as { id: number }).id;
+    },
+    async template() {
+      const res = await server.api.post(
+        '/sms-templates',
+        { template: { account: 'bkash', label: `Gift ${crypto.randomBytes(2).toString('hex')}`, pattern: TEMPLATE_PATTERN, time_format: null } },
+        admin.token,
+      );
+      if (res.status !== 201) throw new Error(`template answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return (res.body.template as { id: number }).id;
     },
     async png() {
       png ??= await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();

@@ -217,7 +217,11 @@ function summarize(value: unknown): string {
  * server while the file is collected, so every route gets its own named test.
  */
 export async function defineHostileSuite(options: HostileSuiteOptions): Promise<void> {
-  const server: TestServer = await startTestServer({ db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  // A metrics token routes GET /metrics, so it is generated against too.
+  const server: TestServer = await startTestServer({
+    db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    env: { METRICS_TOKEN: 'metrics-token-for-hostile-tests-0123456789' },
+  });
   afterAll(() => server.close());
   const routes = listRoutes(server.app.app).filter((_, i) => i % options.of === options.shard - 1);
   let cast: Cast | undefined;
@@ -229,7 +233,18 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
     if (!cast || !prints) {
       cast = await createCast(server);
       prints = await createFingerprinter(server);
-      const ids = [cast.owner.id, cast.other.id, cast.admin.id, await cast.order(), await cast.order('pending', 'withdraw'), await cast.ticket()];
+      const ids = [
+        cast.owner.id,
+        cast.other.id,
+        cast.admin.id,
+        await cast.order(),
+        await cast.order('pending', 'withdraw'),
+        await cast.timedOutOrder(),
+        await cast.ticket(),
+        (await cast.device()).id,
+        String(await cast.sms()),
+        String(await cast.template()),
+      ];
       known = {
         id: [...ids, '1xbet_topup_bdt', '1xbet_withdraw_usd'],
         productId: ['1xbet_topup_bdt', '1xbet_topup_usd', '1xbet_withdraw_bdt', '1xbet_withdraw_usd'],
