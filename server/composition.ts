@@ -29,7 +29,7 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import { createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -43,6 +43,9 @@ import {
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
 import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
+import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -76,6 +79,8 @@ export function composeShop(infra: Infrastructure) {
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
+  const auditRepository = createAuditRepository(prisma);
+  const smsRepository = createSmsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -110,25 +115,31 @@ export function composeShop(infra: Infrastructure) {
       return result;
     };
 
-  // Use cases.
+  // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
+  const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accountsService = createAccountsService({ users: usersRepository, jwtSecret });
+  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
   // A customer's name and picture show in the home page's recent orders.
   const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
-  const productsService = createProductsService(productsRepository, config.mediaBaseUrl);
+  const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
   const products = { ...productsService, editProduct: thenChanged(productsService.editProduct) };
-  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository);
+  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record);
   const paymentMethods = { ...paymentMethodsService, savePaymentMethod: thenChanged(paymentMethodsService.savePaymentMethod) };
   const orders = createOrdersService({
     orders: ordersRepository,
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
     pushes: realtime,
+    audit: audit.record,
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
     publicDataChanged: () => snapshots.changed(),
+    lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
+  // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
+  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger });
+  orders.useVerifier(sms);
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
@@ -161,12 +172,13 @@ export function composeShop(infra: Infrastructure) {
         realtime.adminOnline(online);
       },
     },
+    audit: audit.record,
     countUsers: () => usersRepository.count(),
   });
   const adminStatus = {
     ...adminStatusService,
-    setAdminOnline: async (online: boolean) => {
-      const info = await adminStatusService.setAdminOnline(online);
+    setAdminOnline: async (...args: Parameters<typeof adminStatusService.setAdminOnline>) => {
+      const info = await adminStatusService.setAdminOnline(...args);
       await adminFlagPublished;
       return info;
     },
@@ -175,6 +187,7 @@ export function composeShop(infra: Infrastructure) {
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
+  const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -191,22 +204,31 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
+    auditRoutes({ audit }),
+    smsRoutes({ sms, captcha, limits }),
   ];
+  /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     routers,
+    deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms },
     realtime,
+    /** Orders per status and the oldest waiting ones, for /metrics. */
+    orderStats: createOrderStatsRepository(prisma),
     start(): void {
       sweeper.start();
+      silentDeviceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
+      await silentDeviceWatch.stop();
       await recovery.flush();
       await realtime.close();
       await snapshots.close();

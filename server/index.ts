@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config.js';
 import cluster from 'node:cluster';
 import { createApplication } from './app.js';
 import { attachWorker, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
+import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
   let config;
@@ -19,10 +20,12 @@ async function main(): Promise<void> {
   }
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers);
   const inCluster = cluster.isWorker;
+  const logger = createLogger(config.logLevel);
   // In a cluster only worker 0 runs the timeout sweeper (decision 082).
-  const application = await createApplication(config, { background: !inCluster || workerIndex() === 0 });
+  const application = await createApplication(config, { logger, background: !inCluster || workerIndex() === 0 });
   const { seed, migrationsApplied } = application;
-  if (migrationsApplied.length) console.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
+  if (migrationsApplied.length) logger.info(`Applied migrations: ${migrationsApplied.join(', ')}`);
+  // The one line that is not JSON and not masked: the operator needs the generated credentials once (design §2).
   if (seed.createdAdmin) {
     console.log(
       seed.createdAdmin.password
@@ -34,13 +37,13 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, shutting down`);
+    logger.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     application.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed', error);
+        logger.error('Shutdown failed', error);
         process.exit(1);
       },
     );
@@ -52,10 +55,14 @@ async function main(): Promise<void> {
     return;
   }
   const port = await application.listen(config.port);
-  console.log(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  logger.info(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`, {
+    port,
+    database: application.ctx.db.kind,
+    redis: config.redisUrl ? 'on' : 'off',
+  });
 
   process.on('unhandledRejection', (reason) => {
-    console.error('Unhandled rejection', reason);
+    logger.error('Unhandled rejection', reason);
   });
 }
 

@@ -1,6 +1,6 @@
 // Users in the database; returns plain objects (the shared UserRecord shape of the security kernel).
 import crypto from 'node:crypto';
-import type { Prisma } from '../db/database.js';
+import type { Prisma, Transaction } from '../db/database.js';
 import type { Role } from '#shared/constants';
 import type { UserRecord } from '../security/user-record.js';
 
@@ -43,8 +43,15 @@ export function createUsersRepository(prisma: Prisma) {
       await prisma.user.update({ where: { id }, data: { logo } });
       return (await this.findById(id))!;
     },
-    /** Sets a role and bumps the token version (older tokens stop); the last admin is never demoted or blocked. */
-    async changeRole(targetId: string, role: Role): Promise<RoleChange> {
+    /**
+     * Sets a role and bumps the token version (older tokens stop); the last admin is never demoted or blocked.
+     * `alsoInTransaction` (the audit entry) runs only when the role changes, and commits with it.
+     */
+    async changeRole(
+      targetId: string,
+      role: Role,
+      alsoInTransaction?: (tx: Transaction, before: Role) => Promise<void>,
+    ): Promise<RoleChange> {
       return prisma.$transaction(async (tx) => {
         const target = await tx.user.findUnique({ where: { id: targetId } });
         if (!target) return 'notFound';
@@ -55,6 +62,7 @@ export function createUsersRepository(prisma: Prisma) {
           if (admins.length <= 1) return 'lastAdmin';
         }
         await tx.user.update({ where: { id: targetId }, data: { role, tokenVersion: { increment: 1 } } });
+        await alsoInTransaction?.(tx, target.role as Role);
         return 'changed';
       });
     },

@@ -3,9 +3,9 @@ import cluster from 'node:cluster';
 import type { Request, RequestHandler } from 'express';
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
 import { failureBody } from './app-error.js';
+import { RedisWithMemoryStore } from './rate-limit-store.js';
 
 export interface RateLimits {
   login: RequestHandler[];
@@ -13,6 +13,8 @@ export interface RateLimits {
   recovery: RequestHandler[];
   orderCreate: RequestHandler[];
   write: RequestHandler[];
+  /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
+  smsForward: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -27,14 +29,12 @@ function emailOf(req: Request): string | undefined {
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
   const make = (name: string, windowMs: number, limit: number, key: 'ip' | 'email'): RequestHandler => {
+    // Redis (shared by every instance) with this process's memory while Redis is down (decision 077); without Redis
+    // in a WEB_CONCURRENCY worker, one count for all workers kept in the primary (decision 082).
     const store: Store | undefined = opts.redis
-      ? new RedisStore({
-          prefix: `rl:${name}:`,
-          sendCommand: (command: string, ...args: string[]) => opts.redis!.call(command, ...args) as Promise<RedisReply>,
-        })
+      ? new RedisWithMemoryStore(opts.redis, `rl:${name}:`)
       : cluster.isWorker
-        ? // WEB_CONCURRENCY without Redis: one count for all workers, kept in the primary (decision 082).
-          new ClusterMemoryStoreWorker({ prefix: `rl:${name}:` })
+        ? new ClusterMemoryStoreWorker({ prefix: `rl:${name}:` })
         : undefined;
     return rateLimit({
       windowMs,
@@ -55,5 +55,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
+    smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
   };
 }
