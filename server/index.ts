@@ -2,8 +2,8 @@
 import { ConfigError, parseConfig } from './config.js';
 import cluster from 'node:cluster';
 import { createApplication } from './app.js';
-import { createLogger } from './logger.js';
 import { attachWorker, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
+import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
   let config;

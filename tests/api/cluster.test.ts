@@ -89,7 +89,7 @@ function useClusteredShop(options: { redis: boolean }) {
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     shop.url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the clustered shop did not start in time:\n${output}`)), 100_000);
+      const timer = setTimeout(() => reject(new Error(`the clustered shop did not start in time:\n${output}`)), 200_000);
       child!.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /listening on (http:\/\/localhost:\d+) \(2 workers/.exec(output);
@@ -101,7 +101,7 @@ function useClusteredShop(options: { redis: boolean }) {
       child!.once('exit', (code) => reject(new Error(`the clustered shop exited (${code}):\n${output}`)));
     });
     shop.pid = child.pid!;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
