@@ -18,10 +18,16 @@ export const AUDIT_ACTIONS = [
   'reply.create',
   'reply.update',
   'reply.delete',
+  'device.create',
+  'device.revoke',
+  'sms_template.create',
+  'sms_template.update',
+  'sms_template.delete',
+  'sms.link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply'] as const;
+export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const optionalText = (max: number, pattern: RegExp) =>
@@ -54,3 +60,6 @@ export interface AuditEntryDto {
   before: AuditJson;
   after: AuditJson;
 }
+
+/** The audit CSV's columns (times in Asia/Dhaka; before/after as JSON). */
+export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor', 'actor_id', 'action', 'target_type', 'target_id', 'before', 'after'] as const;

@@ -1,5 +1,13 @@
 // The two views of an order: the admin's (everything) and the public one anyone holding the id gets.
 import type { OrderDto } from './api-types.js';
+import { ADMIN_QUEUE_STATUSES } from './order-status.js';
+import { SMS_LIMITS } from './sms/sms-api.js';
+
+/** Whether the admin's queue lists the order: pending and waiting ones, and recent "paid late" claims. */
+export function isInAdminQueue(order: Pick<OrderDto, 'status' | 'late_claim_at'>, nowSeconds = Date.now() / 1000): boolean {
+  if (ADMIN_QUEUE_STATUSES.includes(order.status)) return true;
+  return order.status === 'timedout' && order.late_claim_at !== null && nowSeconds - order.late_claim_at < SMS_LIMITS.lateClaimQueueHours * 3600;
+}
 
 /** No SMS details and no admin notes: only "payment received" (issue 9). */
 export function toPublicOrderView(order: OrderDto): OrderDto {

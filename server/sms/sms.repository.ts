@@ -7,6 +7,9 @@ import type { Wallet } from '#shared/constants';
 import { SMS_LIMITS, type SmsStatus, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Prisma, Transaction } from '../db/database.js';
 
+/** A write that commits or rolls back with the change (the audit entry). */
+export type AlsoInTransaction = (tx: Transaction) => Promise<void>;
+
 export interface DeviceRecord {
   id: string;
   name: string;
@@ -169,8 +172,12 @@ export type LinkOutcome =
 export function createSmsRepository(prisma: Prisma) {
   return {
     // ---------- devices ----------
-    async createDevice(d: { id: string; name: string; account: Wallet; tokenHash: string }): Promise<DeviceRecord> {
-      return toDevice(await prisma.device.create({ data: d }));
+    async createDevice(d: { id: string; name: string; account: Wallet; tokenHash: string }, also: AlsoInTransaction): Promise<DeviceRecord> {
+      return prisma.$transaction(async (tx) => {
+        const row = toDevice(await tx.device.create({ data: d }));
+        await also(tx);
+        return row;
+      });
     },
 
     async listDevices(): Promise<DeviceRecord[]> {
@@ -185,11 +192,14 @@ export function createSmsRepository(prisma: Prisma) {
     },
 
     /** Revokes at once: the token no longer finds the device. False when there is no such active device. */
-    async revokeDevice(id: string): Promise<DeviceRecord | null> {
-      const revokedAt = new Date();
-      const result = await prisma.device.updateMany({ where: { id, revokedAt: null }, data: { revokedAt } });
-      if (result.count === 0) return null;
-      return toDevice(await prisma.device.findUniqueOrThrow({ where: { id } }));
+    async revokeDevice(id: string, also: (tx: Transaction, device: DeviceRecord) => Promise<void>): Promise<DeviceRecord | null> {
+      return prisma.$transaction(async (tx) => {
+        const result = await tx.device.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+        if (result.count === 0) return null;
+        const device = toDevice(await tx.device.findUniqueOrThrow({ where: { id } }));
+        await also(tx, device);
+        return device;
+      });
     },
 
     async findDeviceByTokenHash(tokenHash: string): Promise<DeviceRecord | null> {
@@ -276,7 +286,7 @@ export function createSmsRepository(prisma: Prisma) {
      * An admin links an unmatched SMS to a top-up of the same wallet by hand: the SMS is matched, the order
      * verified, and the timeline says who and why; all in one transaction under the SMS's trx lock.
      */
-    async linkSms(l: { smsId: number; orderId: string; adminId: string; reason: string }): Promise<LinkOutcome> {
+    async linkSms(l: { smsId: number; orderId: string; adminId: string; reason: string; also: AlsoInTransaction }): Promise<LinkOutcome> {
       return prisma.$transaction(async (tx): Promise<LinkOutcome> => {
         const sms = await tx.smsMessage.findUnique({ where: { id: l.smsId }, select: smsSelect });
         if (!sms) return { outcome: 'smsNotFound' };
@@ -308,6 +318,7 @@ export function createSmsRepository(prisma: Prisma) {
             note: `SMS #${sms.id}: ${l.reason}`,
           },
         });
+        await l.also(tx);
         return { outcome: 'linked', sms: toSms(await tx.smsMessage.findUniqueOrThrow({ where: { id: sms.id }, select: smsSelect })) };
       }, TX_OPTIONS);
     },
@@ -318,18 +329,36 @@ export function createSmsRepository(prisma: Prisma) {
       return rows.map(toTemplate);
     },
 
-    async createTemplate(t: Omit<TemplateRecord, 'id' | 'updatedAt'>): Promise<TemplateRecord> {
-      return toTemplate(await prisma.smsTemplate.create({ data: t }));
+    async createTemplate(t: Omit<TemplateRecord, 'id' | 'updatedAt'>, also: (tx: Transaction, made: TemplateRecord) => Promise<void>): Promise<TemplateRecord> {
+      return prisma.$transaction(async (tx) => {
+        const made = toTemplate(await tx.smsTemplate.create({ data: t }));
+        await also(tx, made);
+        return made;
+      });
     },
 
-    async updateTemplate(id: number, t: Omit<TemplateRecord, 'id' | 'updatedAt'>): Promise<TemplateRecord | null> {
-      const result = await prisma.smsTemplate.updateMany({ where: { id }, data: t });
-      if (result.count === 0) return null;
-      return toTemplate(await prisma.smsTemplate.findUniqueOrThrow({ where: { id } }));
+    async updateTemplate(
+      id: number,
+      t: Omit<TemplateRecord, 'id' | 'updatedAt'>,
+      also: (tx: Transaction, before: TemplateRecord, after: TemplateRecord) => Promise<void>,
+    ): Promise<TemplateRecord | null> {
+      return prisma.$transaction(async (tx) => {
+        const before = await tx.smsTemplate.findUnique({ where: { id } });
+        if (!before) return null;
+        const after = toTemplate(await tx.smsTemplate.update({ where: { id }, data: t }));
+        await also(tx, toTemplate(before), after);
+        return after;
+      });
     },
 
-    async deleteTemplate(id: number): Promise<boolean> {
-      return (await prisma.smsTemplate.deleteMany({ where: { id } })).count === 1;
+    async deleteTemplate(id: number, also: (tx: Transaction, gone: TemplateRecord) => Promise<void>): Promise<boolean> {
+      return prisma.$transaction(async (tx) => {
+        const gone = await tx.smsTemplate.findUnique({ where: { id } });
+        if (!gone) return false;
+        await tx.smsTemplate.delete({ where: { id } });
+        await also(tx, toTemplate(gone));
+        return true;
+      });
     },
   };
 }

@@ -70,7 +70,7 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   router.post('/devices', ...limits.write, requireAdmin, async (req, res) => {
     const body = parseInput(createDeviceBodySchema, req.body);
     await captcha.verify(body.captcha);
-    const created = await sms.createDevice(body.device);
+    const created = await sms.createDevice(body.device, currentAdmin(req));
     res.status(201).json({ ok: true, ...created });
   });
 
@@ -83,7 +83,7 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
     const id = deviceIdParam(req.params.id);
     const body = parseInput(captchaOnlyBodySchema, req.body);
     await captcha.verify(body.captcha);
-    await sms.revokeDevice(id);
+    await sms.revokeDevice(id, currentAdmin(req));
     res.json({ ok: true });
   });
 
@@ -113,21 +113,21 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   router.post('/sms-templates', ...limits.write, requireAdmin, async (req, res) => {
     const body = parseInput(templateBodySchema, req.body);
     await captcha.verify(body.captcha);
-    res.status(201).json({ ok: true, template: await sms.createTemplate(body.template) });
+    res.status(201).json({ ok: true, template: await sms.createTemplate(body.template, currentAdmin(req)) });
   });
 
   router.patch('/sms-templates/:id', ...limits.write, requireAdmin, async (req, res) => {
     const id = numericId(req.params.id, templateNotFound);
     const body = parseInput(templateBodySchema, req.body);
     await captcha.verify(body.captcha);
-    res.json({ ok: true, template: await sms.updateTemplate(id, body.template) });
+    res.json({ ok: true, template: await sms.updateTemplate(id, body.template, currentAdmin(req)) });
   });
 
   router.delete('/sms-templates/:id', ...limits.write, requireAdmin, async (req, res) => {
     const id = numericId(req.params.id, templateNotFound);
     const body = parseInput(captchaOnlyBodySchema, req.body);
     await captcha.verify(body.captcha);
-    await sms.deleteTemplate(id);
+    await sms.deleteTemplate(id, currentAdmin(req));
     res.json({ ok: true });
   });
 

@@ -8,6 +8,7 @@ import type { SmsTemplate } from '#shared/sms/sms-template';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
 import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
+import type { AuditRecorder } from '../audit/index.js';
 import type { Logger } from '../logger.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -71,11 +72,13 @@ const asParserTemplate = (t: TemplateRecord): SmsTemplate => ({
   timeFormat: t.timeFormat as SmsTimeFormat | null,
 });
 
+const auditedTemplate = (t: TemplateRecord) => ({ account: t.account, label: t.label, pattern: t.pattern, time_format: t.timeFormat });
+
 const deviceNotFound = () => errors.notFound('errors.deviceNotFound', 'This device does not exist (or was revoked)');
 const smsNotFound = () => errors.notFound('errors.smsNotFound', 'This SMS does not exist');
 const templateNotFound = () => errors.notFound('errors.templateNotFound', 'This template does not exist');
 
-export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; orders: OrderAnnouncer; logger: Logger }) {
+export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; orders: OrderAnnouncer; logger: Logger; audit: AuditRecorder }) {
   const { sms: repo, pushes, logger } = deps;
   let lastSilent = '';
 
@@ -105,9 +108,12 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
   }
 
   return {
-    async createDevice(input: NewDeviceInput): Promise<{ device: DeviceDto; token: string }> {
+    async createDevice(input: NewDeviceInput, admin: UserRecord): Promise<{ device: DeviceDto; token: string }> {
       const token = newDeviceToken();
-      const d = await repo.createDevice({ id: crypto.randomBytes(12).toString('base64url'), name: input.name, account: input.account, tokenHash: hashDeviceToken(token) });
+      const id = crypto.randomBytes(12).toString('base64url');
+      const d = await repo.createDevice({ id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token) }, (tx) =>
+        deps.audit(tx, { actorId: admin.id, action: 'device.create', targetType: 'device', targetId: id, before: null, after: { name: input.name, account: input.account } }),
+      );
       return {
         device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false },
         token,
@@ -116,8 +122,11 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
 
     listDevices,
 
-    async revokeDevice(id: string): Promise<void> {
-      if (!(await repo.revokeDevice(id))) throw deviceNotFound();
+    async revokeDevice(id: string, admin: UserRecord): Promise<void> {
+      const revoked = await repo.revokeDevice(id, (tx, device) =>
+        deps.audit(tx, { actorId: admin.id, action: 'device.revoke', targetType: 'device', targetId: id, before: { name: device.name, account: device.account }, after: null }),
+      );
+      if (!revoked) throw deviceNotFound();
     },
 
     /** The device a Bearer token names, or the 401 of the forwarding contract. */
@@ -177,7 +186,13 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
     },
 
     async linkSms(smsId: number, orderId: string, reason: string, admin: UserRecord): Promise<SmsDto> {
-      const outcome = await repo.linkSms({ smsId, orderId, adminId: admin.id, reason });
+      const outcome = await repo.linkSms({
+        smsId,
+        orderId,
+        adminId: admin.id,
+        reason,
+        also: (tx) => deps.audit(tx, { actorId: admin.id, action: 'sms.link', targetType: 'sms', targetId: String(smsId), before: { order_id: null }, after: { order_id: orderId, reason } }),
+      });
       switch (outcome.outcome) {
         case 'smsNotFound':
           throw smsNotFound();
@@ -205,18 +220,26 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       return (await repo.listTemplates()).map(toTemplateDto);
     },
 
-    async createTemplate(fields: SmsTemplateFields): Promise<SmsTemplateDto> {
-      return toTemplateDto(await repo.createTemplate({ account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }));
+    async createTemplate(fields: SmsTemplateFields, admin: UserRecord): Promise<SmsTemplateDto> {
+      const made = await repo.createTemplate({ account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, t) =>
+        deps.audit(tx, { actorId: admin.id, action: 'sms_template.create', targetType: 'sms_template', targetId: String(t.id), before: null, after: auditedTemplate(t) }),
+      );
+      return toTemplateDto(made);
     },
 
-    async updateTemplate(id: number, fields: SmsTemplateFields): Promise<SmsTemplateDto> {
-      const updated = await repo.updateTemplate(id, { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format });
+    async updateTemplate(id: number, fields: SmsTemplateFields, admin: UserRecord): Promise<SmsTemplateDto> {
+      const updated = await repo.updateTemplate(id, { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, before, after) =>
+        deps.audit(tx, { actorId: admin.id, action: 'sms_template.update', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(before), after: auditedTemplate(after) }),
+      );
       if (!updated) throw templateNotFound();
       return toTemplateDto(updated);
     },
 
-    async deleteTemplate(id: number): Promise<void> {
-      if (!(await repo.deleteTemplate(id))) throw templateNotFound();
+    async deleteTemplate(id: number, admin: UserRecord): Promise<void> {
+      const deleted = await repo.deleteTemplate(id, (tx, gone) =>
+        deps.audit(tx, { actorId: admin.id, action: 'sms_template.delete', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(gone), after: null }),
+      );
+      if (!deleted) throw templateNotFound();
     },
 
     /** The live tester on the server, under the custom templates' time budget. */

@@ -24,6 +24,8 @@ export const SMS_LIMITS = {
   silentMinutes: 30,
   /** A timed-out top-up accepts a "paid late" claim this long after it timed out (rule 4). */
   lateClaimHours: 24,
+  /** A timed-out order's late claim stays in the admin's queue this long, unless reopened (decision 103). */
+  lateClaimQueueHours: 48,
 } as const;
 
 export const SMS_STATUSES = ['matched', 'unmatched', 'ignored', 'duplicate'] as const;

@@ -14,14 +14,21 @@ export function OrderTimeline({ events }: { events: OrderEventDto[] }) {
         <Timeline.Item
           key={`${event.time}-${index}`}
           title={
-            event.from
-              ? t('timeline.move', { from: t(`status.${event.from}`), to: t(`status.${event.to}`) })
-              : t('timeline.created', { to: t(`status.${event.to}`) })
+            event.kind === 'sms_linked' || event.kind === 'late_claim'
+              ? t(`timeline.kinds.${event.kind}`)
+              : event.from
+                ? t('timeline.move', { from: t(`status.${event.from}`), to: t(`status.${event.to}`) })
+                : t('timeline.created', { to: t(`status.${event.to}`) })
           }
         >
           <Text size="sm" c="dimmed">
             {t(`actor.${event.actor}`)} · {format.date(event.time)}
           </Text>
+          {event.note ? (
+            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              {event.note}
+            </Text>
+          ) : null}
         </Timeline.Item>
       ))}
     </Timeline>

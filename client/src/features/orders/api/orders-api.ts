@@ -23,4 +23,10 @@ export async function sendOrderCommand(id: string, command: OrderCommand) {
 export const submitPayment = (id: string, payment: OrderPayment) => sendOrderCommand(id, { name: 'submitPayment', payment });
 export const cancelOrder = (id: string) => sendOrderCommand(id, { name: 'cancelOrder' });
 
+/** A timed-out top-up's "paid late" claim (issue 9 rule 4). */
+export async function claimLatePayment(id: string, pmId: string) {
+  const captcha = await getCaptcha();
+  return api.post<{ order: OrderDto }>(`/orders/${encodeURIComponent(id)}/late-payment`, { captcha, pm_id: pmId });
+}
+
 export const listOwnOrders = (page: number) => api.get<{ orders: OrderDto[]; pages: number }>('/orders/all', { page });

@@ -1,8 +1,11 @@
-import { Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { productKind } from '#shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '#shared/api-types';
+import type { OrderCustomerDto } from '#shared/order-filters';
+import type { CancelReason } from '#shared/schemas';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -10,13 +13,15 @@ import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
-import { cancelOrderAsAdmin, completeOrder } from '../api/admin-orders';
+import { translateRuntimeKey } from '../../../i18n/keys';
+import { cancelOrderAsAdmin, completeOrder, reopenOrder } from '../api/admin-orders';
+import { CancelConfirmModal } from './cancel-confirm-modal';
+import { OrderCustomer } from './order-customer';
+import { VerificationBadge } from './verification-badge';
 
-const ADMIN_COMMANDS = {
-  completeOrder: { send: completeOrder, doneKey: 'orders:queue.completed' },
-  cancelOrderAsAdmin: { send: cancelOrderAsAdmin, doneKey: 'orders:queue.cancelled' },
-} as const;
-type AdminCommand = keyof typeof ADMIN_COMMANDS;
+type Why = { reason?: CancelReason; note?: string };
+type AdminCommand = 'completeOrder' | 'cancelOrderAsAdmin' | 'reopenOrder';
+const DONE_KEY = { completeOrder: 'orders:queue.completed', cancelOrderAsAdmin: 'orders:queue.cancelled', reopenOrder: 'sms:reopen.done' } as const;
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -32,20 +37,50 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** Every field of a queued order, its history, and Complete / Cancel (spec §2 admin orders, §4). */
-export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto | null; onClose: () => void; onDone: (order: OrderDto) => void }) {
-  const { t } = useTranslation('orders');
+export function OrderDetailModal({
+  order,
+  customer,
+  onClose,
+  onDone,
+}: {
+  order: OrderDto | null;
+  /** The customer of the order, from the list answer (issue 10). */
+  customer?: OrderCustomerDto;
+  onClose: () => void;
+  onDone: (order: OrderDto) => void;
+}) {
+  const { t } = useTranslation(['orders', 'sms']);
+  const { t: tc } = useTranslation('console');
+  const [confirming, setConfirming] = useState(false);
   const format = useFormat();
   const productName = useProductName();
   const [busy, setBusy] = useState<AdminCommand | null>(null);
+  const [payoutTrxId, setPayoutTrxId] = useState('');
+  const [reason, setReason] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setPayoutTrxId('');
+    setReason('');
+    setFieldErrors({});
+  }, [order?.id]);
 
-  const run = async (command: AdminCommand) => {
+  const send = (command: AdminCommand, id: string, why?: Why) => {
+    if (command === 'completeOrder') return completeOrder(id, payoutTrxId.trim() || undefined);
+    if (command === 'reopenOrder') return reopenOrder(id, reason);
+    return cancelOrderAsAdmin(id, why);
+  };
+  const run = async (command: AdminCommand, why?: Why) => {
     if (!order) return;
     setBusy(command);
+    setFieldErrors({});
     try {
-      const answer = await ADMIN_COMMANDS[command].send(order.id);
-      if (!answer.ok) showError(answer, 'errors.orderUpdate');
-      else {
-        showSuccess(ADMIN_COMMANDS[command].doneKey);
+      const answer = await send(command, order.id, why);
+      if (!answer.ok) {
+        setFieldErrors(answer.errors ?? {});
+        showError(answer, 'errors.orderUpdate');
+      } else {
+        showSuccess(DONE_KEY[command]);
+        setConfirming(false);
         onDone(answer.order);
       }
     } catch (error) {
@@ -89,20 +124,72 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
             />
           </SimpleGrid>
           {order.data.note ? <Row label={t('queue.fields.note')} value={order.data.note} /> : null}
+          {order.cancel_reason ? <Row label={tc('cancel.reasonLabel')} value={tc(`cancel.reasons.${order.cancel_reason}`)} /> : null}
+          {order.cancel_note ? <Row label={tc('cancel.noteLabel')} value={order.cancel_note} /> : null}
+          <Text fw={600}>{tc('customer.title')}</Text>
+          <OrderCustomer userId={order.user_id} customer={customer} onOpen={onClose} />
+          {order.verification && order.verification.status !== 'none' ? (
+            <Alert color={order.verification.status === 'verified' ? 'green' : order.verification.status === 'amount_mismatch' ? 'red' : 'gray'} variant="light" title={t('sms:verification.title')}>
+              <Stack gap={4}>
+                <VerificationBadge order={order} />
+                {order.late_claim_at ? <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text> : null}
+                {order.verification.amount !== null ? (
+                  <Text size="sm">
+                    {t('sms:verification.smsAmount')}: <b>{format.money(order.verification.amount, 'BDT')}</b> · {t('queue.fields.payAmount')}: <b>{format.money(order.pm_amount, 'BDT')}</b>
+                  </Text>
+                ) : null}
+                {order.verification.sender ? <Text size="sm">{t('sms:verification.smsSender')}: {format.digits(order.verification.sender)}</Text> : null}
+                {order.verification.received_at ? <Text size="sm">{t('sms:verification.smsTime')}: {format.date(order.verification.received_at)}</Text> : null}
+              </Stack>
+            </Alert>
+          ) : null}
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
           <OrderTimeline events={order.events} />
           <Divider />
-          <Group justify="flex-end" gap="sm">
-            <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => void run('cancelOrderAsAdmin')}>
-              {t('queue.cancel')}
-            </Button>
-            <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => void run('completeOrder')}>
-              {t('queue.complete')}
-            </Button>
-          </Group>
+          {order.status === 'pending' && productKind(order.product_id) === 'withdraw' ? (
+            <TextInput
+              label={t('sms:payout.label')}
+              value={payoutTrxId}
+              onChange={(e) => setPayoutTrxId(e.currentTarget.value)}
+              error={fieldErrors.payout_trx_id ? translateRuntimeKey(fieldErrors.payout_trx_id) : undefined}
+              ff="monospace"
+            />
+          ) : null}
+          {order.status === 'timedout' && order.late_claim_at ? (
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Textarea
+                label={t('sms:reopen.reason')}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                error={fieldErrors.reason ? translateRuntimeKey(fieldErrors.reason) : undefined}
+                autosize
+                minRows={1}
+                style={{ flex: '1 1 220px' }}
+              />
+              <Button loading={busy === 'reopenOrder'} disabled={busy !== null} onClick={() => void run('reopenOrder')}>
+                {t('sms:reopen.button')}
+              </Button>
+            </Group>
+          ) : (
+            <Group justify="flex-end" gap="sm">
+              <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null || (order.status !== 'pending' && order.status !== 'waiting')} onClick={() => setConfirming(true)}>
+                {t('queue.cancel')}
+              </Button>
+              <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => void run('completeOrder')}>
+                {t('queue.complete')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       ) : null}
+      <CancelConfirmModal
+        key={order?.id ?? 'none'}
+        opened={confirming && order !== null}
+        busy={busy === 'cancelOrderAsAdmin'}
+        onKeep={() => setConfirming(false)}
+        onConfirm={(why) => void run('cancelOrderAsAdmin', why)}
+      />
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { dashboardHref, paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { userAtom } from '../../../lib/session';
 import { OrderOutcome } from '../components/order-outcome';
+import { OrderPaymentNotes } from '../components/order-payment-notes';
 import { OrderPageFrame } from '../components/order-page-frame';
 import { OrderSummary } from '../components/order-summary';
 import { WaitingView } from '../components/waiting-view';
@@ -72,7 +73,15 @@ export default function OrderPage() {
       {order.status === 'waiting' ? (
         <WaitingView order={order} onChange={replace} onExpired={() => void refetch()} />
       ) : (
-        <OrderOutcome status={order.status} loggedIn={user !== null && user.role === 'user'} />
+        <Stack gap="md">
+          <OrderOutcome
+            status={order.status}
+            loggedIn={user !== null && user.role === 'user'}
+            cancelReason={order.cancel_reason}
+            cancelNote={order.cancel_note}
+          />
+          <OrderPaymentNotes order={order} onChange={replace} />
+        </Stack>
       )}
     </OrderPageFrame>
   );
