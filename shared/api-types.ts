@@ -2,6 +2,7 @@
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, Wallet } from './constants.js';
 import type { CancelReason } from './schemas.js';
+import type { OrderVerificationDto } from './sms/sms-api.js';
 
 export interface UserDto {
   id: string;
@@ -47,6 +48,10 @@ export interface OrderEventDto {
   to: OrderStatus;
   actor: OrderActor;
   actor_id: string | null;
+  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
+  kind: 'status' | 'sms_linked' | 'late_claim';
+  /** The admin's reason (reopen, manual link) or the claimed transaction id; admin's view only. */
+  note?: string | null;
   time: number;
 }
 
@@ -69,6 +74,14 @@ export interface OrderDto {
   /** The admin's note to the customer with the cancel, or null. */
   cancel_note: string | null;
   events: OrderEventDto[];
+  /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
+  payment_received: boolean;
+  /** When a timed-out top-up's customer said they paid late (its id is `pm_id`), or null. */
+  late_claim_at: number | null;
+  /** A completed withdrawal's payout transaction id, or null. */
+  payout_trx_id: string | null;
+  /** The admin's view only (issue 9): what the SMS inbox says about this payment. */
+  verification?: OrderVerificationDto;
 }
 
 export interface HomeOrderDto {

@@ -197,17 +197,29 @@ export const submitWithdrawPaymentSchema = z.object({
   w_code: typedDigits(z.string().trim().regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid)),
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
+export const adminOrderUpdateSchema = z.object({ status: z.enum(['complete', 'cancelled'], { error: V.invalid }) });
+/** The transaction id of a withdrawal's payout, optional when completing it (issue 9 rule 5). */
+export const payoutTrxIdSchema = typedDigits(
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.payoutTrxIdInvalid),
+);
+export const completeOrderSchema = z.object({ status: z.literal('complete', { error: V.invalid }), payout_trx_id: payoutTrxIdSchema.optional() });
+/** Why the admin reopens a timed-out order (recorded on its timeline). */
+export const reopenReasonSchema = str().trim().min(3, V.reasonLength).max(300, V.reasonLength);
+export const reopenOrderSchema = z.object({ status: z.literal('pending', { error: V.invalid }), reason: reopenReasonSchema });
+/** `POST /orders/{id}/late-payment`: a timed-out top-up's "paid late" claim. */
+export const latePaymentBodySchema = z.object({ captcha: captchaField, pm_id: submitTopupPaymentSchema.shape.pm_id });
 /** Why the admin cancelled an order (issue 10); the customer's order page shows it in their language. */
 export const CANCEL_REASONS = ['payment_not_received', 'wrong_amount', 'customer_request', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
-/** `{status:'complete'}`, or `{status:'cancelled'}` with an optional reason and a note to the customer. */
-export const adminOrderUpdateSchema = z
-  .strictObject({
-    status: z.enum(['complete', 'cancelled'], { error: V.invalid }),
-    reason: z.enum(CANCEL_REASONS, { error: V.invalid }).optional(),
-    note: z.string({ error: V.invalid }).trim().max(LIMITS.cancelNote.max, V.noteLong).optional(),
-  })
-  .refine((v) => v.status === 'cancelled' || (v.reason === undefined && v.note === undefined), { path: ['reason'], error: V.invalid });
+/** `{status:'cancelled'}` with an optional reason and a note to the customer (issue 10). */
+export const cancelOrderAsAdminSchema = z.strictObject({
+  status: z.literal('cancelled', { error: V.invalid }),
+  reason: z.enum(CANCEL_REASONS, { error: V.invalid }).optional(),
+  note: z.string({ error: V.invalid }).trim().max(LIMITS.cancelNote.max, V.noteLong).optional(),
+});
 
 /** A customer's payment details: a top-up's transaction id, or a withdrawal's account id and code. */
 export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'; onex_id: string; w_code: string };
@@ -215,8 +227,9 @@ export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'
 interface OrderCommandFields {
   submitPayment: { payment: OrderPayment };
   cancelOrder: unknown;
-  completeOrder: unknown;
+  completeOrder: { payoutTrxId?: string };
   cancelOrderAsAdmin: { reason?: CancelReason; note?: string };
+  reopenOrder: { reason: string };
 }
 /**
  * The commands of `PATCH /orders/{id}`, one name each from the client's button to the transition table:
@@ -224,10 +237,13 @@ interface OrderCommandFields {
  */
 export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommandFields[N] }[OrderCommandName];
 
-const completeOrCancelAsAdmin = adminOrderUpdateSchema.transform(({ status, reason, note }): OrderCommand => {
-  if (status === 'complete') return { name: 'completeOrder' };
-  return { name: 'cancelOrderAsAdmin', ...(reason ? { reason } : {}), ...(note ? { note } : {}) };
-});
+const completeAsAdmin = completeOrderSchema
+  .strict()
+  .transform(({ payout_trx_id }): OrderCommand => (payout_trx_id === undefined ? { name: 'completeOrder' } : { name: 'completeOrder', payoutTrxId: payout_trx_id }));
+const cancelAsAdmin = cancelOrderAsAdminSchema.transform(
+  ({ reason, note }): OrderCommand => ({ name: 'cancelOrderAsAdmin', ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
+);
+const reopenAsAdmin = reopenOrderSchema.strict().transform(({ reason }): OrderCommand => ({ name: 'reopenOrder', reason }));
 const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
 const payTopup = submitTopupPaymentSchema
   .strict()
@@ -239,7 +255,11 @@ const payWithdraw = submitWithdrawPaymentSchema
 /** spec §7's payloads carry no command name: the keys tell which one it is. */
 function wirePayloadSchema(payload: Record<string, unknown>) {
   const has = (key: string) => Object.hasOwn(payload, key);
-  if (has('status')) return completeOrCancelAsAdmin;
+  if (has('status')) {
+    if (payload.status === 'complete') return completeAsAdmin;
+    if (payload.status === 'pending') return reopenAsAdmin;
+    return cancelAsAdmin;
+  }
   if (has('cancel')) return cancelAsCustomer;
   if (has('pm_id')) return payTopup;
   if (has('onex_id') || has('w_code')) return payWithdraw;
@@ -248,7 +268,8 @@ function wirePayloadSchema(payload: Record<string, unknown>) {
 
 /**
  * The `order` of `PATCH /orders/{id}` (spec §7, unchanged on the wire) parsed into one command:
- * `{status:'complete'}` → completeOrder, `{status:'cancelled'}` → cancelOrderAsAdmin (both admin only),
+ * `{status:'complete', payout_trx_id?}` → completeOrder, `{status:'cancelled'}` → cancelOrderAsAdmin,
+ * `{status:'pending', reason}` → reopenOrder (the three admin only),
  * `{pm_id}` or `{onex_id, w_code}` → submitPayment, `{cancel:true}` → cancelOrder. Unknown keys are refused.
  */
 export const orderCommandSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).transform((payload, ctx): OrderCommand => {
@@ -276,9 +297,11 @@ export function orderCommandPayload(command: OrderCommand): Record<string, unkno
     case 'cancelOrder':
       return { cancel: true };
     case 'completeOrder':
-      return { status: 'complete' };
+      return command.payoutTrxId === undefined ? { status: 'complete' } : { status: 'complete', payout_trx_id: command.payoutTrxId };
     case 'cancelOrderAsAdmin':
       return { status: 'cancelled', ...(command.reason ? { reason: command.reason } : {}), ...(command.note ? { note: command.note } : {}) };
+    case 'reopenOrder':
+      return { status: 'pending', reason: command.reason };
   }
 }
 

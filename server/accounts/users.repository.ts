@@ -6,21 +6,18 @@ import type { UserRecord } from '../security/user-record.js';
 
 export type RoleChange = 'changed' | 'unchanged' | 'notFound' | 'lastAdmin';
 
-const withCount = { _count: { select: { orders: true } } } as const;
-type Row = Omit<UserRecord, 'orderCount' | 'role'> & { role: string; _count: { orders: number } };
-const toRecord = (row: Row): UserRecord => {
-  const { _count, ...rest } = row;
-  return { ...rest, role: rest.role as Role, orderCount: _count.orders };
-};
+type Row = Omit<UserRecord, 'role'> & { role: string };
+// orderCount is a column kept by triggers on orders (decision 080): loading a user counts nothing.
+const toRecord = (row: Row): UserRecord => ({ ...row, role: row.role as Role });
 
 export function createUsersRepository(prisma: Prisma) {
   return {
     async findById(id: string): Promise<UserRecord | null> {
-      const row = await prisma.user.findUnique({ where: { id }, include: withCount });
+      const row = await prisma.user.findUnique({ where: { id }});
       return row ? toRecord(row) : null;
     },
     async findByEmail(email: string): Promise<UserRecord | null> {
-      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, include: withCount });
+      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }});
       return row ? toRecord(row) : null;
     },
     /** Returns null when the e-mail is taken. */
@@ -69,8 +66,10 @@ export function createUsersRepository(prisma: Prisma) {
         return 'changed';
       });
     },
+    /** From the trigger-kept row count (decision 080), not a count(*) of the table. */
     async count(): Promise<number> {
-      return prisma.user.count();
+      const row = await prisma.rowCount.findUnique({ where: { name: 'users' } });
+      return Number(row?.n ?? 0);
     },
   };
 }

@@ -1,9 +1,9 @@
 // Rate limits for the expensive or abusable writes (design §10); shared through Redis with several instances.
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
 import { failureBody } from './app-error.js';
+import { RedisWithMemoryStore } from './rate-limit-store.js';
 
 export interface RateLimits {
   login: RequestHandler[];
@@ -13,6 +13,8 @@ export interface RateLimits {
   write: RequestHandler[];
   /** CSV exports read whole tables: a few a minute per address. */
   export: RequestHandler[];
+  /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
+  smsForward: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -27,12 +29,8 @@ function emailOf(req: Request): string | undefined {
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
   const make = (name: string, windowMs: number, limit: number, key: 'ip' | 'email'): RequestHandler => {
-    const store: Store | undefined = opts.redis
-      ? new RedisStore({
-          prefix: `rl:${name}:`,
-          sendCommand: (command: string, ...args: string[]) => opts.redis!.call(command, ...args) as Promise<RedisReply>,
-        })
-      : undefined;
+    // Redis (shared by every instance) with this process's memory while Redis is down (decision 077).
+    const store: Store | undefined = opts.redis ? new RedisWithMemoryStore(opts.redis, `rl:${name}:`) : undefined;
     return rateLimit({
       windowMs,
       limit: Math.max(1, Math.round(limit * scale)),
@@ -53,5 +51,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
     export: [make('export-ip', MINUTE, 20, 'ip')],
+    smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
   };
 }

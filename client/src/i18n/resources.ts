@@ -9,6 +9,7 @@ import orders from './locales/en/orders.json';
 import pages from './locales/en/pages.json';
 import recovery from './locales/en/recovery.json';
 import settings from './locales/en/settings.json';
+import sms from './locales/en/sms.json';
 import tickets from './locales/en/tickets.json';
 import users from './locales/en/users.json';
 import bnAdmin from './locales/bn/admin.json';
@@ -20,14 +21,15 @@ import bnOrders from './locales/bn/orders.json';
 import bnPages from './locales/bn/pages.json';
 import bnRecovery from './locales/bn/recovery.json';
 import bnSettings from './locales/bn/settings.json';
+import bnSms from './locales/bn/sms.json';
 import bnTickets from './locales/bn/tickets.json';
 import bnUsers from './locales/bn/users.json';
 
-const en = { admin, auth, common, console: consoleNs, home, orders, pages, recovery, settings, tickets, users };
+const en = { admin, auth, common, console: consoleNs, home, orders, pages, recovery, settings, sms, tickets, users };
 export type LocaleResources = typeof en;
 export type LocaleNamespace = keyof LocaleResources;
 
-const bn: LocaleResources = { admin: bnAdmin, auth: bnAuth, common: bnCommon, console: bnConsole, home: bnHome, orders: bnOrders, pages: bnPages, recovery: bnRecovery, settings: bnSettings, tickets: bnTickets, users: bnUsers };
+const bn: LocaleResources = { admin: bnAdmin, auth: bnAuth, common: bnCommon, console: bnConsole, home: bnHome, orders: bnOrders, pages: bnPages, recovery: bnRecovery, settings: bnSettings, sms: bnSms, tickets: bnTickets, users: bnUsers };
 
 export const resources = { en, bn };
 
