@@ -23,6 +23,8 @@ export interface RouteExpectation {
   optional?: boolean;
   /** Tables a rejected call may still change, and why (security bookkeeping such as counted wrong guesses). */
   rejectionMayChange?: readonly string[];
+  /** The route answers a file of this type (a CSV export) instead of JSON when it serves. */
+  fileType?: string;
 }
 
 const EVERYONE: readonly Caller[] = ['guest', 'user', 'otherUser', 'admin'];
@@ -60,7 +62,16 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   'GET /api/v1/admin': { cases: [{ allow: EVERYONE }] },
   'PATCH /api/v1/admin': { cases: [{ allow: ADMIN, request: () => ({ body: { admin: { online: true } } }) }] },
-  'GET /api/v1/orders/all': { cases: [{ allow: SIGNED_IN }] },
+  'GET /api/v1/orders/all': {
+    cases: [
+      { name: 'own list or queue', allow: SIGNED_IN },
+      // A customer's list ignores the admin's filters: still their own orders.
+      { name: 'history filters', allow: SIGNED_IN, request: () => ({ query: [['status', 'all'], ['q', 'example']] }) },
+    ],
+  },
+  'GET /api/v1/orders/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN, request: () => ({ query: [['status', 'all']] }) }] },
+  'GET /api/v1/audit': { cases: [{ allow: ADMIN, request: () => ({ query: [['action', 'order.complete']] }) }] },
+  'GET /api/v1/audit/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN }] },
   // Holding an order's id is the right to read it and make the customer's moves (decision 011).
   'GET /api/v1/orders/:id': { cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() } }) }] },
   'POST /api/v1/orders/:productId': {
@@ -83,6 +94,14 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
         name: 'cancelOrderAsAdmin',
         allow: ADMIN,
         request: async (c) => ({ params: { id: await c.order('pending') }, body: { order: { status: 'cancelled' } } }),
+      },
+      {
+        name: 'cancelOrderAsAdmin with a reason',
+        allow: ADMIN,
+        request: async (c) => ({
+          params: { id: await c.order('pending') },
+          body: { order: { status: 'cancelled', reason: 'wrong_amount', note: 'Please pay the exact amount' } },
+        }),
       },
     ],
   },
