@@ -125,7 +125,10 @@ export function composeShop(infra: Infrastructure) {
   const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
   const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
   const products = { ...productsService, editProduct: thenChanged(productsService.editProduct) };
-  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record);
+  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record, () =>
+    // The orders domain counts today's top-ups (called only once the shop is built).
+    orders.topupUsageToday(),
+  );
   const paymentMethods = { ...paymentMethodsService, savePaymentMethod: thenChanged(paymentMethodsService.savePaymentMethod) };
   const orders = createOrdersService({
     orders: ordersRepository,

@@ -41,6 +41,11 @@ export interface PaymentMethodDto {
   wallet: string;
   note: string;
   available: boolean;
+  /** Daily caps for top-ups (issue 10), null for none. */
+  daily_count_limit: number | null;
+  daily_amount_limit: number | null;
+  /** Today's (Asia/Dhaka) waiting, pending and complete top-ups with this method; only in GET /pms/all. */
+  today?: { count: number; amount: number };
 }
 
 /**

@@ -31,6 +31,7 @@ export const ERROR_KEYS = [
   'errors.invalidCredentials',
   'errors.lastAdmin',
   'errors.malformed',
+  'errors.methodLimitReached',
   'errors.methodUnavailable',
   'errors.noFile',
   'errors.notFound',

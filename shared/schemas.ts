@@ -158,6 +158,10 @@ export const pmPatchSchemaFor = (account: Wallet) =>
     wallet: shopWalletNumberSchema(account),
     note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
     available: z.boolean({ error: V.invalid }),
+    /** Top-ups a Dhaka day may take with this method; null: no cap; absent: unchanged (issue 10). */
+    daily_count_limit: z.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(1_000_000, V.invalid).nullable().optional(),
+    /** The day's total `pm_amount` in taka; null: no cap; absent: unchanged. */
+    daily_amount_limit: z.union([moneyValue(V.invalid), z.null()]).optional(),
   });
 export type PaymentMethodPatch = z.infer<ReturnType<typeof pmPatchSchemaFor>>;
 export const pmPatchBodySchemaFor = (account: Wallet) => z.object({ captcha: captchaField, pm: pmPatchSchemaFor(account) });

@@ -2,19 +2,41 @@
 import type { PaymentMethodDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import type { PaymentMethodPatch } from '#shared/schemas';
+import { toMoneyNumber } from '#shared/money';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
 
-const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({ ...pm, account: pm.account as Wallet });
+const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
+  account: pm.account as Wallet,
+  wallet: pm.wallet,
+  note: pm.note,
+  available: pm.available,
+  daily_count_limit: pm.dailyCountLimit,
+  daily_amount_limit: pm.dailyAmountLimit === null ? null : toMoneyNumber(pm.dailyAmountLimit),
+});
 
-export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit: AuditRecorder) {
+/** Today's top-ups per method (the orders domain counts them; the composition root hands the lookup in). */
+export type TopupUsageToday = () => Promise<Map<string, { count: number; amount: string }>>;
+
+export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit: AuditRecorder, usageToday: TopupUsageToday) {
   return {
     async listPaymentMethods(): Promise<PaymentMethodDto[]> {
-      return (await pms.findAll()).map(toDto);
+      const [all, usage] = await Promise.all([pms.findAll(), usageToday()]);
+      return all.map((pm) => {
+        const today = usage.get(pm.account) ?? { count: 0, amount: '0' };
+        return { ...toDto(pm), today: { count: today.count, amount: toMoneyNumber(today.amount) } };
+      });
     },
     /** Creates the method when it was never saved (the admin page adds missing accounts this way). */
     async savePaymentMethod(admin: { id: string }, account: Wallet, patch: PaymentMethodPatch): Promise<PaymentMethodDto> {
-      const saved = await pms.save({ account, ...patch }, (tx, before, after) =>
+      const { daily_count_limit, daily_amount_limit, ...terms } = patch;
+      const write = {
+        account,
+        ...terms,
+        ...(daily_count_limit !== undefined ? { dailyCountLimit: daily_count_limit } : {}),
+        ...(daily_amount_limit !== undefined ? { dailyAmountLimit: daily_amount_limit } : {}),
+      };
+      const saved = await pms.save(write, (tx, before, after) =>
         audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),
       );
       return toDto(saved);

@@ -1,5 +1,6 @@
 // Orders and their event timeline in the database. Every status change happens here, as one conditional update
 // plus its event in one transaction, so that two concurrent actions can never both succeed (design §6).
+import { PRODUCT_IDS, productKind } from '#shared/constants';
 import { toAsciiDigits } from '#shared/digits';
 import type { OrderFilter } from '#shared/order-filters';
 import type { CancelReason } from '#shared/schemas';
@@ -158,6 +159,8 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
   return and.length > 0 ? { AND: and } : {};
 }
 
+const TOPUP_PRODUCTS = PRODUCT_IDS.filter((id) => productKind(id) === 'topup');
+
 class PmIdUsed extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
@@ -229,10 +232,33 @@ function toRecord(row: OrderRow): OrderRecord {
 
 export function createOrdersRepository(prisma: Prisma) {
   return {
-    /** Inserts a waiting order and its first event (null → waiting) together; returns it as stored. */
-    async create(order: NewOrder, actorId: string | null): Promise<OrderRecord> {
+    /**
+     * Inserts a waiting order and its first event (null → waiting) together; returns it as stored.
+     * With `cap` (a top-up), the payment method's row is locked first and the day's waiting, pending and complete
+     * top-ups with it are counted in the same transaction: concurrent orders queue on the lock, so a cap is never
+     * overshot ('limitReached' then, and nothing is written).
+     */
+    async create(order: NewOrder, actorId: string | null, cap?: { dayStart: Date; createdAt: Date }): Promise<OrderRecord | 'limitReached'> {
       return prisma.$transaction(async (tx) => {
-        await tx.order.create({ data: { ...order, status: 'waiting' } });
+        if (cap) {
+          const limits = await tx.$queryRaw<{ count_limit: number | null; amount_limit: string | null }[]>`
+            SELECT daily_count_limit AS count_limit, daily_amount_limit::text AS amount_limit
+            FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
+          const limit = limits[0];
+          if (limit && (limit.count_limit !== null || limit.amount_limit !== null)) {
+            const [used] = await tx.$queryRaw<{ over_count: boolean; over_amount: boolean }[]>`
+              SELECT (${limit.count_limit}::int IS NOT NULL AND count(*) + 1 > ${limit.count_limit}::int) AS over_count,
+                     (${limit.amount_limit}::numeric IS NOT NULL
+                       AND COALESCE(sum(pm_amount), 0) + ${order.pmAmount}::numeric > ${limit.amount_limit}::numeric) AS over_amount
+              FROM orders
+              WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
+                AND status IN ('waiting', 'pending', 'complete')
+                AND created_at >= (${cap.dayStart.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+                AND created_at <= (${cap.createdAt.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+            if (used.over_count || used.over_amount) return 'limitReached';
+          }
+        }
+        await tx.order.create({ data: { ...order, status: 'waiting', ...(cap ? { createdAt: cap.createdAt } : {}) } });
         await tx.orderEvent.create({ data: { orderId: order.id, fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId } });
         return toRecord(await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: withEvents }));
       });
@@ -437,6 +463,16 @@ export function createOrdersRepository(prisma: Prisma) {
       if (ids.length === 0) return new Map();
       const rows = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
       return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** Today's top-ups per method (waiting, pending, complete since `dayStart`): count and exact pm_amount sum. */
+    async topupUsageSince(dayStart: Date): Promise<Map<string, { count: number; amount: string }>> {
+      const rows = await prisma.$queryRaw<{ pm_method: string; count: number; amount: string }[]>`
+        SELECT pm_method, count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
+        FROM orders
+        WHERE product_id IN (${P.join(TOPUP_PRODUCTS)}) AND status IN ('waiting', 'pending', 'complete') AND created_at >= (${dayStart.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+        GROUP BY pm_method`;
+      return new Map(rows.map((r) => [r.pm_method, { count: r.count, amount: r.amount }]));
     },
 
     /** A user's latest orders, newest first, as summaries. */

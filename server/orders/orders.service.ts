@@ -3,7 +3,7 @@
 // repository's applyTransition; realtime pushes happen only after the database commit.
 import crypto from 'node:crypto';
 import type { HomeOrderDto, OrderView, UserOrderSummaryDto } from '#shared/api-types';
-import { dhakaDateTime } from '#shared/dhaka';
+import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
@@ -73,6 +73,9 @@ export function createOrdersService(deps: {
 }) {
   const { orders, products, paymentMethods, pushes, logger } = deps;
   let verifier: PaymentVerifier | null = null;
+
+  /** What dates new orders; tests inject another (useClock). */
+  let clock: () => Date = () => new Date();
 
   async function recentOrders(): Promise<HomeOrderDto[]> {
     return (await orders.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl));
@@ -163,6 +166,14 @@ export function createOrdersService(deps: {
   return {
     recentOrders,
 
+    /** Tests move the clock that dates new orders and their daily caps (issue 10). */
+    useClock(next: () => Date): void {
+      clock = next;
+    },
+
+    /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */
+    topupUsageToday: () => orders.topupUsageSince(dhakaDayStart(clock())),
+
     /** The composition root hands the SMS inbox in once both exist (they call each other). */
     useVerifier(v: PaymentVerifier): void {
       verifier = v;
@@ -187,12 +198,13 @@ export function createOrdersService(deps: {
       if (compareAmounts(input.amount, terms.min) < 0 || compareAmounts(input.amount, terms.max) > 0) {
         throw errors.validation(`amount: must be between ${terms.min} and ${terms.max}`, { amount: amountKey });
       }
+      const placedAt = clock();
       const created = await orders.create(
         {
           id: newOrderId(),
           productId,
           userId: customer?.id ?? null,
-          lastTime: new Date(Date.now() + deps.orderWaitMinutes * 60_000),
+          lastTime: new Date(placedAt.getTime() + deps.orderWaitMinutes * 60_000),
           pmMethod: input.pm_method,
           pmWallet: shopWallet.wallet,
           pmCoin: 'BDT',
@@ -204,7 +216,12 @@ export function createOrdersService(deps: {
           wallet: 'wallet' in input ? input.wallet : null,
         },
         customer?.id ?? null,
+        // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
+        kind === 'topup' ? { dayStart: dhakaDayStart(placedAt), createdAt: placedAt } : undefined,
       );
+      if (created === 'limitReached') {
+        throw errors.conflict('errors.methodLimitReached', 'This payment method has reached its limit for today; try another or after midnight (Dhaka time)');
+      }
       await announce([created], 'created');
       return created.id;
     },

@@ -6,7 +6,7 @@
 // names), otherUser (another customer holding the same ids), blocked (a customer's token issued before an admin
 // blocked them), admin. A caller in `allow` must get a 2xx; any other caller must get 401, 403 or 404 and change no
 // row. A request is built afresh for each caller, so allowed calls may consume what they act on.
-import { TEMPLATE_PATTERN, type Caller, type Cast } from '../support/cast.js';
+import type { Caller, Cast } from '../support/cast.js';
 import { uniquePmId } from '../factories/orders.js';
 import type { RouteRequest } from '../support/route-requests.js';
 
@@ -25,6 +25,8 @@ export interface RouteExpectation {
   optional?: boolean;
   /** Tables a rejected call may still change, and why (security bookkeeping such as counted wrong guesses). */
   rejectionMayChange?: readonly string[];
+  /** The route answers a file of this type (a CSV export) instead of JSON when it serves. */
+  fileType?: string;
 }
 
 /** Tables any rejected call may change, and why (none yet: add e.g. a table of counted failed logins here). */
@@ -95,7 +97,16 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   'GET /api/v1/admin': { cases: [{ allow: EVERYONE }] },
   'PATCH /api/v1/admin': { cases: [{ allow: ADMIN, request: () => ({ body: { admin: { online: true } } }) }] },
-  'GET /api/v1/orders/all': { cases: [{ allow: SIGNED_IN }] },
+  'GET /api/v1/orders/all': {
+    cases: [
+      { name: 'own list or queue', allow: SIGNED_IN },
+      // A customer's list ignores the admin's filters: still their own orders.
+      { name: 'history filters', allow: SIGNED_IN, request: () => ({ query: [['status', 'all'], ['q', 'example']] }) },
+    ],
+  },
+  'GET /api/v1/orders/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN, request: () => ({ query: [['status', 'all']] }) }] },
+  'GET /api/v1/audit': { cases: [{ allow: ADMIN, request: () => ({ query: [['action', 'order.complete']] }) }] },
+  'GET /api/v1/audit/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN }] },
   // Holding an order's id is the right to read it and make the customer's moves (decision 011).
   'GET /api/v1/orders/:id': { cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() } }) }] },
   'POST /api/v1/orders/:productId': {
@@ -123,6 +134,14 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
         name: 'reopenOrder',
         allow: ADMIN,
         request: async (c) => ({ params: { id: await lateClaimedOrder(c) }, body: { order: { status: 'pending', reason: 'paid late, SMS matches' } } }),
+      },
+      {
+        name: 'cancelOrderAsAdmin with a reason',
+        allow: ADMIN,
+        request: async (c) => ({
+          params: { id: await c.order('pending') },
+          body: { order: { status: 'cancelled', reason: 'wrong_amount', note: 'Please pay the exact amount' } },
+        }),
       },
     ],
   },
@@ -179,44 +198,6 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
       },
     ],
   },
-  // A timed-out top-up's "paid late" claim: holding the id is the right, like paying.
-  'POST /api/v1/orders/:id/late-payment': {
-    cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.timedOutOrder() }, body: { pm_id: uniquePmId() } }) }],
-  },
-  'GET /api/v1/audit': { cases: [{ allow: ADMIN }] },
-  'POST /api/v1/devices': { cases: [{ allow: ADMIN, request: () => ({ body: { device: { name: 'Shop bKash phone', account: 'bkash' } } }) }] },
-  'GET /api/v1/devices': { cases: [{ allow: ADMIN }] },
-  'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await c.device()).id }, body: {} }) }] },
-  // Only a forwarding phone's device token may post SMS; none of the five callers holds one.
-  'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID ABC1234567' } }) }] },
-  'GET /api/v1/sms': { cases: [{ allow: ADMIN }] },
-  'PATCH /api/v1/sms/:id': {
-    cases: [
-      {
-        allow: ADMIN,
-        allowedMayBeRefused: 'linking needs an SMS and an order that match (409 when they do not); the role check comes first',
-        request: async (c) => ({ params: { id: String(await c.sms()) }, body: { sms: { order_id: await c.order('pending'), reason: 'Customer sent the receipt by e-mail' } } }),
-      },
-    ],
-  },
-  'GET /api/v1/sms-templates': { cases: [{ allow: ADMIN }] },
-  'POST /api/v1/sms-templates/test': {
-    cases: [{ allow: ADMIN, request: () => ({ body: { pattern: TEMPLATE_PATTERN, time_format: null, text: 'Gift of Tk 1,000.00 from 01712345678. TrxID GIFT000001' } }) }],
-  },
-  'POST /api/v1/sms-templates': {
-    cases: [{ allow: ADMIN, request: () => ({ body: { template: { account: 'bkash', label: `Gift ${uniquePmId()}`, pattern: TEMPLATE_PATTERN, time_format: null } } }) }],
-  },
-  'PATCH /api/v1/sms-templates/:id': {
-    cases: [
-      {
-        allow: ADMIN,
-        request: async (c) => ({ params: { id: String(await c.template()) }, body: { template: { account: 'bkash', label: `Gift ${uniquePmId()}`, pattern: TEMPLATE_PATTERN, time_format: null } } }),
-      },
-    ],
-  },
-  'DELETE /api/v1/sms-templates/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await c.template()) }, body: {} }) }] },
-  // Prometheus scrapes with METRICS_TOKEN (the tests set one); no user's token opens it. Without a token it is not routed.
-  'GET /metrics': { optional: true, cases: [{ allow: [] }] },
   // The client's pages (only when client/dist exists): HTML for everyone, the API's answers are not involved.
   'GET /^(?!\\/(api|socket\\.io|media)\\/).*/': { optional: true, cases: [{ allow: [...EVERYONE, 'blocked'] }] },
 };

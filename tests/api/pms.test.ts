@@ -18,7 +18,15 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
     expect(res.status).toBe(200);
     const pms = res.body.pms as PaymentMethodDto[];
     expect(pms.map((p) => p.account)).toEqual(['bkash', 'nagad', 'rocket']);
-    expect(pms[0]).toEqual({ account: 'bkash', wallet: '01700000001', note: expect.any(String), available: true });
+    expect(pms[0]).toEqual({
+      account: 'bkash',
+      wallet: '01700000001',
+      note: expect.any(String),
+      available: true,
+      daily_count_limit: null,
+      daily_amount_limit: null,
+      today: { count: 0, amount: 0 },
+    });
   });
 
   it('When a guest or a user lists them, then 401 or 403 with code -10033', async () => {
@@ -45,7 +53,15 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
     const res = await server.api.patch('/pms/rocket', { pm: { wallet: '019999999995', available: false } }, admin.token);
     expect(res.status).toBe(200);
     const pms = (await server.api.get('/pms/all', admin.token)).body.pms as PaymentMethodDto[];
-    expect(pms.find((p) => p.account === 'rocket')).toEqual({ account: 'rocket', wallet: '019999999995', note: '', available: false });
+    expect(pms.find((p) => p.account === 'rocket')).toEqual({
+      account: 'rocket',
+      wallet: '019999999995',
+      note: '',
+      available: false,
+      daily_count_limit: null,
+      daily_amount_limit: null,
+      today: { count: 0, amount: 0 },
+    });
   });
 
   it.each([
