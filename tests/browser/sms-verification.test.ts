@@ -9,7 +9,7 @@ import { loginAdmin, type TestUser } from '../factories/users.js';
 import { getOrder, placeOrder, topupPayload, uniquePmId, TOPUP_BDT } from '../factories/orders.js';
 import { registerForwarder } from '../support/sms-forwarder.js';
 
-const WAIT = { timeout: 20_000 };
+const WAIT = { timeout: 45_000 };
 
 describe.runIf(hasChromium())('SMS verification in the browser', () => {
   let server: TestServer;
@@ -39,14 +39,16 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
     const { context, page } = await openAsAdmin();
     try {
       await page.goto('/admin/orders');
-      const row = page.getByRole('row').filter({ hasText: id.slice(0, 10) });
-      await row.getByText('Awaiting SMS').waitFor(WAIT);
+      // Queue rows open the order's popup, so each is a button named after the order.
+      const row = page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }).filter({ visible: true }).first();
+      await row.locator('[data-verification="awaiting_sms"]').waitFor(WAIT);
       await page.evaluate(() => {
         (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
       });
       const sms = await phone.payment({ amount: (await getOrder(server, id)).pm_amount, trxId });
       expect(sms.body.sms.status).toBe('matched');
-      await row.getByText('Verified by SMS').waitFor(WAIT);
+      await row.locator('[data-verification="verified"]').waitFor(WAIT);
+      expect(await row.getByText('Verified by SMS').isVisible()).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
       const ready = page.getByTestId('verified-ready');
       await ready.getByRole('button', { name: 'Complete' }).click();
