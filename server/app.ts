@@ -9,11 +9,12 @@ import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { Config } from './config.js';
-import { composeShop, type Infrastructure, type Services } from './composition.js';
+import { composeShop, type Infrastructure, type Services, type Shop } from './composition.js';
 import { createDatabaseMonitor } from './db/availability.js';
 import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import { failureBody } from './http/app-error.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
 import { clientAssets } from './http/client-assets.js';
 import { databaseAnswers, healthRoutes } from './http/health.js';
@@ -37,6 +38,8 @@ export interface AppOptions {
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemoryDb?: boolean;
   logger?: Logger;
+  /** Run background work (the timeout sweeper); false in all but one worker of WEB_CONCURRENCY (decision 082). */
+  background?: boolean;
 }
 
 export interface Application {
@@ -46,10 +49,34 @@ export interface Application {
   ctx: Infrastructure;
   /** The use cases, for tests and scripts that drive the shop without HTTP. */
   services: Services;
+  /** The Socket.IO server and pushes (a cluster worker gives it its adapter and sticky hand-over). */
+  realtime: Shop['realtime'];
   seed: SeedResult;
   migrationsApplied: string[];
   listen(port?: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * Node answers requests it cannot parse (a URL or headers over its 16 KB limit, broken HTTP) itself, with an empty
+ * body; the API promises JSON, so those answers carry the usual failure body.
+ */
+function answerMalformedRequestsInJson(httpServer: http.Server): void {
+  httpServer.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(
+      tooLarge ? failureBody('errors.tooLarge', 'The request is too large') : failureBody('errors.badRequest', 'The request could not be understood'),
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 export async function createApplication(config: Config, options: AppOptions = {}): Promise<Application> {
@@ -68,6 +95,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
   const app = express();
   const httpServer = http.createServer(app);
+  answerMalformedRequestsInJson(httpServer);
   const ctx: Infrastructure = {
     config,
     db,
@@ -93,6 +121,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     socketCount: () => shop.realtime.io.of('/').sockets.size,
   });
 
+  redisGuard?.onCommand((seconds, outcome) => metrics.observeRedisCommand(seconds, outcome));
   app.use(requestObservability({ logger, metrics }));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -126,10 +155,12 @@ export async function createApplication(config: Config, options: AppOptions = {}
   });
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
-  api.use(healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard }));
+  const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
+  api.use(health);
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
   app.use('/api/v1', api);
+  app.use(health); // GET /health too, where load balancers look
   app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
@@ -140,7 +171,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));
 
-  shop.start();
+  if (options.background !== false) shop.start();
 
   let closed = false;
   return {
@@ -148,6 +179,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     httpServer,
     ctx,
     services: shop.services,
+    realtime: shop.realtime,
     seed,
     migrationsApplied,
     listen(port = config.port) {

@@ -1,5 +1,6 @@
 // The composition root: builds every repository and service of the shop exactly once, from the infrastructure
 // app.ts made, and hands each only what it uses. Domains never build each other; a new domain is wired here.
+import cluster from 'node:cluster';
 import type http from 'node:http';
 import type { RequestHandler, Router } from 'express';
 import type { Redis } from 'ioredis';
@@ -41,7 +42,7 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
@@ -92,6 +93,8 @@ export function composeShop(infra: Infrastructure) {
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
   // late (the use cases below are made after it); every write that changes public data awaits `changed()`.
+  // Other instances hear of changes over Redis, or, as workers of one primary without Redis, over its IPC channel.
+  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
   const snapshotSource: { current?: Parameters<typeof createPublicSnapshots>[0]['source'] } = {};
   const snapshots = createPublicSnapshots({
     source: {
@@ -99,9 +102,9 @@ export function composeShop(infra: Infrastructure) {
       recentOrders: () => snapshotSource.current!.recentOrders(),
       isAdminOnline: () => snapshotSource.current!.isAdminOnline(),
     },
-    bus: infra.redis ? createSnapshotBus(infra.redis, logger) : undefined,
+    bus: snapshotBus,
     logger,
-    maxAgeMs: infra.redis ? 60_000 : undefined,
+    maxAgeMs: snapshotBus ? 60_000 : undefined,
   });
   /** The use case, then the snapshot dropped everywhere, then the answer. */
   const thenChanged =
@@ -201,7 +204,7 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
-    auditRoutes({ audit }),
+    auditRoutes({ audit, limits }),
     smsRoutes({ sms, captcha, limits }),
   ];
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */

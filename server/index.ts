@@ -1,12 +1,16 @@
 // Entry point: parse the configuration, build the shop, listen, and stop gracefully on SIGTERM/SIGINT.
 import { ConfigError, parseConfig } from './config.js';
+import cluster from 'node:cluster';
 import { createApplication } from './app.js';
 import { createLogger } from './logger.js';
+import { attachWorker, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
 
 async function main(): Promise<void> {
   let config;
+  let workers;
   try {
     config = parseConfig();
+    workers = parseWebConcurrency(process.env, config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -14,8 +18,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers);
+  const inCluster = cluster.isWorker;
   const logger = createLogger(config.logLevel);
-  const application = await createApplication(config, { logger });
+  // In a cluster only worker 0 runs the timeout sweeper (decision 082).
+  const application = await createApplication(config, { logger, background: !inCluster || workerIndex() === 0 });
   const { seed, migrationsApplied } = application;
   if (migrationsApplied.length) logger.info(`Applied migrations: ${migrationsApplied.join(', ')}`);
   // The one line that is not JSON and not masked: the operator needs the generated credentials once (design §2).
@@ -43,6 +50,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  if (inCluster) {
+    attachWorker(application, config);
+    return;
+  }
   const port = await application.listen(config.port);
   logger.info(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`, {
     port,

@@ -2,6 +2,7 @@
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, Wallet } from './constants.js';
 import type { OrderVerificationDto } from './sms/sms-api.js';
+import type { CancelReason } from './schemas.js';
 
 export interface UserDto {
   id: string;
@@ -68,6 +69,10 @@ export interface OrderDto {
   contact_email: string;
   user_id: string | null;
   data: { amount: number; rate: number; onex_id: string | null; w_code: string | null; wallet: string | null; note: string | null };
+  /** Why the admin cancelled (issue 10), or null. */
+  cancel_reason: CancelReason | null;
+  /** The admin's note to the customer with the cancel, or null. */
+  cancel_note: string | null;
   events: OrderEventDto[];
   /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
   payment_received: boolean;

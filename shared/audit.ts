@@ -60,3 +60,6 @@ export interface AuditEntryDto {
   before: AuditJson;
   after: AuditJson;
 }
+
+/** The audit CSV's columns (times in Asia/Dhaka; before/after as JSON). */
+export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor', 'actor_id', 'action', 'target_type', 'target_id', 'before', 'after'] as const;

@@ -23,6 +23,8 @@ export const LIMITS = {
   recoveryCode: { min: 6, max: 9 },
   productDescription: { min: 5, max: 500 },
   pmNote: { max: 500 },
+  /** The admin's note to the customer when cancelling (issue 10). */
+  cancelNote: { max: 300 },
   amountMax: 1_000_000_000,
   avatarBytes: 3_145_728,
   avatarSide: 1000,

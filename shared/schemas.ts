@@ -197,7 +197,15 @@ export const submitWithdrawPaymentSchema = z.object({
   w_code: typedDigits(z.string().trim().regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid)),
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
-export const adminOrderUpdateSchema = z.object({ status: z.enum(['complete', 'cancelled'], { error: V.invalid }) });
+/** Why the admin cancelled an order (issue 10); the customer's order page shows it in their language. */
+export const CANCEL_REASONS = ['payment_not_received', 'wrong_amount', 'customer_request', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+/** `{status:'cancelled'}` with an optional reason and a note to the customer. */
+export const adminCancelSchema = z.strictObject({
+  status: z.literal('cancelled', { error: V.invalid }),
+  reason: z.enum(CANCEL_REASONS, { error: V.invalid }).optional(),
+  note: z.string({ error: V.invalid }).trim().max(LIMITS.cancelNote.max, V.noteLong).optional(),
+});
 /** The transaction id of a withdrawal's payout, optional when completing it (issue 9 rule 5). */
 export const payoutTrxIdSchema = typedDigits(
   z
@@ -219,7 +227,7 @@ interface OrderCommandFields {
   submitPayment: { payment: OrderPayment };
   cancelOrder: unknown;
   completeOrder: { payoutTrxId?: string };
-  cancelOrderAsAdmin: unknown;
+  cancelOrderAsAdmin: { reason?: CancelReason; note?: string };
   reopenOrder: { reason: string };
 }
 /**
@@ -231,7 +239,9 @@ export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommand
 const completeAsAdmin = completeOrderSchema
   .strict()
   .transform(({ payout_trx_id }): OrderCommand => (payout_trx_id === undefined ? { name: 'completeOrder' } : { name: 'completeOrder', payoutTrxId: payout_trx_id }));
-const cancelAsAdmin = adminOrderUpdateSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrderAsAdmin' }));
+const cancelAsAdmin = adminCancelSchema.transform(
+  ({ reason, note }): OrderCommand => ({ name: 'cancelOrderAsAdmin', ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
+);
 const reopenAsAdmin = reopenOrderSchema.strict().transform(({ reason }): OrderCommand => ({ name: 'reopenOrder', reason }));
 const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
 const payTopup = submitTopupPaymentSchema
@@ -288,7 +298,7 @@ export function orderCommandPayload(command: OrderCommand): Record<string, unkno
     case 'completeOrder':
       return command.payoutTrxId === undefined ? { status: 'complete' } : { status: 'complete', payout_trx_id: command.payoutTrxId };
     case 'cancelOrderAsAdmin':
-      return { status: 'cancelled' };
+      return { status: 'cancelled', ...(command.reason ? { reason: command.reason } : {}), ...(command.note ? { note: command.note } : {}) };
     case 'reopenOrder':
       return { status: 'pending', reason: command.reason };
   }

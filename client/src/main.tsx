@@ -1,5 +1,6 @@
 import './styles/mantine.css';
 import './styles/fonts.css';
+import './app/focus.css';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,17 +1,30 @@
-// GET /audit (admin): the audit log, newest first, filtered by action and actor (issue 10).
+// GET /audit (admin): the audit log, newest first, filtered by action and actor (issue 10); GET /audit/export.csv.
 import { Router } from 'express';
-import { auditQuerySchema } from '#shared/audit';
+import { AUDIT_CSV_COLUMNS, auditQuerySchema } from '#shared/audit';
+import { dhakaDate, dhakaDateTime } from '#shared/dhaka';
+import { sendCsv, userText } from '../http/csv.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import { requireAdmin } from '../security/guards.js';
 import type { AuditService } from './audit.service.js';
 
-export function auditRoutes(deps: { audit: AuditService }): Router {
-  const { audit } = deps;
+export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits, 'export'> }): Router {
+  const { audit, limits } = deps;
   const router = Router();
 
   router.get('/audit', requireAdmin, async (req, res) => {
     const q = parseInput(auditQuerySchema, req.query);
     res.json({ ok: true, ...(await audit.listEntries({ action: q.action, actorId: q.actor }, q.page)) });
+  });
+
+  router.get('/audit/export.csv', requireAdmin, ...limits.export, async (req, res) => {
+    const { action, actor } = parseInput(auditQuerySchema, req.query);
+    async function* rows() {
+      for await (const e of audit.each({ action, actorId: actor })) {
+        yield [e.id, dhakaDateTime(e.at), userText(e.actorName), e.actorId, e.action, e.targetType, e.targetId, userText(JSON.stringify(e.before)), userText(JSON.stringify(e.after))];
+      }
+    }
+    await sendCsv(res, `audit-${dhakaDate(new Date())}.csv`, AUDIT_CSV_COLUMNS, rows());
   });
 
   return router;

@@ -2,4 +2,4 @@
 // in-memory public snapshot, its cross-instance bus and the routes it answers.
 export { homeRoutes } from './home.routes.js';
 export { createPublicSnapshots, type PublicSnapshots } from './public-snapshot.js';
-export { createSnapshotBus } from './snapshot-bus.js';
+export { createIpcSnapshotBus, createSnapshotBus, SNAPSHOT_IPC_MESSAGE } from './snapshot-bus.js';

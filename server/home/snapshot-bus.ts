@@ -46,3 +46,30 @@ export function createSnapshotBus(redis: Redis, logger: Logger): SnapshotBus {
     },
   };
 }
+
+/** The message a cluster worker sends to the primary, which passes it to every other worker (decision 082). */
+export const SNAPSHOT_IPC_MESSAGE = 'shop:public-snapshot:changed';
+
+/** WEB_CONCURRENCY without Redis: the same bus over the cluster's IPC channel, relayed by the primary. */
+export function createIpcSnapshotBus(): SnapshotBus {
+  const listeners: (() => void)[] = [];
+  const onMessage = (message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type === SNAPSHOT_IPC_MESSAGE) listeners.forEach((listener) => listener());
+  };
+  process.on('message', onMessage);
+  return {
+    ready: Promise.resolve(),
+    publish() {
+      return new Promise<void>((resolve, reject) => {
+        if (!process.send) return resolve();
+        process.send({ type: SNAPSHOT_IPC_MESSAGE }, undefined, {}, (error) => (error ? reject(error) : resolve()));
+      });
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    async close() {
+      process.off('message', onMessage);
+    },
+  };
+}

@@ -26,6 +26,8 @@ export interface MetricsSources {
 export interface Metrics {
   registry: Registry;
   observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** How long a Redis command waited; `refused` ones never touched the network (the breaker was open). */
+  observeRedisCommand(seconds: number, outcome: 'ok' | 'failed' | 'refused'): void;
   /** Text in Prometheus' exposition format, process metrics included. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -39,6 +41,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
     help: 'HTTP request latency by route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  const redisCommands = new Histogram({
+    name: 'shop_redis_command_duration_seconds',
+    help: 'Time a request waited on one Redis command, by outcome (refused: the breaker was open, no wait)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
 
@@ -108,6 +118,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registry,
     observeRequest(method, route, status, seconds) {
       httpDuration.observe({ method, route, status: String(status) }, seconds);
+    },
+    observeRedisCommand(seconds, outcome) {
+      redisCommands.observe({ outcome }, seconds);
     },
     async render() {
       const [own, process] = await Promise.all([registry.metrics(), processRegistry.metrics()]);

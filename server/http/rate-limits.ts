@@ -1,5 +1,7 @@
 // Rate limits for the expensive or abusable writes (design §10); shared through Redis with several instances.
+import cluster from 'node:cluster';
 import type { Request, RequestHandler } from 'express';
+import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { failureBody } from './app-error.js';
@@ -13,6 +15,8 @@ export interface RateLimits {
   write: RequestHandler[];
   /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
   smsForward: RequestHandler[];
+  /** CSV exports read whole tables: a few a minute per address. */
+  export: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -27,8 +31,13 @@ function emailOf(req: Request): string | undefined {
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
   const make = (name: string, windowMs: number, limit: number, key: 'ip' | 'email'): RequestHandler => {
-    // Redis (shared by every instance) with this process's memory while Redis is down (decision 077).
-    const store: Store | undefined = opts.redis ? new RedisWithMemoryStore(opts.redis, `rl:${name}:`) : undefined;
+    // Redis (shared by every instance) with this process's memory while Redis is down (decision 077); without
+    // Redis under WEB_CONCURRENCY, one count for all workers kept in the primary (decision 082).
+    const store: Store | undefined = opts.redis
+      ? new RedisWithMemoryStore(opts.redis, `rl:${name}:`)
+      : cluster.isWorker
+        ? new ClusterMemoryStoreWorker({ prefix: `rl:${name}:` })
+        : undefined;
     return rateLimit({
       windowMs,
       limit: Math.max(1, Math.round(limit * scale)),
@@ -49,5 +58,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
     smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
+    export: [make('export-ip', MINUTE, 20, 'ip')],
   };
 }

@@ -29,22 +29,44 @@ export function validationError(fields: FieldErrors): AppError {
   return errors.validation(text, fields);
 }
 
-/** Path of the first string holding a NUL character, which PostgreSQL text cannot store; null when there is none. */
-export function findNulString(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const found = findNulString(child, [...path, key]);
-      if (found) return found;
+/** How deep a request body may nest; the shop's deepest body is three levels (`{product:{pms:[{…}]}}`). */
+export const MAX_BODY_DEPTH = 32;
+
+export type BodyScan = { kind: 'ok' } | { kind: 'nul'; path: string[] } | { kind: 'tooDeep' };
+
+/**
+ * Looks through a parsed body without recursion (a 100 KB body of nested arrays overflowed the stack): the path of
+ * the first string holding a NUL character, which PostgreSQL text cannot store, or that it nests too deep.
+ */
+export function scanBody(value: unknown, maxDepth = MAX_BODY_DEPTH): BodyScan {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return { kind: 'nul', path };
+    } else if (node && typeof node === 'object') {
+      if (path.length >= maxDepth) return { kind: 'tooDeep' };
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
     }
   }
-  return null;
+  return { kind: 'ok' };
 }
 
-/** Refuses a body with a NUL character anywhere, before any schema or database sees it. */
+/** Path of the first string holding a NUL character; null when there is none (or the body is too deep to say). */
+export function findNulString(value: unknown): string[] | null {
+  const scan = scanBody(value);
+  return scan.kind === 'nul' ? scan.path : null;
+}
+
+/** Refuses a body with a NUL character anywhere or nested too deep, before any schema or database sees it. */
 export const rejectNulBytes: RequestHandler = (req, _res, next) => {
-  const path = findNulString(req.body);
-  if (!path) return next();
+  const scan = scanBody(req.body);
+  if (scan.kind === 'ok') return next();
+  if (scan.kind === 'tooDeep') {
+    return next(errors.validation(`body: must not nest deeper than ${MAX_BODY_DEPTH} levels`, { body: 'validation.invalid' }));
+  }
+  const path = [...scan.path];
   if (path.length > 1 && ENVELOPES.has(path[0])) path.shift();
   const field = path.join('.') || 'body';
   next(errors.validation(`${field}: must not contain NUL characters`, { [field]: 'validation.invalid' }));

@@ -42,6 +42,8 @@ export function toOrderDto(o: OrderRecord): OrderDto {
       wallet: o.wallet,
       note: o.note,
     },
+    cancel_reason: o.cancelReason,
+    cancel_note: o.cancelNote,
     events: o.events.map((e) => ({
       from: e.fromStatus,
       to: e.toStatus,

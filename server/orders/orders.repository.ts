@@ -1,5 +1,8 @@
 // Orders and their event timeline in the database. Every status change happens here, as one conditional update
 // plus its event in one transaction, so that two concurrent actions can never both succeed (design §6).
+import { toAsciiDigits } from '#shared/digits';
+import type { OrderFilter } from '#shared/order-filters';
+import type { CancelReason } from '#shared/schemas';
 import { ORDER_TRANSITIONS, type OrderActor, type OrderStatus, type OrderTransition } from '#shared/order-status';
 import type { Prisma, Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
@@ -46,6 +49,8 @@ export interface OrderRecord {
   verificationSms: VerificationSmsRecord | null;
   lateClaimAt: Date | null;
   payoutTrxId: string | null;
+  cancelReason: CancelReason | null;
+  cancelNote: string | null;
   events: OrderEventRecord[];
 }
 
@@ -83,6 +88,8 @@ export interface TransitionData {
   payoutTrxId?: string;
   /** A top-up's id submitted: it now waits for its SMS (server/sms reconciles after the commit). */
   verification?: 'awaiting_sms';
+  cancelReason?: CancelReason;
+  cancelNote?: string;
 }
 
 export interface TransitionRequest {
@@ -114,6 +121,43 @@ export interface UserOrderSummaryRecord {
   amount: string;
 }
 
+/** A customer as the admin's order list shows them. */
+export interface OrderCustomerRecord {
+  id: string;
+  num: number;
+  name: string;
+  email: string;
+  orderCount: number;
+}
+
+/** The Prisma `where` of the admin's history filters (issue 10); every column it compares is indexed. */
+function filterWhere(f: OrderFilter): P.OrderWhereInput {
+  const and: P.OrderWhereInput[] = [];
+  if (f.status && f.status !== 'all') and.push({ status: f.status });
+  if (f.product) and.push({ productId: f.product });
+  if (f.method) and.push({ pmMethod: f.method });
+  if (f.from !== undefined) and.push({ createdAt: { gte: new Date(f.from * 1000) } });
+  // `to` is inclusive of its whole second.
+  if (f.to !== undefined) and.push({ createdAt: { lt: new Date((f.to + 1) * 1000) } });
+  if (f.q) {
+    const q = f.q;
+    const digits = toAsciiDigits(q);
+    const exact = [...new Set([q, digits])];
+    and.push({
+      OR: [
+        { id: { startsWith: q } },
+        { pmId: { in: exact } },
+        { onexId: { in: exact } },
+        { wallet: { in: exact } },
+        { contactEmail: { contains: q.toLowerCase() } },
+        { user: { is: { name: { contains: q, mode: 'insensitive' } } } },
+        { user: { is: { email: { contains: q.toLowerCase() } } } },
+      ],
+    });
+  }
+  return and.length > 0 ? { AND: and } : {};
+}
+
 class PmIdUsed extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
@@ -123,8 +167,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 type Dec = { toString(): string };
-type OrderRow = Omit<OrderRecord, 'amount' | 'rate' | 'pmAmount' | 'status' | 'events' | 'verificationSms'> & {
+type OrderRow = Omit<OrderRecord, 'amount' | 'rate' | 'pmAmount' | 'status' | 'events' | 'verificationSms' | 'cancelReason'> & {
   status: string;
+  cancelReason: string | null;
   amount: Dec;
   rate: Dec;
   pmAmount: Dec;
@@ -168,6 +213,8 @@ function toRecord(row: OrderRow): OrderRecord {
       : null,
     lateClaimAt: row.lateClaimAt,
     payoutTrxId: row.payoutTrxId,
+    cancelReason: row.cancelReason as CancelReason | null,
+    cancelNote: row.cancelNote,
     events: row.events.map((e) => ({
       fromStatus: e.fromStatus as OrderStatus | null,
       toStatus: e.toStatus as OrderStatus,
@@ -337,6 +384,59 @@ export function createOrdersRepository(prisma: Prisma) {
         prisma.order.count({ where }),
       ]);
       return { orders: rows.map(toRecord), total };
+    },
+
+    /** The admin's history: every order matching the filters, newest first. */
+    async listFiltered(filter: OrderFilter, page: number, pageSize: number): Promise<{ orders: OrderRecord[]; total: number }> {
+      const where = filterWhere(filter);
+      const [rows, total] = await Promise.all([
+        prisma.order.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          skip: (page - 1) * pageSize,
+          take: pageSize,
+          include: withEvents,
+        }),
+        prisma.order.count({ where }),
+      ]);
+      return { orders: rows.map(toRecord), total };
+    },
+
+    /** Every order matching the filters, newest first, fetched in batches (the CSV export streams them). */
+    async *eachFiltered(filter: OrderFilter, batch = 500): AsyncGenerator<OrderRecord> {
+      const where = filterWhere(filter);
+      let cursor: string | undefined;
+      for (;;) {
+        const rows = await prisma.order.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          take: batch,
+          ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
+          include: withEvents,
+        });
+        for (const row of rows) yield toRecord(row);
+        if (rows.length < batch) return;
+        cursor = rows[rows.length - 1].id;
+      }
+    },
+
+    /** The customers of these user ids with their order counts (the admin's list and popup). */
+    async customers(userIds: string[]): Promise<OrderCustomerRecord[]> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return [];
+      const rows = await prisma.user.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, num: true, name: true, email: true, _count: { select: { orders: true } } },
+      });
+      return rows.map(({ _count, ...u }) => ({ ...u, orderCount: _count.orders }));
+    },
+
+    /** Names of the users who acted (the CSV's "completed by"). */
+    async userNames(userIds: string[]): Promise<Map<string, string>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return new Map();
+      const rows = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     /** A user's latest orders, newest first, as summaries. */

@@ -13,11 +13,14 @@ import {
   VALIDATION_KEYS,
   type OrderCommand,
 } from '#shared/schemas';
+import { dhakaDate } from '#shared/dhaka';
+import { ORDER_CSV_COLUMNS, orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { errors } from '../http/app-error.js';
+import { sendCsv } from '../http/csv.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentAdmin, currentUser, optionalUser, requireLogin } from '../security/guards.js';
+import { currentAdmin, currentUser, optionalUser, requireAdmin, requireLogin } from '../security/guards.js';
 import type { OrdersService } from './orders.service.js';
 
 /** A malformed id cannot name an order: same 404 as an unknown one, before the body is looked at. */
@@ -55,7 +58,7 @@ function authorizeCommand(orders: OrdersService, req: Request, id: string, comma
     }
     case 'cancelOrderAsAdmin': {
       const admin = currentAdmin(req);
-      return async () => ({ text: 'Order Cancelled', order: await orders.cancelOrderAsAdmin(id, admin) });
+      return async () => ({ text: 'Order Cancelled', order: await orders.cancelOrderAsAdmin(id, admin, command) });
     }
     case 'reopenOrder': {
       const admin = currentAdmin(req);
@@ -64,13 +67,26 @@ function authorizeCommand(orders: OrdersService, req: Request, id: string, comma
   }
 }
 
-export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'orderCreate'> }): Router {
+export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'orderCreate' | 'export'> }): Router {
   const { orders, captcha, limits } = deps;
   const router = Router();
 
   router.get('/orders/all', requireLogin, async (req, res) => {
-    const { page } = parseInput(pageQuerySchema, { page: req.query.page });
-    res.json({ ok: true, ...(await orders.listOrders(currentUser(req), page)) });
+    const viewer = currentUser(req);
+    if (viewer.role !== 'admin') {
+      const { page } = parseInput(pageQuerySchema, { page: req.query.page });
+      res.json({ ok: true, ...(await orders.listOrders(viewer, page)) });
+      return;
+    }
+    // The admin: the live queue without filters, the history with them (issue 10).
+    const { page, ...filter } = parseInput(orderListQuerySchema, req.query);
+    res.json({ ok: true, ...(await orders.listOrders(viewer, page, filter)) });
+  });
+
+  // Before /orders/:id, which would read "export.csv" as an id.
+  router.get('/orders/export.csv', requireAdmin, ...limits.export, async (req, res) => {
+    const filter = parseInput(orderFilterSchema, req.query);
+    await sendCsv(res, `orders-${dhakaDate(new Date())}.csv`, ORDER_CSV_COLUMNS, orders.exportRows(filter));
   });
 
   router.get('/orders/:id', async (req, res) => {

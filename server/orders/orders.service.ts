@@ -3,14 +3,17 @@
 // repository's applyTransition; realtime pushes happen only after the database commit.
 import crypto from 'node:crypto';
 import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
+import { dhakaDateTime } from '#shared/dhaka';
+import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import { ADMIN_QUEUE_STATUSES, type OrderCommandName } from '#shared/order-status';
-import type { OrderPayment, PlaceOrderInput } from '#shared/schemas';
+import type { CancelReason, OrderPayment, PlaceOrderInput } from '#shared/schemas';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import { errors } from '../http/app-error.js';
+import { userText, type CsvValue } from '../http/csv.js';
 import { pageCount } from '../http/paging.js';
 import { validationError } from '../http/validate.js';
 import type { Logger } from '../logger.js';
@@ -146,7 +149,11 @@ export function createOrdersService(deps: {
             targetType: 'order',
             targetId: moved.id,
             before: { status: last?.fromStatus ?? null },
-            after: { status: moved.status },
+            after: {
+              status: moved.status,
+              ...(moved.cancelReason ? { reason: moved.cancelReason } : {}),
+              ...(moved.cancelNote ? { note: moved.cancelNote } : {}),
+            },
           });
         },
       }),
@@ -270,18 +277,68 @@ export function createOrdersService(deps: {
       return runAudited('reopenOrder', 'order.reopen', id, admin, undefined, reason);
     },
 
-    /** The admin refuses a pending or waiting order (→ admin_cancelled). */
-    async cancelOrderAsAdmin(id: string, admin: UserRecord): Promise<OrderDto> {
-      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, admin);
+    /** The admin refuses a pending or waiting order (→ admin_cancelled), with an optional reason and note. */
+    async cancelOrderAsAdmin(id: string, admin: UserRecord, why: { reason?: CancelReason; note?: string } = {}): Promise<OrderDto> {
+      const data: TransitionData = { ...(why.reason ? { cancelReason: why.reason } : {}), ...(why.note ? { cancelNote: why.note } : {}) };
+      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, admin, data);
     },
 
-    /** A customer's own orders (newest first), or for an admin the queue awaiting action. */
-    async listOrders(viewer: UserRecord, page: number): Promise<{ orders: OrderDto[]; pages: number }> {
+    /**
+     * A customer's own orders (newest first). For an admin: the queue awaiting action when no filter is given,
+     * else the history matching the filters (newest first), with the customers of the page beside the orders.
+     */
+    async listOrders(
+      viewer: UserRecord,
+      page: number,
+      filter: OrderFilter = {},
+    ): Promise<{ orders: OrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> }> {
       const size = LIMITS.pageSize;
-      const { orders: rows, total } =
-        viewer.role === 'admin' ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000)) : await orders.listForUser(viewer.id, page, size);
-      const view = viewer.role === 'admin' ? toOrderDto : (o: OrderRecord) => toPublicOrderView(toOrderDto(o));
-      return { orders: rows.map(view), pages: pageCount(total, size) };
+      if (viewer.role !== 'admin') {
+        const { orders: rows, total } = await orders.listForUser(viewer.id, page, size);
+        return { orders: rows.map((o) => toPublicOrderView(toOrderDto(o))), pages: pageCount(total, size) };
+      }
+      const { orders: rows, total } = isQueueRequest(filter)
+        ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000))
+        : await orders.listFiltered(filter, page, size);
+      const customers: Record<string, OrderCustomerDto> = {};
+      for (const c of await orders.customers(rows.flatMap((o) => (o.userId ? [o.userId] : [])))) {
+        customers[c.id] = { id: c.id, num: c.num, name: c.name, email: c.email, orders: c.orderCount };
+      }
+      return { orders: rows.map(toOrderDto), pages: pageCount(total, size), customers };
+    },
+
+    /** The CSV rows of every order matching the filters (issue 10's columns), newest first, read in batches. */
+    async *exportRows(filter: OrderFilter): AsyncGenerator<CsvValue[]> {
+      const batch: OrderRecord[] = [];
+      const flush = async function* () {
+        const customers = new Map((await orders.customers(batch.flatMap((o) => (o.userId ? [o.userId] : [])))).map((c) => [c.id, c]));
+        const completions = batch.map((o) => o.events.find((e) => e.toStatus === 'complete'));
+        const names = await orders.userNames(completions.flatMap((e) => (e?.actorId ? [e.actorId] : [])));
+        for (const [i, o] of batch.entries()) {
+          const done = completions[i];
+          const customer = o.userId ? customers.get(o.userId) : undefined;
+          yield [
+            o.id,
+            dhakaDateTime(o.createdAt),
+            o.status,
+            o.productId,
+            o.pmMethod,
+            o.amount,
+            o.pmAmount,
+            o.pmId,
+            userText(customer?.name),
+            userText(o.contactEmail),
+            done ? dhakaDateTime(done.createdAt) : '',
+            done?.actorId ? userText(names.get(done.actorId) ?? done.actorId) : '',
+          ];
+        }
+        batch.length = 0;
+      };
+      for await (const order of orders.eachFiltered(filter)) {
+        batch.push(order);
+        if (batch.length >= 200) yield* flush();
+      }
+      if (batch.length > 0) yield* flush();
     },
 
     /** A user's latest orders for the admin's user page. */

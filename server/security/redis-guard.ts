@@ -15,8 +15,11 @@ export class RedisUnavailableError extends Error {
   }
 }
 
-/** Longest a command may wait on Redis before the caller falls back (a request waits on at most a few). */
-export const REDIS_COMMAND_TIMEOUT_MS = 300;
+/**
+ * Longest a command may wait on Redis before the caller falls back. The first timeout opens the breaker, so a
+ * request's later commands are refused at once: one request waits on Redis at most about this long.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 const CLIENT_OPTIONS: RedisOptions = {
   lazyConnect: true,
@@ -48,6 +51,8 @@ export interface RedisGuard {
   readonly state: Exclude<RedisState, 'disabled'>;
   /** PINGs now (health, metrics): at most the command timeout; updates the state. */
   check(): Promise<Exclude<RedisState, 'disabled'>>;
+  /** Called with how long each guarded command waited (refused ones included), for the metrics. */
+  onCommand(listener: (seconds: number, outcome: 'ok' | 'failed' | 'refused') => void): void;
   close(): void;
 }
 
@@ -71,6 +76,7 @@ export function createRedisGuard(raw: Redis, logger: Logger, probeEveryMs = 1_00
   let downSince = 0;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let listener: ((seconds: number, outcome: 'ok' | 'failed' | 'refused') => void) | undefined;
   const commands = new Set<string>(['call', 'callBuffer']);
   for (const name of raw.getBuiltinCommands()) {
     commands.add(name);
@@ -126,10 +132,17 @@ export function createRedisGuard(raw: Redis, logger: Logger, probeEveryMs = 1_00
   });
 
   const guarded = async (run: () => Promise<unknown>): Promise<unknown> => {
-    if (state === 'down') throw new RedisUnavailableError();
+    if (state === 'down') {
+      listener?.(0, 'refused');
+      throw new RedisUnavailableError();
+    }
+    const started = performance.now();
     try {
-      return await run();
+      const result = await run();
+      listener?.((performance.now() - started) / 1000, 'ok');
+      return result;
     } catch (error) {
+      listener?.((performance.now() - started) / 1000, 'failed');
       if (isRedisUnavailable(error)) markDown(error);
       throw error;
     }
@@ -141,6 +154,19 @@ export function createRedisGuard(raw: Redis, logger: Logger, probeEveryMs = 1_00
         return (override?: Partial<RedisOptions>) => {
           const copy = target.duplicate({ ...SUBSCRIBER_OPTIONS, ...override });
           copy.on('error', () => undefined);
+          // ioredis re-subscribes after a reconnect without handling the promise; closing during that (shutdown
+          // while Redis is away) would reject it unhandled. The callers still get the same promise.
+          for (const name of ['subscribe', 'psubscribe', 'ssubscribe', 'unsubscribe', 'punsubscribe', 'sunsubscribe'] as const) {
+            const original = copy[name].bind(copy) as (...args: unknown[]) => Promise<unknown>;
+            Object.defineProperty(copy, name, {
+              configurable: true,
+              value: (...args: unknown[]) => {
+                const promise = original(...args);
+                promise.catch(() => undefined);
+                return promise;
+              },
+            });
+          }
           return copy;
         };
       }
@@ -165,6 +191,9 @@ export function createRedisGuard(raw: Redis, logger: Logger, probeEveryMs = 1_00
     },
     check: ping,
     markDown,
+    onCommand(l) {
+      listener = l;
+    },
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

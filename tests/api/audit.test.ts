@@ -2,6 +2,8 @@
 // GET /audit lists them newest first with the actor's name, filtered by action and actor, admin only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryDto } from '#shared/audit';
+import { AUDIT_CSV_COLUMNS } from '#shared/audit';
+import { fetchCsv, parseCsv } from '../support/csv.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
@@ -121,5 +123,21 @@ describe.each(testDatabases())('Audit log on %s', (db) => {
     const asUser = await server.api.get('/audit', other.token);
     expect(asUser.status).toBe(403);
     expect(asUser.body.code).toBe(-10033);
+  });
+
+  it('When the admin exports the log, then a CSV with a BOM, filtered like the list', async () => {
+    const res = await fetchCsv(`${server.url}/api/v1`, '/audit/export.csv?action=user.role', admin.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.text.charCodeAt(0)).toBe(0xfeff);
+    const rows = parseCsv(res.text.slice(1));
+    expect(rows[0]).toEqual([...AUDIT_CSV_COLUMNS]);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) {
+      expect(row[4]).toBe('user.role');
+      expect(row[2]).toBe(admin.name);
+      expect(JSON.parse(row[8])).toHaveProperty('role');
+    }
+    expect((await fetchCsv(`${server.url}/api/v1`, '/audit/export.csv')).status).toBe(401);
   });
 });

@@ -73,6 +73,15 @@ describe('Request ids and logs', () => {
 describe('Metrics without METRICS_TOKEN', () => {
   const server = useTestServer();
 
+  it('When a load balancer asks /health or /api/v1/health, then both report the database and Redis separately', async () => {
+    for (const url of [`${server.url}/health`, `${server.url}/api/v1/health`]) {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toMatchObject({ ok: true, status: 'ok', database: 'up', db: 'up', dbKind: 'pglite', redis: 'disabled' });
+    }
+  });
+
   it('When no token is configured, then /metrics does not exist', async () => {
     const res = await fetch(`${server.url}/metrics`);
     expect(res.status).toBe(404);

@@ -1,9 +1,13 @@
 // Sends one request to a route read from the router (tests/support/routes.ts): path parameters, query, a JSON,
 // raw or multipart body, headers and a bearer token; answers status, content type and the parsed JSON if any.
-import { fillPath, type RouteInfo } from './routes.js';
+import { encodeComponent, fillPath, type RouteInfo } from './routes.js';
 
 export interface RouteRequest {
   params?: Record<string, string>;
+  /** Path parameters sent verbatim, not encoded (malformed percent escapes); they win over `params`. */
+  rawParams?: Record<string, string>;
+  /** Appended to the query verbatim. */
+  rawQuery?: string;
   /** Pairs, so a key may repeat (`?page=1&page=2`) or be odd (`page[x]`). */
   query?: [string, string][];
   /** Sent as JSON. */
@@ -25,8 +29,8 @@ export interface RouteAnswer {
 }
 
 export function requestUrl(base: string, route: RouteInfo, request: RouteRequest): string {
-  const path = fillPath(route.path, request.params ?? {});
-  const query = (request.query ?? []).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const path = fillPath(route.path, request.params ?? {}, request.rawParams);
+  const query = [...(request.query ?? []).map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`), ...(request.rawQuery ? [request.rawQuery] : [])].join('&');
   return `${base}${path}${query ? `?${query}` : ''}`;
 }
 

@@ -76,11 +76,20 @@ export function listRoutes(app: express.Express | express.Router): RouteInfo[] {
   return routes.filter((route) => (seen.has(route.key) ? false : (seen.add(route.key), true)));
 }
 
-/** Fills a pattern's parameters (URL-encoded); throws when one is missing, so a table cannot silently skip one. */
-export function fillPath(path: string, params: Record<string, string>): string {
+/** encodeURIComponent for any string: a lone surrogate (no UTF-8 form) is sent as U+FFFD, as browsers do. */
+export function encodeComponent(value: string): string {
+  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+}
+
+/**
+ * Fills a pattern's parameters (URL-encoded, or verbatim from `raw`, for malformed escapes such as '%E0%A4%A');
+ * throws when one is missing, so a table cannot silently skip one.
+ */
+export function fillPath(path: string, params: Record<string, string>, raw: Record<string, string> = {}): string {
   return path.replace(/[:*]([A-Za-z_$][\w$]*)/g, (_whole, name: string) => {
+    if (raw[name] !== undefined) return raw[name];
     const value = params[name];
     if (value === undefined) throw new Error(`No value for :${name} in ${path}`);
-    return encodeURIComponent(value);
+    return encodeComponent(value);
   });
 }

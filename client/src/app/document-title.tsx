@@ -1,10 +1,14 @@
 // The tab title and <html lang> follow the route and the language: 'Orders · Wallet Shop' / 'অর্ডার · ওয়ালেট শপ'.
+// The web app manifest follows the language too, so "Add to Home screen" names the shop in it (decision 122).
 // Each route names its title key in its `handle` (router.tsx); the deepest match that has one wins.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
+import type { Language } from '../i18n';
 import type { LocaleResources } from '../i18n/resources';
 import { useLanguage } from '../lib/session';
+
+const MANIFEST: Record<Language, string> = { EN: '/manifest.webmanifest', BN: '/manifest.bn.webmanifest' };
 
 export type PageTitle = keyof LocaleResources['common']['titles'];
 export interface RouteHandle {
@@ -23,6 +27,7 @@ export function DocumentTitle() {
 
   useEffect(() => {
     document.documentElement.lang = language.toLowerCase();
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', MANIFEST[language]);
     document.title = title ? t('titles.format', { page: t(`titles.${title}`), app: t('app.name') }) : t('app.name');
   }, [language, t, title]);
   return null;

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TIMERS } from '#shared/constants';
 import { CaptchaWidget } from '../components/captcha-widget';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
@@ -10,8 +11,10 @@ import { buildTheme, cssVariablesResolver } from './theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const { t } = useTranslation('common');
+  const closeLabel = t('nav.closeDialog');
   // The Bengali font is only applied (and therefore only downloaded) in BN.
-  const theme = useMemo(() => buildTheme(language), [language]);
+  const theme = useMemo(() => buildTheme(language, closeLabel), [language, closeLabel]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" autoClose={TIMERS.toastMs} limit={3} />

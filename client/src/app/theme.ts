@@ -1,5 +1,14 @@
 // One calm brand colour (a deep teal) and the wallets' own accents (design §8).
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  luminance,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import type { Wallet } from '#shared/constants';
 import type { Language } from '../i18n';
 
@@ -27,7 +36,29 @@ const SYSTEM_FONTS =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 const BENGALI_FONTS = `'Noto Sans Bengali', ${SYSTEM_FONTS}`;
 
-export function buildTheme(language: Language) {
+/**
+ * Text on a pale background (light, subtle, outline and white badges, buttons and alerts) is Mantine's colour darkened,
+ * so wallet, status and role badges keep 4.5:1 (decision 120): Mantine's own green, yellow and the wallets' accents
+ * fall to 2.1-3.9:1 on their tints.
+ */
+const PALE_VARIANTS = new Set(['light', 'subtle', 'outline', 'white']);
+const contrastWithWhite = (color: string) => 1.05 / (luminance(color) + 0.05);
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.value || parsed.value.startsWith('var(')) return colors;
+  if (input.variant && PALE_VARIANTS.has(input.variant)) return { ...colors, color: darken(parsed.value, 0.4) };
+  // White text on a filled colour: green.8 is 3.4:1, so such a background is darkened until it reaches 4.5:1.
+  if ((input.variant ?? 'filled') === 'filled' && colors.color === 'var(--mantine-color-white)') {
+    let background = parsed.value;
+    for (let step = 0; step < 8 && contrastWithWhite(background) < 4.6; step += 1) background = darken(background, 0.08);
+    if (background !== parsed.value) return { ...colors, background, hover: darken(background, 0.1) };
+  }
+  return colors;
+};
+
+/** `closeLabel` names the close (×) button of every modal and drawer for screen readers. */
+export function buildTheme(language: Language, closeLabel: string) {
   const fontFamily = language === 'BN' ? BENGALI_FONTS : SYSTEM_FONTS;
   return createTheme({
     primaryColor: 'brand',
@@ -38,7 +69,19 @@ export function buildTheme(language: Language) {
     headings: { fontFamily, fontWeight: '700' },
     defaultRadius: 'md',
     cursorType: 'pointer',
+    // Transitions of modals, menus and drawers are skipped for people who asked their system for less motion.
+    respectReducedMotion: true,
+    variantColorResolver,
     components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      // Mantine puts a role="presentation" placeholder inside role="menu", which may own only menu items.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A toast's message under its title is gray.6 (3.3:1) by default.
+      Notification: {
+        defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+        styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      },
       // Large touch targets on phones.
       Button: { defaultProps: { size: 'md' } },
       TextInput: { defaultProps: { size: 'md' } },
@@ -53,6 +96,7 @@ export function buildTheme(language: Language) {
 /** Mantine's dimmed grey (gray.6) is about 3.3:1 on white; gray.7 keeps secondary text above 4.5:1 (design §8). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  // Links in brand.8 are 4.48:1 on the grey cards (gray.0); brand.9 keeps them above 4.5:1 everywhere.
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-anchor': 'var(--mantine-color-brand-9)' },
   dark: {},
 });

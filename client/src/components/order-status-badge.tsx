@@ -28,7 +28,6 @@ export function OrderStatusBadge({ status, detailed = false, ...props }: { statu
       radius="sm"
       size="lg"
       styles={{ root: { flexShrink: 0 }, label: { textTransform: 'none', fontWeight: 600 } }}
-      c={group === 'pending' ? 'yellow.9' : group === 'waiting' ? 'gray.8' : undefined}
       {...props}
     >
       {detailed ? t(`status.${status}`) : t(`statusGroup.${group}`)}

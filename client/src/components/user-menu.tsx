@@ -37,7 +37,7 @@ export function UserMenu({ user }: { user: UserDto }) {
           {t('nav.dashboard')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
+        <Menu.Item color="red.9" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
           {t('nav.logout')}
         </Menu.Item>
       </Menu.Dropdown>

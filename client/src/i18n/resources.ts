@@ -3,6 +3,7 @@
 import admin from './locales/en/admin.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
+import consoleNs from './locales/en/console.json';
 import home from './locales/en/home.json';
 import orders from './locales/en/orders.json';
 import pages from './locales/en/pages.json';
@@ -14,6 +15,7 @@ import users from './locales/en/users.json';
 import bnAdmin from './locales/bn/admin.json';
 import bnAuth from './locales/bn/auth.json';
 import bnCommon from './locales/bn/common.json';
+import bnConsole from './locales/bn/console.json';
 import bnHome from './locales/bn/home.json';
 import bnOrders from './locales/bn/orders.json';
 import bnPages from './locales/bn/pages.json';
@@ -23,11 +25,11 @@ import bnSms from './locales/bn/sms.json';
 import bnTickets from './locales/bn/tickets.json';
 import bnUsers from './locales/bn/users.json';
 
-const en = { admin, auth, common, home, orders, pages, recovery, settings, sms, tickets, users };
+const en = { admin, auth, common, console: consoleNs, home, orders, pages, recovery, settings, sms, tickets, users };
 export type LocaleResources = typeof en;
 export type LocaleNamespace = keyof LocaleResources;
 
-const bn: LocaleResources = { admin: bnAdmin, auth: bnAuth, common: bnCommon, home: bnHome, orders: bnOrders, pages: bnPages, recovery: bnRecovery, settings: bnSettings, sms: bnSms, tickets: bnTickets, users: bnUsers };
+const bn: LocaleResources = { admin: bnAdmin, auth: bnAuth, common: bnCommon, console: bnConsole, home: bnHome, orders: bnOrders, pages: bnPages, recovery: bnRecovery, settings: bnSettings, sms: bnSms, tickets: bnTickets, users: bnUsers };
 
 export const resources = { en, bn };
 

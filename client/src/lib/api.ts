@@ -61,7 +61,38 @@ async function request<T>(method: Method, path: string, body?: unknown, query?: 
   return result;
 }
 
+/**
+ * Fetches a file answer (a CSV export) with the session token and hands it to the browser as a download.
+ * Resolves to the API's error answer when the server refused, or null when the file was saved.
+ */
+async function download(path: string, query: QueryParams, filename: string): Promise<ApiError | null> {
+  const token = store.get(tokenAtom);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    return NETWORK_ERROR;
+  }
+  if (!response.ok) {
+    try {
+      return (await response.json()) as ApiError;
+    } catch {
+      return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
+    }
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return null;
+}
+
 export const api = {
+  download,
   get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),

@@ -22,7 +22,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (!user) return <Navigate to={paths.login.getHref()} replace />;
   if (user.role !== role) {
     return (
-      <Center mih="60vh" p="md">
+      <Center component="main" mih="60vh" p="md">
         <Stack align="center" gap="sm">
           <Text size="lg" fw={600} role="alert">
             {t(UNAUTHORIZED_KEY[role] ?? 'errors.forbidden')}

@@ -1,11 +1,41 @@
-// The admin's side of orders (spec §7): the live queue and the two admin commands on one order.
+// The admin's side of orders (spec §7, issue 10): the live queue, the history with filters, the CSV export and
+// the two admin commands on one order.
 import type { OrderDto } from '#shared/api-types';
-import { api } from '../../../lib/api';
+import type { OrderCustomerDto } from '#shared/order-filters';
+import type { CancelReason } from '#shared/schemas';
+import { api, type QueryParams } from '../../../lib/api';
 import { sendOrderCommand } from './orders-api';
 
-export const listOrderQueue = (page: number) => api.get<{ orders: OrderDto[]; pages: number }>('/orders/all', { page });
+export type AdminOrderList = { orders: OrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> };
+
+/** The filters of the "All orders" tab; empty strings are left out of the query. */
+export interface OrderHistoryFilter {
+  status: string;
+  product: string;
+  method: string;
+  /** Unix seconds or undefined. */
+  from?: number;
+  to?: number;
+  q: string;
+}
+
+export function filterQuery(f: OrderHistoryFilter): QueryParams {
+  return {
+    status: f.status || 'all',
+    product: f.product || undefined,
+    method: f.method || undefined,
+    from: f.from,
+    to: f.to,
+    q: f.q.trim() || undefined,
+  };
+}
+
+export const listOrderQueue = (page: number) => api.get<AdminOrderList>('/orders/all', { page });
+export const listOrderHistory = (page: number, filter: OrderHistoryFilter) => api.get<AdminOrderList>('/orders/all', { page, ...filterQuery(filter) });
+export const downloadOrdersCsv = (filter: OrderHistoryFilter, filename: string) => api.download('/orders/export.csv', filterQuery(filter), filename);
 
 export const completeOrder = (id: string, payoutTrxId?: string) =>
   sendOrderCommand(id, payoutTrxId ? { name: 'completeOrder', payoutTrxId } : { name: 'completeOrder' });
 export const reopenOrder = (id: string, reason: string) => sendOrderCommand(id, { name: 'reopenOrder', reason });
-export const cancelOrderAsAdmin = (id: string) => sendOrderCommand(id, { name: 'cancelOrderAsAdmin' });
+export const cancelOrderAsAdmin = (id: string, why: { reason?: CancelReason; note?: string } = {}) =>
+  sendOrderCommand(id, { name: 'cancelOrderAsAdmin', ...why });

@@ -4,6 +4,8 @@ import { productKind } from '#shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '#shared/api-types';
+import type { OrderCustomerDto } from '#shared/order-filters';
+import type { CancelReason } from '#shared/schemas';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -13,8 +15,11 @@ import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { cancelOrderAsAdmin, completeOrder, reopenOrder } from '../api/admin-orders';
+import { CancelConfirmModal } from './cancel-confirm-modal';
+import { OrderCustomer } from './order-customer';
 import { VerificationBadge } from './verification-badge';
 
+type Why = { reason?: CancelReason; note?: string };
 type AdminCommand = 'completeOrder' | 'cancelOrderAsAdmin' | 'reopenOrder';
 const DONE_KEY = { completeOrder: 'orders:queue.completed', cancelOrderAsAdmin: 'orders:queue.cancelled', reopenOrder: 'sms:reopen.done' } as const;
 
@@ -32,8 +37,21 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** Every field of a queued order, its history, and Complete / Cancel (spec §2 admin orders, §4). */
-export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto | null; onClose: () => void; onDone: (order: OrderDto) => void }) {
+export function OrderDetailModal({
+  order,
+  customer,
+  onClose,
+  onDone,
+}: {
+  order: OrderDto | null;
+  /** The customer of the order, from the list answer (issue 10). */
+  customer?: OrderCustomerDto;
+  onClose: () => void;
+  onDone: (order: OrderDto) => void;
+}) {
   const { t } = useTranslation(['orders', 'sms']);
+  const { t: tc } = useTranslation('console');
+  const [confirming, setConfirming] = useState(false);
   const format = useFormat();
   const productName = useProductName();
   const [busy, setBusy] = useState<AdminCommand | null>(null);
@@ -46,22 +64,23 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
     setFieldErrors({});
   }, [order?.id]);
 
-  const send = (command: AdminCommand, id: string) => {
+  const send = (command: AdminCommand, id: string, why?: Why) => {
     if (command === 'completeOrder') return completeOrder(id, payoutTrxId.trim() || undefined);
     if (command === 'reopenOrder') return reopenOrder(id, reason);
-    return cancelOrderAsAdmin(id);
+    return cancelOrderAsAdmin(id, why);
   };
-  const run = async (command: AdminCommand) => {
+  const run = async (command: AdminCommand, why?: Why) => {
     if (!order) return;
     setBusy(command);
     setFieldErrors({});
     try {
-      const answer = await send(command, order.id);
+      const answer = await send(command, order.id, why);
       if (!answer.ok) {
         setFieldErrors(answer.errors ?? {});
         showError(answer, 'errors.orderUpdate');
       } else {
         showSuccess(DONE_KEY[command]);
+        setConfirming(false);
         onDone(answer.order);
       }
     } catch (error) {
@@ -105,6 +124,10 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
             />
           </SimpleGrid>
           {order.data.note ? <Row label={t('queue.fields.note')} value={order.data.note} /> : null}
+          {order.cancel_reason ? <Row label={tc('cancel.reasonLabel')} value={tc(`cancel.reasons.${order.cancel_reason}`)} /> : null}
+          {order.cancel_note ? <Row label={tc('cancel.noteLabel')} value={order.cancel_note} /> : null}
+          <Text fw={600}>{tc('customer.title')}</Text>
+          <OrderCustomer userId={order.user_id} customer={customer} onOpen={onClose} />
           {order.verification && order.verification.status !== 'none' ? (
             <Alert color={order.verification.status === 'verified' ? 'green' : order.verification.status === 'amount_mismatch' ? 'red' : 'gray'} variant="light" title={t('sms:verification.title')}>
               <Stack gap={4}>
@@ -150,7 +173,7 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
             </Group>
           ) : (
             <Group justify="flex-end" gap="sm">
-              <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => void run('cancelOrderAsAdmin')}>
+              <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null || (order.status !== 'pending' && order.status !== 'waiting')} onClick={() => setConfirming(true)}>
                 {t('queue.cancel')}
               </Button>
               <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => void run('completeOrder')}>
@@ -160,6 +183,13 @@ export function OrderDetailModal({ order, onClose, onDone }: { order: OrderDto |
           )}
         </Stack>
       ) : null}
+      <CancelConfirmModal
+        key={order?.id ?? 'none'}
+        opened={confirming && order !== null}
+        busy={busy === 'cancelOrderAsAdmin'}
+        onKeep={() => setConfirming(false)}
+        onConfirm={(why) => void run('cancelOrderAsAdmin', why)}
+      />
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderStatus } from '#shared/order-status';
+import type { CancelReason } from '#shared/schemas';
 import { paths, SUPPORT } from '../../../config';
 
 const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
@@ -16,8 +17,20 @@ const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
 };
 
 /** Every status after waiting: a headline and the spec §8 message (with the contact advice where it applies). */
-export function OrderOutcome({ status, loggedIn }: { status: Exclude<OrderStatus, 'waiting'>; loggedIn: boolean }) {
+export function OrderOutcome({
+  status,
+  loggedIn,
+  cancelReason,
+  cancelNote,
+}: {
+  status: Exclude<OrderStatus, 'waiting'>;
+  loggedIn: boolean;
+  /** Why the admin cancelled, and their note (issue 10). */
+  cancelReason?: CancelReason | null;
+  cancelNote?: string | null;
+}) {
   const { t } = useTranslation('orders');
+  const { t: tc } = useTranslation('console');
   const look = LOOK[status] ?? LOOK.cancelled!;
   const advise = status === 'timedout' || status === 'cancelled' || status === 'admin_cancelled';
   const ticketLink = <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />;
@@ -32,6 +45,16 @@ export function OrderOutcome({ status, loggedIn }: { status: Exclude<OrderStatus
       <Text c="dimmed" maw={460}>
         {t(`outcome.${status}.body`)}
       </Text>
+      {cancelReason ? (
+        <Text fw={600} maw={460} data-testid="cancel-reason">
+          {tc('outcome.reason', { reason: tc(`cancel.reasons.${cancelReason}`) })}
+        </Text>
+      ) : null}
+      {cancelNote ? (
+        <Text maw={460} style={{ wordBreak: 'break-word' }}>
+          {tc('outcome.note', { note: cancelNote })}
+        </Text>
+      ) : null}
       {advise ? (
         <Alert color="gray" variant="light" w="100%" ta="left">
           {/* The e-mail advice only when the operator set SUPPORT_EMAIL (decision 093). */}

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, List, Modal, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, List, Modal, Paper, RingProgress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -53,6 +53,7 @@ export function WaitingView({ order, onChange, onExpired }: { order: OrderDto; o
           <Text fw={800} fz={34} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }} role="timer" aria-live="off" data-testid="countdown">
             {format.countdown(secondsLeft)}
           </Text>
+          <CountdownAnnouncement secondsLeft={secondsLeft} />
         </div>
       </Group>
 
@@ -113,6 +114,24 @@ export function WaitingView({ order, onChange, onExpired }: { order: OrderDto; o
 
       <CancelOrderButton orderId={order.id} onDone={onChange} />
     </Stack>
+  );
+}
+
+/**
+ * What a screen reader hears about the time left: a polite message that changes once a minute, then at one minute
+ * and at 30 seconds; the visible timer ticks every second but is not live (decision 121).
+ */
+function CountdownAnnouncement({ secondsLeft }: { secondsLeft: number }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  let message = '';
+  if (secondsLeft > 60) message = t('waiting.announceMinutes', { minutes: format.number(Math.ceil(secondsLeft / 60)) });
+  else if (secondsLeft > 30) message = t('waiting.announceLastMinute');
+  else if (secondsLeft > 0) message = t('waiting.announceLastSeconds');
+  return (
+    <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="countdown-announcement">
+      {message}
+    </VisuallyHidden>
   );
 }
 

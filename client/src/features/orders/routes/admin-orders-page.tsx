@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '#shared/api-types';
+import type { OrderCustomerDto } from '#shared/order-filters';
 import { isInAdminQueue } from '#shared/order-view';
 import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
 import { OrderTable } from '../../../components/order-table';
@@ -9,19 +10,47 @@ import { PagePicker } from '../../../components/page-picker';
 import { useSocketEvent } from '../../../lib/socket';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { showError, showSuccess } from '../../../lib/notify';
-import { completeOrder, listOrderQueue } from '../api/admin-orders';
+import { completeOrder, listOrderQueue, type AdminOrderList } from '../api/admin-orders';
 import { VerificationBadge } from '../components/verification-badge';
 import { OrderDetailModal } from '../components/order-detail-modal';
+import { OrderHistory } from '../components/order-history';
 import { OrderListHeader } from '../components/order-list-header';
 
 const inQueue = (order: OrderDto) => isInAdminQueue(order);
-const selectOrders = (answer: { orders: OrderDto[] }) => answer.orders;
 const orderKey = (order: OrderDto) => order.id;
 
-/** /admin and /admin/orders — the queue of orders awaiting action, live; a row opens the order's detail popup. */
+/**
+ * /admin and /admin/orders — tab Queue: the orders awaiting action, live; tab All orders: the history with filters,
+ * search and CSV (issue 10). A row opens the order's detail popup.
+ */
 export default function AdminOrdersPage() {
+  const { t } = useTranslation('orders');
+  const { t: tc } = useTranslation('console');
+  const [tab, setTab] = useState<string | null>('queue');
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="queue">{tc('history.tabQueue')}</Tabs.Tab>
+        <Tabs.Tab value="all">{tc('history.tabAll')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="queue">
+        <OrderQueue title={t('queue.title')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="all">
+        <OrderHistory />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function OrderQueue({ title }: { title: string }) {
   const { t } = useTranslation(['orders', 'sms']);
   const [completing, setCompleting] = useState<string | null>(null);
+  const [customers, setCustomers] = useState<Record<string, OrderCustomerDto>>({});
+  const selectOrders = useCallback((answer: AdminOrderList) => {
+    setCustomers((known) => ({ ...known, ...answer.customers }));
+    return answer.orders;
+  }, []);
   const { page, setPage, pages, items: orders, setItems: setOrders, loading, refresh } = usePagedList(listOrderQueue, selectOrders);
   const [openId, setOpenId] = useState<string | null>(null);
   const column = useOrderColumns();
@@ -77,7 +106,7 @@ export default function AdminOrdersPage() {
 
   return (
     <Stack gap="md">
-      <OrderListHeader title={t('queue.title')} loading={loading} onRefresh={() => void refresh()} />
+      <OrderListHeader title={title} loading={loading} onRefresh={() => void refresh()} />
       {ready.length > 0 ? (
         <Card withBorder radius="md" p="sm" bg="green.0" data-testid="verified-ready">
           <Stack gap="xs">
@@ -115,6 +144,7 @@ export default function AdminOrdersPage() {
       <PagePicker page={page} pages={pages} onChange={setPage} />
       <OrderDetailModal
         order={opened}
+        customer={opened?.user_id ? customers[opened.user_id] : undefined}
         onClose={() => setOpenId(null)}
         onDone={(order) => {
           applyUpdate(order);

@@ -74,7 +74,12 @@ export default function OrderPage() {
         <WaitingView order={order} onChange={replace} onExpired={() => void refetch()} />
       ) : (
         <Stack gap="md">
-          <OrderOutcome status={order.status} loggedIn={user !== null && user.role === 'user'} />
+          <OrderOutcome
+            status={order.status}
+            loggedIn={user !== null && user.role === 'user'}
+            cancelReason={order.cancel_reason}
+            cancelNote={order.cancel_note}
+          />
           <OrderPaymentNotes order={order} onChange={replace} />
         </Stack>
       )}

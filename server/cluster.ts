@@ -1,0 +1,136 @@
+// WEB_CONCURRENCY=N (issue 8 item 7, decision 082): one primary process owns the port and hands each new connection
+// to one of N workers, each a whole shop (createApplication). Socket.IO stays correct across them:
+// - sticky sessions (@socket.io/sticky): a request naming a Socket.IO session goes to the worker that holds it;
+// - pushes reach sockets on every worker (the Redis adapter with REDIS_URL, else @socket.io/cluster-adapter
+//   through the primary);
+// - rate limits count across workers (Redis with REDIS_URL, else one memory store in the primary);
+// - the public snapshot (decision 081) hears other workers' changes (Redis, else relayed by the primary);
+// - background work (the timeout sweeper) runs in worker 0 only.
+import cluster, { type Worker } from 'node:cluster';
+import http from 'node:http';
+import { setupMaster, setupWorker } from '@socket.io/sticky';
+import { createAdapter as createClusterAdapter, setupPrimary as setupClusterAdapterPrimary } from '@socket.io/cluster-adapter';
+import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
+import { ConfigError, type Config } from './config.js';
+import type { Application } from './app.js';
+import { SNAPSHOT_IPC_MESSAGE } from './home/index.js';
+
+export const MAX_WORKERS = 32;
+
+/** WEB_CONCURRENCY: 1 (default) runs the shop in this process; more needs PostgreSQL (PGlite is one process). */
+export function parseWebConcurrency(env: NodeJS.ProcessEnv, config: Pick<Config, 'databaseUrl'>): number {
+  const raw = env.WEB_CONCURRENCY;
+  if (raw === undefined || raw.trim() === '') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) {
+    throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY=${JSON.stringify(raw)} must be a whole number from 1 to ${MAX_WORKERS}`);
+  }
+  if (n > 1 && !config.databaseUrl) {
+    throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY=${JSON.stringify(raw)} needs DATABASE_URL (PGlite serves one process)`);
+  }
+  return n;
+}
+
+const WORKER_INDEX = 'SHOP_WORKER_INDEX';
+interface ReadyMessage {
+  type: 'shop:ready';
+}
+const isReady = (message: unknown): message is ReadyMessage => (message as ReadyMessage | null)?.type === 'shop:ready';
+
+/** The primary: forks the workers (the first alone, so migrations and the first-start seed run once), then listens. */
+export async function runPrimary(config: Config, workers: number): Promise<void> {
+  // Buffers in the sticky hand-over messages need the structured-clone channel.
+  cluster.setupPrimary({ serialization: 'advanced' });
+  if (!config.redisUrl) {
+    setupClusterAdapterPrimary();
+    new ClusterMemoryStorePrimary().init();
+  }
+  let stopping = false;
+  const slots = new Map<number, Worker>();
+
+  const fork = (index: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+      slots.set(index, worker);
+      const onMessage = (message: unknown) => {
+        if (!isReady(message)) return;
+        worker.off('message', onMessage);
+        resolve();
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', (code, signal) => {
+        worker.off('message', onMessage);
+        reject(new Error(`worker ${index} exited before it was ready (${signal ?? code})`));
+        if (stopping || slots.get(index) !== worker) return;
+        console.error(`Worker ${index} exited (${signal ?? code}); starting it again`);
+        setTimeout(() => {
+          if (!stopping) fork(index).catch((error: unknown) => console.error(String(error)));
+        }, 1000).unref();
+      });
+    });
+
+  // Without Redis, a worker's "public data changed" goes to every other worker (decision 081).
+  cluster.on('message', (from: Worker, message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type !== SNAPSHOT_IPC_MESSAGE) return;
+    for (const worker of slots.values()) if (worker !== from && !worker.isDead()) worker.send({ type: SNAPSHOT_IPC_MESSAGE });
+  });
+
+  await fork(0);
+  await Promise.all(Array.from({ length: workers - 1 }, (_, i) => fork(i + 1)));
+
+  const server = http.createServer();
+  // Plain requests are spread round-robin per connection; Socket.IO requests follow their session.
+  setupMaster(server, { loadBalancingMethod: 'round-robin' });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`);
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping ${workers} workers`);
+    server.close();
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    const alive = [...slots.values()].filter((w) => !w.isDead());
+    let left = alive.length;
+    if (left === 0) process.exit(0);
+    for (const worker of alive) {
+      worker.once('exit', () => {
+        left -= 1;
+        if (left === 0) process.exit(0);
+      });
+      worker.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** This process is worker number `index` (0 runs the background work). */
+export function workerIndex(): number {
+  return Number(process.env[WORKER_INDEX] ?? 0);
+}
+
+/** A worker: takes connections from the primary instead of listening, and tells it when it is ready. */
+export function attachWorker(application: Application, config: Config): void {
+  const io = application.realtime.io;
+  if (!config.redisUrl) io.adapter(createClusterAdapter());
+  setupWorker(io);
+  // @socket.io/sticky closes every connection after one answer, so that a connection never carries requests of
+  // two Socket.IO sessions to one worker. Only Socket.IO answers need that; the API keeps its keep-alive.
+  const httpServer = application.httpServer;
+  const stickyListener = (httpServer.listeners('request') as ((...args: unknown[]) => void)[]).find((listener) =>
+    /Connection["'],\s*["']close/.test(String(listener)),
+  );
+  if (!stickyListener) throw new Error('@socket.io/sticky: its keep-alive listener was not found');
+  httpServer.removeListener('request', stickyListener);
+  httpServer.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.url?.startsWith('/socket.io/')) res.setHeader('Connection', 'close');
+  });
+  process.send?.({ type: 'shop:ready' } satisfies ReadyMessage);
+}

@@ -1,0 +1,68 @@
+// CSV answers (RFC 4180, UTF-8 with a BOM so spreadsheet programs read Bengali): a header row, then rows
+// written as they are read, with the response's back-pressure respected.
+import type { Response } from 'express';
+
+/** Text a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text people wrote (names, e-mails, notes): defused when it starts like a formula. Ids and numbers stay as they are. */
+export interface UserText {
+  userText: string;
+}
+export const userText = (text: string | null | undefined): UserText | null => (text == null ? null : { userText: text });
+
+export type CsvValue = string | number | null | undefined | UserText;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text: string;
+  if (typeof value === 'object') text = FORMULA_START.test(value.userText) ? `'${value.userText}` : value.userText;
+  else text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly CsvValue[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Streams `rows` as a CSV attachment named `filename`. A failure after the first byte ends the connection. */
+export async function sendCsv(
+  res: Response,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvValue[]>,
+): Promise<void> {
+  const iterator = rows[Symbol.asyncIterator]();
+  // Read the first row before answering, so a failing query still answers as an error (JSON), not a cut file.
+  const first = await iterator.next();
+  res.status(200);
+  res.setHeader('content-type', 'text/csv; charset=utf-8');
+  res.setHeader('content-disposition', `attachment; filename="${filename}"`);
+  res.setHeader('cache-control', 'no-store');
+  const write = async (chunk: string) => {
+    if (res.write(chunk)) return;
+    // Wait for the buffer to empty, or for the client to go away.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  };
+  try {
+    await write(`\uFEFF${csvLine(header)}`);
+    if (!first.done) {
+      await write(csvLine(first.value));
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        if (res.destroyed) return;
+        await write(csvLine(next.value));
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+}
