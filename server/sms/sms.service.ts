@@ -248,7 +248,9 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
 
     /** The live tester on the server, under the custom templates' time budget. */
     testTemplate(pattern: string, text: string, timeFormat: SmsTimeFormat | null) {
-      return testTemplateOnServer(pattern, text, timeFormat);
+      const first = testTemplateOnServer(pattern, text, timeFormat);
+      // As for a forwarded SMS: one more try with a fresh budget before calling a pattern too slow (decision 102).
+      return !first.ok && 'reason' in first && first.reason === 'timeout' ? testTemplateOnServer(pattern, text, timeFormat) : first;
     },
 
     silentDevices,
