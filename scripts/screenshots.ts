@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
 import { launchBrowser, openContext } from '../tests/support/browser.js';
 import { createUser, loginAdmin } from '../tests/factories/users.js';
+import { registerForwarder } from '../tests/support/sms-forwarder.js';
 
 const out = process.env.SCREEN_OUT ?? 'tmp/screens';
 const pages = process.argv.slice(2);
@@ -30,6 +31,17 @@ try {
     );
     lastOrder = placed.body.id;
     if (i === 0) await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: `TX${Date.now()}A` } });
+  }
+  // SCREEN_SMS=1 (as admin): wallet phones and a few forwarded SMS, one verifying a paid order.
+  if (process.env.SCREEN_SMS && as === 'admin' && token) {
+    const bkash = await registerForwarder(server, token, 'bkash', 'Desk bKash');
+    const nagad = await registerForwarder(server, token, 'nagad', 'Counter Nagad');
+    const paid = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+    const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${paid.body.id}`);
+    await server.api.patch(`/orders/${paid.body.id}`, { order: { pm_id: 'CJU0AB12C6' } });
+    await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6' });
+    await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D' });
+    await bkash.post({ text: 'Your bKash verification code is 123456. Never share it.' });
   }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {

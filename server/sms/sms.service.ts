@@ -141,7 +141,11 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       const arrivedAt = new Date();
       await repo.touchDevice(device.id, arrivedAt);
       const templates = (await repo.listTemplates(device.account)).map(asParserTemplate);
-      const parsed = parseSmsOnServer({ account: device.account, from: input.from, text: input.text }, templates);
+      const input_ = { account: device.account, from: input.from, text: input.text };
+      let parsed = parseSmsOnServer(input_, templates);
+      // The budget is wall-clock time: a CPU-starved moment can time out a sound template. One more try with a
+      // fresh budget tells that apart from a pattern that is slow every time (decision 102).
+      if (parsed.kind === 'unparsed' && parsed.reason === 'template_timeout') parsed = parseSmsOnServer(input_, templates);
       const dedupeHash = crypto
         .createHash('sha256')
         .update(`${input.from}\n${input.text}\n${input.received_at ?? ''}`, 'utf8')
@@ -244,7 +248,9 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
 
     /** The live tester on the server, under the custom templates' time budget. */
     testTemplate(pattern: string, text: string, timeFormat: SmsTimeFormat | null) {
-      return testTemplateOnServer(pattern, text, timeFormat);
+      const first = testTemplateOnServer(pattern, text, timeFormat);
+      // As for a forwarded SMS: one more try with a fresh budget before calling a pattern too slow (decision 102).
+      return !first.ok && 'reason' in first && first.reason === 'timeout' ? testTemplateOnServer(pattern, text, timeFormat) : first;
     },
 
     silentDevices,

@@ -156,6 +156,7 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: {} }) }] },
   'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID AB12CD34EF at 26/11/2026 10:15' } }) }] },
   'GET /api/v1/sms': { cases: [{ allow: ADMIN }] },
+  'GET /api/v1/audit': { cases: [{ allow: ADMIN }] },
   'PATCH /api/v1/sms/:id': {
     cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) }, body: { sms: { order_id: await c.order('pending'), reason: 'typed the id wrong' } } }) }],
   },

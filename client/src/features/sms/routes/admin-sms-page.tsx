@@ -8,6 +8,7 @@ import { SMS_STATUSES, type SmsDto, type SmsStatus } from '#shared/sms/sms-api';
 import { PagePicker } from '../../../components/page-picker';
 import { WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
+import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError } from '../../../lib/notify';
@@ -61,7 +62,7 @@ function SmsCard({ sms, onLink }: { sms: SmsDto; onLink: (sms: SmsDto) => void }
         <Group justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed">
             {t(`inbox.parse.${sms.parse.kind}`)}
-            {sms.parse.reason ? ` · ${sms.parse.reason}` : ''}
+            {sms.parse.reason ? ` · ${translateRuntimeKey(`sms:inbox.reasons.${sms.parse.reason}`, { fallback: 'sms:inbox.parse.unparsed' })}` : ''}
           </Text>
           {sms.order_id ? (
             <Anchor component={Link} to={paths.order.getHref(sms.order_id)} size="sm" ff="monospace">

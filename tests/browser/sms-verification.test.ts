@@ -1,0 +1,77 @@
+// Payments verify themselves (issue 9): the admin's queue is open; a wallet phone forwards the SMS of a customer's
+// payment, and the order's row turns "Verified by SMS" without a reload, ready to complete in one click. Also the
+// devices page: a new phone's token is shown once with its QR code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { loginAdmin, type TestUser } from '../factories/users.js';
+import { getOrder, placeOrder, topupPayload, uniquePmId, TOPUP_BDT } from '../factories/orders.js';
+import { registerForwarder } from '../support/sms-forwarder.js';
+
+const WAIT = { timeout: 45_000 };
+
+describe.runIf(hasChromium())('SMS verification in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    admin = await loginAdmin(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openAsAdmin(opts: { width?: number } = {}) {
+    const opened = await openContext(browser, server.url, opts);
+    await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), admin.token);
+    return opened;
+  }
+
+  it("When an SMS arrives for a paid order, then the admin's queue row turns verified without a reload and completes in one click", async () => {
+    const phone = await registerForwarder(server, admin.token, 'bkash');
+    const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount: '1250' }));
+    const trxId = uniquePmId().toUpperCase();
+    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
+    const { context, page } = await openAsAdmin();
+    try {
+      await page.goto('/admin/orders');
+      // Queue rows open the order's popup, so each is a button named after the order.
+      const row = page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }).filter({ visible: true }).first();
+      await row.locator('[data-verification="awaiting_sms"]').waitFor(WAIT);
+      await page.evaluate(() => {
+        (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+      });
+      const sms = await phone.payment({ amount: (await getOrder(server, id)).pm_amount, trxId });
+      expect(sms.body.sms.status).toBe('matched');
+      await row.locator('[data-verification="verified"]').waitFor(WAIT);
+      expect(await row.getByText('Verified by SMS').isVisible()).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+      const ready = page.getByTestId('verified-ready');
+      await ready.getByRole('button', { name: 'Complete' }).click();
+      await row.waitFor({ state: 'detached', timeout: 20_000 });
+      expect((await getOrder(server, id)).status).toBe('complete');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('When the admin adds a phone, then its token is shown once with a QR code, and the phone is listed', async () => {
+    const { context, page } = await openAsAdmin({ width: 360 });
+    try {
+      await page.goto('/admin/devices');
+      await page.getByLabel('Name').fill('Counter Nagad');
+      await page.getByRole('button', { name: 'Add phone' }).click();
+      const token = await page.getByTestId('device-token').textContent({ timeout: 20_000 });
+      expect(token).toMatch(/^smsdev_[A-Za-z0-9_-]{43}$/);
+      await page.getByRole('img', { name: 'QR code of the forwarding address and token' }).waitFor(WAIT);
+      const res = await server.api.post<{ sms: { status: string } }>('/sms', { from: 'bKash', text: 'hello' }, token ?? '');
+      expect(res.status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+});
