@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Browser } from 'playwright-core';
+import { initialSizes } from '../client/build/initial-size.js';
 import { CLIENT_DIST } from '../server/app.js';
 import { hasChromium, launchBrowser, openContext } from '../tests/support/browser.js';
 import { BENCH_DIR, LOAD_CPU, SERVER_CPU, canPin, startChild, type BenchChild } from './lib/child.js';
@@ -35,37 +35,6 @@ interface Load {
   /** Same with headers (transferSize). */
   transferBytes: number;
   requests: number;
-}
-
-interface BuildSizes {
-  entry: string[];
-  rawBytes: number;
-  gzipBytes: number;
-  cssRawBytes: number;
-  cssGzipBytes: number;
-}
-
-/** Initial JS (entry script + modulepreloads) and CSS of a built index.html, gzip level 9 as a build would precompress. */
-function initialSizes(dist: string): BuildSizes {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
-  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-  const js = tags
-    .filter((t) => (t.startsWith('<script') && /type="module"/.test(t)) || /rel="modulepreload"/.test(t))
-    .map((t) => attr(t, t.startsWith('<script') ? 'src' : 'href'))
-    .filter((p): p is string => !!p);
-  const css = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href')).filter((p): p is string => !!p);
-  const sizes = (files: string[]) =>
-    files.reduce(
-      (sum, file) => {
-        const content = fs.readFileSync(path.join(dist, file.replace(/^\//, '')));
-        return { raw: sum.raw + content.length, gzip: sum.gzip + zlib.gzipSync(content, { level: 9 }).length };
-      },
-      { raw: 0, gzip: 0 },
-    );
-  const j = sizes(js);
-  const c = sizes(css);
-  return { entry: js, rawBytes: j.raw, gzipBytes: j.gzip, cssRawBytes: c.raw, cssGzipBytes: c.gzip };
 }
 
 async function buildBarePage(): Promise<string> {

@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { useMemo, type ReactNode } from 'react';
-import { TIMERS } from '#shared/constants';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { CaptchaWidget } from '../components/captcha-widget';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
+import { lazyComponent } from '../lib/lazy';
 import { useLanguage } from '../lib/session';
 import { RealtimeBridge } from './realtime-bridge';
 import { buildTheme, cssVariablesResolver } from './theme';
+
+const Toasts = lazyComponent(async () => (await import('../components/toasts')).Toasts);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const language = useLanguage();
@@ -14,7 +15,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(language), [language]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-center" autoClose={TIMERS.toastMs} limit={3} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <GlobalLoadingOverlay />
       <CaptchaWidget />
       <RealtimeBridge />
