@@ -34,7 +34,7 @@ const REASONS = [
 
 /**
  * / — the marketing home page with products, how it works, reasons, recent orders and the admin badge. Everything
- * but the data paints at once; the products' cards wait as skeletons of their own size (decision 065).
+ * but the data paints at once; the products' cards wait as skeletons of their own size (decision 064).
  */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'orders']);
