@@ -4,7 +4,7 @@
 import { BUILTIN_TEMPLATES } from '../shared/sms/builtin-templates.js';
 import { parseSms } from '../shared/sms/parse-sms.js';
 import { runTemplateDirectly } from '../shared/sms/sms-template.js';
-import { runTemplateWithBudget } from '../server/sms/run-template.js';
+import { runTemplateWithBudget } from '../server/sms/index.js';
 
 const FROM = { bkash: 'bKash', nagad: 'NAGAD', rocket: '16216' } as const;
 const MAX_TEXT = 2000;

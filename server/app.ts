@@ -8,21 +8,24 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { composeShop, type Infrastructure, type Services } from './composition.js';
+import { createDatabaseMonitor } from './db/availability.js';
 import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
-import { failureBody } from './http/app-error.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
 import { clientAssets } from './http/client-assets.js';
+import { databaseAnswers, healthRoutes } from './http/health.js';
 import { renderIndexPage } from './http/index-page.js';
+import { createMetrics, metricsRoutes } from './http/metrics.js';
+import { requestObservability } from './http/observability.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { rejectNulBytes } from './http/validate.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { createCaptchaService } from './security/captcha.js';
+import { connectRedis } from './security/redis-guard.js';
 import { loadOrCreateSecret } from './security/secrets.js';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
@@ -56,12 +59,11 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const migrationsApplied = await applyMigrations(db.sql);
   const seed = await seedDatabase(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db.prisma, 'jwt'));
-
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
-    await redis.connect();
-  }
+  // Outages are reported once by these two (decision 076, 077), not as one stack trace per failed request.
+  const databaseMonitor = createDatabaseMonitor({ probe: () => db.prisma.$queryRaw`SELECT 1`, logger });
+  logger.setErrorFilter((error) => databaseMonitor.absorb(error));
+  const redisGuard = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  const redis = redisGuard?.client;
 
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
   const app = express();
@@ -84,7 +86,14 @@ export async function createApplication(config: Config, options: AppOptions = {}
     limits: createRateLimits({ redis, scale: options.rateLimitScale }),
   };
   const shop = composeShop(ctx);
+  const metrics = createMetrics({
+    orderStats: () => shop.orderStats.read(),
+    databaseUp: () => databaseAnswers(databaseMonitor),
+    redisUp: redisGuard ? async () => (await redisGuard.check()) === 'up' : undefined,
+    socketCount: () => shop.realtime.io.of('/').sockets.size,
+  });
 
+  app.use(requestObservability({ logger, metrics }));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
@@ -115,19 +124,13 @@ export async function createApplication(config: Config, options: AppOptions = {}
     res.set('Cache-Control', 'no-store');
     next();
   });
+  for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
-  api.get('/health', async (_req, res) => {
-    const started = Date.now();
-    try {
-      await db.prisma.$queryRaw`SELECT 1`;
-      res.json({ ok: true, db: 'up', dbKind: db.kind, dbMs: Date.now() - started, version: VERSION });
-    } catch {
-      res.status(503).json({ ...failureBody('errors.dbDown', 'The database is not reachable'), db: 'down', version: VERSION });
-    }
-  });
+  api.use(healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard }));
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
   app.use('/api/v1', api);
+  app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
   if (fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
@@ -135,7 +138,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     app.use(clientAssets(CLIENT_DIST, renderIndexPage(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), config)));
   }
   app.use(notFoundHandler());
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));
 
   shop.start();
 
@@ -163,7 +166,8 @@ export async function createApplication(config: Config, options: AppOptions = {}
       await shop.stop(); // closing the sockets also closes the HTTP server
       httpServer.closeAllConnections?.();
       ctx.mailer.close();
-      redis?.disconnect();
+      databaseMonitor.stop();
+      redisGuard?.close();
       await db.close();
     },
   };

@@ -28,7 +28,7 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import { createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -41,7 +41,10 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { homeRoutes } from './home/index.js';
+import { createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
+import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -75,6 +78,8 @@ export function composeShop(infra: Infrastructure) {
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
+  const auditRepository = createAuditRepository(prisma);
+  const smsRepository = createSmsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -85,20 +90,53 @@ export function composeShop(infra: Infrastructure) {
     logger,
   });
 
-  // Use cases.
+  // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
+  // late (the use cases below are made after it); every write that changes public data awaits `changed()`.
+  const snapshotSource: { current?: Parameters<typeof createPublicSnapshots>[0]['source'] } = {};
+  const snapshots = createPublicSnapshots({
+    source: {
+      listProducts: () => snapshotSource.current!.listProducts(),
+      recentOrders: () => snapshotSource.current!.recentOrders(),
+      isAdminOnline: () => snapshotSource.current!.isAdminOnline(),
+    },
+    bus: infra.redis ? createSnapshotBus(infra.redis, logger) : undefined,
+    logger,
+    maxAgeMs: infra.redis ? 60_000 : undefined,
+  });
+  /** The use case, then the snapshot dropped everywhere, then the answer. */
+  const thenChanged =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      await snapshots.changed();
+      return result;
+    };
+
+  // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
+  const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret });
-  const products = createProductsService(productsRepository, config.mediaBaseUrl);
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository);
+  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record });
+  // A customer's name and picture show in the home page's recent orders.
+  const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
+  const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
+  const products = { ...productsService, editProduct: thenChanged(productsService.editProduct) };
+  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record);
+  const paymentMethods = { ...paymentMethodsService, savePaymentMethod: thenChanged(paymentMethodsService.savePaymentMethod) };
   const orders = createOrdersService({
     orders: ordersRepository,
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
     pushes: realtime,
+    audit: audit.record,
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
     orderWaitMinutes: config.orderWaitMinutes,
+    publicDataChanged: () => snapshots.changed(),
+    lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
+  // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
+  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger });
+  orders.useVerifier(sms);
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
@@ -116,19 +154,44 @@ export function composeShop(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
   });
-  const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
-  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
-  const adminStatus = createAdminStatusService({ status: adminStatusRepository, pushes: realtime, countUsers: () => usersRepository.count() });
+  const avatarsService = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
+  const avatars = { ...avatarsService, changeAvatar: thenChanged(avatarsService.changeAvatar) };
+  const productImagesService = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
+  const productImages = { ...productImagesService, changeProductImage: thenChanged(productImagesService.changeProductImage) };
+  // The flag is public data: the snapshot is dropped (here at once, elsewhere by the message sent first) before
+  // the push goes out, and the PATCH answers once the message is sent.
+  let adminFlagPublished: Promise<void> = Promise.resolve();
+  const adminStatusService = createAdminStatusService({
+    status: adminStatusRepository,
+    pushes: {
+      adminOnline: (online) => {
+        adminFlagPublished = snapshots.changed();
+        realtime.adminOnline(online);
+      },
+    },
+    audit: audit.record,
+    countUsers: () => usersRepository.count(),
+  });
+  const adminStatus = {
+    ...adminStatusService,
+    setAdminOnline: async (...args: Parameters<typeof adminStatusService.setAdminOnline>) => {
+      const info = await adminStatusService.setAdminOnline(...args);
+      await adminFlagPublished;
+      return info;
+    },
+  };
+  snapshotSource.current = { listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline };
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
+  const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits }),
     usersRoutes({ accounts, userDto, captcha, limits }),
-    homeRoutes({ listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline, userDto }),
+    homeRoutes({ snapshots, userDto }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
@@ -138,24 +201,34 @@ export function composeShop(infra: Infrastructure) {
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
+    auditRoutes({ audit }),
+    smsRoutes({ sms, captcha, limits }),
   ];
+  /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     routers,
+    deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms },
     realtime,
+    /** Orders per status and the oldest waiting ones, for /metrics. */
+    orderStats: createOrderStatsRepository(prisma),
     start(): void {
       sweeper.start();
+      silentDeviceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
+      await silentDeviceWatch.stop();
       await recovery.flush();
       await realtime.close();
+      await snapshots.close();
     },
   };
 }

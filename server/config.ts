@@ -34,7 +34,9 @@ const envSchema = z
       (v) => (v === undefined || v === '' ? 0 : v),
       z.coerce.number({ error: 'must be the number of proxies in front (0-10)' }).int('must be the number of proxies in front (0-10)').min(0, 'must be the number of proxies in front (0-10)').max(10, 'must be the number of proxies in front (0-10)'),
     ),
-    LOG_LEVEL: z.enum(['silent', 'error', 'info'], { error: 'must be silent, error or info' }).default('info'),
+    LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug'], { error: 'must be silent, error, warn, info or debug' }).default('info'),
+    // Bearer token that opens GET /metrics (decision 078); unset: /metrics answers 404.
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     // Support contacts the client shows (decision 093); unset ones are hidden.
     SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\+?\d[\d ()-]{5,22}\d$/, 'must be a phone number, e.g. +880 1700-000000').optional()),
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
@@ -74,7 +76,9 @@ export interface Config {
   publicUrl: string;
   mediaBaseUrl: string;
   gatePrefix: string;
-  logLevel: 'silent' | 'error' | 'info';
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** Opens GET /metrics to `Authorization: Bearer <token>`; unset: no metrics endpoint. */
+  metricsToken?: string;
   /** Proxies in front (load balancer): client IPs for rate limits come from X-Forwarded-For through that many hops. */
   trustProxy: number;
   /** Support contacts written into the page for the client; only the set ones. */
@@ -111,6 +115,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/$/, ''),
     gatePrefix: e.GATE_PREFIX,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     support: supportContacts(e),
   };

@@ -1,6 +1,7 @@
 // Entry point: parse the configuration, build the shop, listen, and stop gracefully on SIGTERM/SIGINT.
 import { ConfigError, parseConfig } from './config.js';
 import { createApplication } from './app.js';
+import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
   let config;
@@ -13,9 +14,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const application = await createApplication(config);
+  const logger = createLogger(config.logLevel);
+  const application = await createApplication(config, { logger });
   const { seed, migrationsApplied } = application;
-  if (migrationsApplied.length) console.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
+  if (migrationsApplied.length) logger.info(`Applied migrations: ${migrationsApplied.join(', ')}`);
+  // The one line that is not JSON and not masked: the operator needs the generated credentials once (design §2).
   if (seed.createdAdmin) {
     console.log(
       seed.createdAdmin.password
@@ -27,13 +30,13 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, shutting down`);
+    logger.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     application.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed', error);
+        logger.error('Shutdown failed', error);
         process.exit(1);
       },
     );
@@ -41,10 +44,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   const port = await application.listen(config.port);
-  console.log(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  logger.info(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`, {
+    port,
+    database: application.ctx.db.kind,
+    redis: config.redisUrl ? 'on' : 'off',
+  });
 
   process.on('unhandledRejection', (reason) => {
-    console.error('Unhandled rejection', reason);
+    logger.error('Unhandled rejection', reason);
   });
 }
 

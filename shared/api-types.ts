@@ -1,6 +1,7 @@
 // JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, Wallet } from './constants.js';
+import type { OrderVerificationDto } from './sms/sms-api.js';
 
 export interface UserDto {
   id: string;
@@ -46,6 +47,10 @@ export interface OrderEventDto {
   to: OrderStatus;
   actor: OrderActor;
   actor_id: string | null;
+  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
+  kind: 'status' | 'sms_linked' | 'late_claim';
+  /** The admin's reason (reopen, manual link) or the claimed transaction id; admin's view only. */
+  note?: string | null;
   time: number;
 }
 
@@ -64,6 +69,14 @@ export interface OrderDto {
   user_id: string | null;
   data: { amount: number; rate: number; onex_id: string | null; w_code: string | null; wallet: string | null; note: string | null };
   events: OrderEventDto[];
+  /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
+  payment_received: boolean;
+  /** When a timed-out top-up's customer said they paid late (its id is `pm_id`), or null. */
+  late_claim_at: number | null;
+  /** A completed withdrawal's payout transaction id, or null. */
+  payout_trx_id: string | null;
+  /** The admin's view only (issue 9): what the SMS inbox says about this payment. */
+  verification?: OrderVerificationDto;
 }
 
 export interface HomeOrderDto {

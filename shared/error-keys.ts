@@ -4,6 +4,14 @@
 
 export const ERROR_KEYS = [
   'errors.adminOnly',
+  'errors.reopenNotAllowed',
+  'errors.lateClaimClosed',
+  'errors.templateNotFound',
+  'errors.orderAlreadyVerified',
+  'errors.smsNotLinkable',
+  'errors.smsNotFound',
+  'errors.deviceToken',
+  'errors.deviceNotFound',
   'errors.badImage',
   'errors.badImageType',
   'errors.badProductImage',
@@ -41,6 +49,7 @@ export const ERROR_KEYS = [
   'errors.tooLarge',
   'errors.transactionUsed',
   'errors.unauthorized',
+  'errors.unavailable',
   'errors.userNotFound',
   'errors.userOnly',
   'errors.validation',
@@ -81,6 +90,16 @@ export const VALIDATION_KEYS = {
   minMaxInvalid: 'validation.minMaxInvalid',
   roleInvalid: 'validation.roleInvalid',
   pageInvalid: 'validation.pageInvalid',
+  deviceNameLength: 'validation.deviceNameLength',
+  smsFromInvalid: 'validation.smsFromInvalid',
+  smsTextLong: 'validation.smsTextLong',
+  receivedAtInvalid: 'validation.receivedAtInvalid',
+  reasonLength: 'validation.reasonLength',
+  payoutTrxIdInvalid: 'validation.payoutTrxIdInvalid',
+  templateInvalid: 'validation.templateInvalid',
+  templateGroups: 'validation.templateGroups',
+  templateTimeFormat: 'validation.templateTimeFormat',
+  templateLabelLength: 'validation.templateLabelLength',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

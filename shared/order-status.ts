@@ -14,7 +14,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderActor = 'customer' | 'admin' | 'system';
 
 /** The commands of `PATCH /orders/{id}` (parsed by `orderCommandSchema` in schemas.ts). */
-export const ORDER_COMMANDS = ['submitPayment', 'cancelOrder', 'completeOrder', 'cancelOrderAsAdmin'] as const;
+export const ORDER_COMMANDS = ['submitPayment', 'cancelOrder', 'completeOrder', 'cancelOrderAsAdmin', 'reopenOrder'] as const;
 export type OrderCommandName = (typeof ORDER_COMMANDS)[number];
 /** Every transition is a command, except the timeout that the shop itself makes. */
 export type OrderTransition = OrderCommandName | 'expireOrder';
@@ -32,6 +32,8 @@ export const ORDER_TRANSITIONS = {
   expireOrder: { from: ['waiting'], to: 'timedout', by: 'system' },
   completeOrder: { from: ['pending'], to: 'complete', by: 'admin' },
   cancelOrderAsAdmin: { from: ['pending', 'waiting'], to: 'admin_cancelled', by: 'admin' },
+  /** A timed-out top-up whose customer says they paid late (issue 9 rule 4): the admin takes it back, saying why. */
+  reopenOrder: { from: ['timedout'], to: 'pending', by: 'admin' },
 } as const satisfies Record<OrderTransition, TransitionRule>;
 
 /** Orders the admin still has to act on. */

@@ -1,6 +1,7 @@
 // The realtime contract (design §7): event names and payloads, the only thing both sides use.
 import type { HomeOrderDto, OrderDto, TicketDto, TicketMessageDto } from './api-types.js';
 import type { ErrorKey } from './error-keys.js';
+import type { SilentDevicesPayload, SmsDto } from './sms/sms-api.js';
 
 export type Ack<T> = (answer: { data: T } | { error: ErrorKey }) => void;
 
@@ -11,6 +12,10 @@ export interface ServerToClientEvents {
   'ticket:updated': (ticket: TicketDto) => void;
   'admin:online': (payload: { online: boolean }) => void;
   'home:orders': (orders: HomeOrderDto[]) => void;
+  /** A forwarded SMS was stored (admins only). */
+  'sms:received': (sms: SmsDto) => void;
+  /** The wallet phones silent for 30 minutes while orders of their wallet wait; an empty list clears the warning. */
+  'devices:silent': (payload: SilentDevicesPayload) => void;
 }
 
 export interface ClientToServerEvents {

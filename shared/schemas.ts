@@ -198,6 +198,19 @@ export const submitWithdrawPaymentSchema = z.object({
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
 export const adminOrderUpdateSchema = z.object({ status: z.enum(['complete', 'cancelled'], { error: V.invalid }) });
+/** The transaction id of a withdrawal's payout, optional when completing it (issue 9 rule 5). */
+export const payoutTrxIdSchema = typedDigits(
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.payoutTrxIdInvalid),
+);
+export const completeOrderSchema = z.object({ status: z.literal('complete', { error: V.invalid }), payout_trx_id: payoutTrxIdSchema.optional() });
+/** Why the admin reopens a timed-out order (recorded on its timeline). */
+export const reopenReasonSchema = str().trim().min(3, V.reasonLength).max(300, V.reasonLength);
+export const reopenOrderSchema = z.object({ status: z.literal('pending', { error: V.invalid }), reason: reopenReasonSchema });
+/** `POST /orders/{id}/late-payment`: a timed-out top-up's "paid late" claim. */
+export const latePaymentBodySchema = z.object({ captcha: captchaField, pm_id: submitTopupPaymentSchema.shape.pm_id });
 
 /** A customer's payment details: a top-up's transaction id, or a withdrawal's account id and code. */
 export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'; onex_id: string; w_code: string };
@@ -205,8 +218,9 @@ export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'
 interface OrderCommandFields {
   submitPayment: { payment: OrderPayment };
   cancelOrder: unknown;
-  completeOrder: unknown;
+  completeOrder: { payoutTrxId?: string };
   cancelOrderAsAdmin: unknown;
+  reopenOrder: { reason: string };
 }
 /**
  * The commands of `PATCH /orders/{id}`, one name each from the client's button to the transition table:
@@ -214,9 +228,11 @@ interface OrderCommandFields {
  */
 export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommandFields[N] }[OrderCommandName];
 
-const completeOrCancelAsAdmin = adminOrderUpdateSchema
+const completeAsAdmin = completeOrderSchema
   .strict()
-  .transform(({ status }): OrderCommand => ({ name: status === 'complete' ? 'completeOrder' : 'cancelOrderAsAdmin' }));
+  .transform(({ payout_trx_id }): OrderCommand => (payout_trx_id === undefined ? { name: 'completeOrder' } : { name: 'completeOrder', payoutTrxId: payout_trx_id }));
+const cancelAsAdmin = adminOrderUpdateSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrderAsAdmin' }));
+const reopenAsAdmin = reopenOrderSchema.strict().transform(({ reason }): OrderCommand => ({ name: 'reopenOrder', reason }));
 const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
 const payTopup = submitTopupPaymentSchema
   .strict()
@@ -228,7 +244,11 @@ const payWithdraw = submitWithdrawPaymentSchema
 /** spec §7's payloads carry no command name: the keys tell which one it is. */
 function wirePayloadSchema(payload: Record<string, unknown>) {
   const has = (key: string) => Object.hasOwn(payload, key);
-  if (has('status')) return completeOrCancelAsAdmin;
+  if (has('status')) {
+    if (payload.status === 'complete') return completeAsAdmin;
+    if (payload.status === 'pending') return reopenAsAdmin;
+    return cancelAsAdmin;
+  }
   if (has('cancel')) return cancelAsCustomer;
   if (has('pm_id')) return payTopup;
   if (has('onex_id') || has('w_code')) return payWithdraw;
@@ -237,7 +257,8 @@ function wirePayloadSchema(payload: Record<string, unknown>) {
 
 /**
  * The `order` of `PATCH /orders/{id}` (spec §7, unchanged on the wire) parsed into one command:
- * `{status:'complete'}` → completeOrder, `{status:'cancelled'}` → cancelOrderAsAdmin (both admin only),
+ * `{status:'complete', payout_trx_id?}` → completeOrder, `{status:'cancelled'}` → cancelOrderAsAdmin,
+ * `{status:'pending', reason}` → reopenOrder (the three admin only),
  * `{pm_id}` or `{onex_id, w_code}` → submitPayment, `{cancel:true}` → cancelOrder. Unknown keys are refused.
  */
 export const orderCommandSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).transform((payload, ctx): OrderCommand => {
@@ -265,9 +286,11 @@ export function orderCommandPayload(command: OrderCommand): Record<string, unkno
     case 'cancelOrder':
       return { cancel: true };
     case 'completeOrder':
-      return { status: 'complete' };
+      return command.payoutTrxId === undefined ? { status: 'complete' } : { status: 'complete', payout_trx_id: command.payoutTrxId };
     case 'cancelOrderAsAdmin':
       return { status: 'cancelled' };
+    case 'reopenOrder':
+      return { status: 'pending', reason: command.reason };
   }
 }
 

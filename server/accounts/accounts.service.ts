@@ -1,12 +1,13 @@
 // Accounts: register, log in, change profile or password, change role.
 import type { Role } from '#shared/constants';
+import type { AuditRecorder } from '../audit/index.js';
 import { AppError, errors } from '../http/app-error.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { UsersRepository } from './users.repository.js';
 
-export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string }) {
+export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder }) {
   const { users, jwtSecret } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
@@ -46,8 +47,10 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
     },
 
     /** Role change by an admin; the last admin can never be demoted or blocked. Answers the user as now stored. */
-    async changeRole(targetId: string, role: Role): Promise<UserRecord> {
-      const outcome = await users.changeRole(targetId, role);
+    async changeRole(admin: UserRecord, targetId: string, role: Role): Promise<UserRecord> {
+      const outcome = await users.changeRole(targetId, role, (tx, before) =>
+        deps.audit(tx, { actorId: admin.id, action: 'user.role', targetType: 'user', targetId, before: { role: before }, after: { role } }),
+      );
       if (outcome === 'notFound') throw errors.notFound('errors.userNotFound', 'User not found');
       if (outcome === 'lastAdmin') throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
       const user = await users.findById(targetId);

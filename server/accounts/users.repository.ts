@@ -1,26 +1,23 @@
 // Users in the database; returns plain objects (the shared UserRecord shape of the security kernel).
 import crypto from 'node:crypto';
-import type { Prisma } from '../db/database.js';
+import type { Prisma, Transaction } from '../db/database.js';
 import type { Role } from '#shared/constants';
 import type { UserRecord } from '../security/user-record.js';
 
 export type RoleChange = 'changed' | 'unchanged' | 'notFound' | 'lastAdmin';
 
-const withCount = { _count: { select: { orders: true } } } as const;
-type Row = Omit<UserRecord, 'orderCount' | 'role'> & { role: string; _count: { orders: number } };
-const toRecord = (row: Row): UserRecord => {
-  const { _count, ...rest } = row;
-  return { ...rest, role: rest.role as Role, orderCount: _count.orders };
-};
+type Row = Omit<UserRecord, 'role'> & { role: string };
+// orderCount is a column kept by triggers on orders (decision 080): loading a user counts nothing.
+const toRecord = (row: Row): UserRecord => ({ ...row, role: row.role as Role });
 
 export function createUsersRepository(prisma: Prisma) {
   return {
     async findById(id: string): Promise<UserRecord | null> {
-      const row = await prisma.user.findUnique({ where: { id }, include: withCount });
+      const row = await prisma.user.findUnique({ where: { id }});
       return row ? toRecord(row) : null;
     },
     async findByEmail(email: string): Promise<UserRecord | null> {
-      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, include: withCount });
+      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }});
       return row ? toRecord(row) : null;
     },
     /** Returns null when the e-mail is taken. */
@@ -46,8 +43,15 @@ export function createUsersRepository(prisma: Prisma) {
       await prisma.user.update({ where: { id }, data: { logo } });
       return (await this.findById(id))!;
     },
-    /** Sets a role and bumps the token version (older tokens stop); the last admin is never demoted or blocked. */
-    async changeRole(targetId: string, role: Role): Promise<RoleChange> {
+    /**
+     * Sets a role and bumps the token version (older tokens stop); the last admin is never demoted or blocked.
+     * `alsoInTransaction` (the audit entry) runs only when the role changes, and commits with it.
+     */
+    async changeRole(
+      targetId: string,
+      role: Role,
+      alsoInTransaction?: (tx: Transaction, before: Role) => Promise<void>,
+    ): Promise<RoleChange> {
       return prisma.$transaction(async (tx) => {
         const target = await tx.user.findUnique({ where: { id: targetId } });
         if (!target) return 'notFound';
@@ -58,11 +62,14 @@ export function createUsersRepository(prisma: Prisma) {
           if (admins.length <= 1) return 'lastAdmin';
         }
         await tx.user.update({ where: { id: targetId }, data: { role, tokenVersion: { increment: 1 } } });
+        await alsoInTransaction?.(tx, target.role as Role);
         return 'changed';
       });
     },
+    /** From the trigger-kept row count (decision 080), not a count(*) of the table. */
     async count(): Promise<number> {
-      return prisma.user.count();
+      const row = await prisma.rowCount.findUnique({ where: { name: 'users' } });
+      return Number(row?.n ?? 0);
     },
   };
 }

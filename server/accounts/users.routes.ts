@@ -28,8 +28,7 @@ export function usersRoutes(deps: {
     const body = parseInput(userPatchBodySchema, req.body);
     await captcha.verify(body.captcha);
     if ('role' in body.user) {
-      currentAdmin(req);
-      const user = await accounts.changeRole(id, body.user.role);
+      const user = await accounts.changeRole(currentAdmin(req), id, body.user.role);
       res.json({ ok: true, text: 'Success', user: userDto(user) });
       return;
     }

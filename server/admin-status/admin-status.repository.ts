@@ -1,5 +1,5 @@
 // The admin's online flag (Setting 'adminOnline').
-import type { Prisma } from '../db/database.js';
+import type { Prisma, Transaction } from '../db/database.js';
 
 const KEY = 'adminOnline';
 
@@ -9,8 +9,14 @@ export function createAdminStatusRepository(prisma: Prisma) {
       const row = await prisma.setting.findUnique({ where: { key: KEY } });
       return row?.value === true;
     },
-    async setOnline(online: boolean): Promise<void> {
-      await prisma.setting.upsert({ where: { key: KEY }, create: { key: KEY, value: online }, update: { value: online } });
+    /** Stores the flag; `alsoInTransaction` (the audit entry) sees the value before and commits with it. */
+    async setOnline(online: boolean, alsoInTransaction?: (tx: Transaction, before: boolean) => Promise<void>): Promise<void> {
+      await prisma.$transaction(async (tx) => {
+        const locked = await tx.$queryRaw<{ value: unknown }[]>`SELECT value FROM settings WHERE key = ${KEY} FOR UPDATE`;
+        const before = locked[0]?.value === true;
+        await tx.setting.upsert({ where: { key: KEY }, create: { key: KEY, value: online }, update: { value: online } });
+        await alsoInTransaction?.(tx, before);
+      });
     },
   };
 }

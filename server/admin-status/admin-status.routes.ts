@@ -4,7 +4,7 @@ import { adminPatchBodySchema } from '#shared/schemas';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { optionalUser, requireAdmin } from '../security/guards.js';
+import { currentAdmin, optionalUser, requireAdmin } from '../security/guards.js';
 import type { AdminStatusService } from './admin-status.service.js';
 
 export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
@@ -18,7 +18,7 @@ export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captc
   router.patch('/admin', requireAdmin, ...limits.write, async (req, res) => {
     const body = parseInput(adminPatchBodySchema, req.body);
     await captcha.verify(body.captcha);
-    const admin = await adminStatus.setAdminOnline(body.admin.online);
+    const admin = await adminStatus.setAdminOnline(currentAdmin(req), body.admin.online);
     res.json({ ok: true, text: body.admin.online ? 'Admin now Online' : 'Admin now Offline', admin });
   });
 

@@ -5,7 +5,7 @@ import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { requireAdmin } from '../security/guards.js';
+import { currentAdmin, requireAdmin } from '../security/guards.js';
 import type { PaymentMethodsService } from './payment-methods.service.js';
 
 export function paymentMethodsRoutes(deps: { pms: PaymentMethodsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
@@ -22,7 +22,7 @@ export function paymentMethodsRoutes(deps: { pms: PaymentMethodsService; captcha
     // The number's shape depends on the wallet (decision 094).
     const body = parseInput(pmPatchBodySchemaFor(account.data), req.body);
     await captcha.verify(body.captcha);
-    res.json({ ok: true, text: 'Success', pm: await pms.savePaymentMethod(account.data, body.pm) });
+    res.json({ ok: true, text: 'Success', pm: await pms.savePaymentMethod(currentAdmin(req), account.data, body.pm) });
   });
 
   return router;

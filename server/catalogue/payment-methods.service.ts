@@ -2,18 +2,22 @@
 import type { PaymentMethodDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import type { PaymentMethodPatch } from '#shared/schemas';
+import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
 
 const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({ ...pm, account: pm.account as Wallet });
 
-export function createPaymentMethodsService(pms: PaymentMethodsRepository) {
+export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit: AuditRecorder) {
   return {
     async listPaymentMethods(): Promise<PaymentMethodDto[]> {
       return (await pms.findAll()).map(toDto);
     },
     /** Creates the method when it was never saved (the admin page adds missing accounts this way). */
-    async savePaymentMethod(account: Wallet, patch: PaymentMethodPatch): Promise<PaymentMethodDto> {
-      return toDto(await pms.save({ account, ...patch }));
+    async savePaymentMethod(admin: { id: string }, account: Wallet, patch: PaymentMethodPatch): Promise<PaymentMethodDto> {
+      const saved = await pms.save({ account, ...patch }, (tx, before, after) =>
+        audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),
+      );
+      return toDto(saved);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Products and their per-method terms in the database; returns plain objects (decimals as strings).
 import type { ProductPatch } from '#shared/schemas';
-import type { Prisma } from '../db/database.js';
+import type { Prisma, Transaction } from '../db/database.js';
 
 export interface ProductPmRecord {
   account: string;
@@ -61,12 +61,20 @@ export function createProductsRepository(prisma: Prisma) {
       const row = await prisma.product.findUnique({ where: { id }, include: withPms });
       return row ? toRecord(row) : null;
     },
-    /** Updates the product and upserts each given method's terms, all or nothing. False when the product is unknown. */
-    async update(id: string, patch: ProductPatch): Promise<boolean> {
+    /**
+     * Updates the product and upserts each given method's terms, all or nothing. False when the product is
+     * unknown. `alsoInTransaction` (the audit entry) sees the product before and after, and commits with them.
+     */
+    async update(
+      id: string,
+      patch: ProductPatch,
+      alsoInTransaction?: (tx: Transaction, before: ProductRecord, after: ProductRecord) => Promise<void>,
+    ): Promise<boolean> {
       return prisma.$transaction(async (tx) => {
         // Lock the product row: concurrent edits of one product apply one after the other.
         const found = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM products WHERE id = ${id} FOR UPDATE`;
         if (found.length === 0) return false;
+        const before = toRecord(await tx.product.findUniqueOrThrow({ where: { id }, include: withPms }));
         if (patch.available !== undefined || patch.description !== undefined || patch.description_bn !== undefined) {
           await tx.product.update({
             where: { id },
@@ -85,6 +93,7 @@ export function createProductsRepository(prisma: Prisma) {
             update: terms,
           });
         }
+        if (alsoInTransaction) await alsoInTransaction(tx, before, toRecord(await tx.product.findUniqueOrThrow({ where: { id }, include: withPms })));
         return true;
       });
     },

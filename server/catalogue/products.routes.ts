@@ -5,7 +5,7 @@ import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { requireAdmin } from '../security/guards.js';
+import { currentAdmin, requireAdmin } from '../security/guards.js';
 import type { ProductsService } from './products.service.js';
 
 /** A malformed id cannot name a product: same 404 as an unknown one. */
@@ -31,7 +31,7 @@ export function productsRoutes(deps: { products: ProductsService; captcha: Captc
     const id = productId(req.params.id);
     const body = parseInput(productPatchBodySchema, req.body);
     await captcha.verify(body.captcha);
-    await products.editProduct(id, body.product);
+    await products.editProduct(currentAdmin(req), id, body.product);
     res.json({ ok: true, refresh: true, text: 'Success' });
   });
 

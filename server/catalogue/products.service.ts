@@ -1,12 +1,23 @@
 // Catalogue use cases: list, read, and the admin's edit of a product and its per-method terms.
 import type { ProductDto } from '#shared/api-types';
 import type { ProductPatch } from '#shared/schemas';
+import type { AuditRecorder } from '../audit/index.js';
 import { errors } from '../http/app-error.js';
 import { toProductDto } from './product-dto.js';
-import type { ProductsRepository } from './products.repository.js';
+import type { ProductRecord, ProductsRepository } from './products.repository.js';
+
+/** What the audit log keeps of a product: its own fields and terms, not the picture. */
+function auditView(p: ProductRecord) {
+  return {
+    available: p.available,
+    description: p.description,
+    description_bn: p.descriptionBn,
+    pms: p.pms.map((pm) => ({ account: pm.account, available: pm.available, rate: pm.rate, min: pm.min, max: pm.max })),
+  };
+}
 
 /** `mediaBaseUrl`: where product pictures are served from (MEDIA_BASE_URL). */
-export function createProductsService(products: ProductsRepository, mediaBaseUrl: string) {
+export function createProductsService(products: ProductsRepository, mediaBaseUrl: string, audit: AuditRecorder) {
   const toDto = (product: Parameters<typeof toProductDto>[0]) => toProductDto(product, mediaBaseUrl);
   return {
     async listProducts(): Promise<ProductDto[]> {
@@ -17,8 +28,12 @@ export function createProductsService(products: ProductsRepository, mediaBaseUrl
       if (!product) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
       return toDto(product);
     },
-    async editProduct(id: string, patch: ProductPatch): Promise<void> {
-      if (!(await products.update(id, patch))) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+    /** The admin's edit, recorded in the audit log in the same transaction. */
+    async editProduct(admin: { id: string }, id: string, patch: ProductPatch): Promise<void> {
+      const updated = await products.update(id, patch, (tx, before, after) =>
+        audit(tx, { actorId: admin.id, action: 'product.edit', targetType: 'product', targetId: id, before: auditView(before), after: auditView(after) }),
+      );
+      if (!updated) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
     },
   };
 }

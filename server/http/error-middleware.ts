@@ -2,6 +2,16 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, failureBody } from './app-error.js';
 import type { Logger } from '../logger.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
+import { isRedisUnavailable } from '../security/redis-guard.js';
+
+/** Seconds a client is asked to wait when a dependency is down (the database probe runs every second). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** The 503 answer while the database (or another dependency) is unreachable (decision 076). */
+export function unavailableBody() {
+  return failureBody('errors.unavailable', 'The service is temporarily unavailable, please try again in a few seconds');
+}
 
 interface HttpLikeError {
   status?: number;
@@ -17,7 +27,12 @@ export function notFoundHandler(): RequestHandler {
   };
 }
 
-export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+export interface ErrorMiddlewareOptions {
+  /** Told about every lost-connection failure (it logs the outage once); such failures answer 503, unlogged. */
+  onDatabaseUnavailable?: (error: unknown) => void;
+}
+
+export function errorMiddleware(logger: Logger, options: ErrorMiddlewareOptions = {}): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof AppError) {
@@ -45,6 +60,11 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const status = e.status ?? e.statusCode;
     if (status && status >= 400 && status < 500) {
       res.status(status).json(failureBody('errors.badRequest', 'The request could not be understood'));
+      return;
+    }
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      if (isDatabaseUnavailable(error)) options.onDatabaseUnavailable?.(error);
+      res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json(unavailableBody());
       return;
     }
     logger.error(`Unexpected error on ${req.method} ${req.originalUrl}`, error);

@@ -1,9 +1,9 @@
 // Rate limits for the expensive or abusable writes (design §10); shared through Redis with several instances.
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
 import { failureBody } from './app-error.js';
+import { RedisWithMemoryStore } from './rate-limit-store.js';
 
 export interface RateLimits {
   login: RequestHandler[];
@@ -11,6 +11,8 @@ export interface RateLimits {
   recovery: RequestHandler[];
   orderCreate: RequestHandler[];
   write: RequestHandler[];
+  /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
+  smsForward: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -25,12 +27,8 @@ function emailOf(req: Request): string | undefined {
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
   const make = (name: string, windowMs: number, limit: number, key: 'ip' | 'email'): RequestHandler => {
-    const store: Store | undefined = opts.redis
-      ? new RedisStore({
-          prefix: `rl:${name}:`,
-          sendCommand: (command: string, ...args: string[]) => opts.redis!.call(command, ...args) as Promise<RedisReply>,
-        })
-      : undefined;
+    // Redis (shared by every instance) with this process's memory while Redis is down (decision 077).
+    const store: Store | undefined = opts.redis ? new RedisWithMemoryStore(opts.redis, `rl:${name}:`) : undefined;
     return rateLimit({
       windowMs,
       limit: Math.max(1, Math.round(limit * scale)),
@@ -50,5 +48,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
+    smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
   };
 }

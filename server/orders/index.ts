@@ -3,3 +3,4 @@ export { createOrdersRepository, type OrdersRepository } from './orders.reposito
 export { createOrdersService, type OrdersService, type OrderPushes } from './orders.service.js';
 export { ordersRoutes } from './orders.routes.js';
 export { createSweeper, SWEEP_INTERVAL_MS, type Sweeper } from './order-sweeper.js';
+export { createOrderStatsRepository, type OrderStats, type OrderStatsRepository } from './order-stats.repository.js';

@@ -1,12 +1,25 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { HomeOrderDto, OrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
+import type { OrderVerificationDto, VerificationStatus } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
 import type { OrderRecord, RecentOrderRecord, UserOrderSummaryRecord } from './orders.repository.js';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
+function toVerificationDto(o: OrderRecord): OrderVerificationDto {
+  const sms = o.verificationSms;
+  return {
+    status: o.verification as VerificationStatus,
+    sms_id: sms?.id ?? null,
+    amount: sms?.amount == null ? null : toMoneyNumber(sms.amount),
+    sender: sms?.sender ?? null,
+    received_at: sms ? unixSeconds(sms.receivedAt) : null,
+  };
+}
+
+/** The admin's view of an order: everything, with its SMS verification. */
 export function toOrderDto(o: OrderRecord): OrderDto {
   return {
     id: o.id,
@@ -34,10 +47,17 @@ export function toOrderDto(o: OrderRecord): OrderDto {
       to: e.toStatus,
       actor: e.actor,
       actor_id: e.actorId,
+      kind: e.kind as OrderDto['events'][number]['kind'],
+      note: e.note,
       time: unixSeconds(e.createdAt),
     })),
+    payment_received: o.verification === 'verified',
+    late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
+    payout_trx_id: o.payoutTrxId,
+    verification: toVerificationDto(o),
   };
 }
+
 
 export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {
   return {

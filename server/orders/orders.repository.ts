@@ -9,7 +9,18 @@ export interface OrderEventRecord {
   toStatus: OrderStatus;
   actor: OrderActor;
   actorId: string | null;
+  /** `status` for a move; `sms_linked`, `late_claim` for entries that change no status. */
+  kind: string;
+  note: string | null;
   createdAt: Date;
+}
+
+/** The SMS an order's verification points at (the verifying one, or the one whose amount differs). */
+export interface VerificationSmsRecord {
+  id: number;
+  amount: string | null;
+  sender: string | null;
+  receivedAt: Date;
 }
 
 export interface OrderRecord {
@@ -31,6 +42,10 @@ export interface OrderRecord {
   wallet: string | null;
   wCode: string | null;
   note: string | null;
+  verification: string;
+  verificationSms: VerificationSmsRecord | null;
+  lateClaimAt: Date | null;
+  payoutTrxId: string | null;
   events: OrderEventRecord[];
 }
 
@@ -65,6 +80,9 @@ export interface TransitionData {
   pmId?: string;
   onexId?: string;
   wCode?: string;
+  payoutTrxId?: string;
+  /** A top-up's id submitted: it now waits for its SMS (server/sms reconciles after the commit). */
+  verification?: 'awaiting_sms';
 }
 
 export interface TransitionRequest {
@@ -73,6 +91,8 @@ export interface TransitionRequest {
   name: OrderTransition;
   actorId: string | null;
   data?: TransitionData;
+  /** Why, recorded on the event (the admin's reason to reopen). */
+  note?: string;
   /**
    * Another write that must commit or roll back with the move (e.g. an audit row); runs after the event row,
    * inside the same transaction.
@@ -103,15 +123,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 type Dec = { toString(): string };
-type OrderRow = Omit<OrderRecord, 'amount' | 'rate' | 'pmAmount' | 'status' | 'events'> & {
+type OrderRow = Omit<OrderRecord, 'amount' | 'rate' | 'pmAmount' | 'status' | 'events' | 'verificationSms'> & {
   status: string;
   amount: Dec;
   rate: Dec;
   pmAmount: Dec;
-  events: { fromStatus: string | null; toStatus: string; actor: string; actorId: string | null; createdAt: Date }[];
+  verificationSms: { id: number; amount: Dec | null; sender: string | null; receivedAt: Date } | null;
+  events: { fromStatus: string | null; toStatus: string; actor: string; actorId: string | null; kind: string; note: string | null; createdAt: Date }[];
 };
 
-const withEvents = { events: { orderBy: { id: 'asc' as const } } };
+const withEvents = {
+  events: { orderBy: { id: 'asc' as const } },
+  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true } },
+};
 
 function toRecord(row: OrderRow): OrderRecord {
   return {
@@ -133,11 +157,24 @@ function toRecord(row: OrderRow): OrderRecord {
     wallet: row.wallet,
     wCode: row.wCode,
     note: row.note,
+    verification: row.verification,
+    verificationSms: row.verificationSms
+      ? {
+          id: row.verificationSms.id,
+          amount: row.verificationSms.amount?.toString() ?? null,
+          sender: row.verificationSms.sender,
+          receivedAt: row.verificationSms.receivedAt,
+        }
+      : null,
+    lateClaimAt: row.lateClaimAt,
+    payoutTrxId: row.payoutTrxId,
     events: row.events.map((e) => ({
       fromStatus: e.fromStatus as OrderStatus | null,
       toStatus: e.toStatus as OrderStatus,
       actor: e.actor as OrderActor,
       actorId: e.actorId,
+      kind: e.kind,
+      note: e.note,
       createdAt: e.createdAt,
     })),
   };
@@ -200,11 +237,42 @@ export function createOrdersRepository(prisma: Prisma) {
           }
           if (moved === 0) return { outcome: 'conflict' };
           await tx.orderEvent.create({
-            data: { orderId: t.id, fromStatus, toStatus: rule.to, actor: rule.by, actorId: t.actorId },
+            data: { orderId: t.id, fromStatus, toStatus: rule.to, actor: rule.by, actorId: t.actorId, note: t.note ?? null },
           });
           const order = toRecord(await tx.order.findUniqueOrThrow({ where: { id: t.id }, include: withEvents }));
           await t.alsoInTransaction?.(tx, order);
           return { outcome: 'moved', order };
+        });
+      } catch (error) {
+        if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
+        throw error;
+      }
+    },
+
+    /**
+     * A timed-out top-up's "paid late" claim (issue 9 rule 4): its transaction id, once, within `claimHours` of
+     * its time running out; the order stays timed out. A reused id (unique per method) is refused.
+     */
+    async recordLateClaim(c: { id: string; pmId: string; actorId: string | null; notBefore: Date }): Promise<TransitionOutcome> {
+      try {
+        return await prisma.$transaction(async (tx): Promise<TransitionOutcome> => {
+          const now = new Date();
+          let moved: number;
+          try {
+            const result = await tx.order.updateMany({
+              where: { id: c.id, status: 'timedout', pmId: null, lateClaimAt: null, lastTime: { gte: c.notBefore } },
+              data: { pmId: c.pmId, lateClaimAt: now, verification: 'awaiting_sms' },
+            });
+            moved = result.count;
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new PmIdUsed();
+            throw error;
+          }
+          if (moved === 0) return { outcome: (await tx.order.count({ where: { id: c.id } })) === 0 ? 'notFound' : 'conflict' };
+          await tx.orderEvent.create({
+            data: { orderId: c.id, fromStatus: 'timedout', toStatus: 'timedout', actor: 'customer', actorId: c.actorId, kind: 'late_claim', note: c.pmId },
+          });
+          return { outcome: 'moved', order: toRecord(await tx.order.findUniqueOrThrow({ where: { id: c.id }, include: withEvents })) };
         });
       } catch (error) {
         if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
@@ -239,7 +307,8 @@ export function createOrdersRepository(prisma: Prisma) {
           take: pageSize,
           include: withEvents,
         }),
-        prisma.order.count({ where }),
+        // The owner's order count, kept by triggers (decision 080): a customer with 20k orders costs no count.
+        prisma.user.findUnique({ where: { id: userId }, select: { orderCount: true } }).then((u) => u?.orderCount ?? 0),
       ]);
       return { orders: rows.map(toRecord), total };
     },
@@ -250,8 +319,9 @@ export function createOrdersRepository(prisma: Prisma) {
       const [rows, total] = await Promise.all([
         prisma.order.findMany({
           where,
-          // 'pending' sorts before 'waiting'.
-          orderBy: [{ status: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+          // 'pending' sorts before 'waiting'; within each, verified orders first (issue 9 rule 3: 'verified' is
+          // the last of the four verification words, so descending puts it first).
+          orderBy: [{ status: 'asc' }, { verification: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
           skip: (page - 1) * pageSize,
           take: pageSize,
           include: withEvents,

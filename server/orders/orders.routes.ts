@@ -3,7 +3,16 @@ import type { Request } from 'express';
 import { Router } from 'express';
 import type { OrderDto } from '#shared/api-types';
 import { isProductId, productKind } from '#shared/constants';
-import { idParamSchema, orderPatchBodySchema, pageQuerySchema, placeOrderBodySchemas, VALIDATION_KEYS, type OrderCommand } from '#shared/schemas';
+import { toPublicOrderView } from '#shared/order-view';
+import {
+  idParamSchema,
+  latePaymentBodySchema,
+  orderPatchBodySchema,
+  pageQuerySchema,
+  placeOrderBodySchemas,
+  VALIDATION_KEYS,
+  type OrderCommand,
+} from '#shared/schemas';
 import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
@@ -25,6 +34,11 @@ type CommandRun = () => Promise<{ text: string; order: OrderDto }>;
  * case it runs once the captcha is verified. Customer commands need no token: holding the id is the right
  * (decision 011); a token only names the actor in the event.
  */
+/** The admin's view for an admin, the public one for anyone else (issue 9: SMS details are the admin's). */
+function viewFor(req: Request, order: OrderDto): OrderDto {
+  return optionalUser(req)?.role === 'admin' ? order : toPublicOrderView(order);
+}
+
 function authorizeCommand(orders: OrdersService, req: Request, id: string, command: OrderCommand): CommandRun {
   switch (command.name) {
     case 'submitPayment': {
@@ -37,11 +51,15 @@ function authorizeCommand(orders: OrdersService, req: Request, id: string, comma
     }
     case 'completeOrder': {
       const admin = currentAdmin(req);
-      return async () => ({ text: 'Order Completed', order: await orders.completeOrder(id, admin) });
+      return async () => ({ text: 'Order Completed', order: await orders.completeOrder(id, admin, command.payoutTrxId) });
     }
     case 'cancelOrderAsAdmin': {
       const admin = currentAdmin(req);
       return async () => ({ text: 'Order Cancelled', order: await orders.cancelOrderAsAdmin(id, admin) });
+    }
+    case 'reopenOrder': {
+      const admin = currentAdmin(req);
+      return async () => ({ text: 'Order Reopened', order: await orders.reopenOrder(id, admin, command.reason) });
     }
   }
 }
@@ -57,7 +75,7 @@ export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVeri
 
   router.get('/orders/:id', async (req, res) => {
     const order = await orders.expireIfDue(orderIdParam(req.params.id));
-    res.json({ ok: true, text: 'Success', order });
+    res.json({ ok: true, text: 'Success', order: viewFor(req, order) });
   });
 
   router.post('/orders/:productId', ...limits.orderCreate, async (req, res) => {
@@ -74,7 +92,17 @@ export function ordersRoutes(deps: { orders: OrdersService; captcha: CaptchaVeri
     const body = parseInput(orderPatchBodySchema, req.body);
     const runCommand = authorizeCommand(orders, req, id, body.order);
     await captcha.verify(body.captcha);
-    res.json({ ok: true, ...(await runCommand()) });
+    const { text, order } = await runCommand();
+    res.json({ ok: true, text, order: viewFor(req, order) });
+  });
+
+  // A timed-out top-up's "paid late" claim (issue 9 rule 4); holding the id is the right, like paying.
+  router.post('/orders/:id/late-payment', ...limits.write, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(latePaymentBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    const order = await orders.claimLatePayment(id, body.pm_id, optionalUser(req));
+    res.json({ ok: true, text: 'Success', order: viewFor(req, order) });
   });
 
   return router;

@@ -8,6 +8,7 @@ import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import { ADMIN_QUEUE_STATUSES, type OrderCommandName } from '#shared/order-status';
 import type { OrderPayment, PlaceOrderInput } from '#shared/schemas';
+import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
@@ -15,6 +16,7 @@ import { validationError } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
+import { toPublicOrderView } from '#shared/order-view';
 import { toHomeOrderDto, toOrderDto, toUserOrderSummaryDto } from './order-dto.js';
 import type { OrderRecord, OrdersRepository, TransitionData, TransitionOutcome } from './orders.repository.js';
 
@@ -26,6 +28,17 @@ export type OrderPushes = Pick<Realtime, 'orderCreated' | 'orderUpdated' | 'home
 const notFound = () => errors.notFound('errors.orderNotFound', 'Can not get order data from server');
 const stateConflict = () => errors.conflict('errors.orderStateConflict', 'This order can no longer be changed this way');
 const transactionUsed = () => errors.conflict('errors.transactionUsed', 'This transaction ID has already been used');
+const lateClaimClosed = () =>
+  errors.conflict('errors.lateClaimClosed', 'A late payment can be reported only within 24 hours of a top-up timing out, once');
+const reopenNotAllowed = () => errors.conflict('errors.reopenNotAllowed', 'Only a timed-out order with a late payment claim can be reopened');
+
+/**
+ * The SMS inbox's side of a payment (server/sms, wired in the composition root): after a transaction id is
+ * committed on an order, look for its SMS. True when the order's verification changed.
+ */
+export interface PaymentVerifier {
+  reconcileOrder(orderId: string): Promise<boolean>;
+}
 
 /** A payment of the other kind names the fields this order's kind needs (spec §7 payloads differ by product). */
 function paymentFieldsMissing(kind: OrderKind) {
@@ -45,11 +58,18 @@ export function createOrdersService(deps: {
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   pushes: OrderPushes;
+  /** Records an admin's move in the move's own transaction (the audit domain's recorder). */
+  audit: AuditRecorder;
   logger: Logger;
   mediaBaseUrl: string;
   orderWaitMinutes: number;
+  /** Public data changed (the home page's recent orders): awaited after the commit, before pushes and answers. */
+  publicDataChanged?: () => Promise<void>;
+  /** Hours after timing out that a top-up still takes a "paid late" claim. */
+  lateClaimHours: number;
 }) {
   const { orders, products, paymentMethods, pushes, logger } = deps;
+  let verifier: PaymentVerifier | null = null;
 
   async function recentOrders(): Promise<HomeOrderDto[]> {
     return (await orders.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl));
@@ -58,6 +78,7 @@ export function createOrdersService(deps: {
   /** Pushes after a commit; a failed push must not turn a committed change into an error answer. */
   async function announce(changed: OrderRecord[], kind: 'created' | 'updated'): Promise<void> {
     try {
+      if (changed.length > 0) await deps.publicDataChanged?.();
       for (const order of changed) {
         const dto = toOrderDto(order);
         if (kind === 'created') pushes.orderCreated(dto);
@@ -85,12 +106,64 @@ export function createOrdersService(deps: {
   }
 
   /** Applies the command's rule of the shared table for the given actor. */
-  async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData): Promise<OrderDto> {
-    return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data }));
+  async function run(name: OrderCommandName, id: string, actor: UserRecord | null, data?: TransitionData, note?: string): Promise<OrderDto> {
+    return settle(await orders.applyTransition({ id, name, actorId: actor?.id ?? null, data, note }));
+  }
+
+  /**
+   * After a transaction id is committed: the SMS may already be in the inbox (whichever comes second makes the
+   * match, decision 100). A failure here leaves the order awaiting its SMS, never the payment undone.
+   */
+  async function verifyAfterCommit(order: OrderDto): Promise<OrderDto> {
+    if (!verifier || order.pm_id === null) return order;
+    try {
+      if (!(await verifier.reconcileOrder(order.id))) return order;
+      const fresh = await orders.findById(order.id);
+      if (!fresh) return order;
+      await announce([fresh], 'updated');
+      return toOrderDto(fresh);
+    } catch (error) {
+      logger.error('payment verification failed', error);
+      return order;
+    }
+  }
+
+  /** An admin's command: the move and its audit entry commit together, or neither does. */
+  async function runAudited(name: OrderCommandName, action: string, id: string, admin: UserRecord, data?: TransitionData, note?: string): Promise<OrderDto> {
+    return settle(
+      await orders.applyTransition({
+        id,
+        name,
+        actorId: admin.id,
+        data,
+        note,
+        alsoInTransaction: async (tx, moved) => {
+          const last = moved.events[moved.events.length - 1];
+          await deps.audit(tx, {
+            actorId: admin.id,
+            action,
+            targetType: 'order',
+            targetId: moved.id,
+            before: { status: last?.fromStatus ?? null },
+            after: { status: moved.status },
+          });
+        },
+      }),
+    );
   }
 
   return {
     recentOrders,
+
+    /** The composition root hands the SMS inbox in once both exist (they call each other). */
+    useVerifier(v: PaymentVerifier): void {
+      verifier = v;
+    },
+
+    /** Pushes the orders as they now stand (the SMS inbox changed their verification). */
+    async announceOrders(ids: string[]): Promise<void> {
+      if (ids.length > 0) await announce(await orders.findByIds(ids), 'updated');
+    },
 
     async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null): Promise<string> {
       const kind = productKind(productId);
@@ -153,8 +226,24 @@ export function createOrdersService(deps: {
       if (!order) throw notFound();
       const kind = productKind(order.productId);
       if (payment.kind !== kind) throw paymentFieldsMissing(kind);
-      const data = payment.kind === 'topup' ? { pmId: payment.pm_id } : { onexId: payment.onex_id, wCode: payment.w_code };
-      return run('submitPayment', id, customer, data);
+      const data: TransitionData =
+        payment.kind === 'topup' ? { pmId: payment.pm_id, verification: 'awaiting_sms' } : { onexId: payment.onex_id, wCode: payment.w_code };
+      const paid = await run('submitPayment', id, customer, data);
+      return payment.kind === 'topup' ? verifyAfterCommit(paid) : paid;
+    },
+
+    /**
+     * "Already paid? Send your transaction id for review" (issue 9 rule 4): a timed-out top-up takes one claim
+     * within lateClaimHours of timing out; it stays timed out and the admin may reopen it.
+     */
+    async claimLatePayment(id: string, pmId: string, customer: UserRecord | null): Promise<OrderDto> {
+      const order = await orders.findById(id);
+      if (!order) throw notFound();
+      if (productKind(order.productId) !== 'topup') throw lateClaimClosed();
+      const notBefore = new Date(Date.now() - deps.lateClaimHours * 3_600_000);
+      const outcome = await orders.recordLateClaim({ id, pmId, actorId: customer?.id ?? null, notBefore });
+      if (outcome.outcome === 'conflict') throw lateClaimClosed();
+      return verifyAfterCommit(await settle(outcome));
     },
 
     /** The customer gives up a waiting order (→ user_cancelled). Holding the id is the right (decision 011). */
@@ -162,14 +251,27 @@ export function createOrdersService(deps: {
       return run('cancelOrder', id, customer);
     },
 
-    /** The admin has paid out or credited a pending order (→ complete). */
-    async completeOrder(id: string, admin: UserRecord): Promise<OrderDto> {
-      return run('completeOrder', id, admin);
+    /** The admin has paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along. */
+    async completeOrder(id: string, admin: UserRecord, payoutTrxId?: string): Promise<OrderDto> {
+      if (payoutTrxId !== undefined) {
+        const order = await orders.findById(id);
+        if (!order) throw notFound();
+        if (productKind(order.productId) !== 'withdraw') throw validationError({ payout_trx_id: VALIDATION_KEYS.invalid });
+      }
+      return runAudited('completeOrder', 'order.complete', id, admin, payoutTrxId === undefined ? undefined : { payoutTrxId });
+    },
+
+    /** The admin takes back a timed-out order whose customer says they paid late (→ pending), saying why. */
+    async reopenOrder(id: string, admin: UserRecord, reason: string): Promise<OrderDto> {
+      const order = await orders.findById(id);
+      if (!order) throw notFound();
+      if (order.status === 'timedout' && order.lateClaimAt === null) throw reopenNotAllowed();
+      return runAudited('reopenOrder', 'order.reopen', id, admin, undefined, reason);
     },
 
     /** The admin refuses a pending or waiting order (→ admin_cancelled). */
     async cancelOrderAsAdmin(id: string, admin: UserRecord): Promise<OrderDto> {
-      return run('cancelOrderAsAdmin', id, admin);
+      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, admin);
     },
 
     /** A customer's own orders (newest first), or for an admin the queue awaiting action. */
@@ -177,7 +279,8 @@ export function createOrdersService(deps: {
       const size = LIMITS.pageSize;
       const { orders: rows, total } =
         viewer.role === 'admin' ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size) : await orders.listForUser(viewer.id, page, size);
-      return { orders: rows.map(toOrderDto), pages: pageCount(total, size) };
+      const view = viewer.role === 'admin' ? toOrderDto : (o: OrderRecord) => toPublicOrderView(toOrderDto(o));
+      return { orders: rows.map(view), pages: pageCount(total, size) };
     },
 
     /** A user's latest orders for the admin's user page. */

@@ -8,6 +8,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtim
 import { ROOMS } from '#shared/realtime';
 import type { HomeOrderDto, OrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
+import { toPublicOrderView } from '#shared/order-view';
+import type { SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
 import type { Logger } from '../logger.js';
 import { userForClaims } from '../security/authenticate.js';
 import { verifyToken } from '../security/tokens.js';
@@ -21,6 +23,8 @@ export interface Realtime {
   ticketUpdated(ticket: TicketDto): void;
   adminOnline(online: boolean): void;
   homeOrders(orders: HomeOrderDto[]): void;
+  smsReceived(sms: SmsDto): void;
+  devicesSilent(payload: SilentDevicesPayload): void;
   close(): Promise<void>;
 }
 
@@ -125,15 +129,22 @@ export function createRealtime(
 
   return {
     io,
+    // Admins get the admin's view; the order's watchers and its owner the public one (issue 9: no SMS details).
     orderUpdated(order) {
-      const rooms: string[] = [ROOMS.order(order.id), ROOMS.admins];
+      const rooms: string[] = [ROOMS.order(order.id)];
       if (order.user_id) rooms.push(ROOMS.user(order.user_id));
-      io.to(rooms).emit('order:updated', order);
+      io.to(rooms).except(ROOMS.admins).emit('order:updated', toPublicOrderView(order));
+      io.to(ROOMS.admins).emit('order:updated', order);
     },
     orderCreated(order) {
-      const rooms: string[] = [ROOMS.admins];
-      if (order.user_id) rooms.push(ROOMS.user(order.user_id));
-      io.to(rooms).emit('order:created', order);
+      if (order.user_id) io.to(ROOMS.user(order.user_id)).except(ROOMS.admins).emit('order:created', toPublicOrderView(order));
+      io.to(ROOMS.admins).emit('order:created', order);
+    },
+    smsReceived(sms) {
+      io.to(ROOMS.admins).emit('sms:received', sms);
+    },
+    devicesSilent(payload) {
+      io.to(ROOMS.admins).emit('devices:silent', payload);
     },
     ticketMessage(ownerId, ticketId, message) {
       io.to([ROOMS.user(ownerId), ROOMS.admins]).emit('ticket:message', { ticketId, message });

@@ -26,7 +26,11 @@ export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: st
   async function markUsed(signature: string): Promise<boolean> {
     const key = crypto.createHash('sha256').update(signature).digest('hex');
     if (redis) {
-      return (await redis.set(`captcha:used:${key}`, '1', 'PX', CAPTCHA_TTL_MS + 60_000, 'NX')) === 'OK';
+      try {
+        return (await redis.set(`captcha:used:${key}`, '1', 'PX', CAPTCHA_TTL_MS + 60_000, 'NX')) === 'OK';
+      } catch {
+        // Redis down (the guard refuses at once): the database row below keeps replays out (decision 077)
+      }
     }
     const now = new Date();
     await prisma.captchaUse.deleteMany({ where: { expiresAt: { lt: now } } });

@@ -41,10 +41,13 @@ const toMessage = (row: { id: number; sender: string; text: string; createdAt: D
 
 export function createTicketsRepository(prisma: Prisma) {
   return {
-    /** One page, newest activity first; `userId` restricts to one owner. */
+    /**
+     * One page, newest activity first; `userId` restricts to one owner. The whole list's size comes from the
+     * trigger-kept row count, one owner's from its index (decision 080): no count(*) over every ticket.
+     */
     async list(filter: { userId?: string }, page: number, pageSize: number): Promise<{ tickets: TicketRecord[]; total: number }> {
       const where = filter.userId ? { userId: filter.userId } : {};
-      const [rows, total] = await prisma.$transaction([
+      const [rows, total] = await Promise.all([
         prisma.ticket.findMany({
           where,
           include: withOwner,
@@ -52,7 +55,9 @@ export function createTicketsRepository(prisma: Prisma) {
           skip: (page - 1) * pageSize,
           take: pageSize,
         }),
-        prisma.ticket.count({ where }),
+        filter.userId
+          ? prisma.ticket.count({ where })
+          : prisma.rowCount.findUnique({ where: { name: 'tickets' } }).then((row) => Number(row?.n ?? 0)),
       ]);
       return { tickets: rows.map(toRecord), total };
     },

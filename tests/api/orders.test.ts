@@ -53,7 +53,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       });
       expect(order.last_time).toBeGreaterThanOrEqual(Math.floor(before / 1000) + 30 * 60 - 1);
       expect(order.last_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60 + 1);
-      expect(order.events).toEqual([{ from: null, to: 'waiting', actor: 'customer', actor_id: null, time: expect.any(Number) }]);
+      expect(order.events).toEqual([{ from: null, to: 'waiting', actor: 'customer', actor_id: null, kind: 'status', time: expect.any(Number) }]);
       const row = await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id } });
       expect(row.pmAmount.toString()).toBe('1251.25');
     });
@@ -188,7 +188,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const order = await getOrder(server, id);
       expect(order.status).toBe('timedout');
       const timeouts = order.events.filter((e) => e.to === 'timedout');
-      expect(timeouts).toEqual([{ from: 'waiting', to: 'timedout', actor: 'system', actor_id: null, time: expect.any(Number) }]);
+      expect(timeouts).toEqual([{ from: 'waiting', to: 'timedout', actor: 'system', actor_id: null, kind: 'status', time: expect.any(Number) }]);
       const pay = await server.api.patch(`/orders/${id}`, { order: { pm_id: uniquePmId() } });
       expect(pay.status).toBe(409);
       expect(pay.body.key).toBe('errors.orderStateConflict');

@@ -26,8 +26,10 @@ describe.runIf(hasChromium())('Home page, live', () => {
       await page.goto('/');
       await page.getByText('Admin: Offline').waitFor(WAIT);
       await page.getByText('No orders yet.').waitFor(WAIT);
-      // The refresh control appears 2 s after the load, not before.
-      expect(await page.getByRole('button', { name: 'Refresh admin status' }).count()).toBe(0);
+      // The refresh control appears 2 s after the load, not before (checked when the page got here in time: on a
+      // loaded machine the first paint itself may take longer than 2 s).
+      const sinceLoad = await page.evaluate(() => performance.now());
+      if (sinceLoad < 1_500) expect(await page.getByRole('button', { name: 'Refresh admin status' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Refresh admin status' }).waitFor({ timeout: 5_000 });
       const marker = await page.evaluate(() => {
         (window as unknown as { __sameLoad: boolean }).__sameLoad = true;

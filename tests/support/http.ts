@@ -39,6 +39,7 @@ export function createApiClient(base: string) {
     get: <T = Record<string, unknown>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
     post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body, token),
     patch: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('PATCH', path, body, token),
+    delete: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('DELETE', path, body, token),
     raw: <T = Record<string, unknown>>(method: string, path: string, raw: { body: BodyInit; contentType?: string }, token?: string) =>
       call<T>(method, path, undefined, token, raw),
   };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { parseConfig, type Config } from '../../server/config.js';
 import { createApplication, type Application } from '../../server/app.js';
-import { createLogger } from '../../server/logger.js';
+import { createLogger, type Logger } from '../../server/logger.js';
 import { createPostgresDatabase, type DbKind } from './databases.js';
 import { createApiClient, type ApiClient } from './http.js';
 
@@ -27,6 +27,8 @@ export interface TestServerOptions {
   databaseUrl?: string;
   redis?: boolean;
   rateLimitScale?: number;
+  /** A logger of the test's own (tests that read the log lines: tests/support/log-capture.ts). */
+  logger?: Logger;
 }
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -57,7 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = await createApplication(config, {
     inMemoryDb: !databaseUrl,
     rateLimitScale: options.rateLimitScale ?? 1000,
-    logger: createLogger(config.logLevel),
+    logger: options.logger ?? createLogger(config.logLevel),
   });
   const port = await app.listen(0);
   const url = `http://127.0.0.1:${port}`;

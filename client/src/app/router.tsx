@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin.user.path, ...page(() => import('../features/admin/routes/admin-user-page'), 'adminUser') },
           { path: paths.admin.products.path, ...page(() => import('../features/admin/routes/admin-products-page'), 'adminProducts') },
           { path: paths.admin.pms.path, ...page(() => import('../features/admin/routes/admin-pms-page'), 'adminPms') },
+          { path: paths.admin.devices.path, ...page(() => import('../features/sms/routes/admin-devices-page'), 'adminDevices') },
+          { path: paths.admin.sms.path, ...page(() => import('../features/sms/routes/admin-sms-page'), 'adminSms') },
           { path: paths.admin.settings.path, ...page(() => import('../features/admin/routes/admin-settings-page'), 'adminSettings') },
         ],
       },

@@ -33,6 +33,8 @@ export const paths = {
     user: { path: '/admin/users/:id', getHref: (id: string) => `/admin/users/${enc(id)}` },
     products: { path: '/admin/products', getHref: () => '/admin/products' },
     pms: { path: '/admin/pms', getHref: () => '/admin/pms' },
+    devices: { path: '/admin/devices', getHref: () => '/admin/devices' },
+    sms: { path: '/admin/sms', getHref: () => '/admin/sms' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   },
 } as const;

@@ -8,6 +8,7 @@ import bnOrders from './locales/bn/orders.json';
 import bnPages from './locales/bn/pages.json';
 import bnRecovery from './locales/bn/recovery.json';
 import bnSettings from './locales/bn/settings.json';
+import bnSms from './locales/bn/sms.json';
 import bnTickets from './locales/bn/tickets.json';
 import bnUsers from './locales/bn/users.json';
 import type { LocaleResources } from './resources';
@@ -21,6 +22,7 @@ export const bn: LocaleResources = {
   pages: bnPages,
   recovery: bnRecovery,
   settings: bnSettings,
+  sms: bnSms,
   tickets: bnTickets,
   users: bnUsers,
 };

@@ -9,10 +9,11 @@ import orders from './locales/en/orders.json';
 import pages from './locales/en/pages.json';
 import recovery from './locales/en/recovery.json';
 import settings from './locales/en/settings.json';
+import sms from './locales/en/sms.json';
 import tickets from './locales/en/tickets.json';
 import users from './locales/en/users.json';
 
-const en = { admin, auth, common, home, orders, pages, recovery, settings, tickets, users };
+const en = { admin, auth, common, home, orders, pages, recovery, settings, sms, tickets, users };
 export type LocaleResources = typeof en;
 export type LocaleNamespace = keyof LocaleResources;
 

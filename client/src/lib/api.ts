@@ -65,6 +65,7 @@ export const api = {
   get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   /** Multipart POST (avatars). */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };

@@ -1,4 +1,5 @@
-import { IconBox, IconListDetails, IconMessageCircle, IconSettings, IconUsers, IconWallet } from '@tabler/icons-react';
+import { IconBox, IconDeviceMobileMessage, IconListDetails, IconMessage2Check, IconMessageCircle, IconSettings, IconUsers, IconWallet } from '@tabler/icons-react';
+import { SilentDevicesAlert } from '../../features/sms/components/silent-devices-alert';
 import { paths } from '../../config';
 import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
 import { RequireRole } from './require-role';
@@ -9,13 +10,15 @@ const ADMIN_MENU: DashboardMenuItem[] = [
   { href: paths.admin.users.getHref(), labelKey: 'nav.users', icon: <IconUsers size={20} /> },
   { href: paths.admin.products.getHref(), labelKey: 'nav.products', icon: <IconBox size={20} /> },
   { href: paths.admin.pms.getHref(), labelKey: 'nav.pms', icon: <IconWallet size={20} /> },
+  { href: paths.admin.sms.getHref(), labelKey: 'nav.sms', icon: <IconMessage2Check size={20} /> },
+  { href: paths.admin.devices.getHref(), labelKey: 'nav.devices', icon: <IconDeviceMobileMessage size={20} /> },
   { href: paths.admin.settings.getHref(), labelKey: 'nav.settings', icon: <IconSettings size={20} /> },
 ];
 
 export function AdminLayout() {
   return (
     <RequireRole role="admin">
-      <DashboardShell titleKey="nav.dashboard" items={ADMIN_MENU} />
+      <DashboardShell titleKey="nav.dashboard" items={ADMIN_MENU} banner={<SilentDevicesAlert />} />
     </RequireRole>
   );
 }

@@ -18,7 +18,7 @@ export interface DashboardMenuItem {
 }
 
 /** Side-menu layout of /account and /admin; the menu collapses behind a burger on phones. */
-export function DashboardShell({ titleKey, items }: { titleKey: ParseKeys<'common'>; items: DashboardMenuItem[] }) {
+export function DashboardShell({ titleKey, items, banner }: { titleKey: ParseKeys<'common'>; items: DashboardMenuItem[]; banner?: ReactNode }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const [opened, navbar] = useDisclosure(false);
@@ -70,6 +70,7 @@ export function DashboardShell({ titleKey, items }: { titleKey: ParseKeys<'commo
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        {banner}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,0 +1,40 @@
+// Calls of the SMS verification endpoints (issue 9; decisions 102, 104): wallet phones, the inbox, templates.
+import type { Wallet } from '#shared/constants';
+import type { DeviceDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
+import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
+import { api } from '../../../lib/api';
+import { getCaptcha } from '../../../lib/captcha';
+
+export const listDevices = () => api.get<{ devices: DeviceDto[] }>('/devices');
+export async function addDevice(device: { name: string; account: Wallet }) {
+  const captcha = await getCaptcha();
+  return api.post<{ device: DeviceDto; token: string }>('/devices', { captcha, device });
+}
+export async function revokeDevice(id: string) {
+  const captcha = await getCaptcha();
+  return api.delete<object>(`/devices/${encodeURIComponent(id)}`, { captcha });
+}
+
+export interface InboxFilter {
+  page: number;
+  status?: SmsStatus;
+  account?: Wallet;
+  q?: string;
+}
+export const listSms = (filter: InboxFilter) => api.get<{ sms: SmsDto[]; pages: number }>('/sms', { ...filter });
+export async function linkSms(id: number, orderId: string, reason: string) {
+  const captcha = await getCaptcha();
+  return api.patch<{ sms: SmsDto }>(`/sms/${id}`, { captcha, sms: { order_id: orderId, reason } });
+}
+
+export const listTemplates = () => api.get<{ templates: SmsTemplateDto[] }>('/sms-templates');
+export async function saveTemplate(id: number | null, template: SmsTemplateFields) {
+  const captcha = await getCaptcha();
+  return id === null
+    ? api.post<{ template: SmsTemplateDto }>('/sms-templates', { captcha, template })
+    : api.patch<{ template: SmsTemplateDto }>(`/sms-templates/${id}`, { captcha, template });
+}
+export async function deleteTemplate(id: number) {
+  const captcha = await getCaptcha();
+  return api.delete<object>(`/sms-templates/${id}`, { captcha });
+}

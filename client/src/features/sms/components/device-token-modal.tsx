@@ -1,0 +1,46 @@
+// The new phone's token, shown once: copy it, or scan the QR code (address and token) with the phone.
+import { Alert, Button, Code, Image, Modal, Stack, Text } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyToClipboard } from '../../../lib/clipboard';
+import { forwardingAddress } from './forwarder-setup';
+
+export function DeviceTokenModal({ token, onClose }: { token: string | null; onClose: () => void }) {
+  const { t } = useTranslation('sms');
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    setQr(null);
+    if (!token) return;
+    let live = true;
+    // The QR code carries what the app needs: the address and the Authorization header's value.
+    void QRCode.toDataURL(JSON.stringify({ url: forwardingAddress(), authorization: `Bearer ${token}` }), { margin: 1, width: 240 }).then((url) => {
+      if (live) setQr(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return (
+    <Modal opened={token !== null} onClose={onClose} title={t('devices.tokenTitle')} centered>
+      {token ? (
+        <Stack gap="md" align="stretch">
+          <Alert color="yellow" variant="light">
+            {t('devices.tokenOnce')}
+          </Alert>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="device-token">
+            {token}
+          </Code>
+          <Button leftSection={<IconCopy size={18} />} onClick={() => void copyToClipboard(token)}>
+            {t('devices.copyToken')}
+          </Button>
+          {qr ? <Image src={qr} alt={t('devices.qrAlt')} w={240} h={240} mx="auto" /> : null}
+          <Text size="xs" c="dimmed" ta="center">
+            {t('devices.endpoint')}: {forwardingAddress()}
+          </Text>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,134 @@
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WALLETS, type Wallet } from '#shared/constants';
+import type { DeviceDto } from '#shared/sms/sms-api';
+import { WalletLabel } from '../../../components/wallet-label';
+import { translateRuntimeKey } from '../../../i18n/keys';
+import { useWalletName } from '../../../i18n/labels';
+import { useFormat } from '../../../lib/format';
+import { showError, showSuccess } from '../../../lib/notify';
+import { useSocketEvent } from '../../../lib/socket';
+import { addDevice, listDevices, revokeDevice } from '../api/sms-api';
+import { DeviceTokenModal } from '../components/device-token-modal';
+import { ForwarderSetup } from '../components/forwarder-setup';
+
+/** /admin/devices — the wallet phones that forward SMS: add (token once, QR), revoke, last seen, today's count. */
+export default function AdminDevicesPage() {
+  const { t } = useTranslation('sms');
+  const format = useFormat();
+  const walletName = useWalletName();
+  const [devices, setDevices] = useState<DeviceDto[] | null>(null);
+  const [name, setName] = useState('');
+  const [account, setAccount] = useState<Wallet>('bkash');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const answer = await listDevices();
+    if (!answer.ok) showError(answer);
+    setDevices(answer.ok ? answer.devices : []);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useSocketEvent('sms:received', () => void load());
+  useSocketEvent('devices:silent', () => void load());
+
+  const add = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await addDevice({ name, account });
+      if (!answer.ok) {
+        setErrors(answer.errors ?? {});
+        showError(answer);
+        return;
+      }
+      showSuccess('sms:devices.added');
+      setToken(answer.token);
+      setName('');
+      await load();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (device: DeviceDto) => {
+    if (!window.confirm(t('devices.revokeConfirm', { name: device.name }))) return;
+    const answer = await revokeDevice(device.id);
+    if (!answer.ok) showError(answer);
+    else showSuccess('sms:devices.revoked');
+    await load();
+  };
+
+  const fieldError = (field: string) => (errors[field] ? translateRuntimeKey(errors[field]) : undefined);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('devices.title')}
+      </Title>
+      <Text c="dimmed">{t('devices.intro')}</Text>
+      <Card withBorder radius="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('devices.name')}
+            placeholder={t('devices.namePlaceholder')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={fieldError('name')}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Select
+            label={t('devices.account')}
+            data={WALLETS.map((w) => ({ value: w, label: walletName(w) }))}
+            value={account}
+            onChange={(value) => value && setAccount(value as Wallet)}
+            allowDeselect={false}
+            style={{ flex: '0 1 160px' }}
+          />
+          <Button onClick={() => void add()} loading={busy}>
+            {t('devices.add')}
+          </Button>
+        </Group>
+      </Card>
+      {devices !== null && devices.length === 0 ? <Text c="dimmed">{t('devices.empty')}</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {(devices ?? []).map((device) => (
+          <Card key={device.id} withBorder radius="md" data-testid="device-card">
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700} truncate>
+                  {device.name}
+                </Text>
+                <Badge color={device.silent ? 'red' : 'green'} variant="light">
+                  {device.silent ? t('devices.silent') : t('devices.ok')}
+                </Badge>
+              </Group>
+              <WalletLabel wallet={device.account} size="sm" />
+              <Text size="sm">
+                {t('devices.lastSeen')}: {device.last_seen_at ? format.date(device.last_seen_at) : t('devices.never')}
+              </Text>
+              <Text size="sm">
+                {t('devices.today')}: {format.number(device.sms_today)}
+              </Text>
+              <Group justify="flex-end">
+                <Button color="red" variant="light" size="xs" onClick={() => void revoke(device)}>
+                  {t('devices.revoke')}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Card withBorder radius="md">
+        <ForwarderSetup />
+      </Card>
+      <DeviceTokenModal token={token} onClose={() => setToken(null)} />
+    </Stack>
+  );
+}

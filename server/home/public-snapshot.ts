@@ -1,0 +1,102 @@
+// The public read model (issue 8 item 4, decision 081): /home, /products/all, /products/{id} and the recent-orders
+// list, built from the database once and kept in memory as ready-to-send JSON with an ETag. Writes that change
+// them call `changed()` before they answer: the snapshot is dropped at once in this instance and, through the bus,
+// in every other instance, which rebuilds lazily on its next read.
+import crypto from 'node:crypto';
+import type { HomeOrderDto, ProductDto } from '#shared/api-types';
+import type { Logger } from '../logger.js';
+import type { SnapshotBus } from './snapshot-bus.js';
+
+export interface JsonBody {
+  body: string;
+  etag: string;
+}
+
+export interface PublicSnapshot {
+  /** GET /products/all. */
+  productsAll: JsonBody;
+  /** GET /products/{id}, by id. */
+  product: Map<string, JsonBody>;
+  /** GET /home without the caller: the text before and after the `user` value. */
+  home: { head: string; tail: string; anonymous: JsonBody };
+  orders: HomeOrderDto[];
+}
+
+export function etagOf(body: string): string {
+  return `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+const jsonBody = (body: string): JsonBody => ({ body, etag: etagOf(body) });
+
+export interface PublicSnapshotSource {
+  listProducts: () => Promise<ProductDto[]>;
+  recentOrders: () => Promise<HomeOrderDto[]>;
+  isAdminOnline: () => Promise<boolean>;
+}
+
+/** `maxAgeMs`: a safety net with several instances (a bus message lost while Redis reconnected). */
+export function createPublicSnapshots(deps: { source: PublicSnapshotSource; bus?: SnapshotBus; logger: Logger; maxAgeMs?: number }) {
+  const { source, bus, logger } = deps;
+  // Every change bumps the version; a build keeps its result only if no change happened while it read.
+  let version = 0;
+  let current: { version: number; builtAt: number; snapshot: PublicSnapshot } | undefined;
+  let building: { version: number; promise: Promise<PublicSnapshot> } | undefined;
+
+  const markDirty = () => {
+    version += 1;
+    current = undefined;
+  };
+  bus?.onChange(markDirty);
+
+  async function build(): Promise<PublicSnapshot> {
+    const [products, orders, adminOnline] = await Promise.all([source.listProducts(), source.recentOrders(), source.isAdminOnline()]);
+    const productsJson = JSON.stringify(products);
+    const head = `{"ok":true,"products":${productsJson},"orders":${JSON.stringify(orders)},"user":`;
+    const tail = `,"adminOnline":${adminOnline}}`;
+    return {
+      productsAll: jsonBody(`{"ok":true,"products":${productsJson}}`),
+      product: new Map(products.map((p) => [p.id, jsonBody(JSON.stringify({ ok: true, text: 'Success', product: p }))])),
+      home: { head, tail, anonymous: jsonBody(`${head}null${tail}`) },
+      orders,
+    };
+  }
+
+  return {
+    /** The snapshot as of now: every change that answered before this call is in it. */
+    async get(): Promise<PublicSnapshot> {
+      if (bus) await bus.ready;
+      if (current && current.version === version && (!deps.maxAgeMs || Date.now() - current.builtAt < deps.maxAgeMs)) return current.snapshot;
+      if (building && building.version === version) return building.promise;
+      const startedAt = version;
+      const promise = build();
+      building = { version: startedAt, promise };
+      try {
+        const snapshot = await promise;
+        if (version === startedAt) current = { version: startedAt, builtAt: Date.now(), snapshot };
+        return snapshot;
+      } finally {
+        if (building?.promise === promise) building = undefined;
+      }
+    },
+
+    /**
+     * A write changed public data: drop the snapshot here at once, then tell the other instances (awaited, so
+     * the write answers only after the message is on its way). A failed message is logged, not thrown: the
+     * write is committed, and the other instances' `maxAgeMs` bounds how long they may lag.
+     */
+    async changed(): Promise<void> {
+      markDirty();
+      if (!bus) return;
+      try {
+        await bus.publish();
+      } catch (error) {
+        logger.error('public snapshot: change not published', error);
+      }
+    },
+
+    async close(): Promise<void> {
+      await bus?.close();
+    },
+  };
+}
+export type PublicSnapshots = ReturnType<typeof createPublicSnapshots>;

@@ -1,0 +1,56 @@
+// The audit log's contract (issue 10): action names, the list query and the entry as the API shows it.
+import { z } from 'zod';
+import { asciiDigitsOf } from './digits.js';
+import { VALIDATION_KEYS as V } from './error-keys.js';
+
+/**
+ * The actions this build records. Other features add theirs here (device, template, manual SMS link, reopen);
+ * the list filter accepts any well-formed name, so an entry of an action added later is still findable.
+ */
+export const AUDIT_ACTIONS = [
+  'order.complete',
+  'order.cancel',
+  'order.reopen',
+  'user.role',
+  'product.edit',
+  'pm.edit',
+  'admin.online',
+  'reply.create',
+  'reply.update',
+  'reply.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+const optionalText = (max: number, pattern: RegExp) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: V.invalid }).max(max, V.invalid).regex(pattern, V.invalid).optional(),
+  );
+
+/** `GET /audit?page=n&action=&actor=`: an action name (`order.complete`), an actor's user id. */
+export const auditQuerySchema = z.object({
+  page: z
+    .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+    .default(1),
+  action: optionalText(40, /^[a-z][a-z_]*\.[a-z][a-z_]*$/),
+  actor: optionalText(40, /^[A-Za-z0-9_-]+$/),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export type AuditJson = string | number | boolean | null | AuditJson[] | { [key: string]: AuditJson };
+
+export interface AuditEntryDto {
+  id: number;
+  /** Unix seconds. */
+  at: number;
+  /** The admin who acted; null when the account no longer exists (or the system acted). */
+  actor: { id: string; name: string } | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: AuditJson;
+  after: AuditJson;
+}

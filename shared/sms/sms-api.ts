@@ -1,0 +1,145 @@
+// The SMS verification contract (issue 9): request schemas of the device, forwarding, inbox and template
+// endpoints, and the JSON shapes they answer with. Shared by the server (validation) and the admin pages.
+import { z } from 'zod';
+import { WALLETS, type Wallet } from '#shared/constants';
+import { asciiDigitsOf } from '#shared/digits';
+import { VALIDATION_KEYS } from '#shared/error-keys';
+import { idParamSchema } from '#shared/schemas';
+import { smsTemplateFieldsSchema } from './sms-template-schema.js';
+import type { SmsTimeFormat } from './sms-fields.js';
+
+const V = VALIDATION_KEYS;
+const captchaField = z.string().max(20_000).optional();
+
+export const SMS_LIMITS = {
+  deviceName: { min: 2, max: 40 },
+  from: { max: 40 },
+  text: { max: 2000 },
+  reason: { min: 3, max: 300 },
+  /** How long before the order's creation an SMS may be dated and still verify it (rule 2). */
+  matchWindowBeforeMinutes: 10,
+  /** An SMS dated this far after the server's clock still counts as "now" (phone clocks run a little fast). */
+  clockSkewSeconds: 120,
+  /** A device that has sent nothing this long while orders of its wallet wait is silent (rule 6). */
+  silentMinutes: 30,
+  /** A timed-out top-up accepts a "paid late" claim this long after it timed out (rule 4). */
+  lateClaimHours: 24,
+} as const;
+
+export const SMS_STATUSES = ['matched', 'unmatched', 'ignored', 'duplicate'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+export const VERIFICATION_STATUSES = ['verified', 'amount_mismatch', 'awaiting_sms', 'none'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+// ---------- devices ----------
+export const newDeviceSchema = z.object({
+  name: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .min(SMS_LIMITS.deviceName.min, V.deviceNameLength)
+    .max(SMS_LIMITS.deviceName.max, V.deviceNameLength),
+  account: z.enum(WALLETS, { error: V.pmInvalid }),
+});
+export type NewDeviceInput = z.infer<typeof newDeviceSchema>;
+export const createDeviceBodySchema = z.object({ captcha: captchaField, device: newDeviceSchema });
+export const captchaOnlyBodySchema = z.object({ captcha: captchaField });
+
+// ---------- forwarding ----------
+/** `POST /sms` from a forwarder. `received_at` is unix seconds (a string of digits is accepted too). */
+export const forwardSmsBodySchema = z.object({
+  from: z.string({ error: V.required }).trim().min(1, V.required).max(SMS_LIMITS.from.max, V.smsFromInvalid),
+  text: z.string({ error: V.required }).min(1, V.required).max(SMS_LIMITS.text.max, V.smsTextLong),
+  received_at: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v),
+      z.number({ error: V.receivedAtInvalid }).finite(V.receivedAtInvalid).min(946_684_800, V.receivedAtInvalid).max(4_102_444_800, V.receivedAtInvalid),
+    )
+    .transform((v) => (v > 100_000_000_000 ? Math.floor(v / 1000) : Math.floor(v)))
+    .optional(),
+});
+export type ForwardSmsInput = z.infer<typeof forwardSmsBodySchema>;
+
+// ---------- inbox ----------
+export const smsListQuerySchema = z.object({
+  page: z
+    .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+    .default(1),
+  status: z.enum(SMS_STATUSES, { error: V.invalid }).optional(),
+  account: z.enum(WALLETS, { error: V.pmInvalid }).optional(),
+  /** A transaction id (or part of one) or an exact amount. */
+  q: z.string().trim().max(70, V.invalid).optional(),
+});
+export type SmsListQuery = z.infer<typeof smsListQuerySchema>;
+
+export const linkSmsBodySchema = z.object({
+  captcha: captchaField,
+  sms: z.object({
+    order_id: z.string({ error: V.required }).pipe(idParamSchema),
+    reason: z.string({ error: V.required }).trim().min(SMS_LIMITS.reason.min, V.reasonLength).max(SMS_LIMITS.reason.max, V.reasonLength),
+  }),
+});
+
+// ---------- templates ----------
+export const templateBodySchema = z.object({ captcha: captchaField, template: smsTemplateFieldsSchema });
+export const templateTestBodySchema = z.object({
+  pattern: z.string().max(2000),
+  time_format: z.string().nullable().optional(),
+  text: z.string().max(SMS_LIMITS.text.max, V.smsTextLong),
+});
+
+// ---------- answers ----------
+export interface DeviceDto {
+  id: string;
+  name: string;
+  account: Wallet;
+  created_at: number;
+  last_seen_at: number | null;
+  /** SMS forwarded since midnight in Dhaka. */
+  sms_today: number;
+  /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */
+  silent: boolean;
+}
+
+export interface SmsDto {
+  id: number;
+  device_id: string;
+  account: Wallet;
+  from: string;
+  text: string;
+  amount: number | null;
+  trx_id: string | null;
+  sender: string | null;
+  /** The SMS's own time, unix seconds. */
+  received_at: number;
+  /** When the shop got it, unix seconds. */
+  arrived_at: number;
+  status: SmsStatus;
+  order_id: string | null;
+  /** What the parser made of it: a payment, or why not (sms.ignored.<reason> / sms.unparsed.<reason>). */
+  parse: { kind: 'payment' | 'ignored' | 'unparsed'; reason: string | null };
+}
+
+export interface SmsTemplateDto {
+  id: number;
+  account: Wallet;
+  label: string;
+  pattern: string;
+  time_format: SmsTimeFormat | null;
+  updated_at: number;
+}
+
+/** The order's verification, in the admin's view only. */
+export interface OrderVerificationDto {
+  status: VerificationStatus;
+  sms_id: number | null;
+  /** The SMS's amount (for amount_mismatch, beside the order's pm_amount). */
+  amount: number | null;
+  sender: string | null;
+  received_at: number | null;
+}
+
+export interface SilentDevicesPayload {
+  devices: Pick<DeviceDto, 'id' | 'name' | 'account' | 'last_seen_at'>[];
+}

@@ -1,0 +1,134 @@
+// Decision 081: /home, /products/all and /products/{id} come from an in-memory snapshot with an ETag. A change
+// that has answered is in every read that starts after it, on the instance that wrote and on the others (Redis).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeDto, ProductDto } from '#shared/api-types';
+import { testDatabases } from '../support/databases.js';
+import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
+import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
+import { placeOrder, topupPayload, TOPUP_BDT } from '../factories/orders.js';
+
+const home = async (server: TestServer, token?: string) => (await server.api.get<HomeDto>('/home', token)).body as unknown as HomeDto;
+const productsAll = async (server: TestServer) => (await server.api.get('/products/all')).body.products as ProductDto[];
+
+/** fetch() adds `Cache-Control: no-cache` to a request with If-None-Match unless told otherwise; a browser revalidating
+ *  its copy sends `max-age=0`, which lets the server answer 304. */
+async function raw(server: TestServer, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/api/v1${path}`, { headers: { 'cache-control': 'max-age=0', ...headers } });
+  return { status: res.status, etag: res.headers.get('etag'), cache: res.headers.get('cache-control'), text: await res.text() };
+}
+
+/** Reads /home over and over until stopped, so that changes land while snapshots are being rebuilt. */
+function keepReading(server: TestServer): () => Promise<void> {
+  let running = true;
+  const loops = Array.from({ length: 4 }, async () => {
+    while (running) await server.api.get('/home');
+  });
+  return async () => {
+    running = false;
+    await Promise.all(loops);
+  };
+}
+
+describe.each(testDatabases())('Public snapshot on %s', (db) => {
+  const server = useTestServer({ db });
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await loginAdmin(server);
+  });
+
+  it('When a page is read twice, then the second read with If-None-Match answers 304 with no body', async () => {
+    for (const path of ['/home', '/products/all', `/products/${TOPUP_BDT}`]) {
+      const first = await raw(server, path);
+      expect(first.status, path).toBe(200);
+      expect(first.etag, path).toMatch(/^"[\w-]+"$/);
+      expect(first.cache, path).toBe('no-cache');
+      const again = await raw(server, path, { 'if-none-match': first.etag! });
+      expect(again.status, path).toBe(304);
+      expect(again.text, path).toBe('');
+    }
+    expect((await raw(server, '/products/no_such_product')).status).toBe(404);
+  });
+
+  it('When a customer reads /home, then the answer carries their user and is private', async () => {
+    const user = await createUser(server, { name: 'Rahim' });
+    const res = await raw(server, '/home', { authorization: `Bearer ${user.token}` });
+    expect(res.cache).toBe('private, no-cache');
+    expect((JSON.parse(res.text) as HomeDto).user?.name).toBe('Rahim');
+    expect(res.etag).not.toBe((await raw(server, '/home')).etag);
+  });
+
+  it('When orders are placed while others read, then a read right after each answer shows the new order first', async () => {
+    const stop = keepReading(server);
+    try {
+      for (let i = 0; i < 8; i += 1) {
+        const amount = 600 + i;
+        await placeOrder(server, TOPUP_BDT, topupPayload({ amount: String(amount) }));
+        expect((await home(server)).orders[0].amount).toBe(amount);
+      }
+    } finally {
+      await stop();
+    }
+  });
+
+  it('When the admin edits a product, goes online, and the old ETag is sent, then the reads right after show the change', async () => {
+    const before = await raw(server, `/products/${TOPUP_BDT}`);
+    const description = 'Fresh words for the top-up, straight from memory.';
+    expect((await server.api.patch(`/products/${TOPUP_BDT}`, { product: { description } }, admin.token)).status).toBe(200);
+    const after = await raw(server, `/products/${TOPUP_BDT}`, { 'if-none-match': before.etag! });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.text).product.description).toBe(description);
+    expect((await productsAll(server)).find((p) => p.id === TOPUP_BDT)?.description).toBe(description);
+    expect((await home(server)).products.find((p) => p.id === TOPUP_BDT)?.description).toBe(description);
+
+    for (const online of [true, false, true]) {
+      expect((await server.api.patch('/admin', { admin: { online } }, admin.token)).status).toBe(200);
+      expect((await home(server)).adminOnline).toBe(online);
+    }
+  });
+
+  it('When a customer renames themself, then the recent orders show the new name at once', async () => {
+    const user = await createUser(server, { name: 'Old Name' });
+    await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '777' }), user.token);
+    expect((await home(server)).orders[0].userName).toBe('Old Name');
+    expect((await server.api.patch(`/users/${user.id}`, { user: { name: 'New Name' } }, user.token)).status).toBe(200);
+    expect((await home(server)).orders[0].userName).toBe('New Name');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Public snapshot on two instances over Redis', () => {
+  const [first, second] = useTestInstances(2, { redis: true });
+  let admin: TestUser;
+  let stopReading: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    admin = await loginAdmin(first);
+    // Both instances hold a snapshot before the changes start, and the second keeps rebuilding it.
+    await home(first);
+    await home(second);
+    stopReading = keepReading(second);
+  });
+  afterAll(async () => {
+    await stopReading?.();
+  });
+
+  it('When one instance takes an order, then a read on the other right after the answer shows it', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      const amount = 800 + i;
+      const writer = i % 2 === 0 ? first : second;
+      const reader = i % 2 === 0 ? second : first;
+      await placeOrder(writer, TOPUP_BDT, topupPayload({ amount: String(amount) }));
+      expect((await home(reader)).orders[0].amount).toBe(amount);
+    }
+  });
+
+  it('When the admin edits a product or goes online on one instance, then the other answers the change at once', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const description = `Edited on the first instance, round ${i}.`;
+      expect((await first.api.patch(`/products/${TOPUP_BDT}`, { product: { description } }, admin.token)).status).toBe(200);
+      expect((await productsAll(second)).find((p) => p.id === TOPUP_BDT)?.description).toBe(description);
+      expect(((await second.api.get(`/products/${TOPUP_BDT}`)).body.product as ProductDto).description).toBe(description);
+      const online = i % 2 === 0;
+      expect((await first.api.patch('/admin', { admin: { online } }, admin.token)).status).toBe(200);
+      expect((await home(second)).adminOnline).toBe(online);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+// The callers of the authorisation matrix and the generated tests, and the resources they act on: an owner (a
+// customer) with orders and tickets, another customer, a customer blocked after their token was issued, the admin.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
+import { openTicket } from '../factories/tickets.js';
+import { placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitFor, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import type { TestServer } from './server.js';
+
+export const CALLERS = ['guest', 'user', 'otherUser', 'blocked', 'admin'] as const;
+/** `user` owns the resources a request names; `otherUser` is another customer holding the same ids. */
+export type Caller = (typeof CALLERS)[number];
+
+export interface Cast {
+  server: TestServer;
+  owner: TestUser;
+  other: TestUser;
+  blocked: TestUser;
+  admin: TestUser;
+  tokenOf(caller: Caller): string | undefined;
+  /** A fresh order of the owner: waiting (just placed) or pending (paid). */
+  order(state?: 'waiting' | 'pending', kind?: 'topup' | 'withdraw'): Promise<string>;
+  /** A fresh ticket of the owner. */
+  ticket(): Promise<string>;
+  /** A customer nobody else uses (for changes that would end the owner's session). */
+  freshUser(): Promise<TestUser>;
+  /** An e-mail address no account has yet. */
+  freshEmail(): string;
+  /** A live recovery request of a fresh customer, with the mailed code and the link's signed reference. */
+  recovery(): Promise<{ id: string; code: string; ref: string; email: string }>;
+  /** A small valid PNG. */
+  png(): Promise<Buffer>;
+}
+
+interface OutboxMail {
+  to: string;
+  text: string;
+}
+
+/** The mail the outbox (no SMTP_URL) holds for an address; the mailer writes it after the answer, so poll. */
+export async function outboxMailTo(server: TestServer, to: string): Promise<OutboxMail> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const find = (): OutboxMail | undefined => {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    for (const file of files) {
+      try {
+        const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail;
+        if (mail.to === to) return mail;
+      } catch {
+        // mid-write: the next poll reads it whole
+      }
+    }
+    return undefined;
+  };
+  return (await waitFor(async () => find(), (mail) => mail !== undefined, 10_000, 50))!;
+}
+
+export async function createCast(server: TestServer): Promise<Cast> {
+  const admin = await loginAdmin(server);
+  const owner = await createUser(server, { name: 'Owner Rahim' });
+  const other = await createUser(server, { name: 'Other Karim' });
+  const blocked = await createUser(server, { name: 'Blocked Jamal' });
+  // Blocked through the API after the token was issued, as an admin does it.
+  const res = await server.api.patch(`/users/${blocked.id}`, { user: { role: 'blocked' } }, admin.token);
+  if (res.status !== 200) throw new Error(`blocking answered ${res.status}: ${JSON.stringify(res.body)}`);
+  let png: Buffer | undefined;
+  const tokens: Record<Caller, string | undefined> = {
+    guest: undefined,
+    user: owner.token,
+    otherUser: other.token,
+    blocked: blocked.token,
+    admin: admin.token,
+  };
+  return {
+    server,
+    owner,
+    other,
+    blocked,
+    admin,
+    tokenOf: (caller) => tokens[caller],
+    async order(state = 'waiting', kind = 'topup') {
+      const id = await placeOrder(server, kind === 'topup' ? TOPUP_BDT : WITHDRAW_BDT, kind === 'topup' ? topupPayload() : withdrawPayload(), owner.token);
+      if (state === 'pending') {
+        const payment = kind === 'topup' ? { pm_id: uniquePmId() } : { onex_id: '123456789', w_code: 'AB12' };
+        const paid = await server.api.patch(`/orders/${id}`, { order: payment });
+        if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+      }
+      return id;
+    },
+    ticket: () => openTicket(server, owner),
+    freshUser: () => createUser(server),
+    freshEmail: () => `new-${crypto.randomBytes(5).toString('hex')}@test.local`,
+    async recovery() {
+      const user = await createUser(server);
+      const res = await server.api.post('/recover', { email: user.email });
+      if (res.status !== 200) throw new Error(`recovery answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const mail = await outboxMailTo(server, user.email);
+      const code = /(\d{3}) (\d{3})/.exec(mail.text);
+      const link = /\/recovery\/([\w-]+)\?(?:[^\s&]*&)?ref=([\w.-]+)/.exec(mail.text);
+      if (!code || !link) throw new Error(`No code or link in the mail: ${mail.text}`);
+      return { id: link[1], code: `${code[1]}${code[2]}`, ref: link[2], email: user.email };
+    },
+    async png() {
+      png ??= await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
+      return png;
+    },
+  };
+}
