@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config';
+import { loadAllNamespaces } from '../i18n';
 import type { PageTitle, RouteHandle } from './document-title';
 import HomePage from '../features/home/routes/home-page';
 import { RootLayout } from './layouts/root-layout';
@@ -11,18 +12,22 @@ import { RouteError, RouteLoading } from './route-states';
 
 type RouteModule = { default: ComponentType };
 
+/** A route's handle naming the key of its tab title (document-title.tsx). */
+function titled(title: PageTitle): RouteHandle {
+  return { title };
+}
+
 /** A lazy route module and the key of its tab title (document-title.tsx). */
 function page(load: () => Promise<RouteModule>, title: PageTitle): Pick<RouteObject, 'lazy' | 'handle'> {
   const handle: RouteHandle = { title };
-  return { lazy: async () => ({ Component: (await load()).default }), handle };
+  return { lazy: async () => ({ Component: (await Promise.all([load(), loadAllNamespaces()]))[0].default }), handle };
 }
 
 /** A lazy layout route's component (a named export of app/layouts). */
 function layout(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+  return { lazy: async () => ({ Component: (await Promise.all([load(), loadAllNamespaces()]))[0] }) };
 }
 
-const home: RouteHandle = { title: 'home' };
 const accountOrders = () => import('../features/orders/routes/account-orders-page');
 const adminOrders = () => import('../features/orders/routes/admin-orders-page');
 const terms = () => import('../features/pages/routes/terms-page');
@@ -34,7 +39,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: RouteLoading,
     children: [
-      { index: true, Component: HomePage, handle: home },
+      { index: true, Component: HomePage, handle: titled('home') },
       { path: paths.login.path, ...page(() => import('../features/auth/routes/login-page'), 'login') },
       { path: paths.register.path, ...page(() => import('../features/auth/routes/register-page'), 'register') },
       { path: paths.recovery.path, ...page(() => import('../features/recovery/routes/recovery-request-page'), 'recovery') },

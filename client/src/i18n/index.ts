@@ -33,9 +33,19 @@ export async function loadLanguage(language: Language): Promise<void> {
   loaded.add(language);
 }
 
+let englishRest: Promise<void> | undefined;
+
+/** The English namespaces beyond the home page's (admin, auth, pages…): every lazy route waits for them. */
+export function loadAllNamespaces(): Promise<void> {
+  englishRest ??= import('./locales-en-rest').then(({ enRest }) => {
+    for (const [ns, bundle] of Object.entries(enRest)) i18n.addResourceBundle('en', ns, bundle, true, true);
+  });
+  return englishRest;
+}
+
 void i18n.use(initReactI18next).init({
   resources,
-  ns: NAMESPACES,
+  ns: [...NAMESPACES],
   defaultNS: DEFAULT_NAMESPACE,
   // Feature namespaces can use the shared errors.* / validation.* keys without a prefix.
   fallbackNS: DEFAULT_NAMESPACE,

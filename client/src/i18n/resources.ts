@@ -1,24 +1,42 @@
-// The locale files, one import per namespace and language. English is the source of the key types
-// (i18next.d.ts); bn (locales-bn.ts) must have every English key, which the typecheck checks there and
-// locales.test.ts in full. A new namespace is added here and in locales-bn.ts.
-import admin from './locales/en/admin.json';
-import auth from './locales/en/auth.json';
+// The locale files. English is the source of the key types (i18next.d.ts); bn (locales-bn.ts) must have every
+// English key, which the typecheck checks there and locales.test.ts in full. What the home page and the header
+// need (common, home, orders) is bundled; the other English namespaces are a chunk (locales-en-rest.ts) that every
+// lazy route waits for (app/router.tsx), decision 063. A new namespace: a type import and NAMESPACES here, and a
+// line in locales-en-rest.ts and locales-bn.ts.
 import common from './locales/en/common.json';
 import home from './locales/en/home.json';
 import orders from './locales/en/orders.json';
-import pages from './locales/en/pages.json';
-import recovery from './locales/en/recovery.json';
-import settings from './locales/en/settings.json';
-import sms from './locales/en/sms.json';
-import tickets from './locales/en/tickets.json';
-import users from './locales/en/users.json';
+import type admin from './locales/en/admin.json';
+import type auth from './locales/en/auth.json';
+import type pages from './locales/en/pages.json';
+import type recovery from './locales/en/recovery.json';
+import type settings from './locales/en/settings.json';
+import type sms from './locales/en/sms.json';
+import type tickets from './locales/en/tickets.json';
+import type users from './locales/en/users.json';
 
-const en = { admin, auth, common, home, orders, pages, recovery, settings, sms, tickets, users };
-export type LocaleResources = typeof en;
+const firstPaint = { common, home, orders };
+
+export type LocaleResources = typeof firstPaint & {
+  admin: typeof admin;
+  auth: typeof auth;
+  pages: typeof pages;
+  recovery: typeof recovery;
+  settings: typeof settings;
+  sms: typeof sms;
+  tickets: typeof tickets;
+  users: typeof users;
+};
 export type LocaleNamespace = keyof LocaleResources;
+/** The English namespaces that load with the first lazy route. */
+export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint>;
 
-/** English, the default language, is bundled; Bengali is a chunk of its own loaded when chosen (locales-bn.ts). */
-export const resources = { en };
+/** English for the first paint; the rest of English and all of Bengali are chunks (i18n/index.ts). */
+export const resources = { en: firstPaint };
 
 /** Every namespace, `common` first: the order in which keys that arrive at run time are looked up. */
-export const NAMESPACES: LocaleNamespace[] = ['common', ...(Object.keys(en) as LocaleNamespace[]).filter((ns) => ns !== 'common')];
+export const NAMESPACES = ['common', 'admin', 'auth', 'home', 'orders', 'pages', 'recovery', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
+
+// A namespace missing from NAMESPACES fails the typecheck here.
+type Unlisted = Exclude<LocaleNamespace, (typeof NAMESPACES)[number]>;
+export const namespacesComplete: [Unlisted] extends [never] ? true : Unlisted = true;
