@@ -1,15 +1,16 @@
 // `npm run bench:fcp`: First Contentful Paint of the shop's home page (the shop serving its own client/dist; run
 // `npm run build` first) next to a bare React 19 page built by Vite and served the same way, in one run: a cold
 // browser context per load, on loopback and under DevTools' "Fast 3G" profile, plus the bytes of the first home
-// view and the initial JS/CSS sizes of the build. Figures: bench/results/<timestamp>-fcp.json. See docs/decisions/060.
+// view, the initial JS/CSS sizes of the build and the layout shift of the home page as its data fills in.
+// Figures: bench/results/<timestamp>-fcp.json. See docs/decisions/060 and 064.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Browser } from 'playwright-core';
+import { initialSizes } from '../client/build/initial-size.js';
 import { CLIENT_DIST } from '../server/app.js';
 import { hasChromium, launchBrowser, openContext } from '../tests/support/browser.js';
 import { BENCH_DIR, LOAD_CPU, SERVER_CPU, canPin, startChild, type BenchChild } from './lib/child.js';
@@ -35,37 +36,8 @@ interface Load {
   /** Same with headers (transferSize). */
   transferBytes: number;
   requests: number;
-}
-
-interface BuildSizes {
-  entry: string[];
-  rawBytes: number;
-  gzipBytes: number;
-  cssRawBytes: number;
-  cssGzipBytes: number;
-}
-
-/** Initial JS (entry script + modulepreloads) and CSS of a built index.html, gzip level 9 as a build would precompress. */
-function initialSizes(dist: string): BuildSizes {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
-  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-  const js = tags
-    .filter((t) => (t.startsWith('<script') && /type="module"/.test(t)) || /rel="modulepreload"/.test(t))
-    .map((t) => attr(t, t.startsWith('<script') ? 'src' : 'href'))
-    .filter((p): p is string => !!p);
-  const css = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href')).filter((p): p is string => !!p);
-  const sizes = (files: string[]) =>
-    files.reduce(
-      (sum, file) => {
-        const content = fs.readFileSync(path.join(dist, file.replace(/^\//, '')));
-        return { raw: sum.raw + content.length, gzip: sum.gzip + zlib.gzipSync(content, { level: 9 }).length };
-      },
-      { raw: 0, gzip: 0 },
-    );
-  const j = sizes(js);
-  const c = sizes(css);
-  return { entry: js, rawBytes: j.raw, gzipBytes: j.gzip, cssRawBytes: c.raw, cssGzipBytes: c.gzip };
+  /** Cumulative Layout Shift by network idle: the sum of layout-shift values without recent input (data filling in). */
+  cls: number;
 }
 
 async function buildBarePage(): Promise<string> {
@@ -91,7 +63,24 @@ async function loadOnce(browser: Browser, url: string, network: Network): Promis
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 120_000 });
     // Everything the first view fetches (lazy chunks, data, fonts) has arrived once the network is quiet.
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
-    return await page.evaluate(() => {
+    // Layout shifts are only reachable through an observer; `buffered` hands over those that happened already.
+    const cls = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          const observer = new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!entry.hadRecentInput) sum += entry.value;
+            }
+          });
+          observer.observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(sum);
+          }, 100);
+        }),
+    );
+    return await page.evaluate((layoutShift) => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime;
       const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
       return {
@@ -99,8 +88,9 @@ async function loadOnce(browser: Browser, url: string, network: Network): Promis
         bodyBytes: entries.reduce((s, e) => s + e.encodedBodySize, 0),
         transferBytes: entries.reduce((s, e) => s + e.transferSize, 0),
         requests: entries.length,
+        cls: layoutShift,
       };
-    });
+    }, cls);
   } finally {
     await context.close();
   }
@@ -158,6 +148,7 @@ async function main(): Promise<void> {
       firstViewBodyBytes: { shop: bytes('shop'), bare: bytes('bare'), ratio: bytes('shop') / bytes('bare') },
       initialJsGzipBytes: { shop: shopBuild.gzipBytes, bare: bareBuild.gzipBytes, ratio: shopBuild.gzipBytes / bareBuild.gzipBytes },
       initialCssGzipBytes: { shop: shopBuild.cssGzipBytes, bare: bareBuild.cssGzipBytes },
+      cls: { loopback: Math.max(...loads.loopback.shop.map((l) => l.cls)), fast3g: Math.max(...loads.fast3g.shop.map((l) => l.cls)) },
     };
 
     heading('First Contentful Paint, home page vs bare React 19 page');
@@ -169,8 +160,9 @@ async function main(): Promise<void> {
       ['first view, requests', median(loads.loopback.shop.map((l) => l.requests)), median(loads.loopback.bare.map((l) => l.requests)), '', ''],
       [`initial JS, gzip -9 (${shopBuild.entry.length} files)`, kib(shopBuild.gzipBytes), kib(bareBuild.gzipBytes), ratio(summary.initialJsGzipBytes.ratio), 'shop ≤ 160 KiB'],
       ['initial CSS, gzip -9', kib(shopBuild.cssGzipBytes), bareBuild.cssRawBytes ? kib(bareBuild.cssGzipBytes) : 'none', '', 'shop ≤ 40 KiB'],
+      ['layout shift (CLS) by network idle, worst load: loopback / Fast 3G', `${summary.cls.loopback.toFixed(3)} / ${summary.cls.fast3g.toFixed(3)}`, '', '', 'no shift (< 0.01)'],
     ]);
-    note('the bare page is served with compression (the target stack); the shop as it serves itself today');
+    note('the bare page is served with compression (the target stack); the shop as it serves itself (precompressed assets, decision 062)');
     const file = writeResults(`${timestamp(started)}-fcp`, {
       startedAt: started.toISOString(),
       machine,

@@ -18,6 +18,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser we support knows <link rel="modulepreload">; the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first page needs is one chunk: a dozen small shared chunks would each cost a request and
+          // compress worse. Lazy routes and parts keep Rolldown's automatic splitting (decision 063).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
     // The initial chunks have a budget of their own (client/build/bundle-budget.test.ts); this only quiets Vite.
     chunkSizeWarningLimit: 900,
   },

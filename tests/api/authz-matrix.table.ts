@@ -13,6 +13,8 @@ import type { RouteRequest } from '../support/route-requests.js';
 export interface MatrixCase {
   /** Says which command of the route this is, when the route has several. */
   name?: string;
+  /** The call revokes the caller's token (POST /logout): the test issues new ones after the case. */
+  revokesTokens?: boolean;
   allow: readonly Caller[];
   /** Allowed callers may get a refusal other than 401/403 here (say why); they still must not get a 5xx. */
   allowedMayBeRefused?: string;
@@ -79,6 +81,8 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
     cases: [{ allow: EVERYONE, request: (c) => ({ body: { user: { email: c.owner.email, password: c.owner.password } } }) }],
   },
   'GET /api/v1/users/me': { cases: [{ allow: SIGNED_IN }] },
+  // Ends every session of the caller (token version bump); a blocked caller's token is already refused.
+  'POST /api/v1/logout': { cases: [{ allow: SIGNED_IN, revokesTokens: true }] },
   'PATCH /api/v1/users/:id': {
     cases: [
       { name: 'rename own account', allow: OWNER, request: (c) => ({ params: { id: c.owner.id }, body: { user: { name: 'Owner Rahim' } } }) },
@@ -156,7 +160,6 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: {} }) }] },
   'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID AB12CD34EF at 26/11/2026 10:15' } }) }] },
   'GET /api/v1/sms': { cases: [{ allow: ADMIN }] },
-  'GET /api/v1/audit': { cases: [{ allow: ADMIN }] },
   'PATCH /api/v1/sms/:id': {
     cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) }, body: { sms: { order_id: await c.order('pending'), reason: 'typed the id wrong' } } }) }],
   },

@@ -60,6 +60,7 @@ describe('Authorisation matrix', () => {
             if (changed.length > 0) failures.push(`${what} (rejected, yet changed ${changed.join(', ')})`);
           }
         }
+        if (matrixCase.revokesTokens) await cast.renewTokens();
         expect(failures).toEqual([]);
       },
     );

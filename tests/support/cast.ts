@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { signToken } from '../../server/security/tokens.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
 import { placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitFor, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
@@ -21,6 +22,8 @@ export interface Cast {
   blocked: TestUser;
   admin: TestUser;
   tokenOf(caller: Caller): string | undefined;
+  /** New tokens for the signed-in callers (after a case such as POST /logout revoked theirs). */
+  renewTokens(): Promise<void>;
   /** A fresh order of the owner: waiting (just placed) or pending (paid). */
   order(state?: 'waiting' | 'pending', kind?: 'topup' | 'withdraw'): Promise<string>;
   /** A fresh ticket of the owner. */
@@ -96,6 +99,12 @@ export async function createCast(server: TestServer): Promise<Cast> {
     blocked,
     admin,
     tokenOf: (caller) => tokens[caller],
+    async renewTokens() {
+      for (const [caller, user] of [['user', owner], ['otherUser', other], ['admin', admin]] as const) {
+        const row = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+        tokens[caller] = signToken(server.app.ctx.jwtSecret, row);
+      }
+    },
     async order(state = 'waiting', kind = 'topup') {
       const id = await placeOrder(server, kind === 'topup' ? TOPUP_BDT : WITHDRAW_BDT, kind === 'topup' ? topupPayload() : withdrawPayload(), owner.token);
       if (state === 'pending') {

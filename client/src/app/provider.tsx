@@ -1,13 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMERS } from '#shared/constants';
 import { CaptchaWidget } from '../components/captcha-widget';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
+import { lazyComponent } from '../lib/lazy';
 import { useLanguage } from '../lib/session';
 import { RealtimeBridge } from './realtime-bridge';
 import { buildTheme, cssVariablesResolver } from './theme';
+
+const Toasts = lazyComponent(async () => (await import('../components/toasts')).Toasts);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const language = useLanguage();
@@ -17,7 +18,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(language, closeLabel), [language, closeLabel]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-center" autoClose={TIMERS.toastMs} limit={3} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <GlobalLoadingOverlay />
       <CaptchaWidget />
       <RealtimeBridge />

@@ -1,19 +1,31 @@
-// Every route of spec §2. Screens are lazy route modules (default export) in their feature folders.
+// Every route of spec §2. Screens are lazy route modules (default export) in their feature folders; the home page,
+// where most visits start, is in the entry so it paints without another round trip (decision 064). The account and
+// admin layouts are lazy too: their shell, navigation and guards load with the first dashboard route.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config';
+import { loadAllNamespaces } from '../i18n';
 import type { PageTitle, RouteHandle } from './document-title';
-import { AccountLayout } from './layouts/account-layout';
-import { AdminLayout } from './layouts/admin-layout';
+import HomePage from '../features/home/routes/home-page';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError, RouteLoading } from './route-states';
 
 type RouteModule = { default: ComponentType };
 
+/** A route's handle naming the key of its tab title (document-title.tsx). */
+function titled(title: PageTitle): RouteHandle {
+  return { title };
+}
+
 /** A lazy route module and the key of its tab title (document-title.tsx). */
 function page(load: () => Promise<RouteModule>, title: PageTitle): Pick<RouteObject, 'lazy' | 'handle'> {
   const handle: RouteHandle = { title };
-  return { lazy: async () => ({ Component: (await load()).default }), handle };
+  return { lazy: async () => ({ Component: (await Promise.all([load(), loadAllNamespaces()]))[0].default }), handle };
+}
+
+/** A lazy layout route's component (a named export of app/layouts). */
+function layout(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await Promise.all([load(), loadAllNamespaces()]))[0] }) };
 }
 
 const accountOrders = () => import('../features/orders/routes/account-orders-page');
@@ -27,7 +39,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: RouteLoading,
     children: [
-      { index: true, ...page(() => import('../features/home/routes/home-page'), 'home') },
+      { index: true, Component: HomePage, handle: titled('home') },
       { path: paths.login.path, ...page(() => import('../features/auth/routes/login-page'), 'login') },
       { path: paths.register.path, ...page(() => import('../features/auth/routes/register-page'), 'register') },
       { path: paths.recovery.path, ...page(() => import('../features/recovery/routes/recovery-request-page'), 'recovery') },
@@ -40,7 +52,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacyPolicy.path, ...page(() => import('../features/pages/routes/privacy-page'), 'privacyPolicy') },
       {
         path: paths.account.root.path,
-        Component: AccountLayout,
+        ...layout(async () => (await import('./layouts/account-layout')).AccountLayout),
         children: [
           { index: true, ...page(accountOrders, 'accountOrders') },
           { path: paths.account.orders.path, ...page(accountOrders, 'accountOrders') },
@@ -52,7 +64,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.admin.root.path,
-        Component: AdminLayout,
+        ...layout(async () => (await import('./layouts/admin-layout')).AdminLayout),
         children: [
           { index: true, ...page(adminOrders, 'adminOrders') },
           { path: paths.admin.orders.path, ...page(adminOrders, 'adminOrders') },

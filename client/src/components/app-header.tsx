@@ -1,4 +1,5 @@
-import { Box, Burger, Button, Drawer, Group, NavLink, Stack } from '@mantine/core';
+import { Box, Burger, Button, Group } from '@mantine/core';
+import { Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,13 @@ import { useLogout } from '../lib/logout';
 import { tokenAtom, userAtom, userLoadingAtom } from '../lib/session';
 import { LanguageSelect } from './language-select';
 import { LogoLink } from './logo-link';
-import { UserMenu } from './user-menu';
+import { lazyComponent } from '../lib/lazy';
+
+// The avatar menu and the mobile drawer are not part of the first paint; a placeholder of the avatar's size keeps
+// the header still while the menu's chunk arrives.
+const UserMenu = lazyComponent(async () => (await import('./user-menu')).UserMenu);
+const MobileMenu = lazyComponent(async () => (await import('./mobile-menu')).MobileMenu);
+const AVATAR_SIZE = 40;
 
 /** Spec §2: no mobile menu on /, on order pages, or without a session token. */
 function showsMobileMenu(pathname: string, hasToken: boolean): boolean {
@@ -37,7 +44,9 @@ export function AppHeader() {
         <Group gap="sm" wrap="nowrap">
           <LanguageSelect size="xs" />
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<Box w={AVATAR_SIZE} h={AVATAR_SIZE} />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             // While a stored token is being resolved, show neither state to avoid a flash of "Login".
             !(token && userLoading) && (
@@ -48,39 +57,11 @@ export function AppHeader() {
           )}
         </Group>
       </Group>
-      {withMobileMenu && <MobileMenu opened={menuOpened} onClose={menu.close} />}
+      {withMobileMenu && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
     </Box>
-  );
-}
-
-function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('common');
-  const user = useAtomValue(userAtom);
-  const logout = useLogout();
-  const links = [
-    { href: paths.home.getHref(), label: t('nav.home') },
-    ...(user ? [{ href: dashboardHref(user.role), label: t('nav.dashboard') }] : []),
-    { href: paths.aboutUs.getHref(), label: t('nav.aboutUs') },
-    { href: paths.tos.getHref(), label: t('nav.tos') },
-    { href: paths.privacyPolicy.getHref(), label: t('nav.privacyPolicy') },
-  ];
-  return (
-    <Drawer opened={opened} onClose={onClose} size="xs" title={t('app.name')} closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
-      <Stack gap={4}>
-        {links.map((link) => (
-          <NavLink key={link.href} component={Link} to={link.href} label={link.label} onClick={onClose} py="md" />
-        ))}
-        <NavLink
-          component="button"
-          label={t('nav.logout')}
-          c="red"
-          py="md"
-          onClick={() => {
-            onClose();
-            void logout();
-          }}
-        />
-      </Stack>
-    </Drawer>
   );
 }

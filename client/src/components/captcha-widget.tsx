@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { prepareCaptcha } from '../lib/captcha';
+
+// The solver is not needed for the first paint; the forms that send a solution import it themselves.
+const prepareCaptcha = () => void import('../lib/captcha').then((captcha) => captcha.prepareCaptcha());
 
 /** Invisible: solves the next captcha in the background so protected forms submit without a wait. */
 export function CaptchaWidget() {

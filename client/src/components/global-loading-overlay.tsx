@@ -1,9 +1,16 @@
-import { LoadingOverlay } from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import { overlayVisibleAtom } from '../lib/session';
 
-/** Full-screen overlay driven by `withLoadingOverlay` (lib/session). */
+const LoadingOverlayView = lazyComponent(async () => (await import('./loading-overlay-view')).LoadingOverlayView);
+
+/** Full-screen overlay driven by `withLoadingOverlay` (lib/session); its code loads after the first paint. */
 export function GlobalLoadingOverlay() {
   const visible = useAtomValue(overlayVisibleAtom);
-  return <LoadingOverlay visible={visible} pos="fixed" zIndex={1000} overlayProps={{ blur: 2 }} />;
+  return (
+    <Suspense fallback={null}>
+      <LoadingOverlayView visible={visible} />
+    </Suspense>
+  );
 }

@@ -1,37 +1,44 @@
-// The locale files, one import per namespace and language. English is the source of the key types
-// (i18next.d.ts); bn must have every English key, which the typecheck checks here and locales.test.ts in full.
-import admin from './locales/en/admin.json';
-import auth from './locales/en/auth.json';
+// The locale files. English is the source of the key types (i18next.d.ts); bn (locales-bn.ts) must have every
+// English key, which the typecheck checks there and locales.test.ts in full. What the home page and the header
+// need (common, home, orders) is bundled; the other English namespaces are a chunk (locales-en-rest.ts) that every
+// lazy route waits for (app/router.tsx), decision 063. A new namespace: a type import and NAMESPACES here, and a
+// line in locales-en-rest.ts and locales-bn.ts.
 import common from './locales/en/common.json';
-import consoleNs from './locales/en/console.json';
 import home from './locales/en/home.json';
 import orders from './locales/en/orders.json';
-import pages from './locales/en/pages.json';
-import recovery from './locales/en/recovery.json';
-import settings from './locales/en/settings.json';
-import sms from './locales/en/sms.json';
-import tickets from './locales/en/tickets.json';
-import users from './locales/en/users.json';
-import bnAdmin from './locales/bn/admin.json';
-import bnAuth from './locales/bn/auth.json';
-import bnCommon from './locales/bn/common.json';
-import bnConsole from './locales/bn/console.json';
-import bnHome from './locales/bn/home.json';
-import bnOrders from './locales/bn/orders.json';
-import bnPages from './locales/bn/pages.json';
-import bnRecovery from './locales/bn/recovery.json';
-import bnSettings from './locales/bn/settings.json';
-import bnSms from './locales/bn/sms.json';
-import bnTickets from './locales/bn/tickets.json';
-import bnUsers from './locales/bn/users.json';
+import type admin from './locales/en/admin.json';
+import type auth from './locales/en/auth.json';
+import type consoleNs from './locales/en/console.json';
+import type pages from './locales/en/pages.json';
+import type recovery from './locales/en/recovery.json';
+import type settings from './locales/en/settings.json';
+import type sms from './locales/en/sms.json';
+import type tickets from './locales/en/tickets.json';
+import type users from './locales/en/users.json';
 
-const en = { admin, auth, common, console: consoleNs, home, orders, pages, recovery, settings, sms, tickets, users };
-export type LocaleResources = typeof en;
+const firstPaint = { common, home, orders };
+
+export type LocaleResources = typeof firstPaint & {
+  admin: typeof admin;
+  auth: typeof auth;
+  console: typeof consoleNs;
+  pages: typeof pages;
+  recovery: typeof recovery;
+  settings: typeof settings;
+  sms: typeof sms;
+  tickets: typeof tickets;
+  users: typeof users;
+};
 export type LocaleNamespace = keyof LocaleResources;
+/** The English namespaces that load with the first lazy route. */
+export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint>;
 
-const bn: LocaleResources = { admin: bnAdmin, auth: bnAuth, common: bnCommon, console: bnConsole, home: bnHome, orders: bnOrders, pages: bnPages, recovery: bnRecovery, settings: bnSettings, sms: bnSms, tickets: bnTickets, users: bnUsers };
-
-export const resources = { en, bn };
+/** English for the first paint; the rest of English and all of Bengali are chunks (i18n/index.ts). */
+export const resources = { en: firstPaint };
 
 /** Every namespace, `common` first: the order in which keys that arrive at run time are looked up. */
-export const NAMESPACES: LocaleNamespace[] = ['common', ...(Object.keys(en) as LocaleNamespace[]).filter((ns) => ns !== 'common')];
+export const NAMESPACES = ['common', 'admin', 'auth', 'console', 'home', 'orders', 'pages', 'recovery', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
+
+// A namespace missing from NAMESPACES fails the typecheck here.
+type Unlisted = Exclude<LocaleNamespace, (typeof NAMESPACES)[number]>;
+export const namespacesComplete: [Unlisted] extends [never] ? true : Unlisted = true;

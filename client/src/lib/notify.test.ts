@@ -3,13 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const shown = vi.hoisted(() => [] as { title?: string; message: string }[]);
 vi.mock('@mantine/notifications', () => ({ notifications: { show: (toast: { title?: string; message: string }) => shown.push(toast) } }));
 
-const { i18n } = await import('../i18n');
+const { i18n, loadLanguage } = await import('../i18n');
 const { errorMessage, showError, TranslatedError } = await import('./notify');
 const { CaptchaError } = await import('./captcha');
 
 describe('error messages in the UI language', () => {
   beforeEach(async () => {
     shown.length = 0;
+    await loadLanguage('BN');
     await i18n.changeLanguage('bn');
   });
   afterEach(async () => {

@@ -1,17 +1,24 @@
 // The one realtime client (design §7). It follows the session token: a new token means a new handshake.
+// socket.io-client is a chunk of its own, fetched when the first component subscribes, after the first paint
+// (decision 063); hooks attach their listeners once it is there.
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as createClient, Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
 import { store, tokenAtom } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-let socket: AppSocket | null = null;
+let socket: Promise<AppSocket> | null = null;
 /** Connections made so far; any connect after the first is a reconnect that needs a re-fetch. */
 let connectCount = 0;
 
-export function getSocket(): AppSocket {
-  if (socket) return socket;
+/** The socket, created (and its library fetched) on first use. */
+export function getSocket(): Promise<AppSocket> {
+  socket ??= import('socket.io-client').then(({ io }) => createSocket(io));
+  return socket;
+}
+
+function createSocket(io: typeof createClient): AppSocket {
   const created: AppSocket = io({
     path: '/socket.io',
     auth: (send) => send({ token: store.get(tokenAtom) ?? undefined }),
@@ -24,8 +31,23 @@ export function getSocket(): AppSocket {
     // `auth` is a function, so the next handshake picks up the new token by itself.
     created.disconnect().connect();
   });
-  socket = created;
   return created;
+}
+
+/**
+ * Runs `attach` with the socket once it exists and the detach function it returns on cleanup; for effects, which
+ * cannot wait. A cleanup before the socket arrived means `attach` never runs.
+ */
+function withSocket(attach: (socket: AppSocket) => () => void): () => void {
+  let detach: (() => void) | undefined;
+  let cancelled = false;
+  void getSocket().then((current) => {
+    if (!cancelled) detach = attach(current);
+  });
+  return () => {
+    cancelled = true;
+    detach?.();
+  };
 }
 
 type EventName = keyof ServerToClientEvents;
@@ -36,15 +58,18 @@ export function useSocketEvent<E extends EventName>(event: E, handler: ServerToC
   useEffect(() => {
     handlerRef.current = handler;
   });
-  useEffect(() => {
-    const current = getSocket();
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
-      (handlerRef.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args)) as never;
-    current.on(event, listener);
-    return () => {
-      current.off(event, listener);
-    };
-  }, [event]);
+  useEffect(
+    () =>
+      withSocket((current) => {
+        const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
+          (handlerRef.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args)) as never;
+        current.on(event, listener);
+        return () => {
+          current.off(event, listener);
+        };
+      }),
+    [event],
+  );
 }
 
 /** Runs `handler` after every reconnect (events may have been missed meanwhile: re-fetch). */
@@ -53,29 +78,33 @@ export function useOnReconnect(handler: () => void): void {
   useEffect(() => {
     handlerRef.current = handler;
   });
-  useEffect(() => {
-    const current = getSocket();
-    const listener = () => {
-      if (connectCount > 1) handlerRef.current();
-    };
-    current.on('connect', listener);
-    return () => {
-      current.off('connect', listener);
-    };
-  }, []);
+  useEffect(
+    () =>
+      withSocket((current) => {
+        const listener = () => {
+          if (connectCount > 1) handlerRef.current();
+        };
+        current.on('connect', listener);
+        return () => {
+          current.off('connect', listener);
+        };
+      }),
+    [],
+  );
 }
 
 /** Joins the order's room (`order:watch`) now and after every reconnect, so `order:updated` arrives. */
 export function useOrderWatch(orderId: string | undefined): void {
   useEffect(() => {
     if (!orderId) return;
-    const current = getSocket();
-    const watch = () => current.emit('order:watch', orderId);
-    if (current.connected) watch();
-    current.on('connect', watch);
-    return () => {
-      current.off('connect', watch);
-      current.emit('order:unwatch', orderId);
-    };
+    return withSocket((current) => {
+      const watch = () => current.emit('order:watch', orderId);
+      if (current.connected) watch();
+      current.on('connect', watch);
+      return () => {
+        current.off('connect', watch);
+        current.emit('order:unwatch', orderId);
+      };
+    });
   }, [orderId]);
 }

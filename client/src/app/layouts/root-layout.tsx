@@ -1,10 +1,14 @@
 import { Box } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { AppFooter } from '../../components/app-footer';
 import { AppHeader } from '../../components/app-header';
+import { lazyComponent } from '../../lib/lazy';
 import { isDashboardPath } from '../../config';
 import { DocumentTitle } from '../document-title';
 import { SessionRestorer } from '../session-restorer';
+
+// Below the fold: it follows the first paint.
+const AppFooter = lazyComponent(async () => (await import('../../components/app-footer')).AppFooter);
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -22,7 +26,11 @@ export function RootLayout() {
       ) : (
         <Outlet />
       )}
-      {publicChrome && <AppFooter />}
+      {publicChrome && (
+        <Suspense fallback={null}>
+          <AppFooter />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,10 @@
-import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Badge, Box, Group } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../lib/lazy';
+
+const AdminRefreshButton = lazyComponent(async () => (await import('./admin-refresh-button')).AdminRefreshButton);
+const REFRESH_SIZE = 36;
 
 /** Online (green) / Offline (red) with the refresh control of spec §2 (shown 2 s after a load). */
 export function AdminOnlineBadge({ online, showRefresh, refreshing, onRefresh }: { online: boolean | null; showRefresh: boolean; refreshing: boolean; onRefresh: () => void }) {
@@ -18,11 +22,9 @@ export function AdminOnlineBadge({ online, showRefresh, refreshing, onRefresh }:
         {t('admin.label')}: {online ? t('admin.online') : t('admin.offline')}
       </Badge>
       {showRefresh ? (
-        <Tooltip label={t('admin.refresh')}>
-          <ActionIcon variant="subtle" size={36} onClick={onRefresh} loading={refreshing} aria-label={t('admin.refresh')}>
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <Suspense fallback={<Box w={REFRESH_SIZE} h={REFRESH_SIZE} />}>
+          <AdminRefreshButton size={REFRESH_SIZE} refreshing={refreshing} onRefresh={onRefresh} />
+        </Suspense>
       ) : null}
     </Group>
   );

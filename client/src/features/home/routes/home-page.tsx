@@ -1,18 +1,24 @@
-import { Anchor, Box, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconClockHour4, IconHeadset, IconShieldCheck, IconTrendingUp, IconUserPlus, IconShoppingCart, IconCash } from '@tabler/icons-react';
 import { useAtom, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HomeOrderDto, ProductDto } from '#shared/api-types';
 import { TIMERS } from '#shared/constants';
 import { useFormat } from '../../../lib/format';
+import { lazyComponent } from '../../../lib/lazy';
 import { showError } from '../../../lib/notify';
 import { adminOnlineAtom, userAtom } from '../../../lib/session';
 import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
 import { getHome } from '../api/get-home';
 import { AdminOnlineBadge } from '../components/admin-online-badge';
 import { ProductsGrid } from '../components/products-grid';
-import { RecentOrdersTable } from '../components/recent-orders-table';
+
+// The table (and the scroll area and table code under it) is far below the first screen: it loads beside the data.
+const RecentOrdersTable = lazyComponent(async () => (await import('../components/recent-orders-table')).RecentOrdersTable);
+
+/** About the table's empty state: one line of text with its padding. */
+const RECENT_PLACEHOLDER_HEIGHT = 64;
 
 const STEPS = [
   { key: 'account', icon: <IconUserPlus size={24} /> },
@@ -26,7 +32,10 @@ const REASONS = [
   { key: 'support', icon: <IconHeadset size={24} /> },
 ] as const;
 
-/** / — the marketing home page with products, how it works, reasons, recent orders and the admin badge. */
+/**
+ * / — the marketing home page with products, how it works, reasons, recent orders and the admin badge. Everything
+ * but the data paints at once; the products' cards wait as skeletons of their own size (decision 064).
+ */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'orders']);
   const format = useFormat();
@@ -111,13 +120,7 @@ export default function HomePage() {
             <Title order={2} id="products-title">
               {t('products.title')}
             </Title>
-            {products === null ? (
-              <Center py="xl">
-                <Loader aria-label={t('orders:loading')} />
-              </Center>
-            ) : (
-              <ProductsGrid products={products} />
-            )}
+            <ProductsGrid products={products} />
           </Stack>
 
           <Stack gap="md" component="section" aria-labelledby="how-title">
@@ -175,7 +178,9 @@ export default function HomePage() {
               <Anchor href="#products">{t('hero.browse')}</Anchor>
             </Group>
             <Card withBorder radius="lg" p={0}>
-              <RecentOrdersTable orders={orders} />
+              <Suspense fallback={<Skeleton h={RECENT_PLACEHOLDER_HEIGHT} radius="lg" />}>
+                <RecentOrdersTable orders={orders} />
+              </Suspense>
             </Card>
           </Stack>
         </Stack>
