@@ -30,7 +30,7 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import { createIdempotencyRepository, createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -204,7 +204,7 @@ export function composeShop(infra: Infrastructure) {
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
-    ordersRoutes({ orders, captcha, limits }),
+    ordersRoutes({ orders, idempotency: createIdempotencyRepository(prisma), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
     recoveryRoutes({ recovery, userDto, captcha, limits }),
     adminUsersRoutes(adminUsers),

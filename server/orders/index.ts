@@ -2,5 +2,6 @@
 export { createOrdersRepository, type OrdersRepository } from './orders.repository.js';
 export { createOrdersService, type OrdersService, type OrderPushes } from './orders.service.js';
 export { ordersRoutes } from './orders.routes.js';
+export { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.repository.js';
 export { createSweeper, SWEEP_INTERVAL_MS, type Sweeper } from './order-sweeper.js';
 export { createOrderStatsRepository, type OrderStats, type OrderStatsRepository } from './order-stats.repository.js';

@@ -26,7 +26,7 @@ describe.each(testDatabases())('Answers and errors on %s', (db) => {
   });
 
   it('When the body is 1 MB, then 413 and nothing breaks', async () => {
-    const big = JSON.stringify({ user: { name: 'x'.repeat(1_048_576), email: 'a@b.co', password: '12345678' } });
+    const big = JSON.stringify({ user: { name: 'x'.repeat(1_048_576), email: 'a@b.co', password: 'human-pass-4821' } });
     const res = await server.api.raw('POST', '/register', { body: big, contentType: 'application/json' });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ ok: false, key: 'errors.tooLarge' });
@@ -34,7 +34,7 @@ describe.each(testDatabases())('Answers and errors on %s', (db) => {
   });
 
   it('When fields are unknown, then they are dropped and never stored', async () => {
-    const res = await server.api.post('/register', { user: { name: 'Extra', email: 'extra@test.local', password: '12345678', role: 'admin', tokenVersion: 99 }, foo: 1 });
+    const res = await server.api.post('/register', { user: { name: 'Extra', email: 'extra@test.local', password: 'human-pass-4821', role: 'admin', tokenVersion: 99 }, foo: 1 });
     expect(res.status).toBe(201);
     const row = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { email: 'extra@test.local' } });
     expect(row.role).toBe('user');
@@ -71,7 +71,7 @@ describe('Captcha (ALTCHA) when on', () => {
 
   it('When there is no captcha, then register is refused and nothing stored', async () => {
     const before = await server.app.ctx.prisma.user.count();
-    const res = await server.api.post('/register', { user: { name: 'Nobot', email: 'nobot@test.local', password: '12345678' } });
+    const res = await server.api.post('/register', { user: { name: 'Nobot', email: 'nobot@test.local', password: 'human-pass-4821' } });
     expect(res.status).toBe(400);
     expect(res.body.key).toBe('errors.captcha');
     expect(await server.app.ctx.prisma.user.count()).toBe(before);
@@ -79,12 +79,12 @@ describe('Captcha (ALTCHA) when on', () => {
 
   it('When a solved captcha is used, then it works once and its replay is refused', async () => {
     const captcha = await solveCaptcha(server);
-    const first = await server.api.post('/register', { captcha, user: { name: 'Human', email: 'human@test.local', password: '12345678' } });
+    const first = await server.api.post('/register', { captcha, user: { name: 'Human', email: 'human@test.local', password: 'human-pass-4821' } });
     expect(first.status).toBe(201);
-    const replay = await server.api.post('/login', { captcha, user: { email: 'human@test.local', password: '12345678' } });
+    const replay = await server.api.post('/login', { captcha, user: { email: 'human@test.local', password: 'human-pass-4821' } });
     expect(replay.status).toBe(400);
     expect(replay.body.key).toBe('errors.captcha');
-    const fresh = await server.api.post('/login', { captcha: await solveCaptcha(server), user: { email: 'human@test.local', password: '12345678' } });
+    const fresh = await server.api.post('/login', { captcha: await solveCaptcha(server), user: { email: 'human@test.local', password: 'human-pass-4821' } });
     expect(fresh.status).toBe(200);
   });
 
@@ -93,9 +93,9 @@ describe('Captcha (ALTCHA) when on', () => {
     const decoded = JSON.parse(Buffer.from(captcha, 'base64').toString()) as { number: number };
     decoded.number += 1;
     const forged = Buffer.from(JSON.stringify(decoded)).toString('base64');
-    const res = await server.api.post('/login', { captcha: forged, user: { email: 'human@test.local', password: '12345678' } });
+    const res = await server.api.post('/login', { captcha: forged, user: { email: 'human@test.local', password: 'human-pass-4821' } });
     expect(res.status).toBe(400);
-    expect((await server.api.post('/login', { captcha: 'garbage', user: { email: 'human@test.local', password: '12345678' } })).status).toBe(400);
+    expect((await server.api.post('/login', { captcha: 'garbage', user: { email: 'human@test.local', password: 'human-pass-4821' } })).status).toBe(400);
   });
 });
 
@@ -163,8 +163,14 @@ describe('The start command', () => {
     expect(out.trim()).toBe('Invalid configuration: PORT="abc" must be a port number');
   });
 
+  it('When NODE_ENV=production has no JWT_SECRET, then exit code 1 with one line naming it', async () => {
+    const { code, out } = await runServer({ NODE_ENV: 'production', JWT_SECRET: '', DATABASE_URL: '' }, /$^/);
+    expect(code).toBe(1);
+    expect(out.trim()).toBe('Invalid configuration: JWT_SECRET="" is required when NODE_ENV=production (at least 32 random characters)');
+  });
+
   it('When CAPTCHA=off with NODE_ENV=production, then exit code 1 naming CAPTCHA', async () => {
-    const { code, out } = await runServer({ CAPTCHA: 'off', NODE_ENV: 'production', DATABASE_URL: '' }, /$^/);
+    const { code, out } = await runServer({ CAPTCHA: 'off', NODE_ENV: 'production', DATABASE_URL: '', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' }, /$^/);
     expect(code).toBe(1);
     expect(out.trim()).toBe('Invalid configuration: CAPTCHA="off" cannot be off when NODE_ENV=production');
   });

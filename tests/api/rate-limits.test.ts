@@ -53,13 +53,13 @@ describe('Rate limits', () => {
   it('When one address registers 10 accounts in an hour, then the 11th is 429 and nothing is stored; another address still can', async () => {
     const before = await server.app.ctx.prisma.user.count();
     for (let i = 0; i < 10; i += 1) {
-      const res = await post(server, '/register', { user: { name: `Many ${i}`, email: `many${i}@test.local`, password: 'password-1' } }, '10.1.0.1');
+      const res = await post(server, '/register', { user: { name: `Many ${i}`, email: `many${i}@test.local`, password: 'many-pass-4821' } }, '10.1.0.1');
       expect(res.status).toBe(201);
     }
-    const refused = await post(server, '/register', { user: { name: 'Many 10', email: 'many10@test.local', password: 'password-1' } }, '10.1.0.1');
+    const refused = await post(server, '/register', { user: { name: 'Many 10', email: 'many10@test.local', password: 'many-pass-4821' } }, '10.1.0.1');
     expect(refused.status).toBe(429);
     expect(await server.app.ctx.prisma.user.count()).toBe(before + 10);
-    expect((await post(server, '/register', { user: { name: 'Elsewhere', email: 'elsewhere@test.local', password: 'password-1' } }, '10.1.0.2')).status).toBe(201);
+    expect((await post(server, '/register', { user: { name: 'Elsewhere', email: 'elsewhere@test.local', password: 'many-pass-4821' } }, '10.1.0.2')).status).toBe(201);
   });
 });
 

@@ -24,8 +24,8 @@ function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, query?: QueryParams): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request<T>(method: Method, path: string, body?: unknown, query?: QueryParams, extraHeaders?: Record<string, string>): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = store.get(tokenAtom);
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -94,7 +94,7 @@ async function download(path: string, query: QueryParams, filename: string): Pro
 export const api = {
   download,
   get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, undefined, headers),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   /** Multipart POST (avatars). */

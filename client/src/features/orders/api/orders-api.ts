@@ -7,9 +7,22 @@ import { getCaptcha } from '../../../lib/captcha';
 
 export const getProduct = (productId: string) => api.get<{ product: ProductDto }>(`/products/${encodeURIComponent(productId)}`);
 
+const NETWORK_RETRIES = 2;
+
+/**
+ * Places an order with one Idempotency-Key for this checkout attempt (decision 074): a network failure is retried
+ * with the same key and body, so a lost answer never makes a second order; an answer of the server (4xx) is not.
+ */
 export async function placeOrder(productId: string, order: PlaceOrderInput) {
   const captcha = await getCaptcha();
-  return api.post<{ id: string }>(`/orders/${encodeURIComponent(productId)}`, { captcha, order });
+  const headers = { 'Idempotency-Key': crypto.randomUUID() };
+  const send = () => api.post<{ id: string }>(`/orders/${encodeURIComponent(productId)}`, { captcha, order }, headers);
+  let answer = await send();
+  for (let retry = 1; retry <= NETWORK_RETRIES && !answer.ok && answer.key === 'errors.network'; retry += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 * retry));
+    answer = await send();
+  }
+  return answer;
 }
 
 export const getOrder = (id: string) => api.get<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}`);
