@@ -145,7 +145,13 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 /** GET /metrics for `Authorization: Bearer <METRICS_TOKEN>`; without a configured token the path does not exist. */
 export function metricsRoutes(metrics: Metrics, token: string | undefined): Router {
   const router = Router();
-  if (!token) return router;
+  if (!token) {
+    // Not served, and not left to the client's page fallback either: an API-style 404.
+    router.get('/metrics', (_req, res) => {
+      res.status(404).json(failureBody('errors.notFound', 'Not found'));
+    });
+    return router;
+  }
   router.get(
     '/metrics',
     rateLimit({

@@ -260,7 +260,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       expect(res.status).toBe(200);
       const order = res.body.order as PublicOrderDto;
       expect(order.status).toBe('user_cancelled');
-      expect(order.events.at(-1)).toEqual({ from: 'waiting', to: 'user_cancelled', actor: 'customer', time: expect.any(Number) });
+      expect(order.events.at(-1)).toEqual({ from: 'waiting', to: 'user_cancelled', actor: 'customer', kind: 'status', time: expect.any(Number) });
       expect((await getOrderAsAdmin(server, id, admin.token)).events.at(-1)).toMatchObject({ actor: 'customer', actor_id: user.id });
       const again = await server.api.patch(`/orders/${id}`, { order: { cancel: true } }, user.token);
       expect(again.status).toBe(409);

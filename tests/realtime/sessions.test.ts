@@ -143,7 +143,7 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
       expect(view).toMatchObject({ id, status: 'pending', data: { onex_id: '987654321' } });
       expect(view).not.toHaveProperty('user_id');
       expect(view.data).not.toHaveProperty('w_code');
-      for (const event of view.events) expect(Object.keys(event).sort()).toEqual(['actor', 'from', 'time', 'to']);
+      for (const event of view.events) expect(Object.keys(event).sort()).toEqual(['actor', 'from', 'kind', 'time', 'to']);
     }
     const full = (await toAdmin) as AdminOrderDto;
     expect(full).toMatchObject({ id, user_id: customer.id, data: { w_code: 'Ab12' } });
@@ -156,7 +156,7 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
     expect(res.body.order).toMatchObject({ user_id: null }); // the admin's own answer is the full view
     const view = await server.api.get(`/orders/${id}`);
     expect(JSON.stringify(view.body)).not.toContain(admin.id);
-    expect((view.body as unknown as { order: { events: unknown[] } }).order.events.at(-1)).toEqual({ from: 'pending', to: 'complete', actor: 'admin', time: expect.any(Number) });
+    expect((view.body as unknown as { order: { events: unknown[] } }).order.events.at(-1)).toEqual({ from: 'pending', to: 'complete', actor: 'admin', kind: 'status', time: expect.any(Number) });
   });
 });
 

@@ -103,6 +103,7 @@ export async function createCast(server: TestServer): Promise<Cast> {
       for (const [caller, user] of [['user', owner], ['otherUser', other], ['admin', admin]] as const) {
         const row = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
         tokens[caller] = signToken(server.app.ctx.jwtSecret, row);
+        user.token = tokens[caller]!;
       }
     },
     async order(state = 'waiting', kind = 'topup') {
