@@ -58,7 +58,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       },
       async close() {
         await prisma.$disconnect();
-        await pool.end();
+        // A client still checked out by work that lost its connection (an outage mid-transaction) would hold
+        // pool.end() for ever: wait 5 s for the rest, then leave the stuck sockets to the process's exit.
+        await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       },
     };
   }

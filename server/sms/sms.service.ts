@@ -286,10 +286,11 @@ export function createSilentDeviceWatch(watch: () => Promise<unknown>, logger: L
       timer ??= setInterval(tick, everyMs);
       timer.unref();
     },
+    /** Waits for a check in flight, at most 2 s (a query stuck on a dead connection must not hold the stop). */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
 }

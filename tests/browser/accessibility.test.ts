@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
     await page.locator('main').first().waitFor(WAIT);
     if (screen.shows && f) await screen.shows(page, f).filter({ visible: true }).first().waitFor(WAIT);
     await expect
-      .poll(() => page.locator('.mantine-Skeleton-root, main .mantine-Loader-root:not(button *)').count(), WAIT)
+      .poll(() => page.locator('.mantine-Skeleton-root[data-visible], main .mantine-Loader-root:not(button *)').count(), WAIT)
       .toBe(0);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
   }
