@@ -52,7 +52,17 @@ export async function sendRouteRequest(base: string, route: RouteInfo, request: 
     headers['content-type'] ??= 'application/json';
   }
   const method = route.method === 'ALL' ? 'GET' : route.method;
-  const res = await fetch(requestUrl(base, route, request), { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
+  const send = () => fetch(requestUrl(base, route, request), { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (error) {
+    // A kept-alive socket the server closed just as it was reused ("other side closed"): the request never reached
+    // the shop, so it is sent once more on a new connection. Any other failure stands.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (!(error instanceof TypeError) || !(cause?.code === 'UND_ERR_SOCKET' || /other side closed/i.test(cause?.message ?? ''))) throw error;
+    res = await send();
+  }
   const text = await res.text();
   let json: unknown;
   try {
