@@ -208,7 +208,13 @@ function mayChange(route: RouteInfo): string[] {
 }
 
 function summarize(value: unknown): string {
-  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v));
+  let text: string;
+  try {
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 120)}…(${v.length})` : v));
+  } catch (error) {
+    // A generated body too big to print whole (deep nesting): say so rather than hide the failure behind it.
+    text = `(not printable: ${error instanceof Error ? error.message : String(error)})`;
+  }
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
 
