@@ -12,7 +12,7 @@ import { build } from 'vite';
 import type { Browser } from 'playwright-core';
 import { initialSizes } from '../client/build/initial-size.js';
 import { CLIENT_DIST } from '../server/app.js';
-import { hasChromium, launchBrowser, openContext } from '../tests/support/browser.js';
+import { hasChromium, launchBrowser, layoutShift, openContext } from '../tests/support/browser.js';
 import { BENCH_DIR, LOAD_CPU, SERVER_CPU, canPin, startChild, type BenchChild } from './lib/child.js';
 import { heading, kib, machineInfo, median, ms, note, ratio, table, timestamp, writeResults } from './lib/report.js';
 
@@ -63,23 +63,7 @@ async function loadOnce(browser: Browser, url: string, network: Network): Promis
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 120_000 });
     // Everything the first view fetches (lazy chunks, data, fonts) has arrived once the network is quiet.
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
-    // Layout shifts are only reachable through an observer; `buffered` hands over those that happened already.
-    const cls = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let sum = 0;
-          const observer = new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-              if (!entry.hadRecentInput) sum += entry.value;
-            }
-          });
-          observer.observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => {
-            observer.disconnect();
-            resolve(sum);
-          }, 100);
-        }),
-    );
+    const cls = await layoutShift(page);
     return await page.evaluate((layoutShift) => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime;
       const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];

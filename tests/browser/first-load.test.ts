@@ -2,32 +2,12 @@
 // revalidated, EN fetches neither the Bengali texts nor a font, and the home page paints its hero, product cards and
 // "how it works" before /home answers, then fills them in without moving anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { hasChromium, launchBrowser, layoutShift, openContext } from '../support/browser.js';
 
 const WAIT = { timeout: 20_000 };
 const HOME_DELAY_MS = 1_500;
-
-/** Sum of the page's layout shifts so far (not caused by input), as Core Web Vitals counts them. */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
-          }
-        });
-        observer.observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(sum);
-        }, 100);
-      }),
-  );
-}
 
 describe.runIf(hasChromium())('First load of the home page', () => {
   let server: TestServer;

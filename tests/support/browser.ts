@@ -47,3 +47,24 @@ export async function openContext(
   page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
   return { context, page };
 }
+
+/** Sum of the page's layout shifts so far (not caused by input), as Core Web Vitals counts them. */
+export function layoutShift(page: Page): Promise<number> {
+  // Layout shifts are only reachable through an observer; `buffered` hands over those that happened already.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) sum += entry.value;
+          }
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(sum);
+        }, 100);
+      }),
+  );
+}

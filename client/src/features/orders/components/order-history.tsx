@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -6,20 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '#shared/api-types';
 import { PRODUCT_IDS, WALLETS } from '#shared/constants';
 import { DAY_SECONDS, DHAKA_OFFSET_MS, dhakaDate } from '#shared/dhaka';
-import type { OrderCustomerDto } from '#shared/order-filters';
 import { ORDER_STATUSES } from '#shared/order-status';
-import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
-import { OrderTable } from '../../../components/order-table';
-import { PagePicker } from '../../../components/page-picker';
+import { useOrderColumns } from '../../../components/order-columns';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
 import { usePagedList } from '../../../lib/use-paged-list';
-import { downloadOrdersCsv, listOrderHistory, type AdminOrderList, type OrderHistoryFilter } from '../api/admin-orders';
-import { OrderDetailModal } from './order-detail-modal';
+import { downloadOrdersCsv, listOrderHistory, type OrderHistoryFilter } from '../api/admin-orders';
+import { AdminOrderList, useListCustomers } from './admin-order-list';
 
 /** `YYYY-MM-DD` (a Dhaka day) → unix seconds of its first second. */
 const dayStart = (day: string) => (day ? Math.floor((Date.parse(`${day}T00:00:00Z`) - DHAKA_OFFSET_MS) / 1000) : undefined);
-const orderKey = (order: OrderDto) => order.id;
 
 /** The "All orders" tab (issue 10): every order, filtered server-side, searchable, exportable as CSV. */
 export function OrderHistory() {
@@ -35,8 +31,7 @@ export function OrderHistory() {
   const [toDay, setToDay] = useState('');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
-  const [customers, setCustomers] = useState<Record<string, OrderCustomerDto>>({});
-  const [openId, setOpenId] = useState<string | null>(null);
+  const { customers, selectOrders } = useListCustomers();
   const [exporting, setExporting] = useState(false);
 
   const filter: OrderHistoryFilter = useMemo(() => {
@@ -44,11 +39,7 @@ export function OrderHistory() {
     return { status, product, method, from: dayStart(fromDay), to: end === undefined ? undefined : end + DAY_SECONDS - 1, q };
   }, [status, product, method, fromDay, toDay, q]);
   const load = useCallback((page: number) => listOrderHistory(page, filter), [filter]);
-  const select = useCallback((answer: AdminOrderList) => {
-    setCustomers((known) => ({ ...known, ...answer.customers }));
-    return answer.orders;
-  }, []);
-  const { page, setPage, pages, items: orders, setItems: setOrders } = usePagedList(load, select);
+  const { page, setPage, pages, items: orders, setItems: setOrders } = usePagedList(load, selectOrders);
   const columns = useMemo(
     () => [
       column.id<OrderDto>(),
@@ -69,7 +60,6 @@ export function OrderHistory() {
     setExporting(false);
     if (failed) showError(failed);
   };
-  const opened = orders?.find((order) => order.id === openId) ?? null;
 
   return (
     <Stack gap="md">
@@ -132,30 +122,15 @@ export function OrderHistory() {
           </Group>
         </Stack>
       </Card>
-      <Card withBorder radius="md" p={0}>
-        <OrderTable
-          rows={orders}
-          columns={columns}
-          rowKey={orderKey}
-          minWidth={620}
-          onOpen={(order) => setOpenId(order.id)}
-          openLabel={(order) => to('queue.open', { id: shortOrderId(order.id) })}
-          empty={
-            <Text ta="center" c="dimmed" py="xl">
-              {t('history.empty')}
-            </Text>
-          }
-        />
-      </Card>
-      <PagePicker page={page} pages={pages} onChange={setPage} />
-      <OrderDetailModal
-        order={opened}
-        customer={opened?.user_id ? customers[opened.user_id] : undefined}
-        onClose={() => setOpenId(null)}
-        onDone={(order) => {
-          setOrders((list) => list?.map((row) => (row.id === order.id ? order : row)) ?? list);
-          setOpenId(null);
-        }}
+      <AdminOrderList
+        orders={orders}
+        columns={columns}
+        customers={customers}
+        empty={t('history.empty')}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        onDone={(order) => setOrders((list) => list?.map((row) => (row.id === order.id ? order : row)) ?? list)}
       />
     </Stack>
   );

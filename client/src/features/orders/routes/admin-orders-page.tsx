@@ -2,22 +2,18 @@ import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
-import type { OrderCustomerDto } from '#shared/order-filters';
 import { isInAdminQueue } from '#shared/order-view';
 import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
-import { OrderTable } from '../../../components/order-table';
-import { PagePicker } from '../../../components/page-picker';
 import { useSocketEvent } from '../../../lib/socket';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { showError, showSuccess } from '../../../lib/notify';
-import { completeOrder, listOrderQueue, type AdminOrderList } from '../api/admin-orders';
+import { completeOrder, listOrderQueue } from '../api/admin-orders';
+import { AdminOrderList, useListCustomers } from '../components/admin-order-list';
 import { VerificationBadge } from '../components/verification-badge';
-import { OrderDetailModal } from '../components/order-detail-modal';
 import { OrderHistory } from '../components/order-history';
 import { OrderListHeader } from '../components/order-list-header';
 
 const inQueue = (order: OrderDto) => isInAdminQueue(order);
-const orderKey = (order: OrderDto) => order.id;
 
 /**
  * /admin and /admin/orders — tab Queue: the orders awaiting action, live; tab All orders: the history with filters,
@@ -46,13 +42,8 @@ export default function AdminOrdersPage() {
 function OrderQueue({ title }: { title: string }) {
   const { t } = useTranslation(['orders', 'sms']);
   const [completing, setCompleting] = useState<string | null>(null);
-  const [customers, setCustomers] = useState<Record<string, OrderCustomerDto>>({});
-  const selectOrders = useCallback((answer: AdminOrderList) => {
-    setCustomers((known) => ({ ...known, ...answer.customers }));
-    return answer.orders;
-  }, []);
+  const { customers, selectOrders } = useListCustomers();
   const { page, setPage, pages, items: orders, setItems: setOrders, loading, refresh } = usePagedList(listOrderQueue, selectOrders);
-  const [openId, setOpenId] = useState<string | null>(null);
   const column = useOrderColumns();
   // Later columns (verification, filters) go here; the phone card follows each column's `card` slot.
   const columns = useMemo(
@@ -87,7 +78,6 @@ function OrderQueue({ title }: { title: string }) {
     setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list] : list));
   });
 
-  const opened = orders?.find((order) => order.id === openId) ?? null;
   // Verified pending orders: one click completes each (issue 9 rule 3).
   const ready = (orders ?? []).filter((order) => order.status === 'pending' && order.verification?.status === 'verified');
   const completeVerified = async (order: OrderDto) => {
@@ -128,30 +118,15 @@ function OrderQueue({ title }: { title: string }) {
           </Stack>
         </Card>
       ) : null}
-      <Card withBorder radius="md" p={0}>
-        <OrderTable
-          rows={orders}
-          columns={columns}
-          rowKey={orderKey}
-          minWidth={620}
-          onOpen={(order) => setOpenId(order.id)}
-          openLabel={(order) => t('queue.open', { id: shortOrderId(order.id) })}
-          empty={
-            <Text ta="center" c="dimmed" py="xl">
-              {t('queue.empty')}
-            </Text>
-          }
-        />
-      </Card>
-      <PagePicker page={page} pages={pages} onChange={setPage} />
-      <OrderDetailModal
-        order={opened}
-        customer={opened?.user_id ? customers[opened.user_id] : undefined}
-        onClose={() => setOpenId(null)}
-        onDone={(order) => {
-          applyUpdate(order);
-          setOpenId(null);
-        }}
+      <AdminOrderList
+        orders={orders}
+        columns={columns}
+        customers={customers}
+        empty={t('queue.empty')}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        onDone={applyUpdate}
       />
     </Stack>
   );
