@@ -21,6 +21,10 @@ export function getSocket(): Promise<AppSocket> {
 function createSocket(io: typeof createClient): AppSocket {
   const created: AppSocket = io({
     path: '/socket.io',
+    // WebSocket first: one round trip less on a slow network, and no long-polling request on a kept-alive
+    // connection that the cluster primary gave to another worker (decision 082); polling only when it fails.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (send) => send({ token: store.get(tokenAtom) ?? undefined }),
     autoConnect: true,
   });
