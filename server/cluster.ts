@@ -7,6 +7,7 @@
 // - the public snapshot (decision 081) hears other workers' changes (Redis, else relayed by the primary);
 // - background work (the timeout sweeper) runs in worker 0 only.
 import cluster, { type Worker } from 'node:cluster';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import { setupMaster, setupWorker } from '@socket.io/sticky';
 import { createAdapter as createClusterAdapter, setupPrimary as setupClusterAdapterPrimary } from '@socket.io/cluster-adapter';
@@ -81,6 +82,7 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   const server = http.createServer();
   // Plain requests are spread round-robin per connection; Socket.IO requests follow their session.
   setupMaster(server, { loadBalancingMethod: 'round-robin' });
+  routeSessionsByTheirPrefix(server, slots);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, () => resolve());
@@ -111,6 +113,44 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/**
+ * A Socket.IO session id names its worker in its first two characters (`sessionIdOf`). @socket.io/sticky learns
+ * which worker holds a session from an IPC message the worker sends at the handshake; a client that answers the
+ * handshake faster than that message reaches the primary (a loaded machine) was sent to another worker, which
+ * answered "session unknown". Before sticky routes a connection's first request, the worker its session id names
+ * is told to it for that one routing (and forgotten right after, so ids sent by anyone leave nothing behind).
+ */
+function routeSessionsByTheirPrefix(server: http.Server, slots: Map<number, Worker>): void {
+  server.on('connection', (socket) => {
+    // sticky's own listeners were added before this one: prepend runs first, the appended one after sticky's.
+    let told: { worker: Worker; sid: string } | undefined;
+    socket.prependListener('data', (chunk: Buffer) => {
+      told = undefined;
+      const sid = SESSION_IN_URL.exec(chunk.subarray(0, 2048).toString('latin1'))?.[1];
+      const worker = sid === undefined ? undefined : slots.get(workerOfSessionId(sid));
+      if (!sid || !worker || worker.isDead()) return;
+      told = { worker, sid };
+      cluster.emit('message', worker, { type: 'sticky:connection', data: sid });
+    });
+    socket.on('data', () => {
+      if (told) cluster.emit('message', told.worker, { type: 'sticky:disconnection', data: told.sid });
+      told = undefined;
+    });
+  });
+}
+
+/** The pattern @socket.io/sticky reads (engine.io ids are 20 URL-safe characters). */
+const SESSION_IN_URL = /sid=([\w-]{20})/;
+
+/** A 20-character engine.io session id whose first two characters are the worker's index (base 36). */
+export function sessionIdOf(index: number): string {
+  return index.toString(36).padStart(2, '0') + crypto.randomBytes(14).toString('base64url').slice(0, 18);
+}
+
+export function workerOfSessionId(sid: string): number {
+  return parseInt(sid.slice(0, 2), 36);
+}
+
 /** This process is worker number `index` (0 runs the background work). */
 export function workerIndex(): number {
   return Number(process.env[WORKER_INDEX] ?? 0);
@@ -120,6 +160,9 @@ export function workerIndex(): number {
 export function attachWorker(application: Application, config: Config): void {
   const io = application.realtime.io;
   if (!config.redisUrl) io.adapter(createClusterAdapter());
+  // Session ids that name this worker, so the primary can route a session's requests from its first one on.
+  const index = workerIndex();
+  io.engine.generateId = () => sessionIdOf(index);
   setupWorker(io);
   // @socket.io/sticky closes every connection after one answer, so that a connection never carries requests of
   // two Socket.IO sessions to one worker. Only Socket.IO answers need that; the API keeps its keep-alive.

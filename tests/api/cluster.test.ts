@@ -16,6 +16,12 @@ import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { email: 'admin@cluster.local', password: 'admin-password-1' };
 
+/**
+ * A loopback address of this run's own: the real limits apply here (no test scale), and with Redis their counts
+ * are shared with every other test server that sends from 127.0.0.1 at the same time.
+ */
+const CLIENT_ADDRESS = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
 /** One request on a connection of its own, so that the primary hands each to the next worker. */
 function request(base: string, method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
@@ -25,6 +31,7 @@ function request(base: string, method: string, urlPath: string, body?: unknown, 
       {
         method,
         agent: false,
+        localAddress: CLIENT_ADDRESS,
         headers: {
           connection: 'close',
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
