@@ -1,5 +1,5 @@
 // A ticket as a chat (spec §2): bubbles by sender with times, a reply form while open, Close, and live updates.
-import { Alert, Anchor, Badge, Box, Button, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Code, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconLock, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -154,7 +154,7 @@ function Conversation({
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             {chat}
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }} style={{ position: 'sticky', top: 76 }}>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }} pos={{ base: 'static', md: 'sticky' }} top={76}>
             <TicketOrderCard order={order} viewer={viewer} />
           </Grid.Col>
         </Grid>
@@ -274,9 +274,9 @@ function ReplyForm({
             <Group gap={6} wrap="wrap">
               <Text size="sm">{t('replies.leftover')}</Text>
               {leftover.map((name) => (
-                <Badge key={name} color="orange" variant="filled" ff="monospace" style={{ textTransform: 'none' }}>
+                <Code key={name} fw={700} bg="orange.2" c="dark.9">
                   {`{${name}}`}
-                </Badge>
+                </Code>
               ))}
             </Group>
           </Alert>

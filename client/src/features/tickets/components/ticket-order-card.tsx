@@ -90,7 +90,7 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
             {format.money(order.amount, productCurrency(order.product_id))}
           </Text>
         </Row>
-        <Row label={t(kind === 'topup' ? 'orders:view.payAmount' : 'orders:view.receiveAmount')}>
+        <Row label={viewer === 'admin' ? t(kind === 'topup' ? 'orderLink.customerPays' : 'orderLink.customerReceives') : t(kind === 'topup' ? 'orders:view.payAmount' : 'orders:view.receiveAmount')}>
           <Text size="sm" style={tabular}>
             {format.money(order.pm_amount, 'BDT')}
           </Text>
@@ -106,7 +106,7 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
           </Row>
         ) : null}
         {kind === 'withdraw' && order.wallet ? (
-          <Row label={t('orders:view.customerWallet')}>
+          <Row label={viewer === 'admin' ? t('orderLink.customerWallet') : t('orders:view.customerWallet')}>
             <Text size="sm" style={tabular}>
               {format.digits(order.wallet)}
             </Text>
