@@ -31,7 +31,7 @@ import {
   productsRoutes,
 } from './catalogue/index.js';
 import { createIdempotencyRepository, createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
-import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
+import { createRepliesRepository, createRepliesService, createTicketsRepository, createTicketsService, repliesRoutes, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
   avatarsRoutes,
@@ -83,6 +83,7 @@ export function composeShop(infra: Infrastructure) {
   const adminStatusRepository = createAdminStatusRepository(prisma);
   const auditRepository = createAuditRepository(prisma);
   const smsRepository = createSmsRepository(prisma);
+  const repliesRepository = createRepliesRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -146,6 +147,7 @@ export function composeShop(infra: Infrastructure) {
   const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger, audit: audit.record });
   orders.useVerifier(sms);
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
+  const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
     users: usersRepository,
@@ -206,6 +208,7 @@ export function composeShop(infra: Infrastructure) {
     adminStatusRoutes({ adminStatus, captcha, limits }),
     ordersRoutes({ orders, idempotency: createIdempotencyRepository(prisma), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
+    repliesRoutes({ replies, captcha, limits }),
     recoveryRoutes({ recovery, userDto, captcha, limits }),
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
@@ -223,7 +226,7 @@ export function composeShop(infra: Infrastructure) {
     routers,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies },
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),

@@ -1,6 +1,6 @@
 // JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
 import type { OrderActor, OrderStatus } from './order-status.js';
-import type { Role, Wallet } from './constants.js';
+import type { Role, TicketLanguage, Wallet } from './constants.js';
 import type { OrderVerificationDto } from './sms/sms-api.js';
 import type { CancelReason } from './schemas.js';
 
@@ -165,6 +165,24 @@ export interface TicketMessageDto {
   text: string;
   time: number;
 }
+/** The order a ticket is about, as the ticket's conversation shows it (issue 10). */
+export interface TicketOrderDto {
+  id: string;
+  created_at: number;
+  product_id: string;
+  status: OrderStatus;
+  /** In the product's currency. */
+  amount: number;
+  /** In BDT: what the customer pays (top-up) or receives (withdrawal). */
+  pm_amount: number;
+  pm_method: Wallet;
+  /** The shop's wallet number the customer pays to. */
+  pm_wallet: string;
+  /** A withdrawal's payout number (the customer's own), or null. */
+  wallet: string | null;
+  pm_id: string | null;
+}
+
 export interface TicketDto {
   id: string;
   num: number;
@@ -176,7 +194,12 @@ export interface TicketDto {
   user_id: string;
   name: string;
   userLogo: string | null;
+  /** The order the ticket is about (one of the owner's own), or null. */
+  order_id: string | null;
+  lang: TicketLanguage;
   texts?: TicketMessageDto[];
+  /** With the conversation (`texts`): the order `order_id` names, or null (a customer sees only their own). */
+  order?: TicketOrderDto | null;
 }
 
 /** `GET /recover/{id}?ref=…`: what the confirm page shows when opened from the mailed link. */

@@ -9,6 +9,10 @@ export type Wallet = (typeof WALLETS)[number];
 export const TICKET_SUBJECTS = [...PRODUCT_IDS, 'other'] as const;
 export type TicketSubject = (typeof TICKET_SUBJECTS)[number];
 
+/** The language a ticket is written in (decision 117): canned replies are inserted in it. */
+export const TICKET_LANGUAGES = ['en', 'bn'] as const;
+export type TicketLanguage = (typeof TICKET_LANGUAGES)[number];
+
 export const ROLES = ['admin', 'user', 'blocked'] as const;
 export type Role = (typeof ROLES)[number];
 

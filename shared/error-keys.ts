@@ -49,6 +49,8 @@ export const ERROR_KEYS = [
   'errors.recoveryLinkExpired',
   'errors.recoveryLinkInvalid',
   'errors.recoveryTooMany',
+  'errors.replyLimitReached',
+  'errors.replyNotFound',
   'errors.resendTooSoon',
   'errors.server',
   'errors.sessionExpired',
@@ -109,6 +111,9 @@ export const VALIDATION_KEYS = {
   templateGroups: 'validation.templateGroups',
   templateTimeFormat: 'validation.templateTimeFormat',
   templateLabelLength: 'validation.templateLabelLength',
+  replyTitleLength: 'validation.replyTitleLength',
+  replyTextLength: 'validation.replyTextLength',
+  replyVariableUnknown: 'validation.replyVariableUnknown',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

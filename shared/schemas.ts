@@ -1,7 +1,7 @@
 // One zod schema per payload (design §5), used by the server to validate and by the client's forms.
 // Messages are i18n keys (see VALIDATION_KEYS); the client translates them, the server returns them as `errors`.
 import { z } from 'zod';
-import { LIMITS, ROLES, TICKET_SUBJECTS, WALLETS, type Wallet } from './constants.js';
+import { LIMITS, ROLES, TICKET_LANGUAGES, TICKET_SUBJECTS, WALLETS, type Wallet } from './constants.js';
 import { asciiDigitsOf, toAsciiDigits, toLocalMobileNumber } from './digits.js';
 import { AMOUNT_PATTERN } from './money.js';
 import { VALIDATION_KEYS, type ValidationKey } from './error-keys.js';
@@ -333,7 +333,14 @@ export const ticketReplySchema = str()
   .max(LIMITS.ticketReply.max, V.replyLength);
 export const createTicketBodySchema = z.object({
   captcha: captchaField,
-  support: z.object({ subject: z.enum(TICKET_SUBJECTS, { error: V.subjectInvalid }), text: newTicketTextSchema }),
+  support: z.object({
+    subject: z.enum(TICKET_SUBJECTS, { error: V.subjectInvalid }),
+    text: newTicketTextSchema,
+    /** The customer's own order the ticket is about (issue 10); another's or an unknown one is a 404. */
+    order_id: z.string({ error: V.invalid }).min(1, V.invalid).max(64, V.invalid).regex(/^[A-Za-z0-9_-]+$/, V.invalid).optional(),
+    /** The language the customer writes in (their interface's); absent: Bengali script in the text says bn. */
+    lang: z.enum(TICKET_LANGUAGES, { error: V.invalid }).optional(),
+  }),
 });
 export const ticketPatchBodySchema = z.object({
   captcha: captchaField,

@@ -1,6 +1,9 @@
-import type { TicketDto, TicketMessageDto } from '#shared/api-types';
+import type { TicketDto, TicketMessageDto, TicketOrderDto } from '#shared/api-types';
+import type { Wallet } from '#shared/constants';
+import { toMoneyNumber } from '#shared/money';
+import type { OrderStatus } from '#shared/order-status';
 import { mediaUrl } from '../http/media-url.js';
-import type { TicketMessageRecord, TicketRecord } from './tickets.repository.js';
+import type { TicketMessageRecord, TicketOrderRecord, TicketRecord } from './tickets.repository.js';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -8,8 +11,31 @@ export function toTicketMessageDto(message: TicketMessageRecord): TicketMessageD
   return { id: message.id, sender: message.sender, text: message.text, time: seconds(message.createdAt) };
 }
 
-/** `name` and `userLogo` are the ticket owner's, whoever wrote last. */
-export function toTicketDto(ticket: TicketRecord, mediaBaseUrl: string, messages?: TicketMessageRecord[]): TicketDto {
+export function toTicketOrderDto(order: TicketOrderRecord): TicketOrderDto {
+  return {
+    id: order.id,
+    created_at: seconds(order.createdAt),
+    product_id: order.productId,
+    status: order.status as OrderStatus,
+    amount: toMoneyNumber(order.amount),
+    pm_amount: toMoneyNumber(order.pmAmount),
+    pm_method: order.pmMethod as Wallet,
+    pm_wallet: order.pmWallet,
+    wallet: order.wallet,
+    pm_id: order.pmId,
+  };
+}
+
+/**
+ * `name` and `userLogo` are the ticket owner's, whoever wrote last. With `messages` (the conversation) also the
+ * order the ticket names, when given.
+ */
+export function toTicketDto(
+  ticket: TicketRecord,
+  mediaBaseUrl: string,
+  messages?: TicketMessageRecord[],
+  order?: TicketOrderRecord | null,
+): TicketDto {
   return {
     id: ticket.id,
     num: ticket.num,
@@ -21,6 +47,8 @@ export function toTicketDto(ticket: TicketRecord, mediaBaseUrl: string, messages
     user_id: ticket.userId,
     name: ticket.ownerName,
     userLogo: mediaUrl(mediaBaseUrl, ticket.ownerLogo),
-    ...(messages ? { texts: messages.map(toTicketMessageDto) } : {}),
+    order_id: ticket.orderId,
+    lang: ticket.lang,
+    ...(messages ? { texts: messages.map(toTicketMessageDto), order: order ? toTicketOrderDto(order) : null } : {}),
   };
 }

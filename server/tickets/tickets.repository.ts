@@ -1,5 +1,6 @@
 // Tickets and their messages in the database; the only tickets code that touches Prisma. Returns plain objects.
 import crypto from 'node:crypto';
+import type { TicketLanguage } from '#shared/constants';
 import type { Prisma } from '../db/database.js';
 
 export type TicketStatus = 'open' | 'closed';
@@ -23,14 +24,51 @@ export interface TicketRecord {
   updatedAt: Date;
   ownerName: string;
   ownerLogo: string | null;
+  /** The order the ticket is about, or null. */
+  orderId: string | null;
+  lang: TicketLanguage;
+}
+
+/** The order a ticket names, as its conversation shows it; `userId` lets the service check it is the owner's. */
+export interface TicketOrderRecord {
+  id: string;
+  userId: string | null;
+  createdAt: Date;
+  productId: string;
+  status: string;
+  amount: { toString(): string };
+  pmAmount: { toString(): string };
+  pmMethod: string;
+  pmWallet: string;
+  wallet: string | null;
+  pmId: string | null;
 }
 
 const withOwner = { user: { select: { name: true, logo: true } } } as const;
-type Row = Omit<TicketRecord, 'ownerName' | 'ownerLogo' | 'status'> & { status: string; user: { name: string; logo: string | null } };
+const ORDER_FIELDS = {
+  id: true,
+  userId: true,
+  createdAt: true,
+  productId: true,
+  status: true,
+  amount: true,
+  pmAmount: true,
+  pmMethod: true,
+  pmWallet: true,
+  wallet: true,
+  pmId: true,
+} as const;
+type Row = Omit<TicketRecord, 'ownerName' | 'ownerLogo' | 'status' | 'lang'> & { status: string; lang: string; user: { name: string; logo: string | null } };
 
 const toRecord = (row: Row): TicketRecord => {
   const { user, ...rest } = row;
-  return { ...rest, status: rest.status === 'closed' ? 'closed' : 'open', ownerName: user.name, ownerLogo: user.logo };
+  return {
+    ...rest,
+    status: rest.status === 'closed' ? 'closed' : 'open',
+    lang: rest.lang === 'bn' ? 'bn' : 'en',
+    ownerName: user.name,
+    ownerLogo: user.logo,
+  };
 };
 const toMessage = (row: { id: number; sender: string; text: string; createdAt: Date }): TicketMessageRecord => ({
   id: row.id,
@@ -67,16 +105,36 @@ export function createTicketsRepository(prisma: Prisma) {
       return row ? toRecord(row) : null;
     },
 
+    /** The order a ticket names (read with its conversation), or null when it names none or it is gone. */
+    async orderOf(orderId: string): Promise<TicketOrderRecord | null> {
+      return prisma.order.findUnique({ where: { id: orderId }, select: ORDER_FIELDS });
+    },
+
     async messages(ticketId: string): Promise<TicketMessageRecord[]> {
       const rows = await prisma.ticketMessage.findMany({ where: { ticketId }, orderBy: { id: 'asc' } });
       return rows.map(toMessage);
     },
 
-    /** The ticket and its first message in one transaction. */
-    async create(data: { userId: string; subject: string; text: string }): Promise<{ ticket: TicketRecord; message: TicketMessageRecord }> {
+    /**
+     * The ticket and its first message in one transaction; null when `orderId` names no order of this owner (an
+     * unknown order and another customer's answer alike).
+     */
+    async create(data: {
+      userId: string;
+      subject: string;
+      text: string;
+      orderId: string | null;
+      lang: TicketLanguage;
+    }): Promise<{ ticket: TicketRecord; message: TicketMessageRecord } | null> {
       const id = crypto.randomBytes(12).toString('base64url');
       return prisma.$transaction(async (tx) => {
-        await tx.ticket.create({ data: { id, userId: data.userId, subject: data.subject, lastText: data.text } });
+        if (data.orderId !== null) {
+          const own = await tx.order.findFirst({ where: { id: data.orderId, userId: data.userId }, select: { id: true } });
+          if (!own) return null;
+        }
+        await tx.ticket.create({
+          data: { id, userId: data.userId, subject: data.subject, lastText: data.text, orderId: data.orderId, lang: data.lang },
+        });
         const message = await tx.ticketMessage.create({ data: { ticketId: id, sender: 'user', text: data.text } });
         const row = await tx.ticket.findUniqueOrThrow({ where: { id }, include: withOwner });
         return { ticket: toRecord(row), message: toMessage(message) };

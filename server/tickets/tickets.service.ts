@@ -1,16 +1,20 @@
 // Support tickets (spec §2/§4/§6): a user sees and writes only their own, an admin all; either side closes;
 // a closed ticket takes no replies. Pushes go out after the database commit.
 import type { TicketDto } from '#shared/api-types';
-import { LIMITS, type TicketSubject } from '#shared/constants';
+import { LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
 import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
-import type { TicketRecord, TicketsRepository } from './tickets.repository.js';
+import type { TicketMessageRecord, TicketRecord, TicketsRepository } from './tickets.repository.js';
 
 const ticketNotFound = () => errors.notFound('errors.ticketNotFound', 'Ticket not found');
 const ticketClosed = () => errors.conflict('errors.ticketClosed', 'This ticket is closed');
+const orderNotFound = () => errors.notFound('errors.orderNotFound', 'Order not found');
+
+/** Bengali script in the text: the customer writes Bengali (used when the client names no language). */
+const BENGALI_SCRIPT = /[\u0980-\u09FF]/;
 
 /** The pushes tickets make (design §7). */
 export type TicketPushes = Pick<Realtime, 'ticketMessage' | 'ticketUpdated'>;
@@ -24,6 +28,16 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
     const ticket = await tickets.findById(id);
     if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketNotFound();
     return ticket;
+  }
+
+  /**
+   * The ticket with its messages and the order it names. A customer sees that order only while it is their own
+   * (it always is when linked; the check keeps it so should the order ever change hands).
+   */
+  async function conversation(viewer: UserRecord, ticket: TicketRecord, messages: TicketMessageRecord[]): Promise<TicketDto> {
+    const order = ticket.orderId ? await tickets.orderOf(ticket.orderId) : null;
+    const visible = order && (viewer.role === 'admin' || order.userId === ticket.userId) ? order : null;
+    return toTicketDto(ticket, mediaBaseUrl, messages, visible);
   }
 
   return {
@@ -40,11 +54,15 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
 
     async getTicket(viewer: UserRecord, id: string): Promise<TicketDto> {
       const ticket = await visibleTicket(viewer, id);
-      return toTicketDto(ticket, mediaBaseUrl, await tickets.messages(ticket.id));
+      return conversation(viewer, ticket, await tickets.messages(ticket.id));
     },
 
-    async openTicket(owner: UserRecord, input: { subject: TicketSubject; text: string }): Promise<string> {
-      const { ticket, message } = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text });
+    /** `order_id` must name one of the owner's orders: another's or an unknown one is the same 404. */
+    async openTicket(owner: UserRecord, input: { subject: TicketSubject; text: string; order_id?: string; lang?: TicketLanguage }): Promise<string> {
+      const lang = input.lang ?? (BENGALI_SCRIPT.test(input.text) ? 'bn' : 'en');
+      const created = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text, orderId: input.order_id ?? null, lang });
+      if (!created) throw orderNotFound();
+      const { ticket, message } = created;
       pushes.ticketMessage(ticket.userId, ticket.id, toTicketMessageDto(message));
       pushes.ticketUpdated(dto(ticket));
       return ticket.id;
@@ -60,7 +78,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
       const updated = dto(result.ticket);
       pushes.ticketMessage(result.ticket.userId, result.ticket.id, message);
       pushes.ticketUpdated(updated);
-      return toTicketDto(result.ticket, mediaBaseUrl, await tickets.messages(ticket.id));
+      return conversation(author, result.ticket, await tickets.messages(ticket.id));
     },
 
     async closeTicket(actor: UserRecord, id: string): Promise<TicketDto> {
@@ -68,7 +86,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
       const closed = await tickets.close(ticket.id);
       if (!closed) throw ticketClosed();
       pushes.ticketUpdated(dto(closed));
-      return toTicketDto(closed, mediaBaseUrl, await tickets.messages(ticket.id));
+      return conversation(actor, closed, await tickets.messages(ticket.id));
     },
   };
 }

@@ -63,6 +63,10 @@ async function unmatchedSms(c: Cast): Promise<number> {
   const res = await c.server.api.post<{ sms: { id: number } }>('/sms', { from: 'bKash', text }, device.token);
   return res.body.sms.id;
 }
+const REPLY = { title: 'Payment received', text_en: 'We received {amount} for order {order_id}.', text_bn: 'অর্ডার {order_id} এর {amount} পেয়েছি।' };
+async function newReply(c: Cast): Promise<number> {
+  return (await c.server.app.ctx.prisma.cannedReply.create({ data: { title: 'Old reply', textEn: 'Thanks!', textBn: 'ধন্যবাদ!' } })).id;
+}
 async function newTemplate(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.smsTemplate.create({ data: { account: 'bkash', label: 'old', pattern: TEMPLATE.pattern, timeFormat: null } })).id;
 }
@@ -168,10 +172,22 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'POST /api/v1/sms-templates/test': { cases: [{ allow: ADMIN, request: () => ({ body: { pattern: TEMPLATE.pattern, time_format: null, text: 'Gift of Tk 10.00 TrxID GIFT1' } }) }] },
   'PATCH /api/v1/sms-templates/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newTemplate(c)) }, body: { template: TEMPLATE } }) }] },
   'DELETE /api/v1/sms-templates/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newTemplate(c)) }, body: {} }) }] },
+  'GET /api/v1/replies': { cases: [{ allow: ADMIN }] },
+  'POST /api/v1/replies': { cases: [{ allow: ADMIN, request: () => ({ body: { reply: REPLY } }) }] },
+  'PATCH /api/v1/replies/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newReply(c)) }, body: { reply: REPLY } }) }] },
+  'DELETE /api/v1/replies/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newReply(c)) }, body: {} }) }] },
   'GET /api/v1/supports/all': { cases: [{ allow: SIGNED_IN }] },
   'GET /api/v1/supports/:id': { cases: [{ allow: OWNER_OR_ADMIN, request: async (c) => ({ params: { id: await c.ticket() } }) }] },
   'POST /api/v1/supports': {
-    cases: [{ allow: CUSTOMERS, request: () => ({ body: { support: { subject: 'other', text: 'My top-up has not arrived yet, please look' } } }) }],
+    cases: [
+      { allow: CUSTOMERS, request: () => ({ body: { support: { subject: 'other', text: 'My top-up has not arrived yet, please look' } } }) },
+      // About an order: only its owner may name it (another customer gets the 404 of an unknown order).
+      {
+        name: 'about an order',
+        allow: OWNER,
+        request: async (c) => ({ body: { support: { subject: '1xbet_topup_bdt', text: 'This top-up has not arrived yet, please look', order_id: await c.order('pending'), lang: 'bn' } } }),
+      },
+    ],
   },
   'PATCH /api/v1/supports/:id': {
     cases: [

@@ -27,6 +27,8 @@ interface Fixture {
   completed: string;
   cancelled: string;
   ticket: string;
+  /** A ticket about the customer's pending order (issue 10). */
+  orderTicket: string;
 }
 
 interface Screen {
@@ -87,6 +89,8 @@ const SCREENS: Screen[] = [
   { name: 'account orders', as: 'customer', path: '/account/orders', shows: (page, f) => page.getByText(new RegExp(shortId(f.pending))) },
   { name: 'account tickets', as: 'customer', path: '/account/supports', shows: (page) => page.locator('main a[href^="/account/supports/"]') },
   { name: 'new ticket', as: 'customer', path: '/account/supports/new' },
+  { name: 'new ticket about an order', as: 'customer', path: (f) => `/account/supports/new?order=${f.pending}`, shows: byTestId('ticket-about-order') },
+  { name: 'account ticket about an order', as: 'customer', path: (f) => `/account/supports/${f.orderTicket}`, shows: byTestId('ticket-order') },
   { name: 'account ticket', as: 'customer', path: (f) => `/account/supports/${f.ticket}`, shows: (page) => page.locator('main textarea') },
   { name: 'account settings', as: 'customer', path: '/account/settings', shows: byTestId('your-id') },
   { name: 'user menu', as: 'customer', path: '/tos', open: async (page) => page.getByTestId('user-menu').click() },
@@ -103,6 +107,9 @@ const SCREENS: Screen[] = [
   },
   { name: 'admin tickets', as: 'admin', path: '/admin/supports', shows: (page) => page.locator('main a[href^="/admin/supports/"]') },
   { name: 'admin ticket', as: 'admin', path: (f) => `/admin/supports/${f.ticket}`, shows: (page) => page.locator('main textarea') },
+  { name: 'admin ticket about an order', as: 'admin', path: (f) => `/admin/supports/${f.orderTicket}`, shows: byTestId('ticket-order') },
+  { name: 'admin canned replies', as: 'admin', path: '/admin/replies', shows: byTestId('canned-reply') },
+  { name: 'admin canned reply editor', as: 'admin', path: '/admin/replies', shows: byTestId('canned-reply'), open: openButton(/^(New reply|নতুন উত্তর)$/) },
   { name: 'admin users', as: 'admin', path: '/admin/users', shows: (page, f) => page.getByText(f.customer.email) },
   {
     name: 'admin user role dialog',
@@ -165,7 +172,11 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
       expect((await server.api.patch(`/orders/${cancelled}`, { order: { cancel: true } })).status).toBe(200);
       const ticket = await openTicket(server, customer, { text: 'My top-up has not arrived after an hour, please check.' });
       expect((await server.api.patch(`/supports/${ticket}`, { support: { text: 'We are looking into it now.' } }, admin)).status).toBe(200);
-      return { customer, waitingTopup, waitingWithdraw, pending, completed, cancelled, ticket };
+      const about = { subject: TOPUP_BDT, text: 'I paid for this top-up an hour ago.', order_id: pending, lang: 'en' };
+      const orderTicket = (await server.api.post('/supports', { support: about }, customer.token)).body.id as string;
+      const reply = { title: 'Payment received', text_en: 'We received {amount} for order {order_id}.', text_bn: 'অর্ডার {order_id} এর {amount} পেয়েছি।' };
+      expect((await server.api.post('/replies', { reply }, admin)).status).toBe(201);
+      return { customer, waitingTopup, waitingWithdraw, pending, completed, cancelled, ticket, orderTicket };
     };
   });
 

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           // Spec §2: the id 'new' on the admin side leads back to the ticket list.
           { path: paths.admin.newSupport.path, element: <Navigate to={paths.admin.supports.getHref()} replace /> },
           { path: paths.admin.support.path, ...page(() => import('../features/tickets/routes/admin-ticket-page'), 'adminSupport') },
+          { path: paths.admin.replies.path, ...page(() => import('../features/tickets/routes/admin-replies-page'), 'adminReplies') },
           { path: paths.admin.users.path, ...page(() => import('../features/admin/routes/admin-users-page'), 'adminUsers') },
           { path: paths.admin.user.path, ...page(() => import('../features/admin/routes/admin-user-page'), 'adminUser') },
           { path: paths.admin.products.path, ...page(() => import('../features/admin/routes/admin-products-page'), 'adminProducts') },

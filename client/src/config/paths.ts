@@ -18,7 +18,8 @@ export const paths = {
     root: { path: '/account', getHref: () => '/account' },
     orders: { path: '/account/orders', getHref: () => '/account/orders' },
     supports: { path: '/account/supports', getHref: () => '/account/supports' },
-    newSupport: { path: '/account/supports/new', getHref: () => '/account/supports/new' },
+    /** With an order id: a ticket about that order (its "Need help?"). */
+    newSupport: { path: '/account/supports/new', getHref: (orderId?: string) => (orderId ? `/account/supports/new?order=${enc(orderId)}` : '/account/supports/new') },
     support: { path: '/account/supports/:id', getHref: (id: string) => `/account/supports/${enc(id)}` },
     settings: { path: '/account/settings', getHref: () => '/account/settings' },
   },
@@ -29,6 +30,7 @@ export const paths = {
     supports: { path: '/admin/supports', getHref: () => '/admin/supports' },
     newSupport: { path: '/admin/supports/new', getHref: () => '/admin/supports/new' },
     support: { path: '/admin/supports/:id', getHref: (id: string) => `/admin/supports/${enc(id)}` },
+    replies: { path: '/admin/replies', getHref: () => '/admin/replies' },
     users: { path: '/admin/users', getHref: () => '/admin/users' },
     user: { path: '/admin/users/:id', getHref: (id: string) => `/admin/users/${enc(id)}` },
     products: { path: '/admin/products', getHref: () => '/admin/products' },

@@ -1,4 +1,14 @@
-import { IconBox, IconDeviceMobileMessage, IconListDetails, IconMessage2Check, IconMessageCircle, IconSettings, IconUsers, IconWallet } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconDeviceMobileMessage,
+  IconListDetails,
+  IconMessage2Check,
+  IconMessageBolt,
+  IconMessageCircle,
+  IconSettings,
+  IconUsers,
+  IconWallet,
+} from '@tabler/icons-react';
 import { SilentDevicesAlert } from '../../features/sms/components/silent-devices-alert';
 import { paths } from '../../config';
 import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
@@ -7,6 +17,7 @@ import { RequireRole } from './require-role';
 const ADMIN_MENU: DashboardMenuItem[] = [
   { href: paths.admin.orders.getHref(), labelKey: 'nav.orders', icon: <IconListDetails size={20} />, alsoActiveOn: [paths.admin.root.getHref()] },
   { href: paths.admin.supports.getHref(), labelKey: 'nav.supports', icon: <IconMessageCircle size={20} /> },
+  { href: paths.admin.replies.getHref(), labelKey: 'nav.replies', icon: <IconMessageBolt size={20} /> },
   { href: paths.admin.users.getHref(), labelKey: 'nav.users', icon: <IconUsers size={20} /> },
   { href: paths.admin.products.getHref(), labelKey: 'nav.products', icon: <IconBox size={20} /> },
   { href: paths.admin.pms.getHref(), labelKey: 'nav.pms', icon: <IconWallet size={20} /> },

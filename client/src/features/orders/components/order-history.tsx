@@ -18,7 +18,7 @@ import { AdminOrderList, useListCustomers } from './admin-order-list';
 const dayStart = (day: string) => (day ? Math.floor((Date.parse(`${day}T00:00:00Z`) - DHAKA_OFFSET_MS) / 1000) : undefined);
 
 /** The "All orders" tab (issue 10): every order, filtered server-side, searchable, exportable as CSV. */
-export function OrderHistory() {
+export function OrderHistory({ initialSearch = '' }: { initialSearch?: string }) {
   const { t } = useTranslation('console');
   const { t: to } = useTranslation('orders');
   const productName = useProductName();
@@ -29,7 +29,7 @@ export function OrderHistory() {
   const [method, setMethod] = useState('');
   const [fromDay, setFromDay] = useState('');
   const [toDay, setToDay] = useState('');
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [q] = useDebouncedValue(search, 300);
   const { customers, selectOrders } = useListCustomers();
   const [exporting, setExporting] = useState(false);

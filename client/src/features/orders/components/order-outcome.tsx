@@ -22,9 +22,12 @@ export function OrderOutcome({
   loggedIn,
   cancelReason,
   cancelNote,
+  orderId,
 }: {
   status: Exclude<OrderStatus, 'waiting'>;
   loggedIn: boolean;
+  /** The ticket the advice links to is about this order (issue 10). */
+  orderId?: string;
   /** Why the admin cancelled, and their note (issue 10). */
   cancelReason?: CancelReason | null;
   cancelNote?: string | null;
@@ -33,7 +36,7 @@ export function OrderOutcome({
   const { t: tc } = useTranslation('console');
   const look = LOOK[status] ?? LOOK.cancelled!;
   const advise = status === 'timedout' || status === 'cancelled' || status === 'admin_cancelled';
-  const ticketLink = <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref() : paths.login.getHref()} />;
+  const ticketLink = <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref(orderId) : paths.login.getHref()} />;
   return (
     <Stack gap="md" align="center" ta="center" py="md">
       <ThemeIcon size={64} radius="xl" variant="light" color={look.color}>

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
 import { isInAdminQueue } from '#shared/order-view';
 import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
@@ -22,7 +23,10 @@ const inQueue = (order: OrderDto) => isInAdminQueue(order);
 export default function AdminOrdersPage() {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('console');
-  const [tab, setTab] = useState<string | null>('queue');
+  // `?q=<order id>` (a ticket's order link) opens All orders searching for it.
+  const [params] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const [tab, setTab] = useState<string | null>(search ? 'all' : 'queue');
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
       <Tabs.List mb="md">
@@ -33,7 +37,7 @@ export default function AdminOrdersPage() {
         <OrderQueue title={t('queue.title')} />
       </Tabs.Panel>
       <Tabs.Panel value="all">
-        <OrderHistory />
+        <OrderHistory initialSearch={search} />
       </Tabs.Panel>
     </Tabs>
   );

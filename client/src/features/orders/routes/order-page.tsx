@@ -1,5 +1,5 @@
-import { Alert, Anchor, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -50,6 +50,8 @@ export default function OrderPage() {
 
   const { order } = load;
   const kind = productKind(order.product_id);
+  // A signed-in customer asks about this order in a ticket (issue 10); the server takes only their own orders.
+  const customer = user !== null && user.role === 'user';
   return (
     <OrderPageFrame
       title={productName(order.product_id)}
@@ -64,6 +66,21 @@ export default function OrderPage() {
                 {t('timeline.title')}
               </Title>
               <OrderTimeline events={order.events} />
+              {customer ? (
+                <>
+                  <Divider />
+                  <Button
+                    component={Link}
+                    to={paths.account.newSupport.getHref(order.id)}
+                    variant="light"
+                    size="md"
+                    leftSection={<IconHelpCircle size={20} aria-hidden />}
+                    data-testid="need-help"
+                  >
+                    {t('helpTicket.needHelp')}
+                  </Button>
+                </>
+              ) : null}
             </Stack>
           </Paper>
           <Text ta="center">{back}</Text>
@@ -76,7 +93,8 @@ export default function OrderPage() {
         <Stack gap="md">
           <OrderOutcome
             status={order.status}
-            loggedIn={user !== null && user.role === 'user'}
+            loggedIn={customer}
+            orderId={order.id}
             cancelReason={order.cancel_reason}
             cancelNote={order.cancel_note}
           />

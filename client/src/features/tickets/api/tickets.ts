@@ -1,17 +1,27 @@
 // Support ticket calls (spec §7) and the hooks that keep a list or a conversation live (design §7).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { TicketDto, TicketMessageDto } from '#shared/api-types';
-import type { TicketSubject } from '#shared/constants';
+import type { PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
+import type { TicketLanguage, TicketSubject } from '#shared/constants';
 import type { newTicketTextSchema } from '#shared/schemas';
 import { api, type ApiAnswer } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
 
-export type NewTicketInput = { subject: TicketSubject; text: z.output<typeof newTicketTextSchema> };
+export type NewTicketInput = {
+  subject: TicketSubject;
+  text: z.output<typeof newTicketTextSchema>;
+  /** The customer's own order the ticket is about (issue 10). */
+  order_id?: string;
+  /** The customer's interface language: canned replies are inserted in it (decision 117). */
+  lang: TicketLanguage;
+};
 
 export const fetchTickets = (page: number) => api.get<{ supports: TicketDto[]; pages: number }>('/supports/all', { page });
 export const fetchTicket = (id: string) => api.get<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}`);
+
+/** The order a new ticket is about (the public view: the customer holds its id). */
+export const fetchOrderForTicket = (id: string) => api.get<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}`);
 
 export async function openTicket(support: NewTicketInput) {
   const captcha = await getCaptcha();

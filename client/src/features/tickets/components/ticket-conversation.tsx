@@ -1,5 +1,5 @@
 // A ticket as a chat (spec §2): bubbles by sender with times, a reply form while open, Close, and live updates.
-import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Code, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconLock, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -8,11 +8,14 @@ import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { LIMITS, TICKET_SUBJECTS, type TicketSubject } from '#shared/constants';
+import { replyVariablesIn } from '#shared/replies';
 import { ticketReplySchema } from '#shared/schemas';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
 import { closeTicket, replyToTicket, useTicket } from '../api/tickets';
+import { ReplyPicker } from './reply-picker';
+import { TicketOrderCard, useLiveTicketOrder } from './ticket-order-card';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 const isTicketSubject = (subject: string): subject is TicketSubject => (TICKET_SUBJECTS as readonly string[]).includes(subject);
@@ -98,8 +101,39 @@ function Conversation({
   };
 
   const open = ticket.status === 'open';
+  const order = useLiveTicketOrder(ticket.order);
+  const chat = (
+    <Stack gap="md">
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} bg="var(--mantine-color-gray-0)">
+        <Stack gap="sm" role="log" aria-live="polite" aria-label={t('chat.logLabel')}>
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} mine={message.sender === viewer} viewer={viewer} />
+          ))}
+          <div ref={endRef} />
+        </Stack>
+      </Paper>
+
+      {open ? (
+        <>
+          <ReplyForm ticket={ticket} order={order} viewer={viewer} onTicket={onTicket} />
+          <Group justify="flex-end">
+            <Button variant="outline" color="red" size="md" leftSection={<IconLock size={18} />} loading={closing} onClick={() => void close()}>
+              {t('chat.close')}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <Alert color="gray" icon={<IconLock size={18} />} title={t('chat.closedTitle')}>
+          <Stack gap="xs">
+            <Text size="sm">{t('chat.closedBody')}</Text>
+            <BackLink href={backHref} />
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
   return (
-    <Stack gap="md" maw={760}>
+    <Stack gap="md" maw={order ? 1160 : 760}>
       <BackLink href={backHref} />
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={2}>
@@ -114,31 +148,18 @@ function Conversation({
         <TicketStatusBadge status={ticket.status} />
       </Group>
 
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} bg="var(--mantine-color-gray-0)">
-        <Stack gap="sm" role="log" aria-live="polite" aria-label={t('chat.logLabel')}>
-          {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} mine={message.sender === viewer} viewer={viewer} />
-          ))}
-          <div ref={endRef} />
-        </Stack>
-      </Paper>
-
-      {open ? (
-        <>
-          <ReplyForm ticketId={ticket.id} onTicket={onTicket} />
-          <Group justify="flex-end">
-            <Button variant="outline" color="red" size="md" leftSection={<IconLock size={18} />} loading={closing} onClick={() => void close()}>
-              {t('chat.close')}
-            </Button>
-          </Group>
-        </>
+      {order ? (
+        // Beside the chat from md up; above it on phones, where the order is what the conversation is about.
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+            {chat}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }} pos={{ base: 'static', md: 'sticky' }} top={76}>
+            <TicketOrderCard order={order} viewer={viewer} />
+          </Grid.Col>
+        </Grid>
       ) : (
-        <Alert color="gray" icon={<IconLock size={18} />} title={t('chat.closedTitle')}>
-          <Stack gap="xs">
-            <Text size="sm">{t('chat.closedBody')}</Text>
-            <BackLink href={backHref} />
-          </Stack>
-        </Alert>
+        chat
       )}
     </Stack>
   );
@@ -176,16 +197,47 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
   );
 }
 
-function ReplyForm({ ticketId, onTicket }: { ticketId: string; onTicket: (ticket: TicketDto) => void }) {
+/** `{amount}` → '{amount}', for messages that name variables. */
+const asVariables = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
+
+function ReplyForm({
+  ticket,
+  order,
+  viewer,
+  onTicket,
+}: {
+  ticket: TicketDto;
+  order: TicketDto['order'];
+  viewer: 'user' | 'admin';
+  onTicket: (ticket: TicketDto) => void;
+}) {
   const { t } = useTranslation('tickets');
   const format = useFormat();
   const [sending, setSending] = useState(false);
-  const form = useForm({ initialValues: { text: '' }, validate: zodResolver(replyFormSchema) });
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const validateText = zodResolver(replyFormSchema);
+  const form = useForm({
+    initialValues: { text: '' },
+    validate: (values) => {
+      const errors = validateText(values);
+      // A variable left unfilled would reach the customer as written (no order to fill it from).
+      const left = viewer === 'admin' ? replyVariablesIn(values.text) : [];
+      return errors.text || left.length === 0 ? errors : { ...errors, text: t('replies.fillBeforeSending', { names: asVariables(left) }) };
+    },
+  });
+  const leftover = viewer === 'admin' ? replyVariablesIn(form.values.text) : [];
+
+  const insertReply = (text: string) => {
+    const current = form.values.text.trimEnd();
+    form.setFieldValue('text', current ? `${current}\n\n${text}` : text);
+    form.clearFieldError('text');
+    requestAnimationFrame(() => textRef.current?.focus());
+  };
 
   const sendReply = form.onSubmit(async (values) => {
     setSending(true);
     try {
-      const answer = await replyToTicket(ticketId, replyFormSchema.parse(values).text);
+      const answer = await replyToTicket(ticket.id, replyFormSchema.parse(values).text);
       if (!answer.ok) {
         form.setErrors(toFormErrors(answer.errors, ['text']));
         return showError(answer);
@@ -202,8 +254,10 @@ function ReplyForm({ ticketId, onTicket }: { ticketId: string; onTicket: (ticket
   return (
     <form onSubmit={sendReply} noValidate>
       <Stack gap="xs">
+        {viewer === 'admin' ? <ReplyPicker ticketLang={ticket.lang} order={order ?? null} onInsert={insertReply} /> : null}
         <Textarea
           {...form.getInputProps('text')}
+          ref={textRef}
           label={t('chat.replyLabel')}
           placeholder={t('chat.replyPlaceholder')}
           autosize
@@ -215,6 +269,18 @@ function ReplyForm({ ticketId, onTicket }: { ticketId: string; onTicket: (ticket
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void sendReply();
           }}
         />
+        {leftover.length > 0 ? (
+          <Alert color="orange" variant="light" p="xs" data-testid="reply-leftover">
+            <Group gap={6} wrap="wrap">
+              <Text size="sm">{t('replies.leftover')}</Text>
+              {leftover.map((name) => (
+                <Code key={name} fw={700} bg="orange.2" c="dark.9">
+                  {`{${name}}`}
+                </Code>
+              ))}
+            </Group>
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
           <Button type="submit" size="md" leftSection={<IconSend size={18} />} loading={sending}>
             {t('chat.send')}
