@@ -30,7 +30,17 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createIdempotencyRepository, createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import {
+  createIdempotencyRepository,
+  createOrderStatsRepository,
+  createOrdersRepository,
+  createOrdersService,
+  createShopStatsRepository,
+  createShopStatsService,
+  createSweeper,
+  ordersRoutes,
+  shopStatsRoutes,
+} from './orders/index.js';
 import { createTicketsRepository, createTicketsService, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -145,6 +155,8 @@ export function composeShop(infra: Infrastructure) {
   // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
   const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger, audit: audit.record });
   orders.useVerifier(sms);
+  // The admin's KPIs (GET /stats): read-only aggregates over the orders.
+  const stats = createShopStatsService(createShopStatsRepository(prisma));
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
@@ -211,6 +223,7 @@ export function composeShop(infra: Infrastructure) {
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
     auditRoutes({ audit, limits }),
+    shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
   ];
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
@@ -223,7 +236,7 @@ export function composeShop(infra: Infrastructure) {
     routers,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, stats },
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),

@@ -8,11 +8,11 @@ import { parseInput } from '../http/validate.js';
 import { requireAdmin } from '../security/guards.js';
 import type { AuditService } from './audit.service.js';
 
-export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits, 'export'> }): Router {
+export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits, 'export' | 'report'> }): Router {
   const { audit, limits } = deps;
   const router = Router();
 
-  router.get('/audit', requireAdmin, async (req, res) => {
+  router.get('/audit', requireAdmin, ...limits.report, async (req, res) => {
     const q = parseInput(auditQuerySchema, req.query);
     res.json({ ok: true, ...(await audit.listEntries({ action: q.action, actorId: q.actor }, q.page)) });
   });
