@@ -68,6 +68,8 @@ export interface StatsDto {
   from: number;
   to: number;
   orders_by_status: Record<OrderStatus, number>;
+  /** The `pm_amount` of all completed orders, per currency (`{}` when none). */
+  volume_total: AmountsByCurrency;
   volume_by_method: MethodVolumeDto[];
   volume_by_product: ProductVolumeDto[];
   /** Seconds from an order's creation to its completion, median and 90th percentile (nearest rank); null: none completed. */

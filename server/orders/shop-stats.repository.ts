@@ -25,7 +25,7 @@ export interface StatusCountRow {
 
 /** One grouping of completed orders; the fields that are not part of the grouping are null. */
 export interface VolumeRow {
-  grouping: 'method' | 'methodKind' | 'product' | 'day';
+  grouping: 'total' | 'method' | 'methodKind' | 'product' | 'day';
   day: number | null;
   method: string | null;
   kind: 'topup' | 'withdraw' | null;
@@ -60,7 +60,7 @@ export function createShopStatsRepository(prisma: Prisma) {
         GROUP BY 1, 2`;
     },
 
-    /** Completed orders of the window summed per wallet, per wallet and kind, per product and per day, in one pass. */
+    /** Completed orders of the window summed in all, per wallet, per wallet and kind, per product and per day, in one pass. */
     async completedVolumes(w: StatsWindow): Promise<VolumeRow[]> {
       const rows = await prisma.$queryRaw<
         {
@@ -87,9 +87,9 @@ export function createShopStatsRepository(prisma: Prisma) {
           FROM orders o
           WHERE o.status = 'complete' AND o.created_at >= ${at(w.from)} AND o.created_at < ${at(w.to)}
         ) v
-        GROUP BY GROUPING SETS ((v.pm_method, v.pm_coin), (v.pm_method, v.kind, v.pm_coin), (v.product_id, v.pm_coin), (v.day, v.pm_coin))`;
+        GROUP BY GROUPING SETS ((v.pm_coin), (v.pm_method, v.pm_coin), (v.pm_method, v.kind, v.pm_coin), (v.product_id, v.pm_coin), (v.day, v.pm_coin))`;
       return rows.map((r) => ({
-        grouping: r.g_day === 0 ? 'day' : r.g_product === 0 ? 'product' : r.g_kind === 0 ? 'methodKind' : 'method',
+        grouping: r.g_day === 0 ? 'day' : r.g_product === 0 ? 'product' : r.g_kind === 0 ? 'methodKind' : r.g_method === 0 ? 'method' : 'total',
         day: r.day,
         method: r.method,
         kind: r.kind,

@@ -3,7 +3,7 @@
 import { productCurrency } from '#shared/constants';
 import { DAY_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { STATS_RANGE_DAYS, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
+import { STATS_RANGE_DAYS, type AmountsByCurrency, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
 import { DHAKA_OFFSET_S, type ShopStatsRepository, type StatsWindow } from './shop-stats.repository.js';
 
 const DAY_MS = DAY_SECONDS * 1000;
@@ -56,10 +56,13 @@ export function createShopStatsService(repo: ShopStatsRepository) {
         day.orders += row.count;
       }
 
+      const volumeTotal: AmountsByCurrency = {};
       const methods = new Map<string, MethodVolumeDto>();
       const products: ProductVolumeDto[] = [];
       for (const row of volumes) {
-        if (row.grouping === 'day' && row.day !== null) {
+        if (row.grouping === 'total') {
+          volumeTotal[row.currency] = row.pmAmount;
+        } else if (row.grouping === 'day' && row.day !== null) {
           const day = dayAt(row.day);
           if (!day) continue;
           day.completed += row.count;
@@ -96,6 +99,7 @@ export function createShopStatsService(repo: ShopStatsRepository) {
         from: window.from.getTime() / 1000,
         to: window.to.getTime() / 1000,
         orders_by_status: ordersByStatus,
+        volume_total: volumeTotal,
         // Sorted here, not by the database's collation (which differs between installations for '_').
         volume_by_method: [...methods.values()].sort((a, b) => byText(a.account, b.account) || byText(a.currency, b.currency)),
         volume_by_product: products.sort((a, b) => byText(a.product_id, b.product_id) || byText(a.currency, b.currency)),

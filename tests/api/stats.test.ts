@@ -100,6 +100,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
       from: unix('2026-03-09T18:00:00Z'),
       to: unix('2026-03-10T18:00:00Z'),
       orders_by_status: TODAY.by_status,
+      volume_total: { BDT: '2750.50' },
       volume_by_method: [
         { account: 'bkash', currency: 'BDT', count: 2, amount: '1500.50', topup: { count: 1, amount: '500.00' }, withdraw: { count: 1, amount: '1000.50' } },
         nagad(1, '1250.00'),
@@ -124,6 +125,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     expect(week.from).toBe(unix('2026-03-03T18:00:00Z'));
     expect(week.to).toBe(unix('2026-03-10T18:00:00Z'));
     expect(week.orders_by_status).toEqual(statuses({ complete: 6, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1 }));
+    expect(week.volume_total).toEqual({ BDT: '3450.60' });
     expect(week.volume_by_method).toEqual([
       { account: 'bkash', currency: 'BDT', count: 4, amount: '1800.60', topup: { count: 3, amount: '800.10' }, withdraw: { count: 1, amount: '1000.50' } },
       nagad(2, '1650.00'),
@@ -152,6 +154,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     const month = await stats('?range=30d');
     expect(month.from).toBe(unix('2026-02-08T18:00:00Z'));
     expect(month.orders_by_status).toEqual(statuses({ complete: 7, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1, user_cancelled: 1 }));
+    expect(month.volume_total).toEqual({ BDT: '3500.60' });
     expect(month.volume_by_method[0]).toEqual({
       account: 'bkash',
       currency: 'BDT',
@@ -174,7 +177,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     server.app.services.stats.useClock(() => new Date('2026-03-20T12:00:00Z'));
     try {
       const quiet = await stats('?range=today');
-      expect(quiet).toMatchObject({ completion_p50_s: null, completion_p90_s: null, timeouts: 0, volume_by_method: [], volume_by_product: [] });
+      expect(quiet).toMatchObject({ completion_p50_s: null, completion_p90_s: null, timeouts: 0, volume_total: {}, volume_by_method: [], volume_by_product: [] });
       expect(quiet.series).toEqual([emptyDay('2026-03-20')]);
     } finally {
       server.app.services.stats.useClock(() => new Date(NOW));
