@@ -2,7 +2,7 @@
 // day, per payment method (topups and withdrawals stacked) and per product. Each chart sits in a titled card and the
 // money ones list the exact amounts under it (the chart draws floats; the text keeps the API's decimals).
 import { BarChart, BarsList } from '@mantine/charts';
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../lib/format';
@@ -12,6 +12,30 @@ import type { MethodVolumeDto, ProductVolumeDto, StatsDayDto } from '#shared/sta
 import { useReportFormat } from '../hooks/use-report-format';
 
 const CHART_HEIGHT = 240;
+
+interface Series {
+  name: string;
+  label: string;
+  /** A theme colour, `teal.7`. */
+  color: string;
+}
+
+/**
+ * The series' names beside their colours. Drawn here rather than by the chart: with recharts 3 the chart's own legend
+ * lost its colour swatches.
+ */
+function SeriesLegend({ series }: { series: Series[] }) {
+  return (
+    <Group gap="md" justify="center" wrap="wrap" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {series.map((s) => (
+        <Group key={s.name} gap={6} wrap="nowrap" component="li">
+          <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={12} withShadow={false} aria-hidden />
+          <Text size="sm">{s.label}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
 
 /** A chart's card: the title names the region (screen readers jump to it by that name). */
 export function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -41,11 +65,17 @@ export function currenciesOf(codes: Iterable<string>): string[] {
   return [...new Set(codes)].sort((a, b) => (a === 'BDT' ? -1 : b === 'BDT' ? 1 : a < b ? -1 : 1));
 }
 
-export function OrdersPerDayChart({ series }: { series: StatsDayDto[] }) {
+export function OrdersPerDayChart({ series: days }: { series: StatsDayDto[] }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
   const report = useReportFormat();
-  const data = series.map((d) => ({
+  const series: Series[] = [
+    { name: 'complete', label: t('stats.series.complete'), color: 'teal.7' },
+    { name: 'open', label: t('stats.series.open'), color: 'blue.6' },
+    { name: 'cancelled', label: t('stats.series.cancelled'), color: 'red.6' },
+    { name: 'timedout', label: t('stats.series.timedout'), color: 'orange.6' },
+  ];
+  const data = days.map((d) => ({
     day: report.day(d.date),
     complete: d.by_status.complete,
     open: d.by_status.waiting + d.by_status.pending,
@@ -59,18 +89,12 @@ export function OrdersPerDayChart({ series }: { series: StatsDayDto[] }) {
         data={data}
         dataKey="day"
         type="stacked"
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
         valueFormatter={(value) => format.number(value)}
         yAxisProps={{ allowDecimals: false, width: 40 }}
         maxBarWidth={48}
-        series={[
-          { name: 'complete', label: t('stats.series.complete'), color: 'teal.7' },
-          { name: 'open', label: t('stats.series.open'), color: 'blue.6' },
-          { name: 'cancelled', label: t('stats.series.cancelled'), color: 'red.6' },
-          { name: 'timedout', label: t('stats.series.timedout'), color: 'orange.6' },
-        ]}
+        series={series}
       />
+      <SeriesLegend series={series} />
     </ChartCard>
   );
 }
@@ -103,6 +127,10 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
   const walletName = useWalletName();
   const money = (amount: string) => format.money(amount, currencyOf(currency));
   const rows = methods.filter((m) => m.currency === currency);
+  const series: Series[] = [
+    { name: 'topup', label: t('stats.series.topup'), color: 'teal.7' },
+    { name: 'withdraw', label: t('stats.series.withdraw'), color: 'grape.6' },
+  ];
   const data = rows.map((m) => ({ wallet: walletName(m.account), topup: Number(m.topup.amount), withdraw: Number(m.withdraw.amount) }));
   return (
     <ChartCard title={t('stats.charts.volumePerMethod', { currency: currencyName(currency) })} testId="chart-volume-per-method">
@@ -111,16 +139,12 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
         data={data}
         dataKey="wallet"
         type="stacked"
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
         valueFormatter={(value) => format.amount(value)}
         yAxisProps={{ width: 72 }}
         maxBarWidth={64}
-        series={[
-          { name: 'topup', label: t('stats.series.topup'), color: 'teal.7' },
-          { name: 'withdraw', label: t('stats.series.withdraw'), color: 'grape.6' },
-        ]}
+        series={series}
       />
+      <SeriesLegend series={series} />
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {rows.map((m) => (
           <Text component="li" size="sm" key={m.account}>
@@ -150,6 +174,8 @@ export function ProductVolumeList({ products, currency }: { products: ProductVol
         valueFormatter={(value) => format.amount(value)}
         barTextColor="dark.7"
         minBarSize={8}
+        // A short bar's name runs on past its end instead of wrapping inside it.
+        styles={{ bar: { whiteSpace: 'nowrap' } }}
       />
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {rows.map((p) => (
@@ -158,7 +184,10 @@ export function ProductVolumeList({ products, currency }: { products: ProductVol
               {productName(p.product_id)}: {format.money(p.amount, currencyOf(currency))}
             </b>{' '}
             <Text span size="sm" c="dimmed">
-              {t('stats.productLine', { n: format.number(p.count), amount: format.money(p.product_amount, currencyOf(p.product_currency)) })}
+              {t('stats.productLine', { n: format.number(p.count) })}
+              {p.product_currency !== p.currency || p.product_amount !== p.amount
+                ? ` · ${t('stats.productAmount', { amount: format.money(p.product_amount, currencyOf(p.product_currency)) })}`
+                : null}
             </Text>
           </Text>
         ))}
