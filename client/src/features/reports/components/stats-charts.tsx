@@ -2,7 +2,7 @@
 // day, per payment method (topups and withdrawals stacked) and per product. Each chart sits in a titled card and the
 // money ones list the exact amounts under it (the chart draws floats; the text keeps the API's decimals).
 import { BarChart, BarsList } from '@mantine/charts';
-import { Card, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../lib/format';
@@ -12,30 +12,6 @@ import type { MethodVolumeDto, ProductVolumeDto, StatsDayDto } from '#shared/sta
 import { useReportFormat } from '../hooks/use-report-format';
 
 const CHART_HEIGHT = 240;
-
-interface Series {
-  name: string;
-  label: string;
-  /** A theme colour, `teal.7`. */
-  color: string;
-}
-
-/**
- * The series' names beside their colours. Drawn here rather than by the chart: with recharts 3 the chart's own legend
- * lost its colour swatches.
- */
-function SeriesLegend({ series }: { series: Series[] }) {
-  return (
-    <Group gap="md" justify="center" wrap="wrap" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-      {series.map((s) => (
-        <Group key={s.name} gap={6} wrap="nowrap" component="li">
-          <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={12} withShadow={false} aria-hidden />
-          <Text size="sm">{s.label}</Text>
-        </Group>
-      ))}
-    </Group>
-  );
-}
 
 /** A chart's card: the title names the region (screen readers jump to it by that name). */
 export function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -69,7 +45,7 @@ export function OrdersPerDayChart({ series: days }: { series: StatsDayDto[] }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
   const report = useReportFormat();
-  const series: Series[] = [
+  const series = [
     { name: 'complete', label: t('stats.series.complete'), color: 'teal.7' },
     { name: 'open', label: t('stats.series.open'), color: 'blue.6' },
     { name: 'cancelled', label: t('stats.series.cancelled'), color: 'red.6' },
@@ -92,9 +68,10 @@ export function OrdersPerDayChart({ series: days }: { series: StatsDayDto[] }) {
         valueFormatter={(value) => format.number(value)}
         yAxisProps={{ allowDecimals: false, width: 40 }}
         maxBarWidth={48}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
         series={series}
       />
-      <SeriesLegend series={series} />
     </ChartCard>
   );
 }
@@ -127,7 +104,7 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
   const walletName = useWalletName();
   const money = (amount: string) => format.money(amount, currencyOf(currency));
   const rows = methods.filter((m) => m.currency === currency);
-  const series: Series[] = [
+  const series = [
     { name: 'topup', label: t('stats.series.topup'), color: 'teal.7' },
     { name: 'withdraw', label: t('stats.series.withdraw'), color: 'grape.6' },
   ];
@@ -142,9 +119,10 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
         valueFormatter={(value) => format.amount(value)}
         yAxisProps={{ width: 72 }}
         maxBarWidth={64}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
         series={series}
       />
-      <SeriesLegend series={series} />
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {rows.map((m) => (
           <Text component="li" size="sm" key={m.account}>
