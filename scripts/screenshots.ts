@@ -2,12 +2,15 @@
 //   npx tsx scripts/screenshots.ts /login /register ...   (writes tmp/screens/*.png; build the client first)
 // SCREEN_AS=admin|user logs in first ('@me' in a page path stands for that user's id, e.g. /admin/users/@me).
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
+// SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
 import { launchBrowser, openContext } from '../tests/support/browser.js';
 import { createUser, loginAdmin } from '../tests/factories/users.js';
 import { registerForwarder } from '../tests/support/sms-forwarder.js';
+import { insertOrderRows, type OrderRow } from '../tests/factories/order-rows.js';
+import { placePendingOrder } from '../tests/factories/orders.js';
 
 const out = process.env.SCREEN_OUT ?? 'tmp/screens';
 const pages = process.argv.slice(2);
@@ -42,6 +45,37 @@ try {
     await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6' });
     await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D' });
     await bkash.post({ text: 'Your bKash verification code is 123456. Never share it.' });
+  }
+  if (process.env.SCREEN_HISTORY && as === 'admin' && token) {
+    const products = ['1xbet_topup_bdt', '1xbet_topup_usd', '1xbet_withdraw_bdt', '1xbet_topup_bdt'];
+    const statuses = ['complete', 'complete', 'complete', 'timedout', 'admin_cancelled', 'complete', 'user_cancelled', 'complete'];
+    const rows: OrderRow[] = [];
+    for (let day = 1; day < 30; day += 1) {
+      for (let i = 0; i < 3 + ((day * 7) % 6); i += 1) {
+        const product = products[(day + i) % products.length];
+        const status = statuses[(day * 3 + i) % statuses.length];
+        const amount = product.includes('usd') ? `${10 + ((day + i) % 5) * 5}.00` : `${300 + ((day * 13 + i * 29) % 40) * 50}.00`;
+        const pmAmount = product.includes('usd') ? `${Number(amount) * 125}.00` : amount;
+        const seconds = 120 + ((day * 31 + i * 17) % 20) * 60;
+        rows.push({
+          product,
+          method: ['bkash', 'nagad', 'rocket', 'bkash'][(day + i * 2) % 4],
+          status,
+          amount,
+          pmAmount,
+          createdAt: new Date(Date.now() - day * 86_400_000 - i * 3_600_000),
+          moves: status === 'complete' ? [['pending', seconds / 2], ['complete', seconds]] : [[status, 900]],
+        });
+      }
+    }
+    await insertOrderRows(server, rows);
+    for (let i = 0; i < 3; i += 1) {
+      const id = await placePendingOrder(server);
+      await server.api.patch(`/orders/${id}`, { order: { status: i === 2 ? 'cancelled' : 'complete' } }, token);
+    }
+    const customer = await createUser(server, { name: 'Karim Hossain' });
+    await server.api.patch(`/users/${customer.id}`, { user: { role: 'blocked' } }, token);
+    await server.api.patch('/admin', { admin: { online: true } }, token);
   }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {

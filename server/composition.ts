@@ -30,7 +30,17 @@ import {
   paymentMethodsRoutes,
   productsRoutes,
 } from './catalogue/index.js';
-import { createIdempotencyRepository, createOrderStatsRepository, createOrdersRepository, createOrdersService, createSweeper, ordersRoutes } from './orders/index.js';
+import {
+  createIdempotencyRepository,
+  createOrderStatsRepository,
+  createOrdersRepository,
+  createOrdersService,
+  createShopStatsRepository,
+  createShopStatsService,
+  createSweeper,
+  ordersRoutes,
+  shopStatsRoutes,
+} from './orders/index.js';
 import { createRepliesRepository, createRepliesService, createTicketsRepository, createTicketsService, repliesRoutes, ticketsRoutes } from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
@@ -146,6 +156,8 @@ export function composeShop(infra: Infrastructure) {
   // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
   const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger, audit: audit.record });
   orders.useVerifier(sms);
+  // The admin's KPIs (GET /stats): read-only aggregates over the orders.
+  const stats = createShopStatsService(createShopStatsRepository(prisma));
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
@@ -214,6 +226,7 @@ export function composeShop(infra: Infrastructure) {
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
     auditRoutes({ audit, limits }),
+    shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
   ];
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
@@ -226,7 +239,7 @@ export function composeShop(infra: Infrastructure) {
     routers,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),

@@ -63,3 +63,10 @@ export interface AuditEntryDto {
 
 /** The audit CSV's columns (times in Asia/Dhaka; before/after as JSON). */
 export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor', 'actor_id', 'action', 'target_type', 'target_id', 'before', 'after'] as const;
+
+/** `GET /audit`: a page of entries, the page count, and every account that has entries (the actor filter). */
+export interface AuditListDto {
+  entries: AuditEntryDto[];
+  pages: number;
+  actors: { id: string; name: string }[];
+}

@@ -98,6 +98,14 @@ export function createAuditRepository(prisma: Prisma) {
       return { entries: rows.map(toRecord), total };
     },
 
+    /** The accounts that have entries, by name (the list's actor filter offers them). */
+    async actors(): Promise<{ id: string; name: string }[]> {
+      return prisma.$queryRaw<{ id: string; name: string }[]>`
+        SELECT u.id, u.name FROM users u
+        WHERE EXISTS (SELECT 1 FROM audit_entries a WHERE a.actor_id = u.id)
+        ORDER BY lower(u.name), u.id`;
+    },
+
     /** Every matching entry, newest first, in batches (for the CSV export). */
     async *each(filter: AuditFilter, batch = 500): AsyncGenerator<AuditEntryRecord> {
       const where = whereOf(filter);

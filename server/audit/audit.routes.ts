@@ -1,4 +1,5 @@
-// GET /audit (admin): the audit log, newest first, filtered by action and actor (issue 10); GET /audit/export.csv.
+// GET /audit (admin): the audit log, newest first, filtered by action and actor, with the actors that have entries
+// (issue 10, decision 114); GET /audit/export.csv.
 import { Router } from 'express';
 import { AUDIT_CSV_COLUMNS, auditQuerySchema } from '#shared/audit';
 import { dhakaDate, dhakaDateTime } from '#shared/dhaka';
@@ -8,13 +9,14 @@ import { parseInput } from '../http/validate.js';
 import { requireAdmin } from '../security/guards.js';
 import type { AuditService } from './audit.service.js';
 
-export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits, 'export'> }): Router {
+export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits, 'export' | 'report'> }): Router {
   const { audit, limits } = deps;
   const router = Router();
 
-  router.get('/audit', requireAdmin, async (req, res) => {
+  router.get('/audit', requireAdmin, ...limits.report, async (req, res) => {
     const q = parseInput(auditQuerySchema, req.query);
-    res.json({ ok: true, ...(await audit.listEntries({ action: q.action, actorId: q.actor }, q.page)) });
+    const [list, actors] = await Promise.all([audit.listEntries({ action: q.action, actorId: q.actor }, q.page), audit.listActors()]);
+    res.json({ ok: true, ...list, actors });
   });
 
   router.get('/audit/export.csv', requireAdmin, ...limits.export, async (req, res) => {

@@ -31,6 +31,8 @@ export function createAuditService(repo: AuditRepository) {
       const { entries, total } = await repo.list(filter, page, size);
       return { entries: entries.map(toAuditEntryDto), pages: pageCount(total, size) };
     },
+    /** Who has entries, for the actor filter. */
+    listActors: () => repo.actors(),
     each: (filter: AuditFilter) => repo.each(filter),
   };
 }

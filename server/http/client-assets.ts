@@ -76,7 +76,9 @@ function sendBuiltFile(req: Request, res: Response, built: BuiltFile, next: (err
       dotfiles: 'deny',
     },
     (err) => {
-      if (err && !res.headersSent) next(err);
+      // A browser that navigates away aborts its downloads (ECONNABORTED): nobody is left to answer, and passed on
+      // the error's code reads as a lost database connection (decision 076) and turned the API to 503 for a second.
+      if (err && !res.headersSent && (err as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(err);
     },
   );
 }

@@ -18,6 +18,8 @@ export interface RateLimits {
   smsForward: RequestHandler[];
   /** CSV exports read whole tables: a few a minute per address. */
   export: RequestHandler[];
+  /** The admin's aggregate reports (GET /stats): 60 a minute per admin. */
+  report: RequestHandler[];
   /** Picture uploads: at most 10 an hour per user (issue 7). */
   upload: RequestHandler[];
 }
@@ -71,6 +73,7 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     write: [make('write-ip', MINUTE, 120, 'ip')],
     smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
     export: [make('export-ip', MINUTE, 20, 'ip')],
+    report: [make('report-user', MINUTE, 60, 'user')],
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
   };
 }

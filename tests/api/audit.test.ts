@@ -1,7 +1,7 @@
 // The audit log (issue 10): each admin action writes one entry in its own transaction, a failed action none;
 // GET /audit lists them newest first with the actor's name, filtered by action and actor, admin only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntryDto } from '#shared/audit';
+import type { AuditEntryDto, AuditListDto } from '#shared/audit';
 import { AUDIT_CSV_COLUMNS } from '#shared/audit';
 import { fetchCsv, parseCsv } from '../support/csv.js';
 import { useTestServer } from '../support/server.js';
@@ -123,6 +123,19 @@ describe.each(testDatabases())('Audit log on %s', (db) => {
     const asUser = await server.api.get('/audit', other.token);
     expect(asUser.status).toBe(403);
     expect(asUser.body.code).toBe(-10033);
+  });
+
+  it('When the log is listed, then it names every account that has entries, for the actor filter, whatever the filter', async () => {
+    const other = await createUser(server, { name: 'Second Admin', role: 'admin' });
+    expect((await server.api.patch('/admin', { admin: { online: true } }, other.token)).status).toBe(200);
+    const res = await server.api.get<AuditListDto>(`/audit?actor=${admin.id}`, admin.token);
+    expect(res.body.entries.every((e) => e.actor?.id === admin.id)).toBe(true);
+    expect(res.body.actors).toEqual(
+      [
+        { id: admin.id, name: admin.name },
+        { id: other.id, name: 'Second Admin' },
+      ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
+    );
   });
 
   it('When the admin exports the log, then a CSV with a BOM, filtered like the list', async () => {

@@ -115,6 +115,7 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/orders/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN, request: () => ({ query: [['status', 'all']] }) }] },
   'GET /api/v1/audit': { cases: [{ allow: ADMIN, request: () => ({ query: [['action', 'order.complete']] }) }] },
   'GET /api/v1/audit/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN }] },
+  'GET /api/v1/stats': { cases: [{ allow: ADMIN, request: () => ({ query: [['range', '7d']] }) }] },
   // Holding an order's id is the right to read it and make the customer's moves (decision 011).
   'GET /api/v1/orders/:id': { cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() } }) }] },
   'POST /api/v1/orders/:productId': {

@@ -124,6 +124,8 @@ const SCREENS: Screen[] = [
   { name: 'admin settings', as: 'admin', path: '/admin/settings' },
   { name: 'admin wallet phones', as: 'admin', path: '/admin/devices' },
   { name: 'admin SMS inbox', as: 'admin', path: '/admin/sms' },
+  { name: 'admin statistics', as: 'admin', path: '/admin/stats?range=7d', shows: byTestId('chart-volume-per-method') },
+  { name: 'admin audit log', as: 'admin', path: '/admin/audit', shows: (page) => page.getByText(/Completed an order|অর্ডার সম্পন্ন করেছেন/) },
 ];
 
 const ALL_VARIANTS = [

@@ -80,6 +80,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin.devices.path, ...page(() => import('../features/sms/routes/admin-devices-page'), 'adminDevices') },
           { path: paths.admin.sms.path, ...page(() => import('../features/sms/routes/admin-sms-page'), 'adminSms') },
           { path: paths.admin.settings.path, ...page(() => import('../features/admin/routes/admin-settings-page'), 'adminSettings') },
+          { path: paths.admin.stats.path, ...page(() => import('../features/reports/routes/admin-stats-page'), 'adminStats') },
+          { path: paths.admin.audit.path, ...page(() => import('../features/reports/routes/admin-audit-page'), 'adminAudit') },
         ],
       },
       { path: '*', ...page(() => import('../features/pages/routes/not-found-page'), 'notFound') },

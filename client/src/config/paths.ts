@@ -38,6 +38,8 @@ export const paths = {
     devices: { path: '/admin/devices', getHref: () => '/admin/devices' },
     sms: { path: '/admin/sms', getHref: () => '/admin/sms' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    stats: { path: '/admin/stats', getHref: () => '/admin/stats' },
+    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   },
 } as const;
 

@@ -8,6 +8,7 @@ import bnHome from './locales/bn/home.json';
 import bnOrders from './locales/bn/orders.json';
 import bnPages from './locales/bn/pages.json';
 import bnRecovery from './locales/bn/recovery.json';
+import bnReports from './locales/bn/reports.json';
 import bnSettings from './locales/bn/settings.json';
 import bnSms from './locales/bn/sms.json';
 import bnTickets from './locales/bn/tickets.json';
@@ -23,6 +24,7 @@ export const bn: LocaleResources = {
   orders: bnOrders,
   pages: bnPages,
   recovery: bnRecovery,
+  reports: bnReports,
   settings: bnSettings,
   sms: bnSms,
   tickets: bnTickets,

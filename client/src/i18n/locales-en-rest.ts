@@ -4,10 +4,11 @@ import auth from './locales/en/auth.json';
 import consoleNs from './locales/en/console.json';
 import pages from './locales/en/pages.json';
 import recovery from './locales/en/recovery.json';
+import reports from './locales/en/reports.json';
 import settings from './locales/en/settings.json';
 import sms from './locales/en/sms.json';
 import tickets from './locales/en/tickets.json';
 import users from './locales/en/users.json';
 import type { LaterNamespaces } from './resources';
 
-export const enRest: LaterNamespaces = { admin, auth, console: consoleNs, pages, recovery, settings, sms, tickets, users };
+export const enRest: LaterNamespaces = { admin, auth, console: consoleNs, pages, recovery, reports, settings, sms, tickets, users };

@@ -11,6 +11,7 @@ import type auth from './locales/en/auth.json';
 import type consoleNs from './locales/en/console.json';
 import type pages from './locales/en/pages.json';
 import type recovery from './locales/en/recovery.json';
+import type reports from './locales/en/reports.json';
 import type settings from './locales/en/settings.json';
 import type sms from './locales/en/sms.json';
 import type tickets from './locales/en/tickets.json';
@@ -24,6 +25,7 @@ export type LocaleResources = typeof firstPaint & {
   console: typeof consoleNs;
   pages: typeof pages;
   recovery: typeof recovery;
+  reports: typeof reports;
   settings: typeof settings;
   sms: typeof sms;
   tickets: typeof tickets;
@@ -37,7 +39,7 @@ export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint>;
 export const resources = { en: firstPaint };
 
 /** Every namespace, `common` first: the order in which keys that arrive at run time are looked up. */
-export const NAMESPACES = ['common', 'admin', 'auth', 'console', 'home', 'orders', 'pages', 'recovery', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
+export const NAMESPACES = ['common', 'admin', 'auth', 'console', 'home', 'orders', 'pages', 'recovery', 'reports', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
 
 // A namespace missing from NAMESPACES fails the typecheck here.
 type Unlisted = Exclude<LocaleNamespace, (typeof NAMESPACES)[number]>;

@@ -1,0 +1,180 @@
+// /admin/audit: the audit log (issue 10, decision 114): who did what to which thing, newest first, filtered by
+// action and admin, paged, exportable as CSV. A table from `sm` up, one card per entry on phones (OrderTable).
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AUDIT_ACTIONS, type AuditEntryDto, type AuditListDto } from '#shared/audit';
+import { dhakaDate } from '#shared/dhaka';
+import { shortOrderId } from '../../../components/order-columns';
+import { OrderTable, type OrderColumn } from '../../../components/order-table';
+import { PagePicker } from '../../../components/page-picker';
+import { paths } from '../../../config';
+import { isTranslationKey, translate } from '../../../i18n/keys';
+import { useFormat } from '../../../lib/format';
+import { showError } from '../../../lib/notify';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { downloadAuditCsv, listAuditEntries, type AuditFilter } from '../api/reports-api';
+import { AuditChange } from '../components/audit-change';
+
+const ALL = '';
+
+/** Where the admin looks at an entry's target, when it has a page. */
+function targetHref(entry: AuditEntryDto): string | null {
+  switch (entry.target_type) {
+    case 'order':
+      return paths.order.getHref(entry.target_id);
+    case 'user':
+      return paths.admin.user.getHref(entry.target_id);
+    case 'product':
+      return paths.admin.products.getHref();
+    case 'pm':
+      return paths.admin.pms.getHref();
+    case 'device':
+      return paths.admin.devices.getHref();
+    case 'sms':
+    case 'sms_template':
+      return paths.admin.sms.getHref();
+    default:
+      return null;
+  }
+}
+
+function useAuditColumns(): OrderColumn<AuditEntryDto>[] {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
+  return useMemo(() => {
+    const actionLabel = (action: string) => {
+      const key = `reports:audit.actions.${action}`;
+      return isTranslationKey(key, ['reports']) ? translate(key, undefined, ['reports']) : action;
+    };
+    const targetLabel = (e: AuditEntryDto) => {
+      const key = `reports:audit.targets.${e.target_type}`;
+      const type = isTranslationKey(key, ['reports']) ? translate(key, undefined, ['reports']) : e.target_type;
+      const id = e.target_type === 'order' ? shortOrderId(e.target_id) : e.target_type === 'setting' ? '' : e.target_id;
+      return { type, id };
+    };
+    const target = (e: AuditEntryDto) => {
+      const { type, id } = targetLabel(e);
+      const href = targetHref(e);
+      return (
+        <Text size="sm" span>
+          {type}
+          {id ? ' ' : null}
+          {id && href ? (
+            <Anchor component={Link} to={href} size="sm" ff="monospace">
+              {id}
+            </Anchor>
+          ) : (
+            <Text span size="sm" ff="monospace">
+              {id}
+            </Text>
+          )}
+        </Text>
+      );
+    };
+    return [
+      { key: 'at', header: t('audit.columns.at'), numeric: true, cell: (e) => format.date(e.at), card: { slot: 'meta', order: 1 } },
+      {
+        key: 'actor',
+        header: t('audit.columns.actor'),
+        cell: (e) => e.actor?.name ?? t('audit.unknownActor'),
+        card: { slot: 'meta', order: 0 },
+      },
+      {
+        key: 'action',
+        header: t('audit.columns.action'),
+        cell: (e) => (
+          <Badge variant="light" color={e.action.startsWith('order.') ? 'brand' : 'gray'} radius="sm" style={{ textTransform: 'none' }}>
+            {actionLabel(e.action)}
+          </Badge>
+        ),
+        card: { slot: 'title', render: (e) => actionLabel(e.action) },
+      },
+      { key: 'target', header: t('audit.columns.target'), cell: target, card: { slot: 'titleEnd' } },
+      { key: 'change', header: t('audit.columns.change'), cell: (e) => <AuditChange before={e.before} after={e.after} />, card: { slot: 'line' } },
+    ];
+  }, [t, format]);
+}
+
+export default function AdminAuditPage() {
+  const { t } = useTranslation('reports');
+  const [filter, setFilter] = useState<AuditFilter>({ action: ALL, actor: ALL });
+  const [actors, setActors] = useState<AuditListDto['actors']>([]);
+  const [exporting, setExporting] = useState(false);
+  const columns = useAuditColumns();
+
+  const load = useCallback((page: number) => listAuditEntries(page, filter), [filter]);
+  const select = useCallback((answer: AuditListDto) => {
+    setActors(answer.actors);
+    return answer.entries;
+  }, []);
+  const { page, setPage, pages, items } = usePagedList(load, select);
+
+  const change = (next: Partial<AuditFilter>) => {
+    setFilter((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    const failed = await downloadAuditCsv(filter, `audit-${dhakaDate(new Date())}.csv`);
+    setExporting(false);
+    if (failed) showError(failed);
+  };
+
+  const actionOptions = [{ value: ALL, label: t('audit.actionAll') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))];
+  const actorOptions = [{ value: ALL, label: t('audit.actorAll') }, ...actors.map((a) => ({ value: a.id, label: a.name }))];
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {t('audit.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('audit.subtitle')}
+        </Text>
+      </Stack>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <Select
+          label={t('audit.action')}
+          data={actionOptions}
+          value={filter.action}
+          onChange={(value) => change({ action: value ?? ALL })}
+          allowDeselect={false}
+          searchable
+          style={{ flex: '1 1 220px' }}
+          data-testid="audit-action-filter"
+        />
+        <Select
+          label={t('audit.actor')}
+          data={actorOptions}
+          value={filter.actor}
+          onChange={(value) => change({ actor: value ?? ALL })}
+          allowDeselect={false}
+          style={{ flex: '1 1 180px' }}
+          data-testid="audit-actor-filter"
+        />
+        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()} style={{ flex: '0 0 auto' }}>
+          {t('audit.csv')}
+        </Button>
+      </Group>
+      <Card withBorder radius="md" p={0}>
+        <OrderTable
+          rows={items}
+          columns={columns}
+          rowKey={(e) => String(e.id)}
+          minWidth={760}
+          striped
+          empty={
+            <Text ta="center" c="dimmed" py="xl">
+              {t('audit.empty')}
+            </Text>
+          }
+        />
+      </Card>
+      <PagePicker page={page} pages={pages} onChange={setPage} />
+    </Stack>
+  );
+}

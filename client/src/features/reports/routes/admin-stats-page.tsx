@@ -1,0 +1,165 @@
+// /admin/stats: the KPIs of issue 10 for today, 7 or 30 Asia/Dhaka days (decision 113), refreshed as orders move.
+// The charts' styles load with this chunk only, so the first paint of the shop does not carry them (decision 063).
+import '@mantine/charts/styles.css';
+import { Alert, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlarmOff, IconCash, IconCircleCheck, IconClockHour4, IconHourglassHigh, IconListNumbers, IconX, IconStopwatch } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { STATS_RANGES, type StatsDto, type StatsRange } from '#shared/stats';
+import { useFormat } from '../../../lib/format';
+import { errorMessage } from '../../../lib/notify';
+import { useSocketEvent } from '../../../lib/socket';
+import { fetchStats } from '../api/reports-api';
+import { KpiCard } from '../components/kpi-card';
+import { currenciesOf, MethodVolumeChart, OrdersPerDayChart, ProductVolumeList, VolumePerDayChart, ChartCard } from '../components/stats-charts';
+import { useReportFormat } from '../hooks/use-report-format';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stats: StatsDto };
+
+const isRange = (value: string | null): value is StatsRange => (STATS_RANGES as readonly (string | null)[]).includes(value);
+/** Orders move often on a busy day: the figures are fetched again at most this often. */
+const REFRESH_GAP_MS = 5000;
+
+function Kpis({ stats }: { stats: StatsDto }) {
+  const { t } = useTranslation(['reports', 'common']);
+  const format = useFormat();
+  const report = useReportFormat();
+  const s = stats.orders_by_status;
+  const total = Object.values(s).reduce((sum, n) => sum + n, 0);
+  const share = total ? Math.round((s.complete / total) * 100) : 0;
+  const volume = currenciesOf(Object.keys(stats.volume_total));
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <KpiCard testId="kpi-orders" label={t('stats.kpi.orders')} value={format.number(total)} hint={t('stats.hint.orders')} icon={<IconListNumbers size={18} />} color="brand" />
+      <KpiCard
+        testId="kpi-completed"
+        label={t('stats.kpi.completed')}
+        value={format.number(s.complete)}
+        hint={t('stats.hint.completed', { share: format.number(share) })}
+        icon={<IconCircleCheck size={18} />}
+        color="teal"
+      />
+      <KpiCard
+        testId="kpi-volume"
+        label={t('stats.kpi.volume')}
+        value={volume.length ? volume.map((c) => <div key={c}>{format.money(stats.volume_total[c], c === 'USD' ? 'USD' : 'BDT')}</div>) : format.money(0, 'BDT')}
+        hint={t('stats.hint.volume')}
+        icon={<IconCash size={18} />}
+        color="teal"
+      />
+      <KpiCard testId="kpi-open" label={t('stats.kpi.open')} value={format.number(s.waiting + s.pending)} hint={t('stats.hint.open')} icon={<IconHourglassHigh size={18} />} color="blue" />
+      <KpiCard testId="kpi-p50" label={t('stats.kpi.p50')} value={report.duration(stats.completion_p50_s)} hint={t('stats.hint.completion')} icon={<IconStopwatch size={18} />} color="indigo" />
+      <KpiCard testId="kpi-p90" label={t('stats.kpi.p90')} value={report.duration(stats.completion_p90_s)} hint={t('stats.hint.completion')} icon={<IconClockHour4 size={18} />} color="indigo" />
+      <KpiCard testId="kpi-timeouts" label={t('stats.kpi.timeouts')} value={format.number(stats.timeouts)} hint={t('stats.hint.timeouts')} icon={<IconAlarmOff size={18} />} color="orange" />
+      <KpiCard
+        testId="kpi-cancelled"
+        label={t('stats.kpi.cancelled')}
+        value={format.number(s.user_cancelled + s.admin_cancelled + s.cancelled)}
+        icon={<IconX size={18} />}
+        color="red"
+      />
+    </SimpleGrid>
+  );
+}
+
+function Charts({ stats }: { stats: StatsDto }) {
+  const { t } = useTranslation('reports');
+  const currencies = currenciesOf(Object.keys(stats.volume_total));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <OrdersPerDayChart series={stats.series} />
+      {currencies.length === 0 ? (
+        <ChartCard title={t('stats.kpi.volume')} testId="chart-volume-empty">
+          <Text c="dimmed" size="sm">
+            {t('stats.charts.noVolume')}
+          </Text>
+        </ChartCard>
+      ) : null}
+      {currencies.map((currency) => (
+        <VolumePerDayChart key={`day-${currency}`} series={stats.series} currency={currency} />
+      ))}
+      {currencies.map((currency) => (
+        <MethodVolumeChart key={`method-${currency}`} methods={stats.volume_by_method} currency={currency} />
+      ))}
+      {currencies.map((currency) => (
+        <ProductVolumeList key={`product-${currency}`} products={stats.volume_by_product} currency={currency} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export default function AdminStatsPage() {
+  const { t } = useTranslation('reports');
+  const report = useReportFormat();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('range');
+  const range: StatsRange = isRange(asked) ? asked : 'today';
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    const answer = await fetchStats(range);
+    setState(answer.ok ? { status: 'ready', stats: answer.stats } : { status: 'error', message: errorMessage(answer) });
+  }, [range]);
+  useEffect(() => {
+    setState((s) => (s.status === 'ready' && s.stats.range === range ? s : { status: 'loading' }));
+    void load();
+  }, [load, range]);
+
+  // New and moved orders change the figures; a burst of them is one refetch.
+  const lastLoad = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refreshSoon = useCallback(() => {
+    if (pending.current) return;
+    const wait = Math.max(0, lastLoad.current + REFRESH_GAP_MS - Date.now());
+    pending.current = setTimeout(() => {
+      pending.current = undefined;
+      lastLoad.current = Date.now();
+      void load();
+    }, wait);
+  }, [load]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  useSocketEvent('order:created', refreshSoon);
+  useSocketEvent('order:updated', refreshSoon);
+
+  const stats = state.status === 'ready' ? state.stats : null;
+  const first = stats?.series[0]?.date;
+  const last = stats?.series.at(-1)?.date;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('stats.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('stats.subtitle')}
+          </Text>
+          {first && last ? (
+            <Text size="sm" fw={600} data-testid="stats-period">
+              {first === last ? report.day(first) : t('stats.period', { from: report.day(first), to: report.day(last) })}
+            </Text>
+          ) : null}
+        </Stack>
+        <SegmentedControl
+          aria-label={t('stats.rangeLabel')}
+          value={range}
+          onChange={(value) => setParams(value === 'today' ? {} : { range: value }, { replace: true })}
+          data={STATS_RANGES.map((r) => ({ value: r, label: t(`stats.range.${r}`) }))}
+        />
+      </Group>
+      {state.status === 'loading' ? <Skeleton height={320} radius="md" /> : null}
+      {state.status === 'error' ? (
+        <Alert color="red" role="alert">
+          {state.message}
+        </Alert>
+      ) : null}
+      {stats ? (
+        <>
+          <Kpis stats={stats} />
+          <Charts stats={stats} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

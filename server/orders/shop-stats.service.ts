@@ -1,0 +1,114 @@
+// The admin's KPIs for a range of Asia/Dhaka days (issue 10, decision 113): the SQL aggregates arranged into the
+// answer of GET /stats, with a day for every date of the range (zero when nothing happened).
+import { productCurrency } from '#shared/constants';
+import { DAY_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
+import { STATS_RANGE_DAYS, type AmountsByCurrency, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
+import { DHAKA_OFFSET_S, type ShopStatsRepository, type StatsWindow } from './shop-stats.repository.js';
+
+const DAY_MS = DAY_SECONDS * 1000;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const NO_VOLUME: VolumeDto = { count: 0, amount: '0.00' };
+
+function zeroByStatus(): Record<OrderStatus, number> {
+  return Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+}
+
+/** The range's window: `days` whole Dhaka days, the last of them the one holding `now`. */
+export function statsWindow(range: StatsRange, now: Date): StatsWindow {
+  const today = dhakaDayStart(now).getTime();
+  return { from: new Date(today - (STATS_RANGE_DAYS[range] - 1) * DAY_MS), to: new Date(today + DAY_MS) };
+}
+
+/** The SQL day number (see the repository) of a Dhaka midnight. */
+const dayNumber = (midnight: Date) => Math.round((midnight.getTime() / 1000 + DHAKA_OFFSET_S) / DAY_SECONDS);
+
+export function createShopStatsService(repo: ShopStatsRepository) {
+  let clock: () => Date = () => new Date();
+  return {
+    /** Tests set the day the ranges end with. */
+    useClock(next: () => Date): void {
+      clock = next;
+    },
+
+    async readStats(range: StatsRange): Promise<StatsDto> {
+      const window = statsWindow(range, clock());
+      const [counts, volumes, completion, timeouts] = await Promise.all([
+        repo.countsByDayAndStatus(window),
+        repo.completedVolumes(window),
+        repo.completionTimes(window),
+        repo.timedOutCount(window),
+      ]);
+
+      const firstDay = dayNumber(window.from);
+      const series: StatsDayDto[] = Array.from({ length: STATS_RANGE_DAYS[range] }, (_, i) => {
+        const start = new Date(window.from.getTime() + i * DAY_MS);
+        return { date: dhakaDate(start), start: start.getTime() / 1000, orders: 0, by_status: zeroByStatus(), completed: 0, volume: {} };
+      });
+      const dayAt = (day: number): StatsDayDto | undefined => series[day - firstDay];
+
+      const ordersByStatus = zeroByStatus();
+      for (const row of counts) {
+        const day = dayAt(row.day);
+        if (!(row.status in ordersByStatus) || !day) continue;
+        ordersByStatus[row.status] += row.count;
+        day.by_status[row.status] += row.count;
+        day.orders += row.count;
+      }
+
+      const volumeTotal: AmountsByCurrency = {};
+      const methods = new Map<string, MethodVolumeDto>();
+      const products: ProductVolumeDto[] = [];
+      for (const row of volumes) {
+        if (row.grouping === 'total') {
+          volumeTotal[row.currency] = row.pmAmount;
+        } else if (row.grouping === 'day' && row.day !== null) {
+          const day = dayAt(row.day);
+          if (!day) continue;
+          day.completed += row.count;
+          day.volume[row.currency] = row.pmAmount;
+        } else if (row.grouping === 'method' && row.method !== null) {
+          methods.set(`${row.method} ${row.currency}`, {
+            account: row.method,
+            currency: row.currency,
+            count: row.count,
+            amount: row.pmAmount,
+            topup: { ...NO_VOLUME },
+            withdraw: { ...NO_VOLUME },
+          });
+        } else if (row.grouping === 'product' && row.productId !== null) {
+          products.push({
+            product_id: row.productId,
+            currency: row.currency,
+            count: row.count,
+            amount: row.pmAmount,
+            product_currency: productCurrency(row.productId),
+            product_amount: row.amount,
+          });
+        }
+      }
+      // The per-kind rows fill in the wallets made above (GROUPING SETS gives both in the same pass).
+      for (const row of volumes) {
+        if (row.grouping !== 'methodKind' || row.method === null || row.kind === null) continue;
+        const method = methods.get(`${row.method} ${row.currency}`);
+        if (method) method[row.kind] = { count: row.count, amount: row.pmAmount };
+      }
+
+      return {
+        range,
+        from: window.from.getTime() / 1000,
+        to: window.to.getTime() / 1000,
+        orders_by_status: ordersByStatus,
+        volume_total: volumeTotal,
+        // Sorted here, not by the database's collation (which differs between installations for '_').
+        volume_by_method: [...methods.values()].sort((a, b) => byText(a.account, b.account) || byText(a.currency, b.currency)),
+        volume_by_product: products.sort((a, b) => byText(a.product_id, b.product_id) || byText(a.currency, b.currency)),
+        completion_p50_s: completion.completed > 0 ? completion.p50 : null,
+        completion_p90_s: completion.completed > 0 ? completion.p90 : null,
+        timeouts,
+        series,
+      };
+    },
+  };
+}
+export type ShopStatsService = ReturnType<typeof createShopStatsService>;

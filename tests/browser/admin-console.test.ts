@@ -1,0 +1,104 @@
+// The admin's reports in the browser (issue 10): /admin/stats shows the server's figures for today's seeded orders
+// in its KPI cards and draws the charts, and the range switch asks for another period; /admin/audit lists the
+// admin's actions and filters them by action. One server, one browser, one page, two page loads.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
+import { placePendingOrder } from '../factories/orders.js';
+import { insertOrderRows } from '../factories/order-rows.js';
+
+const WAIT = { timeout: 20_000 };
+const built = fs.existsSync(path.resolve('client/dist/index.html'));
+
+describe.skipIf(!hasChromium() || !built)('admin console reports in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let admin: TestUser;
+  let completedId: string;
+  let customer: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    admin = await loginAdmin(server);
+    // Today (a second ago, so still today in Dhaka): three top-ups completed after 5, 10 and 15 minutes and one
+    // timed out; then one more completed through the API (its completion takes about no time at all).
+    const createdAt = new Date(Date.now() - 1000);
+    await insertOrderRows(server, [
+      { product: '1xbet_topup_bdt', method: 'bkash', status: 'complete', amount: '1000.00', pmAmount: '1000.00', createdAt, moves: [['pending', 60], ['complete', 300]] },
+      { product: '1xbet_topup_bdt', method: 'nagad', status: 'complete', amount: '250.50', pmAmount: '250.50', createdAt, moves: [['pending', 60], ['complete', 600]] },
+      { product: '1xbet_withdraw_bdt', method: 'bkash', status: 'complete', amount: '2000.00', pmAmount: '2000.00', createdAt, moves: [['complete', 900]] },
+      { product: '1xbet_topup_bdt', method: 'rocket', status: 'timedout', amount: '700.00', pmAmount: '700.00', createdAt, moves: [['timedout', 900]] },
+    ]);
+    completedId = await placePendingOrder(server);
+    expect((await server.api.patch(`/orders/${completedId}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+    customer = await createUser(server, { name: 'Jamal Audit' });
+    expect((await server.api.patch(`/users/${customer.id}`, { user: { role: 'blocked' } }, admin.token)).status).toBe(200);
+
+    const opened = await openContext(browser, server.url, { lang: 'EN' });
+    await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), admin.token);
+    page = opened.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("When the admin opens the statistics, then the cards show today's figures, the charts are drawn and 7 days can be chosen", async () => {
+    await page.goto('/admin/stats');
+    await page.getByRole('link', { name: 'Statistics' }).waitFor(WAIT);
+    const value = (id: string) => page.getByTestId(`${id}-value`);
+    await expect.poll(() => value('kpi-orders').textContent(), WAIT).toBe('5');
+    expect(await value('kpi-completed').textContent()).toBe('4');
+    // 500.00 (the API's order) + 1000.00 + 250.50 + 2000.00.
+    expect(await value('kpi-volume').textContent()).toBe('3,750.50 BDT');
+    // About 0, 300, 600 and 900 seconds: the median is the second.
+    expect(await value('kpi-p50').textContent()).toBe('5 min 0 s');
+    expect(await value('kpi-p90').textContent()).toBe('15 min 0 s');
+    expect(await value('kpi-timeouts').textContent()).toBe('1');
+
+    // The charts draw one bar per status that day, the wallets' stacks, and the products' bars with exact figures.
+    const perDay = page.getByTestId('chart-orders-per-day');
+    await expect.poll(() => perDay.locator('.recharts-bar-rectangle path').count(), WAIT).toBeGreaterThanOrEqual(2);
+    expect(await perDay.getByRole('heading', { name: 'Orders per day' }).isVisible()).toBe(true);
+    const perMethod = page.getByTestId('chart-volume-per-method');
+    await expect.poll(() => perMethod.locator('.recharts-bar-rectangle path').count(), WAIT).toBeGreaterThanOrEqual(3);
+    expect(await perMethod.getByText('bKash: 3,500.00 BDT').isVisible()).toBe(true);
+    expect(await page.getByTestId('chart-volume-per-product').getByText('1xBet Topup (BDT): 1,750.50 BDT').isVisible()).toBe(true);
+
+    // Seven days: the same orders (all of today), a period of seven dates and one bar group per day.
+    await page.getByText('7 days', { exact: true }).click();
+    await page.waitForURL('**/admin/stats?range=7d', WAIT);
+    await expect.poll(() => page.getByTestId('stats-period').textContent(), WAIT).toMatch(/ to /);
+    await expect.poll(() => perDay.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count(), WAIT).toBeGreaterThan(1);
+    expect(await value('kpi-orders').textContent()).toBe('5');
+  });
+
+  it("When the admin opens the audit log, then their actions are listed and the action filter narrows the list", async () => {
+    await page.goto('/admin/audit');
+    const table = page.getByRole('table');
+    await table.getByText('Completed an order').waitFor(WAIT);
+    expect(await table.getByText('Changed a role').isVisible()).toBe(true);
+    expect(await table.getByRole('link', { name: completedId.slice(0, 10) }).getAttribute('href')).toBe(`/orders/${encodeURIComponent(completedId)}`);
+    expect(await table.getByText('role: user → blocked').isVisible()).toBe(true);
+
+    const select = (name: string) => page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name })).first();
+    await select('Action').click();
+    await page.getByRole('option', { name: 'Changed a role' }).click();
+    await table.getByText('Completed an order').waitFor({ state: 'detached', ...WAIT });
+    expect(await table.getByRole('row').count()).toBe(2);
+    expect(await table.getByRole('link', { name: customer.id }).isVisible()).toBe(true);
+    expect(await table.getByRole('cell', { name: admin.name, exact: true }).isVisible()).toBe(true);
+
+    // The admin filter offers the one admin who acted; choosing them keeps the role change.
+    await select('Admin').click();
+    await page.getByRole('option', { name: admin.name, exact: true }).click();
+    await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(2);
+  });
+});
