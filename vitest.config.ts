@@ -24,8 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // API files mostly wait on the databases and on each other's servers: three at a time keep both cores busy.
-          maxWorkers: 3,
+          // `npm test` runs the browser project in a process of its own beside this one (package.json test:run):
+          // two API files at a time plus one browser file keep both cores busy without starving either.
+          maxWorkers: 2,
         },
       },
       {

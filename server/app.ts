@@ -96,6 +96,10 @@ export async function createApplication(config: Config, options: AppOptions = {}
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
   const app = express();
   const httpServer = http.createServer(app);
+  // An idle kept-alive connection is closed by the client first (browsers, undici: 4-5 s; proxies and balancers:
+  // 60 s): when the server closed at Node's 5 s, a request sent at that moment met a reset socket.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   answerMalformedRequestsInJson(httpServer);
   const ctx: Infrastructure = {
     config,

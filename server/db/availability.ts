@@ -30,6 +30,20 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
 const MESSAGES =
   /can't reach database server|connection terminated|terminating connection|server closed the connection|connection refused|timeout exceeded when trying to connect|client has encountered a connection error|connection is closed|the database system is (starting up|shutting down)|ECONNREFUSED|ECONNRESET/i;
 
+// Prisma's "transaction could not start in time / ran out of time" and PostgreSQL's serialization failure,
+// deadlock and lock-not-available: the database is there but too busy for this request to finish now.
+const BUSY_PRISMA_CODES = new Set(['P2028', 'P2034']);
+const BUSY_SQLSTATES = new Set(['40001', '40P01', '55P03']);
+
+/** True when a request failed because the database was too busy (contention, a transaction out of time), not down. */
+export function isDatabaseBusy(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown } };
+  if (typeof e.code === 'string' && (BUSY_PRISMA_CODES.has(e.code) || BUSY_SQLSTATES.has(e.code))) return true;
+  if (e.meta && typeof e.meta.code === 'string' && BUSY_SQLSTATES.has(e.meta.code)) return true;
+  return isDatabaseBusy(e.cause, depth + 1) || (e.meta !== undefined && isDatabaseBusy(e.meta.driverAdapterError, depth + 1));
+}
+
 /** True when an error (or anything in its chain) says the database is unreachable, as opposed to a query failing. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;

@@ -32,12 +32,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Prisma's defaults (2 s to get a connection, 5 s for the whole transaction) turned two admins' clashing clicks on
+ * a busy machine into two 500s: the loser waits on the winner's row lock and the pool is shared. Longer bounds
+ * let such transactions finish; one that still runs out answers 503 "try again" (http/error-middleware.ts).
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
     return {
       prisma,
       kind: 'postgres',
@@ -76,7 +83,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   await lite.waitReady;
   // pglite-prisma-adapter bundles an older copy of the adapter types; the runtime contract is the same.
   const adapter = new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory;
-  const prisma = new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     kind: 'pglite',

@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, failureBody } from './app-error.js';
 import type { Logger } from '../logger.js';
-import { isDatabaseUnavailable } from '../db/availability.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/availability.js';
 import { isRedisUnavailable } from '../security/redis-guard.js';
 
 /** Seconds a client is asked to wait when a dependency is down (the database probe runs every second). */
@@ -65,6 +65,12 @@ export function errorMiddleware(logger: Logger, options: ErrorMiddlewareOptions 
     if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
       if (isDatabaseUnavailable(error)) options.onDatabaseUnavailable?.(error);
       res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json(unavailableBody());
+      return;
+    }
+    if (isDatabaseBusy(error)) {
+      // Not an outage and not a bug: the caller may simply try again (nothing was written: the transaction rolled back).
+      logger.warn(`Database too busy for ${req.method} ${req.originalUrl}`, error);
+      res.status(503).set('Retry-After', '1').json(unavailableBody());
       return;
     }
     logger.error(`Unexpected error on ${req.method} ${req.originalUrl}`, error);

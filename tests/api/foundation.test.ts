@@ -175,7 +175,8 @@ describe('The start command', () => {
     expect(out.trim()).toBe('Invalid configuration: CAPTCHA="off" cannot be off when NODE_ENV=production');
   });
 
-  it('When started on an empty data dir, then it migrates, seeds, prints the generated admin password and stops on SIGTERM', async () => {
+  // Two real starts of the entry on PGlite (the first applies every migration): minutes on a machine busy with tests.
+  it('When started on an empty data dir, then it migrates, seeds, prints the generated admin password and stops on SIGTERM', { timeout: 180_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'));
     try {
       const { code, out } = await runServer({ PORT: '0', DATA_DIR: dir, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', JWT_SECRET: '' }, /Shop listening/);
