@@ -20,6 +20,8 @@ export interface RateLimits {
   export: RequestHandler[];
   /** Picture uploads: at most 10 an hour per user (issue 7). */
   upload: RequestHandler[];
+  /** Reads a screen repeats after pushes (the admin's waiting count): per signed-in user. */
+  poll: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -72,5 +74,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
     export: [make('export-ip', MINUTE, 20, 'ip')],
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
+    poll: [make('poll-user', MINUTE, 120, 'user')],
   };
 }
