@@ -1,4 +1,6 @@
 import { IconBox, IconDeviceMobileMessage, IconListDetails, IconMessage2Check, IconMessageCircle, IconSettings, IconUsers, IconWallet } from '@tabler/icons-react';
+import { AdminAlerts } from '../../features/alerts/components/admin-alerts';
+import { AlertsHeaderButton } from '../../features/alerts/components/alerts-header-button';
 import { SilentDevicesAlert } from '../../features/sms/components/silent-devices-alert';
 import { paths } from '../../config';
 import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
@@ -18,7 +20,17 @@ const ADMIN_MENU: DashboardMenuItem[] = [
 export function AdminLayout() {
   return (
     <RequireRole role="admin">
-      <DashboardShell titleKey="nav.dashboard" items={ADMIN_MENU} banner={<SilentDevicesAlert />} />
+      <DashboardShell
+        titleKey="nav.dashboard"
+        items={ADMIN_MENU}
+        headerExtra={<AlertsHeaderButton />}
+        banner={
+          <>
+            <SilentDevicesAlert />
+            <AdminAlerts />
+          </>
+        }
+      />
     </RequireRole>
   );
 }
