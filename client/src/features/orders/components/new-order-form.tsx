@@ -152,7 +152,10 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
                     <WalletLabel wallet={pm.account} />
                     {full ? (
                       <Text size="xs" c="dark.6" id={hintId}>
-                        <b>{t('methodCap.unavailable')}</b> · {t('methodCap.until')}
+                        <Text span fw={700} inherit style={{ display: 'block' }}>
+                          {t('methodCap.unavailable')}
+                        </Text>
+                        {t('methodCap.until')}
                       </Text>
                     ) : null}
                   </Stack>
