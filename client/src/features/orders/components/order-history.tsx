@@ -109,7 +109,6 @@ export function OrderHistory() {
               value={verified}
               onChange={change(setVerified)}
               allowDeselect={false}
-              data-testid="history-verified"
             />
             <TextInput type="date" label={t('history.from')} value={fromDay} onChange={(event) => change(setFromDay)(event.currentTarget.value)} />
             <TextInput type="date" label={t('history.to')} value={toDay} onChange={(event) => change(setToDay)(event.currentTarget.value)} />
