@@ -22,7 +22,7 @@ function SoundUnlockBanner() {
   const enableSound = useEnableSound();
   if (!userId || !settings.sound || audio !== 'locked') return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconVolume size={20} />} title={t('banner.title')} mb="md" data-testid="sound-unlock">
+    <Alert color="yellow" variant="light" icon={<IconVolume size={20} />} title={t('banner.title')} mb="md" role="status" data-testid="sound-unlock">
       <Text size="sm" mb="sm">
         {t('banner.body')}
       </Text>
