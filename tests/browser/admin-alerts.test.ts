@@ -101,8 +101,11 @@ describe.skipIf(!hasChromium() || !built)("The admin's alerts, history search an
 
     await expect.poll(() => admin.title(), WAIT).toBe('(3) Orders · Wallet Shop');
     await expect.poll(soundsPlayed, WAIT).toBeGreaterThan(0);
-    // The bell says it too.
+    // The bell says it too, and the tab's icons carry the badge drawn on a canvas.
     expect(await admin.getByTestId('alerts-button').getAttribute('aria-label')).toContain('3 items wait for you');
+    const icons = await admin.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(icons.length).toBeGreaterThan(0);
+    for (const href of icons) expect(href).toMatch(/^data:image\/png;base64,/);
   });
 
   it('When the admin searches All orders for a completed order transaction id, then exactly that order is listed', async () => {
