@@ -41,19 +41,20 @@ export function useAdminAlerts(): void {
     if (userId) setSettings({ userId, settings: readAlertSettings(userId) });
   }, [userId, setSettings]);
 
-  // Sound: the audio starts from the page's first click or key (or at once when the page already had one).
+  // Sound: the audio starts from the page's first click or key (or at once when the page already had one). On the
+  // click, not the press: the banner leaves once the audio runs, and the click must land where it was aimed first.
   useEffect(() => {
     setAudio(audioState());
     const stopListening = onAudioState(setAudio);
     if (!settings.sound) return stopListening;
     if (pageWasActivated()) setAudio(unlockAudio());
     const unlock = () => setAudio(unlockAudio());
-    document.addEventListener('pointerdown', unlock, true);
+    document.addEventListener('click', unlock, true);
     document.addEventListener('keydown', unlock, true);
     void loadSounds();
     return () => {
       stopListening();
-      document.removeEventListener('pointerdown', unlock, true);
+      document.removeEventListener('click', unlock, true);
       document.removeEventListener('keydown', unlock, true);
     };
   }, [settings.sound, setAudio]);
