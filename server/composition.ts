@@ -118,6 +118,8 @@ export function composeShop(infra: Infrastructure) {
     bus: snapshotBus,
     logger,
     maxAgeMs: snapshotBus ? 60_000 : undefined,
+    // Capped methods open again at midnight Asia/Dhaka, by the orders' (injectable) clock.
+    clock: () => orders.now(),
   });
   /** The use case, then the snapshot dropped everywhere, then the answer. */
   const thenChanged =
@@ -194,6 +196,8 @@ export function composeShop(infra: Infrastructure) {
     },
     audit: audit.record,
     countUsers: () => usersRepository.count(),
+    countQueuedOrders: () => orders.countQueue(),
+    countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
   });
   const adminStatus = {
     ...adminStatusService,
@@ -203,7 +207,12 @@ export function composeShop(infra: Infrastructure) {
       return info;
     },
   };
-  snapshotSource.current = { listProducts: products.listProducts, recentOrders: orders.recentOrders, isAdminOnline: adminStatus.isAdminOnline };
+  snapshotSource.current = {
+    // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
+    listProducts: async () => orders.markCappedMethods(await products.listProducts()),
+    recentOrders: orders.recentOrders,
+    isAdminOnline: adminStatus.isAdminOnline,
+  };
 
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);

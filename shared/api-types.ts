@@ -24,6 +24,11 @@ export interface ProductPmDto {
   rate: number;
   min: number;
   max: number;
+  /**
+   * The method's daily cap for top-ups leaves no room today: checkout shows it unavailable until midnight Asia/Dhaka
+   * (decision 124). Only this flag is public, never the caps or the day's totals; always false for withdrawals.
+   */
+  limit_reached: boolean;
 }
 export interface ProductDto {
   id: string;

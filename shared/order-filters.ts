@@ -27,6 +27,17 @@ export const orderFilterSchema = z
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
       z.string({ error: V.invalid }).max(100, V.invalid).optional(),
     ),
+    /**
+     * The payment's SMS verification (decision 123): `true` the orders an SMS verified, `false` the top-ups no
+     * SMS verified yet (withdrawals have no payment to verify, so they are in neither).
+     */
+    verified: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(['true', 'false'], { error: V.invalid })
+        .transform((v) => v === 'true')
+        .optional(),
+    ),
   })
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { path: ['to'], error: V.invalid });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
@@ -42,7 +53,7 @@ export const orderListQuerySchema = z.intersection(
 
 /** No filter given: the live queue (waiting and pending) as before issue 10. */
 export function isQueueRequest(f: OrderFilter): boolean {
-  return f.status === undefined && f.product === undefined && f.method === undefined && f.from === undefined && f.to === undefined && f.q === undefined;
+  return f.status === undefined && f.product === undefined && f.method === undefined && f.from === undefined && f.to === undefined && f.q === undefined && f.verified === undefined;
 }
 
 /** The filters as a query string (the client's list and CSV link). */

@@ -1,5 +1,7 @@
-// GET /admin (anyone: the online flag; the user count only for admins) and PATCH /admin (admin toggles online).
+// GET /admin (anyone: the online flag; the user count only for admins), PATCH /admin (admin toggles online) and
+// GET /admin/waiting (admin: the count of waiting orders and tickets for the tab title, decision 119).
 import { Router } from 'express';
+import type { WaitingItemsAnswer } from '#shared/admin-alerts';
 import { adminPatchBodySchema } from '#shared/schemas';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
@@ -7,12 +9,19 @@ import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentAdmin, optionalUser, requireAdmin } from '../security/guards.js';
 import type { AdminStatusService } from './admin-status.service.js';
 
-export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'poll'> }): Router {
   const { adminStatus, captcha, limits } = deps;
   const router = Router();
 
   router.get('/admin', async (req, res) => {
     res.json({ ok: true, admin: await adminStatus.adminInfo(optionalUser(req)) });
+  });
+
+  // Each admin tab asks again after every order or ticket push: limited per admin, not per address. It takes no
+  // input (a query is ignored: `?jwt=` may carry the token).
+  router.get('/admin/waiting', requireAdmin, ...limits.poll, async (_req, res) => {
+    const answer: WaitingItemsAnswer = { ok: true, waiting: await adminStatus.waitingItems() };
+    res.json(answer);
   });
 
   router.patch('/admin', requireAdmin, ...limits.write, async (req, res) => {

@@ -1,5 +1,7 @@
-// Whether an admin is online (spec §2: shown to customers), and the user count of the admin settings page.
+// Whether an admin is online (spec §2: shown to customers), the user count of the admin settings page, and what
+// waits for the shop (the admin's tab title and alerts, decision 119).
 import type { AdminInfoDto } from '#shared/api-types';
+import type { WaitingItemsDto } from '#shared/admin-alerts';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Realtime } from '../realtime/index.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -11,6 +13,10 @@ export function createAdminStatusService(deps: {
   audit: AuditRecorder;
   /** The accounts domain's count of users. */
   countUsers: () => Promise<number>;
+  /** The orders domain's count of its admin queue. */
+  countQueuedOrders: () => Promise<number>;
+  /** The tickets domain's count of open tickets whose last message is the customer's. */
+  countTicketsAwaitingReply: () => Promise<number>;
 }) {
   const { status, pushes, countUsers } = deps;
   return {
@@ -19,6 +25,12 @@ export function createAdminStatusService(deps: {
     /** Anyone sees the flag; the user count only an admin (0 for everyone else). */
     async adminInfo(viewer: UserRecord | null): Promise<AdminInfoDto> {
       return { online: await status.isOnline(), users: viewer?.role === 'admin' ? await countUsers() : 0 };
+    },
+
+    /** What waits for the shop now: the queue's orders and the tickets awaiting an answer. */
+    async waitingItems(): Promise<WaitingItemsDto> {
+      const [orders, tickets] = await Promise.all([deps.countQueuedOrders(), deps.countTicketsAwaitingReply()]);
+      return { orders, tickets };
     },
 
     /** Stores the flag, then tells every socket. */

@@ -18,6 +18,8 @@ export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto
       rate: Number(pm.rate),
       min: toMoneyNumber(pm.min),
       max: toMoneyNumber(pm.max),
+      // The catalogue does not count orders: the public snapshot asks the orders domain (decision 124).
+      limit_reached: false,
     })),
   };
 }

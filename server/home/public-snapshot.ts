@@ -4,6 +4,7 @@
 // in every other instance, which rebuilds lazily on its next read.
 import crypto from 'node:crypto';
 import type { HomeOrderDto, ProductDto } from '#shared/api-types';
+import { nextDhakaMidnight } from '#shared/dhaka';
 import type { Logger } from '../logger.js';
 import type { SnapshotBus } from './snapshot-bus.js';
 
@@ -34,13 +35,24 @@ export interface PublicSnapshotSource {
   isAdminOnline: () => Promise<boolean>;
 }
 
-/** `maxAgeMs`: a safety net with several instances (a bus message lost while Redis reconnected). */
-export function createPublicSnapshots(deps: { source: PublicSnapshotSource; bus?: SnapshotBus; logger: Logger; maxAgeMs?: number }) {
+/**
+ * `maxAgeMs`: a safety net with several instances (a bus message lost while Redis reconnected). `clock`: what the
+ * day is; a snapshot lasts until the next midnight Asia/Dhaka at most, when capped payment methods open again
+ * (decision 124).
+ */
+export function createPublicSnapshots(deps: {
+  source: PublicSnapshotSource;
+  bus?: SnapshotBus;
+  logger: Logger;
+  maxAgeMs?: number;
+  clock?: () => Date;
+}) {
   const { source, bus, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
   // Every change bumps the version; a build keeps its result only if no change happened while it read.
   let version = 0;
-  let current: { version: number; builtAt: number; snapshot: PublicSnapshot } | undefined;
-  let building: { version: number; promise: Promise<PublicSnapshot> } | undefined;
+  let current: { version: number; builtAt: number; validUntil: number; snapshot: PublicSnapshot } | undefined;
+  let building: { version: number; validUntil: number; promise: Promise<PublicSnapshot> } | undefined;
 
   const markDirty = () => {
     version += 1;
@@ -65,14 +77,23 @@ export function createPublicSnapshots(deps: { source: PublicSnapshotSource; bus?
     /** The snapshot as of now: every change that answered before this call is in it. */
     async get(): Promise<PublicSnapshot> {
       if (bus) await bus.ready;
-      if (current && current.version === version && (!deps.maxAgeMs || Date.now() - current.builtAt < deps.maxAgeMs)) return current.snapshot;
-      if (building && building.version === version) return building.promise;
+      if (
+        current &&
+        current.version === version &&
+        clock().getTime() < current.validUntil &&
+        (!deps.maxAgeMs || Date.now() - current.builtAt < deps.maxAgeMs)
+      ) {
+        return current.snapshot;
+      }
+      // A build begun before midnight is not shared after it: the day's caps have reset.
+      if (building && building.version === version && clock().getTime() < building.validUntil) return building.promise;
       const startedAt = version;
+      const validUntil = nextDhakaMidnight(clock()).getTime();
       const promise = build();
-      building = { version: startedAt, promise };
+      building = { version: startedAt, validUntil, promise };
       try {
         const snapshot = await promise;
-        if (version === startedAt) current = { version: startedAt, builtAt: Date.now(), snapshot };
+        if (version === startedAt) current = { version: startedAt, builtAt: Date.now(), validUntil, snapshot };
         return snapshot;
       } finally {
         if (building?.promise === promise) building = undefined;

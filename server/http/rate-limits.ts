@@ -22,6 +22,8 @@ export interface RateLimits {
   report: RequestHandler[];
   /** Picture uploads: at most 10 an hour per user (issue 7). */
   upload: RequestHandler[];
+  /** Reads a screen repeats after pushes (the admin's waiting count): per signed-in user. */
+  poll: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -75,5 +77,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     export: [make('export-ip', MINUTE, 20, 'ip')],
     report: [make('report-user', MINUTE, 60, 'user')],
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
+    poll: [make('poll-user', MINUTE, 120, 'user')],
   };
 }

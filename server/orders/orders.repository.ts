@@ -4,6 +4,7 @@ import { PRODUCT_IDS, productKind } from '#shared/constants';
 import { toAsciiDigits } from '#shared/digits';
 import type { OrderFilter } from '#shared/order-filters';
 import type { CancelReason } from '#shared/schemas';
+import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
 import { ORDER_TRANSITIONS, type OrderActor, type OrderStatus, type OrderTransition } from '#shared/order-status';
 import type { Prisma, Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
@@ -131,6 +132,16 @@ export interface OrderCustomerRecord {
   orderCount: number;
 }
 
+/** The admin's queue: the statuses, and timed-out orders with a recent "paid late" claim (issue 9 rule 4, decision 103). */
+function queueWhere(statuses: readonly OrderStatus[], lateClaimsSince?: Date): P.OrderWhereInput {
+  return lateClaimsSince
+    ? { OR: [{ status: { in: [...statuses] } }, { status: 'timedout', lateClaimAt: { gte: lateClaimsSince } }] }
+    : { status: { in: [...statuses] } };
+}
+
+const TOPUP_PRODUCTS = PRODUCT_IDS.filter((id) => productKind(id) === 'topup');
+const UNVERIFIED = VERIFICATION_STATUSES.filter((status) => status !== 'verified');
+
 /** The Prisma `where` of the admin's history filters (issue 10); every column it compares is indexed. */
 function filterWhere(f: OrderFilter): P.OrderWhereInput {
   const and: P.OrderWhereInput[] = [];
@@ -140,6 +151,9 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
   if (f.from !== undefined) and.push({ createdAt: { gte: new Date(f.from * 1000) } });
   // `to` is inclusive of its whole second.
   if (f.to !== undefined) and.push({ createdAt: { lt: new Date((f.to + 1) * 1000) } });
+  // Listed values rather than `<>`, so the (verification, created_at) index serves both answers (decision 123).
+  if (f.verified === true) and.push({ verification: 'verified' });
+  if (f.verified === false) and.push({ verification: { in: UNVERIFIED }, productId: { in: TOPUP_PRODUCTS } });
   if (f.q) {
     const q = f.q;
     const digits = toAsciiDigits(q);
@@ -159,7 +173,6 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
   return and.length > 0 ? { AND: and } : {};
 }
 
-const TOPUP_PRODUCTS = PRODUCT_IDS.filter((id) => productKind(id) === 'topup');
 
 class PmIdUsed extends Error {}
 
@@ -393,10 +406,7 @@ export function createOrdersRepository(prisma: Prisma) {
       pageSize: number,
       lateClaimsSince?: Date,
     ): Promise<{ orders: OrderRecord[]; total: number }> {
-      // Besides the statuses, timed-out orders with a recent "paid late" claim (issue 9 rule 4, decision 103).
-      const where = lateClaimsSince
-        ? { OR: [{ status: { in: [...statuses] } }, { status: 'timedout', lateClaimAt: { gte: lateClaimsSince } }] }
-        : { status: { in: [...statuses] } };
+      const where = queueWhere(statuses, lateClaimsSince);
       const [rows, total] = await Promise.all([
         prisma.order.findMany({
           where,
@@ -410,6 +420,11 @@ export function createOrdersRepository(prisma: Prisma) {
         prisma.order.count({ where }),
       ]);
       return { orders: rows.map(toRecord), total };
+    },
+
+    /** How many orders the admin's queue holds (its first page's `pages` is too coarse for the tab title). */
+    async countQueue(statuses: readonly OrderStatus[], lateClaimsSince?: Date): Promise<number> {
+      return prisma.order.count({ where: queueWhere(statuses, lateClaimsSince) });
     },
 
     /** The admin's history: every order matching the filters, newest first. */

@@ -2,7 +2,8 @@
 // ORDER_TRANSITIONS), the timeout on read and by sweep, and the lists. Every status change goes through the
 // repository's applyTransition; realtime pushes happen only after the database commit.
 import crypto from 'node:crypto';
-import type { HomeOrderDto, OrderView, UserOrderSummaryDto } from '#shared/api-types';
+import Decimal from 'decimal.js';
+import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
 import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
@@ -54,12 +55,15 @@ export function newOrderId(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
+/** Timed-out orders with a "paid late" claim since then stay in the admin's queue (decision 103). */
+const lateClaimsSince = () => new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000);
+
 const isDue = (order: OrderRecord, now: Date) => order.status === 'waiting' && order.lastTime < now;
 
 export function createOrdersService(deps: {
   orders: OrdersRepository;
   products: Pick<ProductsRepository, 'findById'>;
-  paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
+  paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount' | 'findAll'>;
   pushes: OrderPushes;
   /** Records an admin's move in the move's own transaction (the audit domain's recorder). */
   audit: AuditRecorder;
@@ -171,8 +175,37 @@ export function createOrdersService(deps: {
       clock = next;
     },
 
+    /** The clock that dates orders and their Dhaka day (the public snapshot expires at its midnight). */
+    now: (): Date => clock(),
+
     /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */
     topupUsageToday: () => orders.topupUsageSince(dhakaDayStart(clock())),
+
+    /**
+     * The public listing's `limit_reached` (decision 124): a top-up product's method whose daily cap leaves no room
+     * today for even its smallest order (the count is full, or the amount left is below min × rate, the smallest
+     * pay amount), so placing it would answer 409 `errors.methodLimitReached`. Only the flag leaves the server,
+     * never the caps or the day's totals.
+     */
+    async markCappedMethods(products: ProductDto[]): Promise<ProductDto[]> {
+      const capped = (await paymentMethods.findAll()).filter((pm) => pm.dailyCountLimit !== null || pm.dailyAmountLimit !== null);
+      if (capped.length === 0) return products;
+      const usage = await orders.topupUsageSince(dhakaDayStart(clock()));
+      const caps = new Map(capped.map((pm) => [pm.account, pm]));
+      const full = (account: string, smallestPay: string): boolean => {
+        const cap = caps.get(account);
+        if (!cap) return false;
+        const used = usage.get(account) ?? { count: 0, amount: '0' };
+        if (cap.dailyCountLimit !== null && used.count >= cap.dailyCountLimit) return true;
+        // The same test as placing an order (orders.repository create): today's sum plus this pay amount over the cap.
+        return cap.dailyAmountLimit !== null && new Decimal(used.amount).plus(smallestPay).greaterThan(cap.dailyAmountLimit);
+      };
+      return products.map((product) =>
+        productKind(product.id) !== 'topup'
+          ? product
+          : { ...product, pms: product.pms.map((pm) => ({ ...pm, limit_reached: full(pm.account, computePayAmount(pm.min, pm.rate)) })) },
+      );
+    },
 
     /** The composition root hands the SMS inbox in once both exist (they call each other). */
     useVerifier(v: PaymentVerifier): void {
@@ -316,7 +349,7 @@ export function createOrdersService(deps: {
         return { orders: rows.map(toPublicOrderDto), pages: pageCount(total, size) };
       }
       const { orders: rows, total } = isQueueRequest(filter)
-        ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, new Date(Date.now() - SMS_LIMITS.lateClaimQueueHours * 3_600_000))
+        ? await orders.listQueue(ADMIN_QUEUE_STATUSES, page, size, lateClaimsSince())
         : await orders.listFiltered(filter, page, size);
       const customers: Record<string, OrderCustomerDto> = {};
       for (const c of await orders.customers(rows.flatMap((o) => (o.userId ? [o.userId] : [])))) {
@@ -324,6 +357,9 @@ export function createOrdersService(deps: {
       }
       return { orders: rows.map(toAdminOrderDto), pages: pageCount(total, size), customers };
     },
+
+    /** How many orders the admin's queue holds, as `listOrders` without filters lists them (decision 119). */
+    countQueue: (): Promise<number> => orders.countQueue(ADMIN_QUEUE_STATUSES, lateClaimsSince()),
 
     /** The CSV rows of every order matching the filters (issue 10's columns), newest first, read in batches. */
     async *exportRows(filter: OrderFilter): AsyncGenerator<CsvValue[]> {

@@ -158,6 +158,18 @@ export function createTicketsRepository(prisma: Prisma) {
       });
     },
 
+    /**
+     * Open tickets whose newest message is the customer's: they wait for the shop's answer (the admin's alerts,
+     * decision 119). Reads the (status, updated_at) index and each open ticket's last message by (ticket_id, id).
+     */
+    async countAwaitingReply(): Promise<number> {
+      const [row] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM tickets t
+        WHERE t.status = 'open'
+          AND (SELECT m.sender FROM ticket_messages m WHERE m.ticket_id = t.id ORDER BY m.id DESC LIMIT 1) = 'user'`;
+      return row?.n ?? 0;
+    },
+
     /** Closes an open ticket; null when it was already closed (or is gone). */
     async close(ticketId: string): Promise<TicketRecord | null> {
       const updated = await prisma.ticket.updateMany({

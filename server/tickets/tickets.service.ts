@@ -81,6 +81,9 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
       return conversation(author, result.ticket, await tickets.messages(ticket.id));
     },
 
+    /** Open tickets waiting for the shop's answer (the admin's tab title, decision 119). */
+    countAwaitingReply: (): Promise<number> => tickets.countAwaitingReply(),
+
     async closeTicket(actor: UserRecord, id: string): Promise<TicketDto> {
       const ticket = await visibleTicket(actor, id);
       const closed = await tickets.close(ticket.id);

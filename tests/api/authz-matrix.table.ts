@@ -105,14 +105,23 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   'GET /api/v1/admin': { cases: [{ allow: EVERYONE }] },
   'PATCH /api/v1/admin': { cases: [{ allow: ADMIN, request: () => ({ body: { admin: { online: true } } }) }] },
+  // The admin's tab title: waiting orders and tickets awaiting an answer (decision 119).
+  'GET /api/v1/admin/waiting': { cases: [{ allow: ADMIN }] },
   'GET /api/v1/orders/all': {
     cases: [
       { name: 'own list or queue', allow: SIGNED_IN },
       // A customer's list ignores the admin's filters: still their own orders.
       { name: 'history filters', allow: SIGNED_IN, request: () => ({ query: [['status', 'all'], ['q', 'example']] }) },
+      { name: 'verification filter', allow: SIGNED_IN, request: () => ({ query: [['verified', 'false']] }) },
     ],
   },
-  'GET /api/v1/orders/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN, request: () => ({ query: [['status', 'all']] }) }] },
+  'GET /api/v1/orders/export.csv': {
+    fileType: 'text/csv',
+    cases: [
+      { allow: ADMIN, request: () => ({ query: [['status', 'all']] }) },
+      { name: 'verified payments only', allow: ADMIN, request: () => ({ query: [['verified', 'true']] }) },
+    ],
+  },
   'GET /api/v1/audit': { cases: [{ allow: ADMIN, request: () => ({ query: [['action', 'order.complete']] }) }] },
   'GET /api/v1/audit/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN }] },
   'GET /api/v1/stats': { cases: [{ allow: ADMIN, request: () => ({ query: [['range', '7d']] }) }] },

@@ -9,7 +9,7 @@ import { axeViolations } from '../support/axe.js';
 import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, TOPUP_BDT, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import { placeOrder, placePendingOrder, TOPUP_BDT, TOPUP_USD, topupPayload, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
 import { openTicket } from '../factories/tickets.js';
 
 const WAIT = { timeout: 20_000 };
@@ -41,6 +41,8 @@ interface Screen {
   shows?: (page: Page, f: Fixture) => Locator;
   /** Opens a dialog or menu after the screen loaded; it stays open for the check. */
   open?: (page: Page, f: Fixture) => Promise<void>;
+  /** Brings the screen to a state that is no dialog (a tab), after it loaded and before the check. */
+  act?: (page: Page) => Promise<void>;
 }
 
 const byTestId = (id: string) => (page: Page) => page.getByTestId(id);
@@ -123,6 +125,18 @@ const SCREENS: Screen[] = [
   { name: 'admin payment methods', as: 'admin', path: '/admin/pms', shows: (page) => page.locator('main input') },
   { name: 'admin settings', as: 'admin', path: '/admin/settings' },
   { name: 'admin wallet phones', as: 'admin', path: '/admin/devices' },
+  // Issue 10's alerts (decision 119), the history's verification filter (123) and a capped method at checkout (124).
+  { name: 'admin alert settings', as: 'admin', path: '/admin/orders', shows: byTestId('alerts-button'), open: async (page) => page.getByTestId('alerts-button').click() },
+  {
+    name: 'admin all orders with filters',
+    as: 'admin',
+    path: '/admin/orders',
+    act: async (page) => {
+      await page.getByRole('tab').nth(1).click();
+      await page.getByTestId('history-search').waitFor(WAIT);
+    },
+  },
+  { name: 'new top-up, a method full today', as: 'guest', path: `/new/${TOPUP_USD}`, shows: (page) => page.locator('[data-full]') },
   { name: 'admin SMS inbox', as: 'admin', path: '/admin/sms' },
   { name: 'admin statistics', as: 'admin', path: '/admin/stats?range=7d', shows: byTestId('chart-volume-per-method') },
   { name: 'admin audit log', as: 'admin', path: '/admin/audit', shows: (page) => page.getByText(/Completed an order|অর্ডার সম্পন্ন করেছেন/) },
@@ -172,6 +186,9 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
       const admin = (await loginAdmin(server)).token;
       expect((await server.api.patch(`/orders/${completed}`, { order: { status: 'complete' } }, admin)).status).toBe(200);
       expect((await server.api.patch(`/orders/${cancelled}`, { order: { cancel: true } })).status).toBe(200);
+      // Nagad's daily cap is full: checkout lists it as unavailable today.
+      expect((await server.api.patch('/pms/nagad', { pm: { wallet: '01722222222', available: true, daily_count_limit: 1 } }, admin)).status).toBe(200);
+      await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'nagad' }));
       const ticket = await openTicket(server, customer, { text: 'My top-up has not arrived after an hour, please check.' });
       expect((await server.api.patch(`/supports/${ticket}`, { support: { text: 'We are looking into it now.' } }, admin)).status).toBe(200);
       const about = { subject: TOPUP_BDT, text: 'I paid for this top-up an hour ago.', order_id: pending, lang: 'en' };
@@ -221,6 +238,7 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
         }
         await settled(page, screen, f);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang.toLowerCase());
+        if (screen.act) await screen.act(page);
         if (screen.open) {
           await screen.open(page, f!);
           await page.locator('[role="dialog"], [role="menu"]').last().waitFor(WAIT);

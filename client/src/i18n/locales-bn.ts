@@ -1,6 +1,7 @@
 // The Bengali locale files: a chunk of their own, fetched only when BN is chosen (decision 063). Typed as the
 // English resources, so a missing Bengali namespace or key fails the typecheck.
 import bnAdmin from './locales/bn/admin.json';
+import bnAlerts from './locales/bn/alerts.json';
 import bnAuth from './locales/bn/auth.json';
 import bnCommon from './locales/bn/common.json';
 import bnConsole from './locales/bn/console.json';
@@ -17,6 +18,7 @@ import type { LocaleResources } from './resources';
 
 export const bn: LocaleResources = {
   admin: bnAdmin,
+  alerts: bnAlerts,
   auth: bnAuth,
   common: bnCommon,
   console: bnConsole,

@@ -1,5 +1,6 @@
 // The English namespaces the home page does not use: a chunk every lazy route waits for (decision 063).
 import admin from './locales/en/admin.json';
+import alerts from './locales/en/alerts.json';
 import auth from './locales/en/auth.json';
 import consoleNs from './locales/en/console.json';
 import pages from './locales/en/pages.json';
@@ -11,4 +12,4 @@ import tickets from './locales/en/tickets.json';
 import users from './locales/en/users.json';
 import type { LaterNamespaces } from './resources';
 
-export const enRest: LaterNamespaces = { admin, auth, console: consoleNs, pages, recovery, reports, settings, sms, tickets, users };
+export const enRest: LaterNamespaces = { admin, alerts, auth, console: consoleNs, pages, recovery, reports, settings, sms, tickets, users };

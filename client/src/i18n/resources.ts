@@ -7,6 +7,7 @@ import common from './locales/en/common.json';
 import home from './locales/en/home.json';
 import orders from './locales/en/orders.json';
 import type admin from './locales/en/admin.json';
+import type alerts from './locales/en/alerts.json';
 import type auth from './locales/en/auth.json';
 import type consoleNs from './locales/en/console.json';
 import type pages from './locales/en/pages.json';
@@ -21,6 +22,7 @@ const firstPaint = { common, home, orders };
 
 export type LocaleResources = typeof firstPaint & {
   admin: typeof admin;
+  alerts: typeof alerts;
   auth: typeof auth;
   console: typeof consoleNs;
   pages: typeof pages;
@@ -39,7 +41,7 @@ export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint>;
 export const resources = { en: firstPaint };
 
 /** Every namespace, `common` first: the order in which keys that arrive at run time are looked up. */
-export const NAMESPACES = ['common', 'admin', 'auth', 'console', 'home', 'orders', 'pages', 'recovery', 'reports', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
+export const NAMESPACES = ['common', 'admin', 'alerts', 'auth', 'console', 'home', 'orders', 'pages', 'recovery', 'reports', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
 
 // A namespace missing from NAMESPACES fails the typecheck here.
 type Unlisted = Exclude<LocaleNamespace, (typeof NAMESPACES)[number]>;

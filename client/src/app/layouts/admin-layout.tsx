@@ -11,6 +11,8 @@ import {
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
+import { AdminAlerts } from '../../features/alerts/components/admin-alerts';
+import { AlertsHeaderButton } from '../../features/alerts/components/alerts-header-button';
 import { SilentDevicesAlert } from '../../features/sms/components/silent-devices-alert';
 import { paths } from '../../config';
 import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
@@ -33,7 +35,17 @@ const ADMIN_MENU: DashboardMenuItem[] = [
 export function AdminLayout() {
   return (
     <RequireRole role="admin">
-      <DashboardShell titleKey="nav.dashboard" items={ADMIN_MENU} banner={<SilentDevicesAlert />} />
+      <DashboardShell
+        titleKey="nav.dashboard"
+        items={ADMIN_MENU}
+        headerExtra={<AlertsHeaderButton />}
+        banner={
+          <>
+            <SilentDevicesAlert />
+            <AdminAlerts />
+          </>
+        }
+      />
     </RequireRole>
   );
 }

@@ -18,7 +18,18 @@ export interface DashboardMenuItem {
 }
 
 /** Side-menu layout of /account and /admin; the menu collapses behind a burger on phones. */
-export function DashboardShell({ titleKey, items, banner }: { titleKey: ParseKeys<'common'>; items: DashboardMenuItem[]; banner?: ReactNode }) {
+export function DashboardShell({
+  titleKey,
+  items,
+  banner,
+  headerExtra,
+}: {
+  titleKey: ParseKeys<'common'>;
+  items: DashboardMenuItem[];
+  banner?: ReactNode;
+  /** Controls beside the language switch (the admin's alerts bell). */
+  headerExtra?: ReactNode;
+}) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const [opened, navbar] = useDisclosure(false);
@@ -38,6 +49,7 @@ export function DashboardShell({ titleKey, items, banner }: { titleKey: ParseKey
             <Text fw={600} c="dimmed" truncate visibleFrom="sm">
               {t(titleKey)}
             </Text>
+            {headerExtra}
             <LanguageSelect size="xs" />
           </Group>
         </Group>

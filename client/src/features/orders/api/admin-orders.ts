@@ -17,6 +17,8 @@ export interface OrderHistoryFilter {
   from?: number;
   to?: number;
   q: string;
+  /** '' any, 'true' verified by SMS, 'false' top-ups not verified (decision 123). */
+  verified?: string;
 }
 
 export function filterQuery(f: OrderHistoryFilter): QueryParams {
@@ -27,6 +29,7 @@ export function filterQuery(f: OrderHistoryFilter): QueryParams {
     from: f.from,
     to: f.to,
     q: f.q.trim() || undefined,
+    verified: f.verified || undefined,
   };
 }
 

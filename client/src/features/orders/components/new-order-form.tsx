@@ -35,11 +35,16 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
   const fieldErrors = useServerFieldErrors(FIELDS);
   const kind = productKind(product.id);
   const currency = productCurrency(product.id);
+  // A method whose daily cap is full shows, unselectable, until midnight Dhaka (decision 124); one the server refused
+  // as full while this page was open joins them.
+  const [fullNow, setFullNow] = useState<ReadonlySet<string>>(new Set());
   const methods = product.pms.filter((pm) => pm.available);
+  const isFull = (pm: ProductPmDto) => pm.limit_reached || fullNow.has(pm.account);
+  const open = methods.filter((pm) => !isFull(pm));
   const [submitting, setSubmitting] = useState(false);
 
   const form = useForm<Values>({
-    initialValues: { pm_method: methods[0]?.account ?? '', amount: '', onex_id: '', wallet: '', contact_email: defaultEmail },
+    initialValues: { pm_method: open[0]?.account ?? '', amount: '', onex_id: '', wallet: '', contact_email: defaultEmail },
     validateInputOnBlur: true,
     validate: (values) => {
       const payload = kind === 'topup' ? topupFields(values) : withdrawFields(values);
@@ -64,6 +69,11 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
       const order = kind === 'topup' ? topupOrderSchema.parse(topupFields(values)) : withdrawOrderSchema.parse(withdrawFields(values));
       const answer = await placeOrder(product.id, order);
       if (!answer.ok) {
+        if (answer.key === 'errors.methodLimitReached') {
+          const full = new Set(fullNow).add(values.pm_method);
+          setFullNow(full);
+          form.setFieldValue('pm_method', methods.find((pm) => !pm.limit_reached && !full.has(pm.account))?.account ?? '');
+        }
         form.setErrors(fieldErrors(answer.errors));
         showError(answer, 'errors.orderCreate');
         return;
@@ -87,6 +97,13 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
       </Alert>
     );
   }
+  if (open.length === 0) {
+    return (
+      <Alert color="yellow" icon={<IconInfoCircle />} title={t('methodCap.allFullTitle')} data-testid="methods-full">
+        {t('methodCap.allFull')}
+      </Alert>
+    );
+  }
 
   const rangeHint = method
     ? t('new.range', { min: format.money(method.min, currency), max: format.money(method.max, currency) })
@@ -104,10 +121,14 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
           <SimpleGrid cols={{ base: 1, xs: methods.length }} spacing="sm" mt="xs">
             {methods.map((pm) => {
               const selected = form.values.pm_method === pm.account;
+              const full = isFull(pm);
+              const hintId = `method-full-${pm.account}`;
               return (
                 <UnstyledButton
                   key={pm.account}
                   component="label"
+                  data-method={pm.account}
+                  data-full={full || undefined}
                   style={{
                     border: `2px solid ${selected ? walletAccent(pm.account) : 'var(--mantine-color-gray-3)'}`,
                     borderRadius: 'var(--mantine-radius-md)',
@@ -116,11 +137,28 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
                     display: 'flex',
                     alignItems: 'center',
                     gap: 12,
-                    background: selected ? 'var(--mantine-color-gray-0)' : undefined,
+                    background: full ? 'var(--mantine-color-gray-1)' : selected ? 'var(--mantine-color-gray-0)' : undefined,
+                    cursor: full ? 'not-allowed' : undefined,
                   }}
                 >
-                  <Radio value={pm.account} color={walletAccent(pm.account)} aria-label={t(`wallets.${pm.account}`)} />
-                  <WalletLabel wallet={pm.account} />
+                  <Radio
+                    value={pm.account}
+                    color={walletAccent(pm.account)}
+                    aria-label={full ? `${t(`wallets.${pm.account}`)}: ${t('methodCap.unavailable')}` : t(`wallets.${pm.account}`)}
+                    aria-describedby={full ? hintId : undefined}
+                    disabled={full}
+                  />
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <WalletLabel wallet={pm.account} />
+                    {full ? (
+                      <Text size="xs" c="dark.6" id={hintId}>
+                        <Text span fw={700} inherit style={{ display: 'block' }}>
+                          {t('methodCap.unavailable')}
+                        </Text>
+                        {t('methodCap.until')}
+                      </Text>
+                    ) : null}
+                  </Stack>
                 </UnstyledButton>
               );
             })}

@@ -29,6 +29,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
   const [method, setMethod] = useState('');
   const [fromDay, setFromDay] = useState('');
   const [toDay, setToDay] = useState('');
+  const [verified, setVerified] = useState('');
   const [search, setSearch] = useState(initialSearch);
   const [q] = useDebouncedValue(search, 300);
   const { customers, selectOrders } = useListCustomers();
@@ -36,8 +37,8 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
 
   const filter: OrderHistoryFilter = useMemo(() => {
     const end = dayStart(toDay);
-    return { status, product, method, from: dayStart(fromDay), to: end === undefined ? undefined : end + DAY_SECONDS - 1, q };
-  }, [status, product, method, fromDay, toDay, q]);
+    return { status, product, method, from: dayStart(fromDay), to: end === undefined ? undefined : end + DAY_SECONDS - 1, q, verified };
+  }, [status, product, method, fromDay, toDay, q, verified]);
   const load = useCallback((page: number) => listOrderHistory(page, filter), [filter]);
   const { page, setPage, pages, items: orders, setItems: setOrders } = usePagedList(load, selectOrders);
   const columns = useMemo(
@@ -76,7 +77,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             }}
             data-testid="history-search"
           />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
             <Select
               label={t('history.status')}
               data={[{ value: 'all', label: t('history.statusAll') }, ...ORDER_STATUSES.map((value) => ({ value, label: to(`status.${value}`) }))]}
@@ -98,6 +99,17 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
               onChange={change(setMethod)}
               allowDeselect={false}
             />
+            <Select
+              label={t('verifiedFilter.label')}
+              data={[
+                { value: '', label: t('verifiedFilter.any') },
+                { value: 'true', label: t('verifiedFilter.verified') },
+                { value: 'false', label: t('verifiedFilter.unverified') },
+              ]}
+              value={verified}
+              onChange={change(setVerified)}
+              allowDeselect={false}
+            />
             <TextInput type="date" label={t('history.from')} value={fromDay} onChange={(event) => change(setFromDay)(event.currentTarget.value)} />
             <TextInput type="date" label={t('history.to')} value={toDay} onChange={(event) => change(setToDay)(event.currentTarget.value)} />
           </SimpleGrid>
@@ -108,6 +120,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
                 setStatus('all');
                 setProduct('');
                 setMethod('');
+                setVerified('');
                 setFromDay('');
                 setToDay('');
                 setSearch('');
