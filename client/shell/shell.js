@@ -9,7 +9,7 @@ function showAppShell(config) {
   var read = function (key) {
     try {
       return window.localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       return null;
     }
   };
@@ -19,7 +19,7 @@ function showAppShell(config) {
     if (location.search.replace(/^\?/, '').indexOf(prefix) === 0) {
       try {
         window.localStorage.setItem(config.keys.gate, '1');
-      } catch (e) {
+      } catch {
         // As in the app: without storage the gate stays closed.
       }
     }
