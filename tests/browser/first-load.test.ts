@@ -96,6 +96,8 @@ describe.runIf(hasChromium())('First load of the home page', () => {
         expect(document?.headers()['content-encoding']).toBe('br');
         expect(document?.headers()['cache-control']).toBe('no-cache');
         expect(document?.headers().etag).toBeTruthy();
+        // The shell's inline script runs by its hash: script-src allows nothing else inline.
+        expect(document?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
         const scripts = responses.filter((r) => /\/assets\/.+\.js$/.test(r.url()));
         expect(scripts.length).toBeGreaterThan(0);
         for (const script of scripts) {
