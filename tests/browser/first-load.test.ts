@@ -90,6 +90,8 @@ describe.runIf(hasChromium())('First load of the home page', () => {
         releaseHome();
         await page.getByRole('link', { name: /1xBet Topup \(BDT\)/ }).waitFor(WAIT);
         await page.waitForLoadState('networkidle');
+        // The admin refresh control comes 2 s after the data, into a row already as high as it is.
+        if (viewport.width === 360) await page.getByRole('button', { name: 'Refresh admin status' }).waitFor(WAIT);
         expect(await layoutShift(page)).toBeLessThan(0.01);
 
         const document = responses.find((r) => r.url() === `${server.url}/`);
