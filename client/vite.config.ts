@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appShell } from './build/app-shell.js';
 import { buildReport } from './build/build-report.js';
 import { precompress } from './build/precompress.js';
 
@@ -12,6 +13,8 @@ export default defineConfig({
   root: clientRoot,
   plugins: [
     react(),
+    // The home page's header and hero as static HTML in index.html, painted before the JavaScript (decision 065).
+    appShell(),
     precompress(),
     ...(process.env.BUILD_REPORT ? [buildReport({ file: `${clientRoot}build-report.txt`, projectRoot })] : []),
   ],

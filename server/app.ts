@@ -18,7 +18,7 @@ import { failureBody } from './http/app-error.js';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware.js';
 import { clientAssets } from './http/client-assets.js';
 import { databaseAnswers, healthRoutes } from './http/health.js';
-import { renderIndexPage } from './http/index-page.js';
+import { inlineScriptHashes, renderIndexPage } from './http/index-page.js';
 import { createMetrics, metricsRoutes } from './http/metrics.js';
 import { requestObservability } from './http/observability.js';
 import { createRateLimits } from './http/rate-limits.js';
@@ -132,12 +132,17 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // The page carries the run-time settings (GATE_PREFIX, SUPPORT_*) so one build serves any configuration.
+  const indexPage = fs.existsSync(path.join(CLIENT_DIST, 'index.html'))
+    ? renderIndexPage(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), config)
+    : undefined;
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The app shell's inline script (decision 065) by its hash; nothing else inline.
+          scriptSrc: ["'self'", ...inlineScriptHashes(indexPage ?? '')],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : [])],
           fontSrc: ["'self'", 'data:'],
@@ -170,10 +175,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
-  if (fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
-    // The page carries the run-time settings (GATE_PREFIX, SUPPORT_*) so one build serves any configuration.
-    app.use(clientAssets(CLIENT_DIST, renderIndexPage(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), config)));
-  }
+  if (indexPage !== undefined) app.use(clientAssets(CLIENT_DIST, indexPage));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));
 

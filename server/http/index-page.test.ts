@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { renderIndexPage } from './index-page.js';
+import { inlineScriptHashes, renderIndexPage } from './index-page.js';
 
 const TEMPLATE = '<html><head>\n<meta name="gate-prefix" content="pass" />\n<title>x</title>\n</head><body></body></html>';
 
@@ -16,5 +17,14 @@ describe('index page settings', () => {
 
   it('When no contact is set, then no support meta tag is written', () => {
     expect(renderIndexPage(TEMPLATE, { gatePrefix: 'pass', support: {} })).not.toContain('support-');
+  });
+});
+
+describe('inline script hashes (app shell, decision 065)', () => {
+  it('When the page holds inline scripts, then each gets its sha256 source expression and scripts with src none', () => {
+    const page = '<head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"><script>showAppShell({"a":"</b>"});</script></div><script>\nx()\n</script></body>';
+    const hash = (body: string) => `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+    expect(inlineScriptHashes(page)).toEqual([hash('showAppShell({"a":"</b>"});'), hash('\nx()\n')]);
+    expect(inlineScriptHashes('<html><body></body></html>')).toEqual([]);
   });
 });

@@ -11,19 +11,9 @@ import {
 } from '@mantine/core';
 import type { Wallet } from '#shared/constants';
 import type { Language } from '../i18n';
+import { BENGALI_FONTS, BRAND_SHADES, PRIMARY_SHADE, SYSTEM_FONTS } from './theme-tokens';
 
-const brand: MantineColorsTuple = [
-  '#e6f7f5',
-  '#cdeeea',
-  '#9cdcd4',
-  '#67c9bd',
-  '#3eb8aa',
-  '#24ad9e',
-  '#11a797',
-  '#009283',
-  '#008274',
-  '#006f63',
-];
+const brand: MantineColorsTuple = BRAND_SHADES;
 
 /** Wallet accent colours; always shown together with the wallet's written name. */
 export const WALLET_COLORS: Record<Wallet, string> = {
@@ -31,10 +21,6 @@ export const WALLET_COLORS: Record<Wallet, string> = {
   nagad: '#F6921E',
   rocket: '#8C3494',
 };
-
-const SYSTEM_FONTS =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
-const BENGALI_FONTS = `'Noto Sans Bengali', ${SYSTEM_FONTS}`;
 
 /**
  * Text on a pale background (light, subtle, outline and white badges, buttons and alerts) is Mantine's colour darkened,
@@ -63,7 +49,7 @@ export function buildTheme(language: Language, closeLabel: string) {
   return createTheme({
     primaryColor: 'brand',
     // Shade 8 keeps white button text and brand links above 4.5:1 contrast.
-    primaryShade: { light: 8, dark: 5 },
+    primaryShade: { light: PRIMARY_SHADE, dark: 5 },
     colors: { brand },
     fontFamily,
     headings: { fontFamily, fontWeight: '700' },

@@ -33,10 +33,4 @@ export const SUPPORT: Readonly<SupportContacts> = readSupportContacts();
 
 export const COPYRIGHT_YEARS = '2023-2025';
 
-/** localStorage keys of spec §3 ("Stored locally"). */
-export const STORAGE_KEYS = {
-  token: 'jwt',
-  language: 'PREF_LANG',
-  gate: 'okay',
-  recovery: 'recovery',
-} as const;
+export { STORAGE_KEYS } from './storage-keys';

@@ -10,7 +10,8 @@ const REFRESH_SIZE = 36;
 export function AdminOnlineBadge({ online, showRefresh, refreshing, onRefresh }: { online: boolean | null; showRefresh: boolean; refreshing: boolean; onRefresh: () => void }) {
   const { t } = useTranslation('home');
   return (
-    <Group gap={6} wrap="nowrap" aria-live="polite">
+    // As high as the refresh control from the start: its appearing 2 s after the data must not push the page down.
+    <Group gap={6} wrap="nowrap" aria-live="polite" mih={REFRESH_SIZE}>
       <Badge
         size="lg"
         radius="xl"
