@@ -52,6 +52,8 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   const fork = (index: number): Promise<void> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+      // sticky, the cluster adapter, the rate-limit store, the snapshot relay and this file each listen to it.
+      worker.setMaxListeners(32);
       slots.set(index, worker);
       const onMessage = (message: unknown) => {
         if (!isReady(message)) return;
