@@ -4,12 +4,12 @@
 // One server, one browser, one admin page and one customer page.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
 import { axeViolations } from '../support/axe.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 import { loginAdmin } from '../factories/users.js';
 import { getOrderAsAdmin, placeOrder, placePendingOrder, topupPayload, TOPUP_BDT, uniquePmId } from '../factories/orders.js';
 
@@ -32,16 +32,14 @@ function countSoundsPlayed() {
 }
 
 describe.skipIf(!hasChromium() || !built)("The admin's alerts, history search and cancel confirmation in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
+  const server = useTestServer();
+  const browser = useBrowser();
   let adminToken: string;
   let admin: Page;
   let completed: { id: string; pmId: string };
   let pending: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
     adminToken = (await loginAdmin(server)).token;
     // A completed top-up to find again by its transaction id, a paid one to cancel, and Nagad's daily cap full.
     const pmId = uniquePmId();
@@ -57,11 +55,6 @@ describe.skipIf(!hasChromium() || !built)("The admin's alerts, history search an
     await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), adminToken);
     await opened.context.addInitScript(countSoundsPlayed);
     admin = opened.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const soundsPlayed = () => admin.evaluate(() => (window as unknown as { soundsPlayed: number }).soundsPlayed);

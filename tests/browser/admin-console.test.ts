@@ -3,10 +3,10 @@
 // admin's actions and filters them by action. One server, one browser, one page, two page loads.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placePendingOrder } from '../factories/orders.js';
 import { insertOrderRows } from '../factories/order-rows.js';
@@ -15,16 +15,14 @@ const WAIT = { timeout: 20_000 };
 const built = fs.existsSync(path.resolve('client/dist/index.html'));
 
 describe.skipIf(!hasChromium() || !built)('admin console reports in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const server = useTestServer();
+  const browser = useBrowser();
   let page: Page;
   let admin: TestUser;
   let completedId: string;
   let customer: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
     admin = await loginAdmin(server);
     // Today (a second ago, so still today in Dhaka): three top-ups completed after 5, 10 and 15 minutes and one
     // timed out; then one more completed through the API (its completion takes about no time at all).
@@ -43,11 +41,6 @@ describe.skipIf(!hasChromium() || !built)('admin console reports in the browser'
     const opened = await openContext(browser, server.url, { lang: 'EN' });
     await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), admin.token);
     page = opened.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it("When the admin opens the statistics, then the cards show today's figures, the charts are drawn and 7 days can be chosen", async () => {

@@ -1,26 +1,17 @@
 // The support console end to end (issue 10): a Bengali-speaking customer asks about an order from its page, the
 // admin sees that order beside the chat and answers with a canned reply, inserted in Bengali with the order's
 // values, which reaches the customer live. One server, one browser, two contexts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { createUser, loginAdmin } from '../factories/users.js';
 import { placeOrder, withdrawPayload, WITHDRAW_BDT } from '../factories/orders.js';
 
 const WAIT = { timeout: 15_000 };
 
 describe.runIf(hasChromium())('Support console in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer();
+  const browser = useBrowser();
 
   it('When a BN customer asks about an order, then the admin sees it beside the chat and sends a canned reply filled in Bengali', async () => {
     const admin = await loginAdmin(server);

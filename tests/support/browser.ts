@@ -1,6 +1,8 @@
 // Debian's Chromium driven by playwright-core, for browser tests and screenshots.
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { lateBound } from './late-bound.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +25,19 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** Launches Chromium before the tests of the enclosing describe block (or file) and closes it after them. */
+export function useBrowser(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+  return lateBound(() => browser, 'The browser');
 }
 
 /** A fresh context that has passed the access gate, in the given language. */

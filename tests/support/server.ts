@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { parseConfig, type Config } from '../../server/config.js';
 import { createApplication, type Application } from '../../server/app.js';
 import { createLogger, type Logger } from '../../server/logger.js';
+import { lateBound } from './late-bound.js';
 import { createPostgresDatabase, type DbKind } from './databases.js';
 import { createApiClient, type ApiClient } from './http.js';
 
@@ -76,21 +77,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The object stands for a value made in beforeAll: reading it before the hook ran is a mistake that says so.
- * Functions are bound, so `server.api.get(…)` and passing `server` to factories work as with the real object.
- */
-function lateBound<T extends object>(current: () => T | undefined, what: string): T {
-  return new Proxy({} as T, {
-    get(_target, property) {
-      const value = current();
-      if (!value) throw new Error(`${what} is started in beforeAll: use it inside tests and hooks`);
-      const field: unknown = Reflect.get(value, property, value);
-      return typeof field === 'function' ? (field as (...args: unknown[]) => unknown).bind(value) : field;
-    },
-  });
 }
 
 /**
