@@ -23,7 +23,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/support/pglite-image.ts'],
           pool: 'forks',
+          // Files share their fork's module graph: importing the shop (Prisma, Socket.IO, sharp…) again for every
+          // file took 200 s of a CI run. Every file builds its own servers; nothing lives in module state across files.
+          isolate: false,
           // `npm test` runs the browser project in a process of its own beside this one (package.json test:run):
           // two API files at a time plus one browser file keep both cores busy without starving either.
           maxWorkers: 2,
@@ -37,6 +41,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          globalSetup: ['tests/support/pglite-image.ts'],
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

@@ -101,13 +101,14 @@ export function composeShop(infra: Infrastructure) {
     jwtSecret,
     publicUrl: config.publicUrl,
     redis: infra.redis,
+    redisChannelPrefix: config.redisChannelPrefix,
     logger,
   });
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
   // late (the use cases below are made after it); every write that changes public data awaits `changed()`.
   // Other instances hear of changes over Redis, or, as workers of one primary without Redis, over its IPC channel.
-  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
+  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
   const snapshotSource: { current?: Parameters<typeof createPublicSnapshots>[0]['source'] } = {};
   const snapshots = createPublicSnapshots({
     source: {

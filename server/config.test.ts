@@ -43,6 +43,7 @@ describe('parseConfig', () => {
     ['ADMIN_EMAIL', 'nope'],
     ['PORT', '70000'],
     ['TRUST_PROXY', 'yes'],
+    ['REDIS_CHANNEL_PREFIX', 'two words'],
     ['SUPPORT_PHONE', 'call us'],
     ['SUPPORT_EMAIL', 'support@'],
     ['SUPPORT_TELEGRAM', 'https://t.me/x'],
@@ -66,6 +67,8 @@ describe('parseConfig', () => {
   it('When values are valid, then they are used', () => {
     const c = parseConfig({ PORT: '8080', DATABASE_URL: 'postgresql://u@h:5432/db', REDIS_URL: 'redis://h:6379', PUBLIC_URL: 'https://shop.example/', ORDER_WAIT_MINUTES: '15' });
     expect(c).toMatchObject({ port: 8080, databaseUrl: 'postgresql://u@h:5432/db', redisUrl: 'redis://h:6379', publicUrl: 'https://shop.example', orderWaitMinutes: 15 });
+    expect(c.redisChannelPrefix).toBe('shop');
+    expect(parseConfig({ REDIS_CHANNEL_PREFIX: 'staging' }).redisChannelPrefix).toBe('staging');
   });
 
   it('When support contacts are set, then they are kept in the shape the client shows; unset ones are absent', () => {

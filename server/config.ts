@@ -17,6 +17,8 @@ const envSchema = z
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
     REDIS_URL: optionalUrl(/^rediss?$/),
+    // Names the shop's Redis pub/sub channels (decision 125): two shops on one Redis must differ.
+    REDIS_CHANNEL_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -').default('shop')),
     JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be 8 to 40 characters').max(40, 'must be 8 to 40 characters').optional()),
@@ -70,6 +72,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of the Socket.IO adapter's and the public snapshot's Redis channels (one per shop on a shared Redis). */
+  redisChannelPrefix: string;
   jwtSecret?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -108,6 +112,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

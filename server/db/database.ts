@@ -39,7 +39,7 @@ export interface Database {
  */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean; inMemoryImage?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
@@ -74,7 +74,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
   let lite: PGlite;
   if (options.inMemory) {
-    lite = new PGlite();
+    lite = new PGlite(options.inMemoryImage ? { loadDataDir: options.inMemoryImage } : {});
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });

@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 
-export const SNAPSHOT_CHANNEL = 'shop:public-snapshot:changed';
+/** The channel under a shop's REDIS_CHANNEL_PREFIX (`shop` by default). */
+export const snapshotChannel = (prefix: string) => `${prefix}:public-snapshot:changed`;
 
 export interface SnapshotBus {
   /** Resolves once this instance is subscribed (reads wait for it, so no change can be missed before). */
@@ -15,13 +16,14 @@ export interface SnapshotBus {
   close(): Promise<void>;
 }
 
-export function createSnapshotBus(redis: Redis, logger: Logger): SnapshotBus {
+export function createSnapshotBus(redis: Redis, logger: Logger, channelPrefix = 'shop'): SnapshotBus {
+  const channelName = snapshotChannel(channelPrefix);
   const instance = crypto.randomBytes(8).toString('hex');
   const subscriber = redis.duplicate();
   const listeners: (() => void)[] = [];
   const notify = () => listeners.forEach((listener) => listener());
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel === SNAPSHOT_CHANNEL && message !== instance) notify();
+    if (channel === channelName && message !== instance) notify();
   });
   // Messages sent while the subscriber was disconnected are lost: treat a reconnection as a change.
   let subscribedOnce = false;
@@ -32,7 +34,7 @@ export function createSnapshotBus(redis: Redis, logger: Logger): SnapshotBus {
   // Reads wait for the subscription, but never more than a second on Redis (decision 077): with Redis down at start
   // the instance serves anyway, and the late subscription counts as a change (maxAgeMs is the last safety net).
   let gaveUp = false;
-  const subscribed = subscriber.subscribe(SNAPSHOT_CHANNEL).then(() => {
+  const subscribed = subscriber.subscribe(channelName).then(() => {
     subscribedOnce = true;
     if (gaveUp) notify();
   });
@@ -49,7 +51,7 @@ export function createSnapshotBus(redis: Redis, logger: Logger): SnapshotBus {
   return {
     ready,
     async publish() {
-      await redis.publish(SNAPSHOT_CHANNEL, instance);
+      await redis.publish(channelName, instance);
     },
     onChange(listener) {
       listeners.push(listener);

@@ -68,6 +68,8 @@ export function createRealtime(
     jwtSecret: string;
     publicUrl: string;
     redis?: Redis;
+    /** Names the adapter's channels (REDIS_CHANNEL_PREFIX): instances of one shop share it, other shops do not. */
+    redisChannelPrefix?: string;
     logger: Logger;
   },
 ): Realtime {
@@ -81,7 +83,7 @@ export function createRealtime(
   let subClient: Redis | undefined;
   if (deps.redis) {
     subClient = deps.redis.duplicate();
-    io.adapter(createAdapter(deps.redis, subClient));
+    io.adapter(createAdapter(deps.redis, subClient, { key: `${deps.redisChannelPrefix ?? 'shop'}:socket.io` }));
   }
 
   io.use((socket, next) => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { createPostgresDatabase } from '../support/databases.js';
+import { testChannelPrefix } from '../support/server.js';
 import { connected, nextEvent, openSocket, useSockets, type ClientSocket } from '../support/sockets.js';
 import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
 
@@ -85,6 +86,7 @@ function useClusteredShop(options: { redis: boolean }) {
         DATA_DIR: dataDir,
         DATABASE_URL: database.url,
         REDIS_URL: options.redis ? process.env.TEST_REDIS_URL : '',
+        REDIS_CHANNEL_PREFIX: testChannelPrefix(),
         CAPTCHA: 'off',
         LOG_LEVEL: 'error',
         ADMIN_EMAIL: ADMIN.email,

@@ -1,5 +1,6 @@
 // Starts a real shop in-process on a random port, on PGlite (in memory) or a fresh PostgreSQL database; and the
 // hooks that give a describe block its own server (useTestServer) or several instances on one database.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { createLogger, type Logger } from '../../server/logger.js';
 import { lateBound } from './late-bound.js';
 import { createPostgresDatabase, type DbKind } from './databases.js';
 import { createApiClient, type ApiClient } from './http.js';
+import { migratedImage } from './pglite-image.js';
 
 export interface TestServer {
   url: string;
@@ -34,6 +36,9 @@ export interface TestServerOptions {
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
+/** A Redis channel prefix no other test server uses. */
+export const testChannelPrefix = () => `test-${crypto.randomBytes(6).toString('hex')}`;
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   let dropDb: (() => Promise<void>) | undefined;
@@ -54,11 +59,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: 'error',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(options.redis && process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    // Every test server (or group of instances on one database) is a shop of its own on the shared Redis: without
+    // this, another file's orders reached this file's admin sockets through the adapter's channel.
+    REDIS_CHANNEL_PREFIX: testChannelPrefix(),
     ...options.env,
   };
   const config = parseConfig(env);
   const app = await createApplication(config, {
     inMemoryDb: !databaseUrl,
+    inMemoryImage: databaseUrl ? undefined : migratedImage(),
     rateLimitScale: options.rateLimitScale ?? 1000,
     logger: options.logger ?? createLogger(config.logLevel),
   });
@@ -105,7 +114,9 @@ export function useTestInstances(count: number, options: Omit<TestServerOptions,
   beforeAll(async () => {
     const database = await createPostgresDatabase();
     drop = database.drop;
-    for (let i = 0; i < count; i += 1) servers[i] = await startTestServer({ ...options, databaseUrl: database.url });
+    // One shop on several instances: they share the database and the Redis channels.
+    const env = { REDIS_CHANNEL_PREFIX: testChannelPrefix(), ...options.env };
+    for (let i = 0; i < count; i += 1) servers[i] = await startTestServer({ ...options, env, databaseUrl: database.url });
   });
   afterAll(async () => {
     for (const server of servers) await server?.close();
