@@ -43,8 +43,11 @@ export default defineConfig({
           hookTimeout: 180_000,
           globalSetup: ['tests/support/pglite-image.ts'],
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          // As the API files: one module graph for all browser files (each starts its own server and browser).
+          isolate: false,
+          // Two files at a time: a browser file mostly waits (pages loading, pushes arriving), so the accessibility
+          // file (5 min of axe checks) runs beside the rest instead of after it.
+          maxWorkers: 2,
         },
       },
     ],

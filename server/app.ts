@@ -172,6 +172,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   });
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
+  api.use(shop.snapshotRoutes);
   const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
   api.use(health);
   for (const router of shop.routers) api.use(router);

@@ -224,7 +224,6 @@ export function composeShop(infra: Infrastructure) {
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle }),
     usersRoutes({ accounts, userDto, captcha, limits }),
-    homeRoutes({ snapshots, userDto }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
@@ -239,6 +238,11 @@ export function composeShop(infra: Infrastructure) {
     shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
   ];
+  /**
+   * The public reads answered from memory (/home, /products/all, /products/{id}): mounted right after the caller
+   * is known, ahead of every other router, so the busiest requests walk no route table they do not use.
+   */
+  const snapshotRoutes = homeRoutes({ snapshots, userDto });
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
   const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
@@ -247,6 +251,7 @@ export function composeShop(infra: Infrastructure) {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     routers,
+    snapshotRoutes,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
     services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },

@@ -94,7 +94,11 @@ function mutate(seed: unknown, picks: number[], steps: Step[]): unknown {
     else {
       const target = parent[slot.key];
       const holder = target && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : parent;
-      Object.defineProperty(holder, step.key, { value: step.value, enumerable: true, writable: true, configurable: true });
+      // An array gets the value appended: a key such as "1719229152" defined on it made a sparse array 1.7 billion
+      // long, which no JSON body can carry (JSON.stringify threw "Invalid string length"; with the report's replacer
+      // on the same value, Node 20 aborted the whole test process).
+      if (Array.isArray(holder)) holder.push(step.value);
+      else Object.defineProperty(holder, step.key, { value: step.value, enumerable: true, writable: true, configurable: true });
     }
   });
   return copy;
@@ -229,7 +233,9 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
     env: { METRICS_TOKEN: 'metrics-token-for-hostile-tests-0123456789' },
   });
   afterAll(() => server.close());
-  const routes = listRoutes(server.app.app).filter((_, i) => i % options.of === options.shard - 1);
+  // HOSTILE_ROUTE=<key> and HOSTILE_SEED=<seed> replay a failure as its report printed it.
+  const only = process.env.HOSTILE_ROUTE;
+  const routes = listRoutes(server.app.app).filter((r, i) => (only ? r.key === only : i % options.of === options.shard - 1));
   let cast: Cast | undefined;
   let prints: Fingerprinter | undefined;
   let known: KnownIds = {};
@@ -295,7 +301,7 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
                 expect(changed, `${what}: a rejected request changed rows`).toEqual([]);
               }
             }),
-            { numRuns: HOSTILE_RUNS, endOnFailure: true, reporter: (details) => {
+            { numRuns: HOSTILE_RUNS, endOnFailure: true, ...(process.env.HOSTILE_SEED ? { seed: Number(process.env.HOSTILE_SEED) } : {}), reporter: (details) => {
               if (details.failed) {
                 const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
                 throw new Error(`${(fc.defaultReportMessage(details) ?? '').split('\n').slice(0, 2).join(' ')}\nCounterexample: ${summarize(details.counterexample)}\n${cause.slice(0, 1500)}`);
