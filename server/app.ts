@@ -172,11 +172,13 @@ export async function createApplication(config: Config, options: AppOptions = {}
   });
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
-  api.use(shop.snapshotRoutes);
   const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
   api.use(health);
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
+  // The public reads from memory first: they authenticate the caller themselves, answer ready (and ready
+  // compressed) JSON, and pass anything else on to the API router (decision 081).
+  app.use('/api/v1', shop.snapshotRoutes);
   app.use('/api/v1', api);
   app.use(health); // GET /health too, where load balancers look
   app.use(metricsRoutes(metrics, config.metricsToken));

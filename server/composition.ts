@@ -239,13 +239,13 @@ export function composeShop(infra: Infrastructure) {
     smsRoutes({ sms, captcha, limits }),
   ];
   /**
-   * The public reads answered from memory (/home, /products/all, /products/{id}): mounted right after the caller
-   * is known, ahead of every other router, so the busiest requests walk no route table they do not use.
+   * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
+   * middleware (app.ts), so the busiest requests walk no route table and parse no body they do not have.
    */
-  const snapshotRoutes = homeRoutes({ snapshots, userDto });
+  const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
+  const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
   const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
-  const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */

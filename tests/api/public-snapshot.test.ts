@@ -1,5 +1,7 @@
 // Decision 081: /home, /products/all and /products/{id} come from an in-memory snapshot with an ETag. A change
 // that has answered is in every read that starts after it, on the instance that wrote and on the others (Redis).
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeDto, ProductDto } from '#shared/api-types';
 import { testDatabases } from '../support/databases.js';
@@ -15,6 +17,19 @@ const productsAll = async (server: TestServer) => (await server.api.get('/produc
 async function raw(server: TestServer, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { 'cache-control': 'max-age=0', ...headers } });
   return { status: res.status, etag: res.headers.get('etag'), cache: res.headers.get('cache-control'), text: await res.text() };
+}
+
+/** The bytes as sent (fetch would decode them), with the headers that say how. */
+function encoded(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}/api/v1${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 /** Reads /home over and over until stopped, so that changes land while snapshots are being rebuilt. */
@@ -47,6 +62,32 @@ describe.each(testDatabases())('Public snapshot on %s', (db) => {
       expect(again.text, path).toBe('');
     }
     expect((await raw(server, '/products/no_such_product')).status).toBe(404);
+  });
+
+  it('When a client accepts brotli or gzip, then the snapshot answers come compressed (the same bytes each time), a revalidation still answers 304, and a client that accepts neither gets plain JSON', async () => {
+    const user = await createUser(server, { name: 'Encoded Reader' });
+    for (const path of ['/home', '/products/all']) {
+      const plain = await encoded(server, path, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+      const json = JSON.parse(plain.bytes.toString('utf8')) as unknown;
+      const br = await encoded(server, path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(zlib.brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(json);
+      expect(br.bytes.length).toBeLessThan(plain.bytes.length / 2);
+      expect((await encoded(server, path, { 'accept-encoding': 'br' })).bytes.equals(br.bytes)).toBe(true);
+      const gzip = await encoded(server, path, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzip.bytes).toString('utf8'))).toEqual(json);
+      expect((await encoded(server, path, { 'accept-encoding': 'identity, br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+      const again = await encoded(server, path, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+      expect(again.status).toBe(304);
+      expect(again.bytes.length).toBe(0);
+    }
+    // A customer's /home is their own answer: compressed as well, and carrying them.
+    const own = await encoded(server, '/home', { 'accept-encoding': 'br', authorization: `Bearer ${user.token}` });
+    expect(own.headers['content-encoding']).toBe('br');
+    expect((JSON.parse(zlib.brotliDecompressSync(own.bytes).toString('utf8')) as HomeDto).user?.name).toBe('Encoded Reader');
   });
 
   it('When a customer reads /home, then the answer carries their user and is private', async () => {
