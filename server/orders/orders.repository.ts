@@ -173,7 +173,6 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
   return and.length > 0 ? { AND: and } : {};
 }
 
-
 class PmIdUsed extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {

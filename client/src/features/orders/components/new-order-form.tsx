@@ -39,7 +39,7 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
   // as full while this page was open joins them.
   const [fullNow, setFullNow] = useState<ReadonlySet<string>>(new Set());
   const methods = product.pms.filter((pm) => pm.available);
-  const isFull = (pm: ProductPmDto) => pm.limit_reached || fullNow.has(pm.account);
+  const isFull = (pm: ProductPmDto, full: ReadonlySet<string> = fullNow) => pm.limit_reached || full.has(pm.account);
   const open = methods.filter((pm) => !isFull(pm));
   const [submitting, setSubmitting] = useState(false);
 
@@ -72,7 +72,7 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
         if (answer.key === 'errors.methodLimitReached') {
           const full = new Set(fullNow).add(values.pm_method);
           setFullNow(full);
-          form.setFieldValue('pm_method', methods.find((pm) => !pm.limit_reached && !full.has(pm.account))?.account ?? '');
+          form.setFieldValue('pm_method', methods.find((pm) => !isFull(pm, full))?.account ?? '');
         }
         form.setErrors(fieldErrors(answer.errors));
         showError(answer, 'errors.orderCreate');
