@@ -175,8 +175,33 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
 
 class PmIdUsed extends Error {}
 
+/** A JS time as the value of a `timestamp(3)` column, which holds UTC (as Prisma writes it), whatever the session's zone. */
+const utc = (d: Date) => P.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+
+/** The SET items of a transition's extra fields, by column. */
+const TRANSITION_COLUMNS: Record<keyof TransitionData, string> = {
+  pmId: 'pm_id',
+  onexId: 'onex_id',
+  wCode: 'w_code',
+  payoutTrxId: 'payout_trx_id',
+  verification: 'verification',
+  cancelReason: 'cancel_reason',
+  cancelNote: 'cancel_note',
+};
+function transitionSets(data: TransitionData | undefined): P.Sql[] {
+  if (!data) return [];
+  return (Object.keys(data) as (keyof TransitionData)[])
+    .filter((key) => data[key] !== undefined)
+    .map((key) => P.sql`${P.raw(TRANSITION_COLUMNS[key])} = ${data[key]}`);
+}
+
 function isUniqueViolation(error: unknown): boolean {
-  if (error instanceof P.PrismaClientKnownRequestError) return error.code === 'P2002';
+  if (error instanceof P.PrismaClientKnownRequestError) {
+    if (error.code === 'P2002') return true;
+    // A raw statement's violation: P2010 with the driver's SQLSTATE underneath.
+    const cause = (error.meta as { driverAdapterError?: { cause?: { code?: unknown; kind?: unknown } } } | undefined)?.driverAdapterError?.cause;
+    return error.code === 'P2010' && (cause?.code === '23505' || cause?.kind === 'UniqueConstraintViolation');
+  }
   const e = error as { code?: unknown; message?: unknown } | null;
   return e?.code === '23505' || (typeof e?.message === 'string' && /unique constraint/i.test(e.message));
 }
@@ -242,6 +267,55 @@ function toRecord(row: OrderRow): OrderRecord {
   };
 }
 
+/** The order columns of applyTransition's statement, named as Prisma names them (toRecord reads them). */
+const MOVED_COLUMNS = P.raw(
+  [
+    ['id', 'id'],
+    ['product_id', 'productId'],
+    ['user_id', 'userId'],
+    ['status', 'status'],
+    ['created_at', 'createdAt'],
+    ['last_time', 'lastTime'],
+    ['pm_method', 'pmMethod'],
+    ['pm_wallet', 'pmWallet'],
+    ['pm_coin', 'pmCoin'],
+    ['amount', 'amount'],
+    ['rate', 'rate'],
+    ['pm_amount', 'pmAmount'],
+    ['pm_id', 'pmId'],
+    ['contact_email', 'contactEmail'],
+    ['onex_id', 'onexId'],
+    ['wallet', 'wallet'],
+    ['w_code', 'wCode'],
+    ['note', 'note'],
+    ['verification', 'verification'],
+    ['late_claim_at', 'lateClaimAt'],
+    ['payout_trx_id', 'payoutTrxId'],
+    ['cancel_reason', 'cancelReason'],
+    ['cancel_note', 'cancelNote'],
+  ]
+    .map(([column, name]) => `m.${column} AS "${name}"`)
+    .join(', '),
+);
+
+type MovedRow = Omit<OrderRow, 'events' | 'verificationSms'> & {
+  /** JSON: a timestamp(3) column renders as UTC without a zone. */
+  events: (Omit<OrderRow['events'][number], 'createdAt'> & { createdAt: string })[];
+  smsId: number | null;
+  smsAmount: Dec | null;
+  smsSender: string | null;
+  smsReceivedAt: Date | null;
+};
+
+function movedRecord(row: MovedRow): OrderRecord {
+  const { events, smsId, smsAmount, smsSender, smsReceivedAt, ...order } = row;
+  return toRecord({
+    ...order,
+    events: events.map((e) => ({ ...e, createdAt: new Date(`${e.createdAt}Z`) })),
+    verificationSms: smsId === null ? null : { id: smsId, amount: smsAmount, sender: smsSender, receivedAt: smsReceivedAt as Date },
+  });
+}
+
 export function createOrdersRepository(prisma: Prisma) {
   return {
     /**
@@ -298,33 +372,44 @@ export function createOrdersRepository(prisma: Prisma) {
      */
     async applyTransition(t: TransitionRequest): Promise<TransitionOutcome> {
       const rule = ORDER_TRANSITIONS[t.name];
-      const now = new Date();
       try {
         return await prisma.$transaction(async (tx): Promise<TransitionOutcome> => {
           // Lock the row so the event records the status it really left (a transition may start from several).
+          // A statement of its own: the next one's snapshot then holds every change committed before the lock.
           const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM orders WHERE id = ${t.id} FOR UPDATE`;
           if (locked.length === 0) return { outcome: 'notFound' };
           const fromStatus = locked[0].status as OrderStatus;
           if (!(rule.from as readonly OrderStatus[]).includes(fromStatus)) return { outcome: 'conflict' };
+          const now = new Date();
           const waitingTime =
-            rule.by === 'system' ? { lastTime: { lt: now } } : fromStatus === 'waiting' ? { lastTime: { gte: now } } : {};
-          let moved: number;
+            rule.by === 'system' ? P.sql`AND last_time < ${utc(now)}` : fromStatus === 'waiting' ? P.sql`AND last_time >= ${utc(now)}` : P.empty;
+          let rows: MovedRow[];
           try {
-            // The conditional update stays the guard: it changes nothing unless the status is still allowed.
-            const result = await tx.order.updateMany({
-              where: { id: t.id, status: { in: [...rule.from] }, ...waitingTime },
-              data: { status: rule.to, ...t.data },
-            });
-            moved = result.count;
+            // The guarded update, its event row and the order as it now stands, in one statement (decision 127):
+            // the conditional update stays the guard, it changes nothing unless the status is still allowed.
+            rows = await tx.$queryRaw<MovedRow[]>`
+              WITH moved AS (
+                UPDATE orders SET ${P.join([P.sql`status = ${rule.to}`, P.sql`updated_at = ${utc(now)}`, ...transitionSets(t.data)], ', ')}
+                WHERE id = ${t.id} AND status IN (${P.join([...rule.from])}) ${waitingTime}
+                RETURNING *
+              ), event AS (
+                INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, note, created_at)
+                SELECT id, ${fromStatus}, ${rule.to}, ${rule.by}, ${t.actorId}, ${t.note ?? null}, ${utc(now)} FROM moved
+                RETURNING id, from_status, to_status, actor, actor_id, kind, note, created_at
+              )
+              SELECT ${MOVED_COLUMNS},
+                (SELECT json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'actor', e.actor,
+                    'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', e.created_at) ORDER BY e.id)
+                 FROM (SELECT id, from_status, to_status, actor, actor_id, kind, note, created_at FROM order_events WHERE order_id = m.id
+                       UNION ALL SELECT * FROM event) e) AS events,
+                s.id AS "smsId", s.amount AS "smsAmount", s.sender AS "smsSender", s.received_at AS "smsReceivedAt"
+              FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
           } catch (error) {
             if (t.data?.pmId !== undefined && isUniqueViolation(error)) throw new PmIdUsed();
             throw error;
           }
-          if (moved === 0) return { outcome: 'conflict' };
-          await tx.orderEvent.create({
-            data: { orderId: t.id, fromStatus, toStatus: rule.to, actor: rule.by, actorId: t.actorId, note: t.note ?? null },
-          });
-          const order = toRecord(await tx.order.findUniqueOrThrow({ where: { id: t.id }, include: withEvents }));
+          if (rows.length === 0) return { outcome: 'conflict' };
+          const order = movedRecord(rows[0]);
           await t.alsoInTransaction?.(tx, order);
           return { outcome: 'moved', order };
         });

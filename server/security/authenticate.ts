@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { errors, AppError } from '../http/app-error.js';
+import { jwtKey } from './tokens.js';
 import type { UserLookup, UserRecord } from './user-record.js';
 
 export const extractToken = ExtractJwt.fromExtractors([
@@ -25,7 +26,13 @@ function createPassport(secret: string, users: UserLookup): passport.PassportSta
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
   instance.use(
     new JwtStrategy(
-      { jwtFromRequest: extractToken, secretOrKey: secret, algorithms: ['HS256'], jsonWebTokenOptions: { algorithms: ['HS256'] } },
+      {
+        jwtFromRequest: extractToken,
+        // jsonwebtoken takes a KeyObject (passport-jwt's types say string | Buffer): see jwtKey.
+        secretOrKey: jwtKey(secret) as unknown as Buffer,
+        algorithms: ['HS256'],
+        jsonWebTokenOptions: { algorithms: ['HS256'] },
+      },
       (payload: { sub?: unknown; ver?: unknown; exp?: unknown }, done: (err: unknown, user?: UserRecord | false) => void) => {
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') {
           done(revoked(), false);
