@@ -13,7 +13,11 @@ const toRecord = (row: Row): UserRecord => ({ ...row, role: row.role as Role });
 export function createUsersRepository(prisma: Prisma) {
   return {
     async findById(id: string): Promise<UserRecord | null> {
-      const row = await prisma.user.findUnique({ where: { id }});
+      // Every authenticated request and socket loads its caller: one plain statement, no query plan to compile.
+      const [row] = await prisma.$queryRaw<Row[]>`
+        SELECT id, num, name, email, password_hash AS "passwordHash", role, logo, token_version AS "tokenVersion",
+               created_at AS "createdAt", order_count AS "orderCount"
+        FROM users WHERE id = ${id}`;
       return row ? toRecord(row) : null;
     },
     async findByEmail(email: string): Promise<UserRecord | null> {
