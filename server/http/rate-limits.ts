@@ -37,6 +37,9 @@ function emailOf(req: Request): string | undefined {
 /** `scale` multiplies every limit (tests that create hundreds of accounts from one address use a large one). */
 export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
   const scale = opts.scale ?? 1;
+  // In a worker each limiter's store listens on the worker's IPC channel (ten here, then sticky and the cluster
+  // adapter): more than Node's default of ten, which warns of a leak that is not one.
+  if (cluster.isWorker && !opts.redis) cluster.worker?.setMaxListeners(32);
   const make = (
     name: string,
     windowMs: number,
