@@ -14,11 +14,12 @@ export function createUsersRepository(prisma: Prisma) {
   return {
     async findById(id: string): Promise<UserRecord | null> {
       // Every authenticated request and socket loads its caller: one plain statement, no query plan to compile.
-      const [row] = await prisma.$queryRaw<Row[]>`
+      // The time as UTC text: a raw statement's timestamp would be read in the process's zone on PGlite.
+      const [row] = await prisma.$queryRaw<(Omit<Row, 'createdAt'> & { createdAt: string })[]>`
         SELECT id, num, name, email, password_hash AS "passwordHash", role, logo, token_version AS "tokenVersion",
-               created_at AS "createdAt", order_count AS "orderCount"
+               to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", order_count AS "orderCount"
         FROM users WHERE id = ${id}`;
-      return row ? toRecord(row) : null;
+      return row ? toRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
     },
     async findByEmail(email: string): Promise<UserRecord | null> {
       const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }});

@@ -267,6 +267,13 @@ function toRecord(row: OrderRow): OrderRecord {
   };
 }
 
+/**
+ * A `timestamp(3)` column as ISO text with its `Z`. A raw statement's timestamps come back as text without a zone,
+ * which the PGlite adapter leaves to be read in the process's own zone (6 hours off under TZ=Asia/Dhaka).
+ */
+const UTC_TEXT = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const TIME_COLUMNS = new Set(['created_at', 'last_time', 'late_claim_at']);
+
 /** The order columns of applyTransition's statement, named as Prisma names them (toRecord reads them). */
 const MOVED_COLUMNS = P.raw(
   [
@@ -294,25 +301,29 @@ const MOVED_COLUMNS = P.raw(
     ['cancel_reason', 'cancelReason'],
     ['cancel_note', 'cancelNote'],
   ]
-    .map(([column, name]) => `m.${column} AS "${name}"`)
+    .map(([column, name]) => (TIME_COLUMNS.has(column) ? `${UTC_TEXT(`m.${column}`)} AS "${name}"` : `m.${column} AS "${name}"`))
     .join(', '),
 );
 
-type MovedRow = Omit<OrderRow, 'events' | 'verificationSms'> & {
-  /** JSON: a timestamp(3) column renders as UTC without a zone. */
-  events: (Omit<OrderRow['events'][number], 'createdAt'> & { createdAt: string })[];
+type Times<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends Date ? string : string | null };
+/** The row of applyTransition's statement: times as UTC text (UTC_TEXT), the events as JSON. */
+type MovedRow = Times<Omit<OrderRow, 'events' | 'verificationSms'>, 'createdAt' | 'lastTime' | 'lateClaimAt'> & {
+  events: Times<OrderRow['events'][number], 'createdAt'>[];
   smsId: number | null;
   smsAmount: Dec | null;
   smsSender: string | null;
-  smsReceivedAt: Date | null;
+  smsReceivedAt: string | null;
 };
 
 function movedRecord(row: MovedRow): OrderRecord {
-  const { events, smsId, smsAmount, smsSender, smsReceivedAt, ...order } = row;
+  const { events, smsId, smsAmount, smsSender, smsReceivedAt, createdAt, lastTime, lateClaimAt, ...order } = row;
   return toRecord({
     ...order,
-    events: events.map((e) => ({ ...e, createdAt: new Date(`${e.createdAt}Z`) })),
-    verificationSms: smsId === null ? null : { id: smsId, amount: smsAmount, sender: smsSender, receivedAt: smsReceivedAt as Date },
+    createdAt: new Date(createdAt),
+    lastTime: new Date(lastTime),
+    lateClaimAt: lateClaimAt === null ? null : new Date(lateClaimAt),
+    events: events.map((e) => ({ ...e, createdAt: new Date(e.createdAt) })),
+    verificationSms: smsId === null ? null : { id: smsId, amount: smsAmount, sender: smsSender, receivedAt: new Date(smsReceivedAt!) },
   });
 }
 
@@ -399,10 +410,10 @@ export function createOrdersRepository(prisma: Prisma) {
               )
               SELECT ${MOVED_COLUMNS},
                 (SELECT json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'actor', e.actor,
-                    'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', e.created_at) ORDER BY e.id)
+                    'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${P.raw(UTC_TEXT('e.created_at'))}) ORDER BY e.id)
                  FROM (SELECT id, from_status, to_status, actor, actor_id, kind, note, created_at FROM order_events WHERE order_id = m.id
                        UNION ALL SELECT * FROM event) e) AS events,
-                s.id AS "smsId", s.amount AS "smsAmount", s.sender AS "smsSender", s.received_at AS "smsReceivedAt"
+                s.id AS "smsId", s.amount AS "smsAmount", s.sender AS "smsSender", ${P.raw(UTC_TEXT('s.received_at'))} AS "smsReceivedAt"
               FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
           } catch (error) {
             if (t.data?.pmId !== undefined && isUniqueViolation(error)) throw new PmIdUsed();
