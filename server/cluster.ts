@@ -9,6 +9,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import crypto from 'node:crypto';
 import http from 'node:http';
+import type net from 'node:net';
 import { setupMaster, setupWorker } from '@socket.io/sticky';
 import { createAdapter as createClusterAdapter, setupPrimary as setupClusterAdapterPrimary } from '@socket.io/cluster-adapter';
 import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
@@ -126,7 +127,12 @@ function routeSessionsByTheirPrefix(server: http.Server, slots: Map<number, Work
   server.on('connection', (socket) => {
     // sticky's own listeners were added before this one: prepend runs first, the appended one after sticky's.
     let told: { worker: Worker; sid: string } | undefined;
+    let first = true;
     socket.prependListener('data', (chunk: Buffer) => {
+      if (first) {
+        first = false;
+        if (!mayHaveMoreChunks(chunk)) stopReading(socket);
+      }
       told = undefined;
       const sid = SESSION_IN_URL.exec(chunk.subarray(0, 2048).toString('latin1'))?.[1];
       const worker = sid === undefined ? undefined : slots.get(workerOfSessionId(sid));
@@ -139,6 +145,23 @@ function routeSessionsByTheirPrefix(server: http.Server, slots: Map<number, Work
       told = undefined;
     });
   });
+}
+
+/**
+ * sticky hands a connection whose first request has no body to a worker as the socket's handle, and Node closes the
+ * primary's copy only when the worker acknowledges it. Until then the primary still reads the socket and drops what
+ * it reads: bytes the client sends in that window (the first Socket.IO packet after the websocket upgrade, a
+ * keep-alive client's next request) never reached the worker, whose socket then waited for ever. Reading stops
+ * before the hand-over, so they stay in the kernel for the worker. The condition is sticky's own
+ * (`mayHaveMultipleChunks` in its setupMaster): a request with a body keeps its socket in the primary.
+ */
+function mayHaveMoreChunks(chunk: Buffer): boolean {
+  const head = chunk.subarray(0, chunk.indexOf('\r\n\r\n')).toString('latin1').toLowerCase();
+  return head.includes('content-length:') || head.includes('transfer-encoding:');
+}
+
+function stopReading(socket: net.Socket): void {
+  (socket as unknown as { _handle?: { readStop?: () => number } | null })._handle?.readStop?.();
 }
 
 /** The pattern @socket.io/sticky reads (engine.io ids are 20 URL-safe characters). */
