@@ -1,6 +1,7 @@
 // Users in the database; returns plain objects (the shared UserRecord shape of the security kernel).
 import crypto from 'node:crypto';
 import type { Prisma, Transaction } from '../db/database.js';
+import { sqlTimeText } from '../db/sql-time.js';
 import type { Role } from '#shared/constants';
 import type { UserRecord } from '../security/user-record.js';
 
@@ -14,10 +15,9 @@ export function createUsersRepository(prisma: Prisma) {
   return {
     async findById(id: string): Promise<UserRecord | null> {
       // Every authenticated request and socket loads its caller: one plain statement, no query plan to compile.
-      // The time as UTC text: a raw statement's timestamp would be read in the process's zone on PGlite.
       const [row] = await prisma.$queryRaw<(Omit<Row, 'createdAt'> & { createdAt: string })[]>`
         SELECT id, num, name, email, password_hash AS "passwordHash", role, logo, token_version AS "tokenVersion",
-               to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", order_count AS "orderCount"
+               ${sqlTimeText('created_at')} AS "createdAt", order_count AS "orderCount"
         FROM users WHERE id = ${id}`;
       return row ? toRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
     },

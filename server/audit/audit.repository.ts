@@ -1,5 +1,6 @@
 // The audit log in the database: entries are written only inside the transaction of the action they record.
 import type { Prisma, Transaction } from '../db/database.js';
+import { sqlTime } from '../db/sql-time.js';
 import type { AuditJson } from '#shared/audit';
 
 /** What an action records; `before`/`after` are small JSON snapshots of what changed (null: did not exist). */
@@ -70,10 +71,10 @@ export function createAuditRepository(prisma: Prisma) {
   return {
     /** Writes one entry with the caller's open transaction: it commits or rolls back with the action. */
     async record(tx: Transaction, entry: AuditEntryInput): Promise<void> {
-      // One plain statement (it runs inside the hot admin actions' transactions); `at` in UTC like Prisma writes it.
+      // One plain statement (it runs inside the hot admin actions' transactions).
       await tx.$executeRaw`
         INSERT INTO audit_entries (at, actor_id, action, target_type, target_id, before, after)
-        VALUES ((${new Date().toISOString()}::timestamptz AT TIME ZONE 'UTC'), ${entry.actorId}, ${entry.action},
+        VALUES (${sqlTime(new Date())}, ${entry.actorId}, ${entry.action},
                 ${entry.targetType}, ${entry.targetId}, ${jsonText(entry.before)}::jsonb, ${jsonText(entry.after)}::jsonb)`;
     },
 

@@ -7,6 +7,7 @@ import type { CancelReason } from '#shared/schemas';
 import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
 import { ORDER_TRANSITIONS, type OrderActor, type OrderStatus, type OrderTransition } from '#shared/order-status';
 import type { Prisma, Transaction } from '../db/database.js';
+import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 
 export interface OrderEventRecord {
@@ -175,9 +176,6 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
 
 class PmIdUsed extends Error {}
 
-/** A JS time as the value of a `timestamp(3)` column, which holds UTC (as Prisma writes it), whatever the session's zone. */
-const utc = (d: Date) => P.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
-
 /** The SET items of a transition's extra fields, by column. */
 const TRANSITION_COLUMNS: Record<keyof TransitionData, string> = {
   pmId: 'pm_id',
@@ -267,15 +265,10 @@ function toRecord(row: OrderRow): OrderRecord {
   };
 }
 
-/**
- * A `timestamp(3)` column as ISO text with its `Z`. A raw statement's timestamps come back as text without a zone,
- * which the PGlite adapter leaves to be read in the process's own zone (6 hours off under TZ=Asia/Dhaka).
- */
-const UTC_TEXT = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const TIME_COLUMNS = new Set(['created_at', 'last_time', 'late_claim_at']);
 
-/** The order columns of applyTransition's statement, named as Prisma names them (toRecord reads them). */
-const MOVED_COLUMNS = P.raw(
+/** The order columns of applyTransition's statement, named as Prisma names them (toRecord reads them); times as text. */
+const MOVED_COLUMNS = P.join(
   [
     ['id', 'id'],
     ['product_id', 'productId'],
@@ -301,12 +294,12 @@ const MOVED_COLUMNS = P.raw(
     ['cancel_reason', 'cancelReason'],
     ['cancel_note', 'cancelNote'],
   ]
-    .map(([column, name]) => (TIME_COLUMNS.has(column) ? `${UTC_TEXT(`m.${column}`)} AS "${name}"` : `m.${column} AS "${name}"`))
-    .join(', '),
+    .map(([column, name]) => P.sql`${TIME_COLUMNS.has(column) ? sqlTimeText(`m.${column}`) : P.raw(`m.${column}`)} AS ${P.raw(`"${name}"`)}`),
+  ', ',
 );
 
 type Times<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends Date ? string : string | null };
-/** The row of applyTransition's statement: times as UTC text (UTC_TEXT), the events as JSON. */
+/** The row of applyTransition's statement: times as UTC text (sqlTimeText), the events as JSON. */
 type MovedRow = Times<Omit<OrderRow, 'events' | 'verificationSms'>, 'createdAt' | 'lastTime' | 'lateClaimAt'> & {
   events: Times<OrderRow['events'][number], 'createdAt'>[];
   smsId: number | null;
@@ -350,8 +343,8 @@ export function createOrdersRepository(prisma: Prisma) {
               FROM orders
               WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
                 AND status IN ('waiting', 'pending', 'complete')
-                AND created_at >= (${cap.dayStart.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-                AND created_at <= (${cap.createdAt.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+                AND created_at >= ${sqlTime(cap.dayStart)}
+                AND created_at <= ${sqlTime(cap.createdAt)}`;
             if (used.over_count || used.over_amount) return 'limitReached';
           }
         }
@@ -393,27 +386,27 @@ export function createOrdersRepository(prisma: Prisma) {
           if (!(rule.from as readonly OrderStatus[]).includes(fromStatus)) return { outcome: 'conflict' };
           const now = new Date();
           const waitingTime =
-            rule.by === 'system' ? P.sql`AND last_time < ${utc(now)}` : fromStatus === 'waiting' ? P.sql`AND last_time >= ${utc(now)}` : P.empty;
+            rule.by === 'system' ? P.sql`AND last_time < ${sqlTime(now)}` : fromStatus === 'waiting' ? P.sql`AND last_time >= ${sqlTime(now)}` : P.empty;
           let rows: MovedRow[];
           try {
             // The guarded update, its event row and the order as it now stands, in one statement (decision 127):
             // the conditional update stays the guard, it changes nothing unless the status is still allowed.
             rows = await tx.$queryRaw<MovedRow[]>`
               WITH moved AS (
-                UPDATE orders SET ${P.join([P.sql`status = ${rule.to}`, P.sql`updated_at = ${utc(now)}`, ...transitionSets(t.data)], ', ')}
+                UPDATE orders SET ${P.join([P.sql`status = ${rule.to}`, P.sql`updated_at = ${sqlTime(now)}`, ...transitionSets(t.data)], ', ')}
                 WHERE id = ${t.id} AND status IN (${P.join([...rule.from])}) ${waitingTime}
                 RETURNING *
               ), event AS (
                 INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, note, created_at)
-                SELECT id, ${fromStatus}, ${rule.to}, ${rule.by}, ${t.actorId}, ${t.note ?? null}, ${utc(now)} FROM moved
+                SELECT id, ${fromStatus}, ${rule.to}, ${rule.by}, ${t.actorId}, ${t.note ?? null}, ${sqlTime(now)} FROM moved
                 RETURNING id, from_status, to_status, actor, actor_id, kind, note, created_at
               )
               SELECT ${MOVED_COLUMNS},
                 (SELECT json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'actor', e.actor,
-                    'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${P.raw(UTC_TEXT('e.created_at'))}) ORDER BY e.id)
+                    'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${sqlTimeText('e.created_at')}) ORDER BY e.id)
                  FROM (SELECT id, from_status, to_status, actor, actor_id, kind, note, created_at FROM order_events WHERE order_id = m.id
                        UNION ALL SELECT * FROM event) e) AS events,
-                s.id AS "smsId", s.amount AS "smsAmount", s.sender AS "smsSender", ${P.raw(UTC_TEXT('s.received_at'))} AS "smsReceivedAt"
+                s.id AS "smsId", s.amount AS "smsAmount", s.sender AS "smsSender", ${sqlTimeText('s.received_at')} AS "smsReceivedAt"
               FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
           } catch (error) {
             if (t.data?.pmId !== undefined && isUniqueViolation(error)) throw new PmIdUsed();
@@ -580,7 +573,7 @@ export function createOrdersRepository(prisma: Prisma) {
       const rows = await prisma.$queryRaw<{ pm_method: string; count: number; amount: string }[]>`
         SELECT pm_method, count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
         FROM orders
-        WHERE product_id IN (${P.join(TOPUP_PRODUCTS)}) AND status IN ('waiting', 'pending', 'complete') AND created_at >= (${dayStart.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+        WHERE product_id IN (${P.join(TOPUP_PRODUCTS)}) AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(dayStart)}
         GROUP BY pm_method`;
       return new Map(rows.map((r) => [r.pm_method, { count: r.count, amount: r.amount }]));
     },

@@ -5,6 +5,7 @@
 import { DHAKA_OFFSET_MS } from '#shared/dhaka';
 import type { OrderStatus } from '#shared/order-status';
 import type { Prisma } from '../db/database.js';
+import { sqlTime } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 
 export interface StatsWindow {
@@ -44,8 +45,6 @@ export interface CompletionRow {
   p90: number | null;
 }
 
-// A timestamp(3) column holds UTC wall time; bounds are built from unix seconds the same way.
-const at = (d: Date) => P.sql`(to_timestamp(${d.getTime() / 1000}::double precision) AT TIME ZONE 'UTC')`;
 const dayOf = (column: P.Sql) => P.sql`floor((extract(epoch FROM ${column}) + ${DHAKA_OFFSET_S}) / 86400)::int`;
 const KIND = P.sql`CASE WHEN o.product_id LIKE '%withdraw%' THEN 'withdraw' ELSE 'topup' END`;
 
@@ -56,7 +55,7 @@ export function createShopStatsRepository(prisma: Prisma) {
       return prisma.$queryRaw<StatusCountRow[]>`
         SELECT ${dayOf(P.sql`o.created_at`)} AS day, o.status AS status, count(*)::int AS count
         FROM orders o
-        WHERE o.created_at >= ${at(w.from)} AND o.created_at < ${at(w.to)}
+        WHERE o.created_at >= ${sqlTime(w.from)} AND o.created_at < ${sqlTime(w.to)}
         GROUP BY 1, 2`;
     },
 
@@ -85,7 +84,7 @@ export function createShopStatsRepository(prisma: Prisma) {
         FROM (
           SELECT ${dayOf(P.sql`o.created_at`)} AS day, o.pm_method, ${KIND} AS kind, o.product_id, o.pm_coin, o.pm_amount, o.amount
           FROM orders o
-          WHERE o.status = 'complete' AND o.created_at >= ${at(w.from)} AND o.created_at < ${at(w.to)}
+          WHERE o.status = 'complete' AND o.created_at >= ${sqlTime(w.from)} AND o.created_at < ${sqlTime(w.to)}
         ) v
         GROUP BY GROUPING SETS ((v.pm_coin), (v.pm_method, v.pm_coin), (v.pm_method, v.kind, v.pm_coin), (v.product_id, v.pm_coin), (v.day, v.pm_coin))`;
       return rows.map((r) => ({
@@ -114,7 +113,7 @@ export function createShopStatsRepository(prisma: Prisma) {
           SELECT round(extract(epoch FROM (min(e.created_at) - o.created_at)))::int AS seconds
           FROM orders o
           JOIN order_events e ON e.order_id = o.id AND e.kind = 'status' AND e.to_status = 'complete'
-          WHERE o.status = 'complete' AND o.created_at >= ${at(w.from)} AND o.created_at < ${at(w.to)}
+          WHERE o.status = 'complete' AND o.created_at >= ${sqlTime(w.from)} AND o.created_at < ${sqlTime(w.to)}
           GROUP BY o.id, o.created_at
         ) d`;
       return row;
@@ -125,7 +124,7 @@ export function createShopStatsRepository(prisma: Prisma) {
       const [row] = await prisma.$queryRaw<{ count: number }[]>`
         SELECT count(*)::int AS count
         FROM orders o
-        WHERE o.created_at >= ${at(w.from)} AND o.created_at < ${at(w.to)}
+        WHERE o.created_at >= ${sqlTime(w.from)} AND o.created_at < ${sqlTime(w.to)}
           AND (o.status = 'timedout'
                OR EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.kind = 'status' AND e.to_status = 'timedout'))`;
       return row.count;
