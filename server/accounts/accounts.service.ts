@@ -1,6 +1,7 @@
 // Accounts: register, log in, change profile or password, change role.
 import type { Role } from '#shared/constants';
 import type { AuditRecorder } from '../audit/index.js';
+import type { Publisher } from '../event-bus.js';
 import { AppError, errors } from '../http/app-error.js';
 import { refuseCommonPassword } from '../security/password-strength.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/passwords.js';
@@ -13,7 +14,13 @@ export interface SessionEnds {
   disconnectUser(userId: string): void;
 }
 
-export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder; sessions: SessionEnds }) {
+/** What the accounts domain tells the rest of the shop after its commit. */
+export interface AccountEvents {
+  /** A customer's name or picture changed: they show beside their orders on the public home page. */
+  'profile.changed': { userId: string };
+}
+
+export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder; sessions: SessionEnds; events: Publisher<AccountEvents> }) {
   const { users, jwtSecret, sessions } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
@@ -52,6 +59,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       }
       const updated = await users.updateProfile(user.id, { name: input.name, passwordHash });
       if (passwordHash) sessions.disconnectUser(user.id);
+      if (input.name !== undefined) await deps.events.publish('profile.changed', { userId: user.id });
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };
     },
 

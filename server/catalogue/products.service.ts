@@ -2,6 +2,7 @@
 import type { ProductDto } from '#shared/api-types';
 import type { ProductPatch } from '#shared/schemas';
 import type { AuditRecorder } from '../audit/index.js';
+import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { toProductDto } from './product-dto.js';
 import type { ProductRecord, ProductsRepository } from './products.repository.js';
@@ -16,8 +17,13 @@ function auditView(p: ProductRecord) {
   };
 }
 
+/** What the catalogue tells the rest of the shop after its commit: public data (the home page, checkout) changed. */
+export interface CatalogueEvents {
+  'catalogue.changed': { productId?: string; account?: string };
+}
+
 /** `mediaBaseUrl`: where product pictures are served from (MEDIA_BASE_URL). */
-export function createProductsService(products: ProductsRepository, mediaBaseUrl: string, audit: AuditRecorder) {
+export function createProductsService(products: ProductsRepository, mediaBaseUrl: string, audit: AuditRecorder, events: Publisher<CatalogueEvents>) {
   const toDto = (product: Parameters<typeof toProductDto>[0]) => toProductDto(product, mediaBaseUrl);
   return {
     async listProducts(): Promise<ProductDto[]> {
@@ -34,6 +40,7 @@ export function createProductsService(products: ProductsRepository, mediaBaseUrl
         audit(tx, { actorId: admin.id, action: 'product.edit', targetType: 'product', targetId: id, before: auditView(before), after: auditView(after) }),
       );
       if (!updated) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+      await events.publish('catalogue.changed', { productId: id });
     },
   };
 }

@@ -1,10 +1,10 @@
 // Support tickets (spec §2/§4/§6): a user sees and writes only their own, an admin all; either side closes;
-// a closed ticket takes no replies. Pushes go out after the database commit.
-import type { TicketDto } from '#shared/api-types';
+// a closed ticket takes no replies. Each change leaves as one `ticket.changed` event after the commit (decision 130).
+import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
 import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
-import type { Realtime } from '../realtime/index.js';
+import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
 import type { TicketMessageRecord, TicketRecord, TicketsRepository } from './tickets.repository.js';
@@ -16,11 +16,14 @@ const orderNotFound = () => errors.notFound('errors.orderNotFound', 'Order not f
 /** Bengali script in the text: the customer writes Bengali (used when the client names no language). */
 const BENGALI_SCRIPT = /[\u0980-\u09FF]/;
 
-/** The pushes tickets make (design §7). */
-export type TicketPushes = Pick<Realtime, 'ticketMessage' | 'ticketUpdated'>;
+/** What the tickets domain tells the rest of the shop, after its commit. */
+export interface TicketEvents {
+  /** A ticket was opened, answered or closed; `message` is the one it gained, if any. */
+  'ticket.changed': { ticket: TicketDto; message: TicketMessageDto | null };
+}
 
-export function createTicketsService(deps: { tickets: TicketsRepository; pushes: TicketPushes; mediaBaseUrl: string }) {
-  const { tickets, pushes, mediaBaseUrl } = deps;
+export function createTicketsService(deps: { tickets: TicketsRepository; events: Publisher<TicketEvents>; mediaBaseUrl: string }) {
+  const { tickets, events, mediaBaseUrl } = deps;
   const dto = (ticket: TicketRecord) => toTicketDto(ticket, mediaBaseUrl);
 
   /** Owner or admin; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
@@ -63,8 +66,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
       const created = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text, orderId: input.order_id ?? null, lang });
       if (!created) throw orderNotFound();
       const { ticket, message } = created;
-      pushes.ticketMessage(ticket.userId, ticket.id, toTicketMessageDto(message));
-      pushes.ticketUpdated(dto(ticket));
+      await events.publish('ticket.changed', { ticket: dto(ticket), message: toTicketMessageDto(message) });
       return ticket.id;
     },
 
@@ -74,10 +76,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
       const sender = author.role === 'admin' ? 'admin' : 'user';
       const result = await tickets.addMessage(ticket.id, sender, text);
       if (!result) throw ticketClosed(); // closed between the read and the write
-      const message = toTicketMessageDto(result.message);
-      const updated = dto(result.ticket);
-      pushes.ticketMessage(result.ticket.userId, result.ticket.id, message);
-      pushes.ticketUpdated(updated);
+      await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.message) });
       return conversation(author, result.ticket, await tickets.messages(ticket.id));
     },
 
@@ -88,7 +87,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
       const ticket = await visibleTicket(actor, id);
       const closed = await tickets.close(ticket.id);
       if (!closed) throw ticketClosed();
-      pushes.ticketUpdated(dto(closed));
+      await events.publish('ticket.changed', { ticket: dto(closed), message: null });
       return conversation(actor, closed, await tickets.messages(ticket.id));
     },
   };
