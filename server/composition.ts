@@ -116,7 +116,7 @@ export function composeShop(infra: Infrastructure) {
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
-  const auditRepository = createAuditRepository(prisma);
+  const auditRepository = createAuditRepository(prisma, clock);
   const repliesRepository = createRepliesRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
@@ -176,6 +176,7 @@ export function composeShop(infra: Infrastructure) {
     sessions: realtime,
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
+    clock,
   });
   const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger, events });
   const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger, events });

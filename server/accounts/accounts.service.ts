@@ -8,6 +8,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/pas
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { UsersRepository } from './users.repository.js';
+import { accountErrors } from './accounts-errors.js';
 
 /** What happens to a user's live connections when their tokens are revoked (the realtime domain's sockets). */
 export interface SessionEnds {
@@ -28,7 +29,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       const passwordHash = await hashPassword(input.password);
       const user = await users.create({ name: input.name, email: input.email, passwordHash });
       if (!user) {
-        throw errors.conflict('errors.emailTaken', 'This e-mail is already registered');
+        throw accountErrors.emailTaken();
       }
       return { user, jwt: signToken(jwtSecret, user) };
     },
@@ -74,11 +75,11 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       const outcome = await users.changeRole(targetId, role, (tx, before) =>
         deps.audit(tx, { actorId: admin.id, action: 'user.role', targetType: 'user', targetId, before: { role: before }, after: { role } }),
       );
-      if (outcome === 'notFound') throw errors.notFound('errors.userNotFound', 'User not found');
-      if (outcome === 'lastAdmin') throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
+      if (outcome === 'notFound') throw accountErrors.userNotFound();
+      if (outcome === 'lastAdmin') throw accountErrors.lastAdmin();
       if (outcome === 'changed') sessions.disconnectUser(targetId);
       const user = await users.findById(targetId);
-      if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
+      if (!user) throw accountErrors.userNotFound();
       return user;
     },
   };

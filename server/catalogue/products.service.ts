@@ -3,9 +3,9 @@ import type { ProductDto } from '#shared/api-types';
 import type { ProductPatch } from '#shared/schemas';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Publisher } from '../event-bus.js';
-import { errors } from '../http/app-error.js';
 import { toProductDto } from './product-dto.js';
 import type { ProductRecord, ProductsRepository } from './products.repository.js';
+import { catalogueErrors } from './catalogue-errors.js';
 
 /** What the audit log keeps of a product: its own fields and terms, not the picture. */
 function auditView(p: ProductRecord) {
@@ -31,7 +31,7 @@ export function createProductsService(products: ProductsRepository, mediaBaseUrl
     },
     async getProduct(id: string): Promise<ProductDto> {
       const product = await products.findById(id);
-      if (!product) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+      if (!product) throw catalogueErrors.productNotFound();
       return toDto(product);
     },
     /** The admin's edit, recorded in the audit log in the same transaction. */
@@ -39,7 +39,7 @@ export function createProductsService(products: ProductsRepository, mediaBaseUrl
       const updated = await products.update(id, patch, (tx, before, after) =>
         audit(tx, { actorId: admin.id, action: 'product.edit', targetType: 'product', targetId: id, before: auditView(before), after: auditView(after) }),
       );
-      if (!updated) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+      if (!updated) throw catalogueErrors.productNotFound();
       await events.publish('catalogue.changed', { productId: id });
     },
   };

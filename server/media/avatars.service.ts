@@ -2,8 +2,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, errors } from '../http/app-error.js';
-import type { AccountEvents, UsersRepository } from '../accounts/index.js';
+import { AppError } from '../http/app-error.js';
+import { accountErrors, type AccountEvents, type UsersRepository } from '../accounts/index.js';
 import type { Publisher } from '../event-bus.js';
 import type { Logger } from '../logger.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -43,7 +43,7 @@ export function createAvatarsService(deps: {
       }
       if (!swapped) {
         await removeFile(logo);
-        throw errors.notFound('errors.userNotFound', 'User not found');
+        throw accountErrors.userNotFound();
       }
       if (swapped.previous && swapped.previous !== logo) await removeFile(swapped.previous);
       await deps.events.publish('profile.changed', { userId });

@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, errors } from '../http/app-error.js';
-import type { CatalogueEvents } from '../catalogue/index.js';
+import { AppError } from '../http/app-error.js';
+import { catalogueErrors, type CatalogueEvents } from '../catalogue/index.js';
 import type { Publisher } from '../event-bus.js';
 import type { Logger } from '../logger.js';
 import type { ProductImagesRepository } from './product-images.repository.js';
@@ -37,7 +37,7 @@ export function createProductImagesService(deps: { images: ProductImagesReposito
       }
       if (!swapped) {
         await removeFile(name);
-        throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+        throw catalogueErrors.productNotFound();
       }
       if (swapped.previous && swapped.previous !== name) await removeFile(swapped.previous);
       await deps.events.publish('catalogue.changed', { productId });

@@ -92,8 +92,8 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
 
       return {
         range,
-        from: window.from.getTime() / 1000,
-        to: window.to.getTime() / 1000,
+        from: unixSeconds(window.from),
+        to: unixSeconds(window.to),
         orders_by_status: ordersByStatus,
         volume_total: volumeTotal,
         // Sorted here, not by the database's collation (which differs between installations for '_').

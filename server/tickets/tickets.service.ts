@@ -2,16 +2,13 @@
 // a closed ticket takes no replies. Each change leaves as one `ticket.changed` event after the commit (decision 130).
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
-import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
 import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
 import type { TicketMessageRecord, TicketRecord, TicketsRepository } from './tickets.repository.js';
+import { ticketErrors } from './tickets-errors.js';
 
-const ticketNotFound = () => errors.notFound('errors.ticketNotFound', 'Ticket not found');
-const ticketClosed = () => errors.conflict('errors.ticketClosed', 'This ticket is closed');
-const orderNotFound = () => errors.notFound('errors.orderNotFound', 'Order not found');
 
 /** Bengali script in the text: the customer writes Bengali (used when the client names no language). */
 const BENGALI_SCRIPT = /[\u0980-\u09FF]/;
@@ -29,7 +26,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
   /** Owner or admin; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
   async function visibleTicket(viewer: UserRecord, id: string): Promise<TicketRecord> {
     const ticket = await tickets.findById(id);
-    if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketNotFound();
+    if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketErrors.ticketNotFound();
     return ticket;
   }
 
@@ -64,7 +61,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
     async openTicket(owner: UserRecord, input: { subject: TicketSubject; text: string; order_id?: string; lang?: TicketLanguage }): Promise<string> {
       const lang = input.lang ?? (BENGALI_SCRIPT.test(input.text) ? 'bn' : 'en');
       const created = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text, orderId: input.order_id ?? null, lang });
-      if (!created) throw orderNotFound();
+      if (!created) throw ticketErrors.orderNotFound();
       const { ticket, message } = created;
       await events.publish('ticket.changed', { ticket: dto(ticket), message: toTicketMessageDto(message) });
       return ticket.id;
@@ -72,10 +69,10 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
 
     async replyToTicket(author: UserRecord, id: string, text: string): Promise<TicketDto> {
       const ticket = await visibleTicket(author, id);
-      if (ticket.status === 'closed') throw ticketClosed();
+      if (ticket.status === 'closed') throw ticketErrors.ticketClosed();
       const sender = author.role === 'admin' ? 'admin' : 'user';
       const result = await tickets.addMessage(ticket.id, sender, text);
-      if (!result) throw ticketClosed(); // closed between the read and the write
+      if (!result) throw ticketErrors.ticketClosed(); // closed between the read and the write
       await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.message) });
       return conversation(author, result.ticket, await tickets.messages(ticket.id));
     },
@@ -86,7 +83,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
     async closeTicket(actor: UserRecord, id: string): Promise<TicketDto> {
       const ticket = await visibleTicket(actor, id);
       const closed = await tickets.close(ticket.id);
-      if (!closed) throw ticketClosed();
+      if (!closed) throw ticketErrors.ticketClosed();
       await events.publish('ticket.changed', { ticket: dto(closed), message: null });
       return conversation(actor, closed, await tickets.messages(ticket.id));
     },
