@@ -9,9 +9,10 @@ import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { Config } from './config.js';
+import { systemClock, type Clock } from './clock.js';
 import { composeShop, type Infrastructure, type Services, type Shop } from './composition.js';
 import { createDatabaseMonitor } from './db/availability.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type StatementObserver } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { failureBody } from './http/app-error.js';
@@ -47,6 +48,10 @@ export interface AppOptions {
   logger?: Logger;
   /** Run background work (the timeout sweeper); false in all but one worker of WEB_CONCURRENCY (decision 082). */
   background?: boolean;
+  /** The clock of every time-dependent rule (tests hand in one they move); the system's by default. */
+  clock?: Clock;
+  /** Sees every SQL statement before it runs (tests count the statements of a use case). */
+  onStatement?: StatementObserver;
 }
 
 export interface Application {
@@ -58,6 +63,8 @@ export interface Application {
   services: Services;
   /** The Socket.IO server and pushes (a cluster worker gives it its adapter and sticky hand-over). */
   realtime: Shop['realtime'];
+  /** The shop's event bus (tests count what was published). */
+  events: Shop['events'];
   seed: SeedResult;
   migrationsApplied: string[];
   listen(port?: number): Promise<number>;
@@ -89,7 +96,13 @@ function answerMalformedRequestsInJson(httpServer: http.Server): void {
 export async function createApplication(config: Config, options: AppOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.logLevel);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemoryDb, inMemoryImage: options.inMemoryImage });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: options.inMemoryDb,
+    inMemoryImage: options.inMemoryImage,
+    onStatement: options.onStatement,
+  });
   const migrationsApplied = await applyMigrations(db.sql);
   const seed = await seedDatabase(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db.prisma, 'jwt'));
@@ -124,6 +137,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     limits: createRateLimits({ redis, scale: options.rateLimitScale }),
     loginThrottle: createLoginThrottle({ redis, scale: options.rateLimitScale }),
+    clock: options.clock ?? systemClock,
   };
   const shop = composeShop(ctx);
   const metrics = createMetrics({
@@ -197,6 +211,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     ctx,
     services: shop.services,
     realtime: shop.realtime,
+    events: shop.events,
     seed,
     migrationsApplied,
     listen(port = config.port) {

@@ -21,6 +21,7 @@ import {
   createUserPresenter,
   createUsersRepository,
   usersRoutes,
+  type AccountEvents,
 } from './accounts/index.js';
 import {
   createPaymentMethodsRepository,
@@ -29,19 +30,30 @@ import {
   createProductsService,
   paymentMethodsRoutes,
   productsRoutes,
+  type CatalogueEvents,
 } from './catalogue/index.js';
 import {
-  createIdempotencyRepository,
+  createOrderCommandsRepository,
+  createOrderListsService,
+  createOrderQueriesRepository,
   createOrderStatsRepository,
-  createOrdersRepository,
   createOrdersService,
   createShopStatsRepository,
   createShopStatsService,
   createSweeper,
   ordersRoutes,
   shopStatsRoutes,
+  type OrderEvents,
 } from './orders/index.js';
-import { createRepliesRepository, createRepliesService, createTicketsRepository, createTicketsService, repliesRoutes, ticketsRoutes } from './tickets/index.js';
+import {
+  createRepliesRepository,
+  createRepliesService,
+  createTicketsRepository,
+  createTicketsService,
+  repliesRoutes,
+  ticketsRoutes,
+  type TicketEvents,
+} from './tickets/index.js';
 import { createRecoveryRepository, createRecoveryService, recoveryRoutes } from './recovery/index.js';
 import {
   avatarsRoutes,
@@ -51,11 +63,15 @@ import {
   createProductImagesService,
   productImagesRoutes,
 } from './media/index.js';
-import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService } from './admin-status/index.js';
+import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService, type AdminStatusEvents } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
 import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
-import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
+import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
+import type { Clock } from './clock.js';
+import { createEventBus } from './event-bus.js';
+import { createIdempotencyStore } from './http/idempotency.js';
+import { subscribeShop } from './subscriptions.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
@@ -73,31 +89,39 @@ export interface Infrastructure {
   loginThrottle: LoginThrottle;
   /** Socket.IO attaches to it. */
   httpServer: http.Server;
+  /** The one clock every time-dependent rule reads (tests hand in their own). */
+  clock: Clock;
 }
 
 export type Services = ReturnType<typeof composeShop>['services'];
 
+/** Every event of the shop: each domain publishes its own part (decision 130). */
+export type ShopEvents = OrderEvents & SmsEvents & TicketEvents & CatalogueEvents & AccountEvents & AdminStatusEvents;
+
 export function composeShop(infra: Infrastructure) {
-  const { config, prisma, logger, jwtSecret, captcha, limits } = infra;
+  const { config, prisma, logger, jwtSecret, captcha, limits, clock } = infra;
+  const events = createEventBus<ShopEvents>(logger);
 
   // Repositories: the only code that touches Prisma, one of each.
   const usersRepository = createUsersRepository(prisma);
   const adminUsersRepository = createAdminUsersRepository(prisma);
   const productsRepository = createProductsRepository(prisma);
   const paymentMethodsRepository = createPaymentMethodsRepository(prisma);
-  const ordersRepository = createOrdersRepository(prisma);
+  const smsRepository = createSmsRepository(prisma);
+  const orderQueries = createOrderQueriesRepository(prisma);
+  // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
+  const orderCommands = createOrderCommandsRepository(prisma, { clock, evidence: smsRepository.evidence });
   const ticketsRepository = createTicketsRepository(prisma);
   const recoveryRepository = createRecoveryRepository(prisma);
   const avatarsRepository = createAvatarsRepository(prisma);
   const productImagesRepository = createProductImagesRepository(prisma);
   const adminStatusRepository = createAdminStatusRepository(prisma);
-  const auditRepository = createAuditRepository(prisma);
-  const smsRepository = createSmsRepository(prisma);
+  const auditRepository = createAuditRepository(prisma, clock);
   const repliesRepository = createRepliesRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
-    orderExists: (id) => ordersRepository.exists(id),
+    orderExists: (id) => orderQueries.exists(id),
     jwtSecret,
     publicUrl: config.publicUrl,
     redis: infra.redis,
@@ -105,69 +129,42 @@ export function composeShop(infra: Infrastructure) {
     logger,
   });
 
-  // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
-  // late (the use cases below are made after it); every write that changes public data awaits `changed()`.
-  // Other instances hear of changes over Redis, or, as workers of one primary without Redis, over its IPC channel.
-  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
-  const snapshotSource: { current?: Parameters<typeof createPublicSnapshots>[0]['source'] } = {};
-  const snapshots = createPublicSnapshots({
-    source: {
-      listProducts: () => snapshotSource.current!.listProducts(),
-      recentOrders: () => snapshotSource.current!.recentOrders(),
-      isAdminOnline: () => snapshotSource.current!.isAdminOnline(),
-    },
-    bus: snapshotBus,
-    logger,
-    maxAgeMs: snapshotBus ? 60_000 : undefined,
-    // Capped methods open again at midnight Asia/Dhaka, by the orders' (injectable) clock.
-    clock: () => orders.now(),
-  });
-  /** The use case, then the snapshot dropped everywhere, then the answer. */
-  const thenChanged =
-    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const result = await fn(...args);
-      await snapshots.changed();
-      return result;
-    };
-
-  // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
+  // Use cases. Every staff action records its audit entry through `audit.record`, inside its own transaction; every
+  // change leaves as one event after its commit.
   const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime });
-  // A customer's name and picture show in the home page's recent orders.
-  const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
-  const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
-  const products = { ...productsService, editProduct: thenChanged(productsService.editProduct) };
-  const paymentMethodsService = createPaymentMethodsService(paymentMethodsRepository, audit.record, () =>
-    // The orders domain counts today's top-ups (called only once the shop is built).
-    orders.topupUsageToday(),
-  );
-  const paymentMethods = { ...paymentMethodsService, savePaymentMethod: thenChanged(paymentMethodsService.savePaymentMethod) };
+  const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, events });
+  const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
+  const orderLists = createOrderListsService({ queries: orderQueries, paymentMethods: paymentMethodsRepository, clock, mediaBaseUrl: config.mediaBaseUrl });
+  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
   const orders = createOrdersService({
-    orders: ordersRepository,
+    commands: orderCommands,
+    queries: orderQueries,
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
-    pushes: realtime,
+    events,
     audit: audit.record,
-    logger,
-    mediaBaseUrl: config.mediaBaseUrl,
+    clock,
     orderWaitMinutes: config.orderWaitMinutes,
-    publicDataChanged: () => snapshots.changed(),
     lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
-  // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
-  const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger, audit: audit.record });
-  orders.useVerifier(sms);
+  const sms = createSmsService({
+    sms: smsRepository,
+    events,
+    payments: orders,
+    walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
+    audit: audit.record,
+    clock,
+  });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
-  const stats = createShopStatsService(createShopStatsRepository(prisma));
-  const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
+  const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
+  const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,
     users: usersRepository,
     userDto,
-    ordersOfUser: orders.userOrderSummaries,
+    ordersOfUser: orderLists.userOrderSummaries,
     ticketsOfUser: tickets.listTicketsOfUser,
   });
   const recovery = createRecoveryService({
@@ -179,42 +176,40 @@ export function composeShop(infra: Infrastructure) {
     sessions: realtime,
     publicUrl: config.publicUrl,
     gatePrefix: config.gatePrefix,
+    clock,
   });
-  const avatarsService = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
-  const avatars = { ...avatarsService, changeAvatar: thenChanged(avatarsService.changeAvatar) };
-  const productImagesService = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
-  const productImages = { ...productImagesService, changeProductImage: thenChanged(productImagesService.changeProductImage) };
-  // The flag is public data: the snapshot is dropped (here at once, elsewhere by the message sent first) before
-  // the push goes out, and the PATCH answers once the message is sent.
-  let adminFlagPublished: Promise<void> = Promise.resolve();
-  const adminStatusService = createAdminStatusService({
+  const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger, events });
+  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger, events });
+  const adminStatus = createAdminStatusService({
     status: adminStatusRepository,
-    pushes: {
-      adminOnline: (online) => {
-        adminFlagPublished = snapshots.changed();
-        realtime.adminOnline(online);
-      },
-    },
+    events,
     audit: audit.record,
     countUsers: () => usersRepository.count(),
-    countQueuedOrders: () => orders.countQueue(),
+    countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
   });
-  const adminStatus = {
-    ...adminStatusService,
-    setAdminOnline: async (...args: Parameters<typeof adminStatusService.setAdminOnline>) => {
-      const info = await adminStatusService.setAdminOnline(...args);
-      await adminFlagPublished;
-      return info;
-    },
-  };
-  snapshotSource.current = {
-    // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
-    listProducts: async () => orders.markCappedMethods(await products.listProducts()),
-    recentOrders: orders.recentOrders,
-    isAdminOnline: adminStatus.isAdminOnline,
-  };
 
+  // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
+  // that change public data. Other instances hear of it over Redis, or, as workers of one primary without Redis,
+  // over its IPC channel.
+  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
+  const snapshots = createPublicSnapshots({
+    source: {
+      // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
+      listProducts: async () => orderLists.markCappedMethods(await products.listProducts()),
+      recentOrders: orderLists.recentOrders,
+      isAdminOnline: adminStatus.isAdminOnline,
+    },
+    bus: snapshotBus,
+    logger,
+    maxAgeMs: snapshotBus ? 60_000 : undefined,
+    // Capped methods open again at midnight Asia/Dhaka.
+    clock: () => clock.now(),
+  });
+
+  // Subscribers, in the order they run for one event: the snapshot is dropped before any push goes out, so a client
+  // that reloads on a push reads the new data.
+  subscribeShop(events, { snapshots, realtime });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
@@ -227,7 +222,7 @@ export function composeShop(infra: Infrastructure) {
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
-    ordersRoutes({ orders, idempotency: createIdempotencyRepository(prisma), captcha, limits }),
+    ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
     repliesRoutes({ replies, captcha, limits }),
     recoveryRoutes({ recovery, userDto, captcha, limits }),
@@ -254,7 +249,9 @@ export function composeShop(infra: Infrastructure) {
     snapshotRoutes,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },
+    services: { accounts, products, paymentMethods, orders, orderLists, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },
+    /** The shop's event bus: tests count what was published. */
+    events,
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),

@@ -53,9 +53,20 @@ export const ERROR_CODES = {
 
 export type OrderKind = 'topup' | 'withdraw';
 
+/** What each product is: a top-up (the customer pays the shop) or a withdrawal (the shop pays the customer). */
+export const PRODUCT_KINDS: Readonly<Record<ProductId, OrderKind>> = {
+  '1xbet_topup_bdt': 'topup',
+  '1xbet_topup_usd': 'topup',
+  '1xbet_withdraw_bdt': 'withdraw',
+  '1xbet_withdraw_usd': 'withdraw',
+};
+
 export function productKind(productId: string): OrderKind {
-  return productId.includes('withdraw') ? 'withdraw' : 'topup';
+  return isProductId(productId) ? PRODUCT_KINDS[productId] : productId.includes('withdraw') ? 'withdraw' : 'topup';
 }
+
+/** The products of one kind, for lists and SQL filters. */
+export const productsOfKind = (kind: OrderKind): ProductId[] => PRODUCT_IDS.filter((id) => PRODUCT_KINDS[id] === kind);
 
 /** Currency of a product (or pay-method id): USD when the id contains 'usd', otherwise BDT (spec §3). */
 export function productCurrency(productId: string): 'USD' | 'BDT' {

@@ -1,4 +1,5 @@
 // Order statuses and the one transition table the server enforces (design §6).
+import type { VerificationStatus } from '#shared/sms/sms-api';
 
 export const ORDER_STATUSES = [
   'waiting',
@@ -35,6 +36,22 @@ export const ORDER_TRANSITIONS = {
   /** A timed-out top-up whose customer says they paid late (issue 9 rule 4): the admin takes it back, saying why. */
   reopenOrder: { from: ['timedout'], to: 'pending', by: 'admin' },
 } as const satisfies Record<OrderTransition, TransitionRule>;
+
+/**
+ * The verification of a top-up's payment (decision 101) moves by these rules only, each applied by the orders domain
+ * under the payment's lock: the SMS domain hands it evidence, never writes the order (decision 130).
+ */
+export const VERIFICATION_TRANSITIONS = {
+  /** An SMS of the same wallet, transaction id and amount, inside the order's window. */
+  verifyBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'verified' },
+  /** An SMS with the transaction id says another amount. */
+  amountDiffers: { from: ['awaiting_sms', 'amount_mismatch'], to: 'amount_mismatch' },
+  /** No SMS (or none that still applies) for the transaction id yet. */
+  awaitSms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'awaiting_sms' },
+  /** An admin links an SMS to the order by hand, saying why. */
+  verifyByHand: { from: ['none', 'awaiting_sms', 'amount_mismatch'], to: 'verified' },
+} as const satisfies Record<string, { from: readonly VerificationStatus[]; to: VerificationStatus }>;
+export type VerificationTransition = keyof typeof VERIFICATION_TRANSITIONS;
 
 /** Orders the admin still has to act on. */
 export const ADMIN_QUEUE_STATUSES: readonly OrderStatus[] = ['pending', 'waiting'];

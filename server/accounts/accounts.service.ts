@@ -1,19 +1,27 @@
 // Accounts: register, log in, change profile or password, change role.
 import type { Role } from '#shared/constants';
 import type { AuditRecorder } from '../audit/index.js';
+import type { Publisher } from '../event-bus.js';
 import { AppError, errors } from '../http/app-error.js';
 import { refuseCommonPassword } from '../security/password-strength.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/passwords.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { UsersRepository } from './users.repository.js';
+import { accountErrors } from './accounts-errors.js';
 
 /** What happens to a user's live connections when their tokens are revoked (the realtime domain's sockets). */
 export interface SessionEnds {
   disconnectUser(userId: string): void;
 }
 
-export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder; sessions: SessionEnds }) {
+/** What the accounts domain tells the rest of the shop after its commit. */
+export interface AccountEvents {
+  /** A customer's name or picture changed: they show beside their orders on the public home page. */
+  'profile.changed': { userId: string };
+}
+
+export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder; sessions: SessionEnds; events: Publisher<AccountEvents> }) {
   const { users, jwtSecret, sessions } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
@@ -21,7 +29,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       const passwordHash = await hashPassword(input.password);
       const user = await users.create({ name: input.name, email: input.email, passwordHash });
       if (!user) {
-        throw errors.conflict('errors.emailTaken', 'This e-mail is already registered');
+        throw accountErrors.emailTaken();
       }
       return { user, jwt: signToken(jwtSecret, user) };
     },
@@ -52,6 +60,7 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       }
       const updated = await users.updateProfile(user.id, { name: input.name, passwordHash });
       if (passwordHash) sessions.disconnectUser(user.id);
+      if (input.name !== undefined) await deps.events.publish('profile.changed', { userId: user.id });
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };
     },
 
@@ -66,11 +75,11 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       const outcome = await users.changeRole(targetId, role, (tx, before) =>
         deps.audit(tx, { actorId: admin.id, action: 'user.role', targetType: 'user', targetId, before: { role: before }, after: { role } }),
       );
-      if (outcome === 'notFound') throw errors.notFound('errors.userNotFound', 'User not found');
-      if (outcome === 'lastAdmin') throw errors.conflict('errors.lastAdmin', 'The last admin cannot be demoted');
+      if (outcome === 'notFound') throw accountErrors.userNotFound();
+      if (outcome === 'lastAdmin') throw accountErrors.lastAdmin();
       if (outcome === 'changed') sessions.disconnectUser(targetId);
       const user = await users.findById(targetId);
-      if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
+      if (!user) throw accountErrors.userNotFound();
       return user;
     },
   };

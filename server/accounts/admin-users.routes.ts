@@ -3,9 +3,9 @@
 import { Router } from 'express';
 import { idParamSchema, pageQuerySchema } from '#shared/schemas';
 import { requireAdmin } from '../security/guards.js';
-import { errors } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { AdminUsersService } from './admin-users.service.js';
+import { accountErrors } from './accounts-errors.js';
 
 export function adminUsersRoutes(adminUsers: AdminUsersService): Router {
   const router = Router();
@@ -17,7 +17,7 @@ export function adminUsersRoutes(adminUsers: AdminUsersService): Router {
 
   router.get('/users/:id', requireAdmin, async (req, res) => {
     const id = idParamSchema.safeParse(req.params.id);
-    if (!id.success) throw errors.notFound('errors.userNotFound', 'User not found');
+    if (!id.success) throw accountErrors.userNotFound();
     res.json({ ok: true, ...(await adminUsers.userDetails(id.data)) });
   });
 

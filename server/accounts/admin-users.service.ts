@@ -2,11 +2,11 @@
 // their domains: the composition root hands in the two lookups.
 import type { TicketDto, UserDetailsDto, UserDto, UserOrderSummaryDto } from '#shared/api-types';
 import { LIMITS } from '#shared/constants';
-import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
 import type { AdminUsersRepository } from './admin-users.repository.js';
 import type { UserPresenter } from './user-dto.js';
 import type { UsersRepository } from './users.repository.js';
+import { accountErrors } from './accounts-errors.js';
 
 /** The detail page shows at most this many of the user's latest orders and tickets. */
 export const USER_DETAIL_LIMIT = 100;
@@ -27,7 +27,7 @@ export function createAdminUsersService(deps: {
 
     async userDetails(id: string): Promise<UserDetailsDto> {
       const user = await users.findById(id);
-      if (!user) throw errors.notFound('errors.userNotFound', 'User not found');
+      if (!user) throw accountErrors.userNotFound();
       const [orders, tickets] = await Promise.all([deps.ordersOfUser(id, USER_DETAIL_LIMIT), deps.ticketsOfUser(id, USER_DETAIL_LIMIT)]);
       return { user: userDto(user), orders, tickets };
     },

@@ -2,7 +2,8 @@
 // Other domains and the composition root import only from here.
 export { createUsersRepository, type UsersRepository } from './users.repository.js';
 export { createAdminUsersRepository } from './admin-users.repository.js';
-export { createAccountsService, type AccountsService } from './accounts.service.js';
+export { createAccountsService, type AccountsService, type AccountEvents } from './accounts.service.js';
+export { accountErrors } from './accounts-errors.js';
 export { createAdminUsersService, type AdminUsersService } from './admin-users.service.js';
 export { createUserPresenter, type UserPresenter } from './user-dto.js';
 export { accountsRoutes } from './accounts.routes.js';

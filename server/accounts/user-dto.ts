@@ -1,6 +1,7 @@
 import type { UserDto } from '#shared/api-types';
 import { mediaUrl } from '../http/media-url.js';
 import type { UserRecord } from '../security/user-record.js';
+import { unixSeconds } from '#shared/time';
 
 /** A user as the API shows them; `jwt` only in login, register, recovery and password-change answers. */
 export type UserPresenter = (user: UserRecord, jwt?: string) => UserDto;
@@ -13,7 +14,7 @@ export function toUserDto(user: UserRecord, mediaBaseUrl: string, jwt?: string):
     email: user.email,
     role: user.role,
     logo: mediaUrl(mediaBaseUrl, user.logo),
-    created_at: Math.floor(user.createdAt.getTime() / 1000),
+    created_at: unixSeconds(user.createdAt),
     orders: user.orderCount,
     ...(jwt ? { jwt } : {}),
   };

@@ -3,13 +3,18 @@
 import type { AdminInfoDto } from '#shared/api-types';
 import type { WaitingItemsDto } from '#shared/admin-alerts';
 import type { AuditRecorder } from '../audit/index.js';
-import type { Realtime } from '../realtime/index.js';
+import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { AdminStatusRepository } from './admin-status.repository.js';
 
+/** What admin status tells the rest of the shop after its commit: the public "admin online" flag changed. */
+export interface AdminStatusEvents {
+  'admin.online': { online: boolean };
+}
+
 export function createAdminStatusService(deps: {
   status: AdminStatusRepository;
-  pushes: Pick<Realtime, 'adminOnline'>;
+  events: Publisher<AdminStatusEvents>;
   audit: AuditRecorder;
   /** The accounts domain's count of users. */
   countUsers: () => Promise<number>;
@@ -18,7 +23,7 @@ export function createAdminStatusService(deps: {
   /** The tickets domain's count of open tickets whose last message is the customer's. */
   countTicketsAwaitingReply: () => Promise<number>;
 }) {
-  const { status, pushes, countUsers } = deps;
+  const { status, countUsers } = deps;
   return {
     isAdminOnline: () => status.isOnline(),
 
@@ -33,12 +38,12 @@ export function createAdminStatusService(deps: {
       return { orders, tickets };
     },
 
-    /** Stores the flag, then tells every socket. */
+    /** Stores the flag, then tells the shop (the public snapshot is dropped, then every socket hears it). */
     async setAdminOnline(admin: UserRecord, online: boolean): Promise<AdminInfoDto> {
       await status.setOnline(online, (tx, before) =>
         deps.audit(tx, { actorId: admin.id, action: 'admin.online', targetType: 'setting', targetId: 'adminOnline', before: { online: before }, after: { online } }),
       );
-      pushes.adminOnline(online);
+      await deps.events.publish('admin.online', { online });
       return { online, users: await countUsers() };
     },
   };

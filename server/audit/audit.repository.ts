@@ -1,4 +1,5 @@
 // The audit log in the database: entries are written only inside the transaction of the action they record.
+import type { Clock } from '../clock.js';
 import type { Prisma, Transaction } from '../db/database.js';
 import { sqlTime } from '../db/sql-time.js';
 import type { AuditJson } from '#shared/audit';
@@ -67,14 +68,14 @@ const toRecord = (r: Row): AuditEntryRecord => ({
   after: (r.after ?? null) as AuditJson,
 });
 
-export function createAuditRepository(prisma: Prisma) {
+export function createAuditRepository(prisma: Prisma, clock: Clock) {
   return {
     /** Writes one entry with the caller's open transaction: it commits or rolls back with the action. */
     async record(tx: Transaction, entry: AuditEntryInput): Promise<void> {
       // One plain statement (it runs inside the hot admin actions' transactions).
       await tx.$executeRaw`
         INSERT INTO audit_entries (at, actor_id, action, target_type, target_id, before, after)
-        VALUES (${sqlTime(new Date())}, ${entry.actorId}, ${entry.action},
+        VALUES (${sqlTime(clock.now())}, ${entry.actorId}, ${entry.action},
                 ${entry.targetType}, ${entry.targetId}, ${jsonText(entry.before)}::jsonb, ${jsonText(entry.after)}::jsonb)`;
     },
 

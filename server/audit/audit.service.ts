@@ -5,6 +5,7 @@ import { LIMITS } from '#shared/constants';
 import type { Transaction } from '../db/database.js';
 import { pageCount } from '../http/paging.js';
 import type { AuditEntryInput, AuditEntryRecord, AuditFilter, AuditRepository } from './audit.repository.js';
+import { unixSeconds } from '#shared/time';
 
 /** Records one entry in the given open transaction (what the other domains are handed). */
 export type AuditRecorder = (tx: Transaction, entry: AuditEntryInput) => Promise<void>;
@@ -12,7 +13,7 @@ export type AuditRecorder = (tx: Transaction, entry: AuditEntryInput) => Promise
 export function toAuditEntryDto(e: AuditEntryRecord): AuditEntryDto {
   return {
     id: e.id,
-    at: Math.floor(e.at.getTime() / 1000),
+    at: unixSeconds(e.at),
     actor: e.actorId ? { id: e.actorId, name: e.actorName ?? '' } : null,
     action: e.action,
     target_type: e.targetType,

@@ -1,6 +1,7 @@
 // Public surface of the catalogue domain: products with their per-method terms, and the shop's wallets.
 export { createProductsRepository, type ProductsRepository, type ProductRecord } from './products.repository.js';
-export { createProductsService, type ProductsService } from './products.service.js';
+export { createProductsService, type ProductsService, type CatalogueEvents } from './products.service.js';
+export { catalogueErrors } from './catalogue-errors.js';
 export { productsRoutes } from './products.routes.js';
 export {
   createPaymentMethodsRepository,

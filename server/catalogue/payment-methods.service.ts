@@ -4,6 +4,8 @@ import type { Wallet } from '#shared/constants';
 import type { PaymentMethodPatch } from '#shared/schemas';
 import { toMoneyNumber } from '#shared/money';
 import type { AuditRecorder } from '../audit/index.js';
+import type { Publisher } from '../event-bus.js';
+import type { CatalogueEvents } from './products.service.js';
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
 
 const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
@@ -18,7 +20,7 @@ const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
 /** Today's top-ups per method (the orders domain counts them; the composition root hands the lookup in). */
 export type TopupUsageToday = () => Promise<Map<string, { count: number; amount: string }>>;
 
-export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit: AuditRecorder, usageToday: TopupUsageToday) {
+export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit: AuditRecorder, usageToday: TopupUsageToday, events: Publisher<CatalogueEvents>) {
   return {
     async listPaymentMethods(): Promise<PaymentMethodDto[]> {
       const [all, usage] = await Promise.all([pms.findAll(), usageToday()]);
@@ -39,6 +41,7 @@ export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit
       const saved = await pms.save(write, (tx, before, after) =>
         audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),
       );
+      await events.publish('catalogue.changed', { account });
       return toDto(saved);
     },
   };

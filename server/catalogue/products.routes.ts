@@ -1,17 +1,17 @@
 // GET /products/all, GET /products/{id}, PATCH /products/{id} (admin) — spec §7.
 import { Router } from 'express';
 import { idParamSchema, productPatchBodySchema } from '#shared/schemas';
-import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentAdmin, requireAdmin } from '../security/guards.js';
 import type { ProductsService } from './products.service.js';
+import { catalogueErrors } from './catalogue-errors.js';
 
 /** A malformed id cannot name a product: same 404 as an unknown one. */
 function productId(raw: unknown): string {
   const id = idParamSchema.safeParse(raw);
-  if (!id.success) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+  if (!id.success) throw catalogueErrors.productNotFound();
   return id.data;
 }
 

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import { PrismaClient, type Prisma as Generated } from '../generated/prisma/client.js';
 
 export type Prisma = PrismaClient;
@@ -39,12 +39,54 @@ export interface Database {
  */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean; inMemoryImage?: Blob }): Promise<Database> {
+/** Called with each SQL statement Prisma sends, before it runs (tests count the statements of a use case). */
+export type StatementObserver = (sql: string) => void;
+
+type Queryable = Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>;
+
+/** The same object with its queryRaw and executeRaw reported to `observe` first. */
+function observed<T extends Queryable>(target: T, observe: StatementObserver): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if ((property === 'queryRaw' || property === 'executeRaw') && typeof value === 'function') {
+        return (query: SqlQuery) => {
+          observe(query.sql);
+          return (value as (q: SqlQuery) => unknown).call(object, query);
+        };
+      }
+      if (property === 'startTransaction' && typeof value === 'function') {
+        return async (...args: unknown[]) => observed(await (value as (...a: unknown[]) => Promise<Queryable>).apply(object, args), observe);
+      }
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+/** The adapter factory whose connections report every statement to `observe`, or the factory itself without one. */
+function withObserver(factory: SqlDriverAdapterFactory, observe: StatementObserver | undefined): SqlDriverAdapterFactory {
+  if (!observe) return factory;
+  return new Proxy(factory, {
+    get(object, property, receiver) {
+      if (property === 'connect') return async () => observed(await object.connect(), observe);
+      const value: unknown = Reflect.get(object, property, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+  inMemoryImage?: Blob;
+  onStatement?: StatementObserver;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+    const prisma = new PrismaClient({ adapter: withObserver(new PrismaPg(pool), options.onStatement), transactionOptions: TRANSACTION_OPTIONS });
     return {
       prisma,
       kind: 'postgres',
@@ -82,7 +124,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   await lite.waitReady;
   // pglite-prisma-adapter bundles an older copy of the adapter types; the runtime contract is the same.
-  const adapter = new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory;
+  const adapter = withObserver(new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory, options.onStatement);
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,

@@ -2,8 +2,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, errors } from '../http/app-error.js';
-import type { UsersRepository } from '../accounts/index.js';
+import { AppError } from '../http/app-error.js';
+import { accountErrors, type AccountEvents, type UsersRepository } from '../accounts/index.js';
+import type { Publisher } from '../event-bus.js';
 import type { Logger } from '../logger.js';
 import type { UserRecord } from '../security/user-record.js';
 import { processUploadedImage } from './uploaded-image.js';
@@ -12,7 +13,13 @@ import type { AvatarsRepository } from './avatars.repository.js';
 const OWN_AVATAR = /^avatars\/[a-f0-9]{32}\.(jpg|png)$/;
 const unreadable = () => new AppError(400, 'errors.badImage', 'Could not update profile picture', { errors: { pic: 'errors.badImage' } });
 
-export function createAvatarsService(deps: { avatars: AvatarsRepository; users: Pick<UsersRepository, 'findById'>; dataDir: string; logger: Logger }) {
+export function createAvatarsService(deps: {
+  avatars: AvatarsRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  dataDir: string;
+  logger: Logger;
+  events: Publisher<AccountEvents>;
+}) {
   const mediaDir = path.join(deps.dataDir, 'media');
   const avatarDir = path.join(mediaDir, 'avatars');
 
@@ -36,9 +43,10 @@ export function createAvatarsService(deps: { avatars: AvatarsRepository; users: 
       }
       if (!swapped) {
         await removeFile(logo);
-        throw errors.notFound('errors.userNotFound', 'User not found');
+        throw accountErrors.userNotFound();
       }
       if (swapped.previous && swapped.previous !== logo) await removeFile(swapped.previous);
+      await deps.events.publish('profile.changed', { userId });
       return (await deps.users.findById(userId))!;
     },
   };

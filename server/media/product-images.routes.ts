@@ -2,13 +2,13 @@
 import { Router } from 'express';
 import type { ProductDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
-import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { requireAdmin } from '../security/guards.js';
 import type { ProductImagesService } from './product-images.service.js';
 import { ImageBusyError } from './image-queue.js';
 import { receiveImageUpload } from './upload.js';
+import { catalogueErrors } from '../catalogue/index.js';
 
 export function productImagesRoutes(deps: {
   images: ProductImagesService;
@@ -22,7 +22,7 @@ export function productImagesRoutes(deps: {
 
   router.post('/products/:id/image', requireAdmin, ...limits.write, ...limits.upload, async (req, res) => {
     const id = idParamSchema.safeParse(req.params.id);
-    if (!id.success) throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+    if (!id.success) throw catalogueErrors.productNotFound();
     const upload = await receiveImageUpload(req, res);
     await captcha.verify(upload.captcha);
     await images.changeProductImage(id.data, upload.file()).catch((error: unknown) => {

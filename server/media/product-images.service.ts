@@ -3,7 +3,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, errors } from '../http/app-error.js';
+import { AppError } from '../http/app-error.js';
+import { catalogueErrors, type CatalogueEvents } from '../catalogue/index.js';
+import type { Publisher } from '../event-bus.js';
 import type { Logger } from '../logger.js';
 import type { ProductImagesRepository } from './product-images.repository.js';
 import { processUploadedImage } from './uploaded-image.js';
@@ -12,7 +14,7 @@ const OWN_PICTURE = /^products\/[a-f0-9]{32}\.(jpg|png)$/;
 const unreadable = () =>
   new AppError(400, 'errors.badProductImage', 'Could not update the product picture', { errors: { pic: 'errors.badProductImage' } });
 
-export function createProductImagesService(deps: { images: ProductImagesRepository; dataDir: string; logger: Logger }) {
+export function createProductImagesService(deps: { images: ProductImagesRepository; dataDir: string; logger: Logger; events: Publisher<CatalogueEvents> }) {
   const mediaDir = path.join(deps.dataDir, 'media');
 
   async function removeFile(name: string): Promise<void> {
@@ -35,9 +37,10 @@ export function createProductImagesService(deps: { images: ProductImagesReposito
       }
       if (!swapped) {
         await removeFile(name);
-        throw errors.notFound('errors.productNotFound', 'Cannot get product data from server');
+        throw catalogueErrors.productNotFound();
       }
       if (swapped.previous && swapped.previous !== name) await removeFile(swapped.previous);
+      await deps.events.publish('catalogue.changed', { productId });
     },
   };
 }

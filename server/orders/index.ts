@@ -1,8 +1,14 @@
-// Public surface of the orders domain: placing orders, their commands and timeline, lists, the timeout sweep.
-export { createOrdersRepository, type OrdersRepository } from './orders.repository.js';
-export { createOrdersService, type OrdersService, type OrderPushes } from './orders.service.js';
+// Public surface of the orders domain: the only writer of orders and their timeline (commands), the reads (lists,
+// export, the home page's recent orders, caps), the timeout sweep, the admin's KPIs and the events it publishes.
+export { createOrderCommandsRepository, type OrderCommandsRepository, type OrderBefore } from './order-commands.repository.js';
+export { createOrderQueriesRepository, type OrderQueriesRepository } from './order-queries.repository.js';
+export { createOrdersService, type OrdersService } from './orders.service.js';
+export { createOrderListsService, type OrderListsService } from './order-lists.service.js';
 export { ordersRoutes } from './orders.routes.js';
-export { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.repository.js';
+export { orderViews } from './order-dto.js';
+export type { OrderRecord } from './order-row.js';
+export type { OrderChanged, OrderEvents } from './order-events.js';
+export type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
 export { createSweeper, SWEEP_INTERVAL_MS, type Sweeper } from './order-sweeper.js';
 export { createOrderStatsRepository, type OrderStats, type OrderStatsRepository } from './order-stats.repository.js';
 export { createShopStatsRepository, type ShopStatsRepository } from './shop-stats.repository.js';

@@ -1,17 +1,17 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
-import type { OrderVerificationDto, VerificationStatus } from '#shared/sms/sms-api';
+import type { OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
-import type { OrderRecord, RecentOrderRecord, UserOrderSummaryRecord } from './orders.repository.js';
-
-export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+import { unixSeconds } from '#shared/time';
+import type { OrderRecord } from './order-row.js';
+import type { RecentOrderRecord, UserOrderSummaryRecord } from './order-queries.repository.js';
 
 function toVerificationDto(o: OrderRecord): OrderVerificationDto {
   const sms = o.verificationSms;
   return {
-    status: o.verification as VerificationStatus,
+    status: o.verification,
     sms_id: sms?.id ?? null,
     amount: sms?.amount == null ? null : toMoneyNumber(sms.amount),
     sender: sms?.sender ?? null,
@@ -74,6 +74,9 @@ export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
     verification: toVerificationDto(o),
   };
 }
+
+/** Both views of one order, for the pushes to staff and to everyone else (decision 070). */
+export const orderViews = (o: OrderRecord): { full: AdminOrderDto; public: PublicOrderDto } => ({ full: toAdminOrderDto(o), public: toPublicOrderDto(o) });
 
 /** The view for whoever asks: the full one for an admin, the public one for anyone else. */
 export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {

@@ -2,7 +2,8 @@
 // status, their completed money per wallet, product and day (exact numeric sums), completion percentiles and
 // timeouts. Four read-only queries over the created_at indexes; days are numbered as whole days since the epoch
 // shifted to UTC+6 (Dhaka has no daylight saving), so no time zone database is involved on PGlite or PostgreSQL.
-import { DHAKA_OFFSET_MS } from '#shared/dhaka';
+import { productsOfKind } from '#shared/constants';
+import { DHAKA_OFFSET_SECONDS } from '#shared/dhaka';
 import type { OrderStatus } from '#shared/order-status';
 import type { Prisma } from '../db/database.js';
 import { sqlTime } from '../db/sql-time.js';
@@ -15,8 +16,7 @@ export interface StatsWindow {
   to: Date;
 }
 
-/** Days are numbered `floor((unix seconds + 6 h) / 1 day)`: day n begins at n × 86400 − 21600 unix seconds. */
-export const DHAKA_OFFSET_S = DHAKA_OFFSET_MS / 1000;
+// Days are numbered `floor((unix seconds + 6 h) / 1 day)`: day n begins at n × 86400 − 21600 unix seconds.
 
 export interface StatusCountRow {
   day: number;
@@ -45,8 +45,8 @@ export interface CompletionRow {
   p90: number | null;
 }
 
-const dayOf = (column: P.Sql) => P.sql`floor((extract(epoch FROM ${column}) + ${DHAKA_OFFSET_S}) / 86400)::int`;
-const KIND = P.sql`CASE WHEN o.product_id LIKE '%withdraw%' THEN 'withdraw' ELSE 'topup' END`;
+const dayOf = (column: P.Sql) => P.sql`floor((extract(epoch FROM ${column}) + ${DHAKA_OFFSET_SECONDS}) / 86400)::int`;
+const KIND = P.sql`CASE WHEN o.product_id IN (${P.join(productsOfKind('withdraw'))}) THEN 'withdraw' ELSE 'topup' END`;
 
 export function createShopStatsRepository(prisma: Prisma) {
   return {

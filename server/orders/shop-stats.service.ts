@@ -1,10 +1,12 @@
 // The admin's KPIs for a range of Asia/Dhaka days (issue 10, decision 113): the SQL aggregates arranged into the
 // answer of GET /stats, with a day for every date of the range (zero when nothing happened).
 import { productCurrency } from '#shared/constants';
-import { DAY_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
+import { DAY_SECONDS, DHAKA_OFFSET_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { STATS_RANGE_DAYS, type AmountsByCurrency, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
-import { DHAKA_OFFSET_S, type ShopStatsRepository, type StatsWindow } from './shop-stats.repository.js';
+import { unixSeconds } from '#shared/time';
+import type { Clock } from '../clock.js';
+import { type ShopStatsRepository, type StatsWindow } from './shop-stats.repository.js';
 
 const DAY_MS = DAY_SECONDS * 1000;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -21,18 +23,12 @@ export function statsWindow(range: StatsRange, now: Date): StatsWindow {
 }
 
 /** The SQL day number (see the repository) of a Dhaka midnight. */
-const dayNumber = (midnight: Date) => Math.round((midnight.getTime() / 1000 + DHAKA_OFFSET_S) / DAY_SECONDS);
+const dayNumber = (midnight: Date) => Math.round((midnight.getTime() / 1000 + DHAKA_OFFSET_SECONDS) / DAY_SECONDS);
 
-export function createShopStatsService(repo: ShopStatsRepository) {
-  let clock: () => Date = () => new Date();
+export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) {
   return {
-    /** Tests set the day the ranges end with. */
-    useClock(next: () => Date): void {
-      clock = next;
-    },
-
     async readStats(range: StatsRange): Promise<StatsDto> {
-      const window = statsWindow(range, clock());
+      const window = statsWindow(range, clock.now());
       const [counts, volumes, completion, timeouts] = await Promise.all([
         repo.countsByDayAndStatus(window),
         repo.completedVolumes(window),
@@ -43,7 +39,7 @@ export function createShopStatsService(repo: ShopStatsRepository) {
       const firstDay = dayNumber(window.from);
       const series: StatsDayDto[] = Array.from({ length: STATS_RANGE_DAYS[range] }, (_, i) => {
         const start = new Date(window.from.getTime() + i * DAY_MS);
-        return { date: dhakaDate(start), start: start.getTime() / 1000, orders: 0, by_status: zeroByStatus(), completed: 0, volume: {} };
+        return { date: dhakaDate(start), start: unixSeconds(start), orders: 0, by_status: zeroByStatus(), completed: 0, volume: {} };
       });
       const dayAt = (day: number): StatsDayDto | undefined => series[day - firstDay];
 
@@ -96,8 +92,8 @@ export function createShopStatsService(repo: ShopStatsRepository) {
 
       return {
         range,
-        from: window.from.getTime() / 1000,
-        to: window.to.getTime() / 1000,
+        from: unixSeconds(window.from),
+        to: unixSeconds(window.to),
         orders_by_status: ordersByStatus,
         volume_total: volumeTotal,
         // Sorted here, not by the database's collation (which differs between installations for '_').

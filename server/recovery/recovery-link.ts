@@ -2,6 +2,7 @@
 // derived from the server secret. It names no e-mail itself; the server checks it against the stored request, so
 // the confirm page works on any device without trusting what the browser kept.
 import crypto from 'node:crypto';
+import { unixSeconds } from '#shared/time';
 
 export type RecoveryLinkVerdict = 'valid' | 'invalid' | 'expired';
 
@@ -12,7 +13,7 @@ export function createRecoveryLinkSigner(secret: string) {
 
   return {
     sign(id: string, email: string, expiresAt: Date): string {
-      const seconds = Math.floor(expiresAt.getTime() / 1000);
+      const seconds = unixSeconds(expiresAt);
       return `${seconds}.${mac(id, email, seconds).toString('base64url')}`;
     },
 

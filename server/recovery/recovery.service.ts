@@ -6,6 +6,7 @@ import { TIMERS } from '#shared/constants';
 import { AppError, errors } from '../http/app-error.js';
 import type { UsersRepository } from '../accounts/index.js';
 import type { Logger } from '../logger.js';
+import type { Clock } from '../clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { refuseCommonPassword } from '../security/password-strength.js';
 import { hashPassword } from '../security/passwords.js';
@@ -47,10 +48,10 @@ export function createRecoveryService(deps: {
   publicUrl: string;
   /** The access gate's prefix (spec §2): the mailed link opens the app even on a device that never saw it. */
   gatePrefix?: string;
-  now?: () => Date;
+  clock: Clock;
 }) {
   const { recoveries, users, mailer, logger, jwtSecret, publicUrl } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.clock.now();
   // A pepper kept out of the database: a leaked table alone does not let anyone test the 10^6 codes offline.
   const pepper = crypto.createHmac('sha256', jwtSecret).update('recovery-code-pepper').digest();
   const codeHash = (id: string, code: string) => crypto.createHmac('sha256', pepper).update(`${id}:${code}`).digest('hex');

@@ -22,24 +22,22 @@ import {
 } from '#shared/sms/sms-api';
 import { SMS_TIME_FORMATS, type SmsTimeFormat } from '#shared/sms/sms-fields';
 import { idParamSchema } from '#shared/schemas';
-import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentAdmin, requireAdmin } from '../security/guards.js';
+import { smsErrors } from './sms-errors.js';
 import type { SmsService } from './sms.service.js';
 
 function deviceIdParam(raw: unknown): string {
   const id = idParamSchema.safeParse(raw);
-  if (!id.success) throw errors.notFound('errors.deviceNotFound', 'This device does not exist (or was revoked)');
+  if (!id.success) throw smsErrors.deviceNotFound();
   return id.data;
 }
 function numericId(raw: unknown, notFound: () => Error): number {
   if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw notFound();
   return Number(raw);
 }
-const smsNotFound = () => errors.notFound('errors.smsNotFound', 'This SMS does not exist');
-const templateNotFound = () => errors.notFound('errors.templateNotFound', 'This template does not exist');
 
 function bearerToken(req: Request): string | null {
   const header = req.headers.authorization;
@@ -94,7 +92,7 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
 
   router.patch('/sms/:id', ...limits.write, requireAdmin, async (req, res) => {
     const admin = currentAdmin(req);
-    const id = numericId(req.params.id, smsNotFound);
+    const id = numericId(req.params.id, smsErrors.smsNotFound);
     const body = parseInput(linkSmsBodySchema, req.body);
     await captcha.verify(body.captcha);
     res.json({ ok: true, sms: await sms.linkSms(id, body.sms.order_id, body.sms.reason, admin) });
@@ -117,14 +115,14 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   });
 
   router.patch('/sms-templates/:id', ...limits.write, requireAdmin, async (req, res) => {
-    const id = numericId(req.params.id, templateNotFound);
+    const id = numericId(req.params.id, smsErrors.templateNotFound);
     const body = parseInput(templateBodySchema, req.body);
     await captcha.verify(body.captcha);
     res.json({ ok: true, template: await sms.updateTemplate(id, body.template, currentAdmin(req)) });
   });
 
   router.delete('/sms-templates/:id', ...limits.write, requireAdmin, async (req, res) => {
-    const id = numericId(req.params.id, templateNotFound);
+    const id = numericId(req.params.id, smsErrors.templateNotFound);
     const body = parseInput(captchaOnlyBodySchema, req.body);
     await captcha.verify(body.captcha);
     await sms.deleteTemplate(id, currentAdmin(req));

@@ -2,34 +2,33 @@
 // its manual link, admin templates, and the watch for silent phones. Pushes happen after the database commit.
 import crypto from 'node:crypto';
 import { LIMITS } from '#shared/constants';
+import { dhakaDayStart } from '#shared/dhaka';
+import { unixSeconds as unix } from '#shared/time';
 import { SMS_LIMITS, type DeviceDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
 import type { SmsTemplate } from '#shared/sms/sms-template';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
-import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Logger } from '../logger.js';
-import type { Realtime } from '../realtime/index.js';
+import type { Clock } from '../clock.js';
+import type { Publisher } from '../event-bus.js';
+import type { OrdersService } from '../orders/index.js';
 import type { UserRecord } from '../security/user-record.js';
+import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
 import type { DeviceRecord, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
 
-export type SmsPushes = Pick<Realtime, 'smsReceived' | 'devicesSilent'>;
-
-/** What the SMS inbox needs from the orders domain (wired in the composition root). */
-export interface OrderAnnouncer {
-  announceOrders(ids: string[]): Promise<void>;
+/** What the SMS domain tells the rest of the shop, after its commit (decision 130). */
+export interface SmsEvents {
+  /** A forwarded message was stored (not a repeat), as the inbox shows it now. */
+  'sms.stored': { sms: SmsDto };
+  /** The set of silent phones changed (empty clears it). */
+  'devices.silent': SilentDevicesPayload;
 }
 
-const unix = (d: Date): number => Math.floor(d.getTime() / 1000);
-const DHAKA_OFFSET_MS = 6 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** Midnight in Asia/Dhaka (UTC+6, no daylight saving) of the day `now` is in. */
-export function startOfDhakaDay(now: Date): Date {
-  return new Date(Math.floor((now.getTime() + DHAKA_OFFSET_MS) / DAY_MS) * DAY_MS - DHAKA_OFFSET_MS);
-}
+/** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
+export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand'>;
 
 /** 256 random bits, base64url, with a prefix that tells a leaked token for what it is. */
 export function newDeviceToken(): string {
@@ -74,12 +73,16 @@ const asParserTemplate = (t: TemplateRecord): SmsTemplate => ({
 
 const auditedTemplate = (t: TemplateRecord) => ({ account: t.account, label: t.label, pattern: t.pattern, time_format: t.timeFormat });
 
-const deviceNotFound = () => errors.notFound('errors.deviceNotFound', 'This device does not exist (or was revoked)');
-const smsNotFound = () => errors.notFound('errors.smsNotFound', 'This SMS does not exist');
-const templateNotFound = () => errors.notFound('errors.templateNotFound', 'This template does not exist');
-
-export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; orders: OrderAnnouncer; logger: Logger; audit: AuditRecorder }) {
-  const { sms: repo, pushes, logger } = deps;
+export function createSmsService(deps: {
+  sms: SmsRepository;
+  events: Publisher<SmsEvents>;
+  payments: PaymentVerification;
+  /** The orders domain's wallets with top-ups waiting for money or its SMS. */
+  walletsAwaitingPayment: () => Promise<Set<string>>;
+  audit: AuditRecorder;
+  clock: Clock;
+}) {
+  const { sms: repo, events, payments, clock } = deps;
   let lastSilent = '';
 
   function isSilent(device: DeviceRecord, waitingWallets: Set<string>, now: Date): boolean {
@@ -89,8 +92,8 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
   }
 
   async function listDevices(): Promise<DeviceDto[]> {
-    const now = new Date();
-    const [devices, counts, waiting] = await Promise.all([repo.listDevices(), repo.countSmsSince(startOfDhakaDay(now)), repo.walletsWithWaitingOrders()]);
+    const now = clock.now();
+    const [devices, counts, waiting] = await Promise.all([repo.listDevices(), repo.countSmsSince(dhakaDayStart(now)), deps.walletsAwaitingPayment()]);
     return devices.map((d) => ({
       id: d.id,
       name: d.name,
@@ -126,19 +129,19 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       const revoked = await repo.revokeDevice(id, (tx, device) =>
         deps.audit(tx, { actorId: admin.id, action: 'device.revoke', targetType: 'device', targetId: id, before: { name: device.name, account: device.account }, after: null }),
       );
-      if (!revoked) throw deviceNotFound();
+      if (!revoked) throw smsErrors.deviceNotFound();
     },
 
     /** The device a Bearer token names, or the 401 of the forwarding contract. */
     async deviceForToken(token: string | null): Promise<DeviceRecord> {
       const device = token ? await repo.findDeviceByTokenHash(hashDeviceToken(token)) : null;
-      if (!device) throw errors.unauthorized('errors.deviceToken', 'Missing, wrong or revoked device token');
+      if (!device) throw smsErrors.deviceToken();
       return device;
     },
 
     /** One forwarded SMS: parsed with the account's templates, stored once, matched if it can be. */
     async forwardSms(device: DeviceRecord, input: ForwardSmsInput): Promise<SmsDto> {
-      const arrivedAt = new Date();
+      const arrivedAt = clock.now();
       await repo.touchDevice(device.id, arrivedAt);
       const templates = (await repo.listTemplates(device.account)).map(asParserTemplate);
       const input_ = { account: device.account, from: input.from, text: input.text };
@@ -153,7 +156,7 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       // The SMS's own time: from its text (Asia/Dhaka), else the phone's received_at, else its arrival.
       const textTime = parsed.kind === 'payment' ? parsed.time : null;
       const receivedAt = textTime !== null ? new Date(textTime * 1000) : input.received_at !== undefined ? new Date(input.received_at * 1000) : arrivedAt;
-      const stored = await repo.storeSms({
+      const message = {
         deviceId: device.id,
         account: device.account,
         from: input.from,
@@ -166,21 +169,21 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
         parseKind: parsed.kind,
         parseReason: parsed.kind === 'payment' ? null : parsed.reason,
         templateId: parsed.kind === 'ignored' ? null : parsed.templateId,
-      });
+      };
+      // A payment is stored under its payment's lock, in the transaction where its order weighs it (decision 100).
+      const trxKey = message.trxId?.toLowerCase();
+      const { value: stored, order } =
+        trxKey === undefined
+          ? { value: await repo.storeSms(message), order: null }
+          : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
+              const outcome = await repo.storeSms(message, tx);
+              return { value: outcome, isNewPayment: !outcome.duplicate && message.amount !== null };
+            });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
-      const dto = toSmsDto(stored.sms);
-      try {
-        pushes.smsReceived(dto);
-        if (stored.changedOrderId) await deps.orders.announceOrders([stored.changedOrderId]);
-      } catch (error) {
-        logger.error('realtime push failed', error);
-      }
+      const taken = order !== null && order.verification === 'verified' && order.verificationSmsId === stored.sms.id;
+      const dto = toSmsDto(taken ? { ...stored.sms, status: 'matched', orderId: order.id } : stored.sms);
+      await events.publish('sms.stored', { sms: dto });
       return dto;
-    },
-
-    /** PaymentVerifier of the orders domain: a transaction id was committed on this order. */
-    async reconcileOrder(orderId: string): Promise<boolean> {
-      return repo.reconcileOrder(orderId);
     },
 
     async listSms(query: SmsListQuery): Promise<{ sms: SmsDto[]; pages: number }> {
@@ -189,35 +192,11 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       return { sms: sms.map(toSmsDto), pages: pageCount(total, size) };
     },
 
-    async linkSms(smsId: number, orderId: string, reason: string, admin: UserRecord): Promise<SmsDto> {
-      const outcome = await repo.linkSms({
-        smsId,
-        orderId,
-        adminId: admin.id,
-        reason,
-        also: (tx) => deps.audit(tx, { actorId: admin.id, action: 'sms.link', targetType: 'sms', targetId: String(smsId), before: { order_id: null }, after: { order_id: orderId, reason } }),
-      });
-      switch (outcome.outcome) {
-        case 'smsNotFound':
-          throw smsNotFound();
-        case 'orderNotFound':
-          throw errors.notFound('errors.orderNotFound', 'Can not get order data from server');
-        case 'notLinkable':
-          throw errors.conflict('errors.smsNotLinkable', 'This SMS can not be linked to that order');
-        case 'orderVerified':
-          throw errors.conflict('errors.orderAlreadyVerified', 'This order is already verified by another SMS');
-        case 'trxUsed':
-          throw errors.conflict('errors.transactionUsed', 'This transaction ID has already been used');
-        case 'linked': {
-          const dto = toSmsDto(outcome.sms);
-          try {
-            await deps.orders.announceOrders([orderId]);
-          } catch (error) {
-            logger.error('realtime push failed', error);
-          }
-          return dto;
-        }
-      }
+    /** Staff link a message to a top-up by hand, saying why: the orders domain verifies the order (decision 130). */
+    async linkSms(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<SmsDto> {
+      if (!(await repo.findSms(smsId))) throw smsErrors.smsNotFound();
+      await payments.verifyByHand(smsId, orderId, reason, staff);
+      return toSmsDto((await repo.findSms(smsId))!);
     },
 
     async listTemplates(): Promise<SmsTemplateDto[]> {
@@ -235,7 +214,7 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       const updated = await repo.updateTemplate(id, { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, before, after) =>
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.update', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(before), after: auditedTemplate(after) }),
       );
-      if (!updated) throw templateNotFound();
+      if (!updated) throw smsErrors.templateNotFound();
       return toTemplateDto(updated);
     },
 
@@ -243,7 +222,7 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       const deleted = await repo.deleteTemplate(id, (tx, gone) =>
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.delete', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(gone), after: null }),
       );
-      if (!deleted) throw templateNotFound();
+      if (!deleted) throw smsErrors.templateNotFound();
     },
 
     /** The live tester on the server, under the custom templates' time budget. */
@@ -261,7 +240,7 @@ export function createSmsService(deps: { sms: SmsRepository; pushes: SmsPushes; 
       const key = payload.devices.map((d) => d.id).join(',');
       if (key !== lastSilent) {
         lastSilent = key;
-        pushes.devicesSilent(payload);
+        await events.publish('devices.silent', payload);
       }
       return payload;
     },

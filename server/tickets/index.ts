@@ -1,6 +1,6 @@
 // Public surface of the tickets domain: support tickets, their live chat and the admin's canned replies.
 export { createTicketsRepository } from './tickets.repository.js';
-export { createTicketsService, type TicketsService, type TicketPushes } from './tickets.service.js';
+export { createTicketsService, type TicketsService, type TicketEvents } from './tickets.service.js';
 export { ticketsRoutes } from './tickets.routes.js';
 export { createRepliesRepository } from './replies.repository.js';
 export { createRepliesService, type RepliesService } from './replies.service.js';

@@ -5,16 +5,16 @@
 //   DELETE /replies/{id} {captcha} → {ok}
 import { Router } from 'express';
 import { replyBodySchema, replyDeleteBodySchema } from '#shared/replies';
-import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentAdmin, requireAdmin } from '../security/guards.js';
 import type { RepliesService } from './replies.service.js';
+import { ticketErrors } from './tickets-errors.js';
 
 /** A malformed id cannot name a reply: the same 404 as an unknown one. */
 function replyId(raw: unknown): number {
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw errors.notFound('errors.replyNotFound', 'This canned reply does not exist');
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw ticketErrors.replyNotFound();
   return Number(raw);
 }
 

@@ -2,12 +2,11 @@
 // audit entry (`reply.create|update|delete`) in its own transaction, a refused one records nothing.
 import type { AuditRecorder } from '../audit/index.js';
 import { REPLY_LIMITS, type CannedReplyDto, type ReplyFields } from '#shared/replies';
-import { errors } from '../http/app-error.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { RepliesRepository, ReplyInput, ReplyRecord } from './replies.repository.js';
+import { ticketErrors } from './tickets-errors.js';
+import { unixSeconds as seconds } from '#shared/time';
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const replyNotFound = () => errors.notFound('errors.replyNotFound', 'This canned reply does not exist');
 
 export function toCannedReplyDto(r: ReplyRecord): CannedReplyDto {
   return { id: r.id, title: r.title, text_en: r.textEn, text_bn: r.textBn, created_at: seconds(r.createdAt), updated_at: seconds(r.updatedAt) };
@@ -26,7 +25,7 @@ export function createRepliesService(deps: { replies: RepliesRepository; audit: 
       const made = await replies.create(toInput(fields), REPLY_LIMITS.count, (tx, r) =>
         audit(tx, { actorId: admin.id, action: 'reply.create', targetType: 'reply', targetId: String(r.id), before: null, after: audited(r) }),
       );
-      if (!made) throw errors.conflict('errors.replyLimitReached', `There are already ${REPLY_LIMITS.count} canned replies; delete one first`);
+      if (!made) throw ticketErrors.replyLimitReached();
       return toCannedReplyDto(made);
     },
 
@@ -36,7 +35,7 @@ export function createRepliesService(deps: { replies: RepliesRepository; audit: 
         if (JSON.stringify(audited(before)) === JSON.stringify(audited(after))) return;
         await audit(tx, { actorId: admin.id, action: 'reply.update', targetType: 'reply', targetId: String(id), before: audited(before), after: audited(after) });
       });
-      if (!updated) throw replyNotFound();
+      if (!updated) throw ticketErrors.replyNotFound();
       return toCannedReplyDto(updated);
     },
 
@@ -44,7 +43,7 @@ export function createRepliesService(deps: { replies: RepliesRepository; audit: 
       const deleted = await replies.delete(id, (tx, gone) =>
         audit(tx, { actorId: admin.id, action: 'reply.delete', targetType: 'reply', targetId: String(id), before: audited(gone), after: null }),
       );
-      if (!deleted) throw replyNotFound();
+      if (!deleted) throw ticketErrors.replyNotFound();
     },
   };
 }

@@ -4,8 +4,8 @@ import { toMoneyNumber } from '#shared/money';
 import type { OrderStatus } from '#shared/order-status';
 import { mediaUrl } from '../http/media-url.js';
 import type { TicketMessageRecord, TicketOrderRecord, TicketRecord } from './tickets.repository.js';
+import { unixSeconds as seconds } from '#shared/time';
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function toTicketMessageDto(message: TicketMessageRecord): TicketMessageDto {
   return { id: message.id, sender: message.sender, text: message.text, time: seconds(message.createdAt) };

@@ -1,17 +1,17 @@
 // GET /supports/all, GET /supports/{id}, POST /supports, PATCH /supports/{id} (spec §7).
 import { Router } from 'express';
 import { createTicketBodySchema, idParamSchema, pageQuerySchema, ticketPatchBodySchema } from '#shared/schemas';
-import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentUser, requireCustomer, requireLogin } from '../security/guards.js';
 import type { TicketsService } from './tickets.service.js';
+import { ticketErrors } from './tickets-errors.js';
 
 /** A malformed id cannot name a ticket: same 404 as an unknown one. */
 function ticketId(raw: unknown): string {
   const parsed = idParamSchema.safeParse(raw);
-  if (!parsed.success) throw errors.notFound('errors.ticketNotFound', 'Ticket not found');
+  if (!parsed.success) throw ticketErrors.ticketNotFound();
   return parsed.data;
 }
 

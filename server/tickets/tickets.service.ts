@@ -1,32 +1,32 @@
 // Support tickets (spec §2/§4/§6): a user sees and writes only their own, an admin all; either side closes;
-// a closed ticket takes no replies. Pushes go out after the database commit.
-import type { TicketDto } from '#shared/api-types';
+// a closed ticket takes no replies. Each change leaves as one `ticket.changed` event after the commit (decision 130).
+import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
-import { errors } from '../http/app-error.js';
 import { pageCount } from '../http/paging.js';
-import type { Realtime } from '../realtime/index.js';
+import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
 import type { TicketMessageRecord, TicketRecord, TicketsRepository } from './tickets.repository.js';
+import { ticketErrors } from './tickets-errors.js';
 
-const ticketNotFound = () => errors.notFound('errors.ticketNotFound', 'Ticket not found');
-const ticketClosed = () => errors.conflict('errors.ticketClosed', 'This ticket is closed');
-const orderNotFound = () => errors.notFound('errors.orderNotFound', 'Order not found');
 
 /** Bengali script in the text: the customer writes Bengali (used when the client names no language). */
 const BENGALI_SCRIPT = /[\u0980-\u09FF]/;
 
-/** The pushes tickets make (design §7). */
-export type TicketPushes = Pick<Realtime, 'ticketMessage' | 'ticketUpdated'>;
+/** What the tickets domain tells the rest of the shop, after its commit. */
+export interface TicketEvents {
+  /** A ticket was opened, answered or closed; `message` is the one it gained, if any. */
+  'ticket.changed': { ticket: TicketDto; message: TicketMessageDto | null };
+}
 
-export function createTicketsService(deps: { tickets: TicketsRepository; pushes: TicketPushes; mediaBaseUrl: string }) {
-  const { tickets, pushes, mediaBaseUrl } = deps;
+export function createTicketsService(deps: { tickets: TicketsRepository; events: Publisher<TicketEvents>; mediaBaseUrl: string }) {
+  const { tickets, events, mediaBaseUrl } = deps;
   const dto = (ticket: TicketRecord) => toTicketDto(ticket, mediaBaseUrl);
 
   /** Owner or admin; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
   async function visibleTicket(viewer: UserRecord, id: string): Promise<TicketRecord> {
     const ticket = await tickets.findById(id);
-    if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketNotFound();
+    if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketErrors.ticketNotFound();
     return ticket;
   }
 
@@ -61,23 +61,19 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
     async openTicket(owner: UserRecord, input: { subject: TicketSubject; text: string; order_id?: string; lang?: TicketLanguage }): Promise<string> {
       const lang = input.lang ?? (BENGALI_SCRIPT.test(input.text) ? 'bn' : 'en');
       const created = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text, orderId: input.order_id ?? null, lang });
-      if (!created) throw orderNotFound();
+      if (!created) throw ticketErrors.orderNotFound();
       const { ticket, message } = created;
-      pushes.ticketMessage(ticket.userId, ticket.id, toTicketMessageDto(message));
-      pushes.ticketUpdated(dto(ticket));
+      await events.publish('ticket.changed', { ticket: dto(ticket), message: toTicketMessageDto(message) });
       return ticket.id;
     },
 
     async replyToTicket(author: UserRecord, id: string, text: string): Promise<TicketDto> {
       const ticket = await visibleTicket(author, id);
-      if (ticket.status === 'closed') throw ticketClosed();
+      if (ticket.status === 'closed') throw ticketErrors.ticketClosed();
       const sender = author.role === 'admin' ? 'admin' : 'user';
       const result = await tickets.addMessage(ticket.id, sender, text);
-      if (!result) throw ticketClosed(); // closed between the read and the write
-      const message = toTicketMessageDto(result.message);
-      const updated = dto(result.ticket);
-      pushes.ticketMessage(result.ticket.userId, result.ticket.id, message);
-      pushes.ticketUpdated(updated);
+      if (!result) throw ticketErrors.ticketClosed(); // closed between the read and the write
+      await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.message) });
       return conversation(author, result.ticket, await tickets.messages(ticket.id));
     },
 
@@ -87,8 +83,8 @@ export function createTicketsService(deps: { tickets: TicketsRepository; pushes:
     async closeTicket(actor: UserRecord, id: string): Promise<TicketDto> {
       const ticket = await visibleTicket(actor, id);
       const closed = await tickets.close(ticket.id);
-      if (!closed) throw ticketClosed();
-      pushes.ticketUpdated(dto(closed));
+      if (!closed) throw ticketErrors.ticketClosed();
+      await events.publish('ticket.changed', { ticket: dto(closed), message: null });
       return conversation(actor, closed, await tickets.messages(ticket.id));
     },
   };

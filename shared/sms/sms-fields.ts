@@ -1,6 +1,7 @@
 // Reading the fields of a wallet SMS: text normalisation, exact amounts, phone numbers and Asia/Dhaka times.
 // Pure functions (no Node, no DOM): the server's parser and the admin page's template tester use the same code.
 import { LIMITS } from '#shared/constants';
+import { DHAKA_OFFSET_SECONDS } from '#shared/dhaka';
 
 /** Bengali digits ০-৯ (U+09E6-U+09EF) to ASCII, CRLF/CR to LF, non-breaking and other Unicode spaces to a plain
  * space, zero-width characters removed, surrounding white space trimmed. Templates run on this text. */
@@ -65,8 +66,6 @@ const TIME_SHAPES: Record<SmsTimeFormat, RegExp> = {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-/** Bangladesh Standard Time is UTC+6 all year (no daylight saving since 2009). */
-export const DHAKA_OFFSET_SECONDS = 6 * 3600;
 
 function monthNumber(name: string): number | null {
   const lower = name.toLowerCase();

@@ -1,28 +1,29 @@
 // Daily caps per payment method for top-ups (issue 10): set with PATCH /pms/{account}, shown with today's usage in
 // GET /pms/all, enforced at the boundary with 409 errors.methodLimitReached, reset at midnight Asia/Dhaka (the
-// orders' clock is injected), and never overshot by concurrent orders on PostgreSQL.
+// shop's clock is the test's), and never overshot by concurrent orders on PostgreSQL.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodDto } from '#shared/api-types';
+import { testClock } from '../support/clock.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import { topupPayload, TOPUP_BDT, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
 
-// 2030-03-10 23:59:59.000 in Dhaka is 17:59:59 UTC; Dhaka's midnight is 18:00:00 UTC. A day in the future: orders
-// dated in the past would already be over their waiting time, and the running timeout sweeper (real clock) would
-// time them out between two placements, so they would stop counting against the cap (the "known gap" this was).
+// 2030-03-10 23:59:59.000 in Dhaka is 17:59:59 UTC; Dhaka's midnight is 18:00:00 UTC. The timeout sweeper reads the
+// same clock: an order placed more than ORDER_WAIT_MINUTES before the clock's time has timed out and no longer counts.
 const BEFORE_MIDNIGHT = new Date('2030-03-10T17:59:59.000Z');
 const AT_MIDNIGHT = new Date('2030-03-10T18:00:00.000Z');
 
 describe.each(testDatabases())('Payment method caps on %s', (db) => {
-  const server = useTestServer({ db });
+  const clock = testClock();
+  const server = useTestServer({ db, clock });
   let admin: TestUser;
-  const setClock = (at: Date) => server.app.services.orders.useClock(() => new Date(at));
+  const setClock = (at: Date) => clock.set(at);
   beforeAll(async () => {
     admin = await loginAdmin(server);
   });
   afterEach(async () => {
-    server.app.services.orders.useClock(() => new Date());
+    clock.reset();
     await server.app.ctx.prisma.order.deleteMany({});
     await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: null, daily_amount_limit: null } }, admin.token);
   });
@@ -49,7 +50,7 @@ describe.each(testDatabases())('Payment method caps on %s', (db) => {
 
   it('When the count cap is reached, then the next top-up is 409 until midnight Dhaka, when it resets', async () => {
     await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: 2 } }, admin.token);
-    setClock(new Date('2030-03-10T04:00:00Z'));
+    setClock(new Date('2030-03-10T17:50:00Z'));
     expect((await place()).status).toBe(201);
     setClock(BEFORE_MIDNIGHT);
     expect((await place()).status).toBe(201);
@@ -73,7 +74,7 @@ describe.each(testDatabases())('Payment method caps on %s', (db) => {
     expect((await place('500.05')).status).toBe(201);
     // GET /pms/all counts by the same (injected) clock.
     expect(await bkash()).toMatchObject({ today: { count: 2, amount: 1000.1 } });
-    const usage = await server.app.services.orders.topupUsageToday();
+    const usage = await server.app.services.orderLists.topupUsageToday();
     expect(usage.get('bkash')).toEqual({ count: 2, amount: '1000.10' });
   });
 

@@ -15,7 +15,7 @@ import {
   WITHDRAW_BDT,
   WITHDRAW_USD,
 } from '../factories/orders.js';
-import { createOrdersRepository } from '../../server/orders/index.js';
+import { orderRepositories } from '../support/order-repositories.js';
 import type { AdminOrderDto, PublicOrderDto } from '#shared/api-types';
 
 describe.each(testDatabases())('Orders on %s', (db) => {
@@ -351,7 +351,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
 
   describe('the transition transaction', () => {
     it('When a write added to a move fails, then the move and its event roll back with it; when it works, all commit', async () => {
-      const repository = createOrdersRepository(server.app.ctx.prisma);
+      const repository = orderRepositories(server).commands;
       const id = await placePendingOrder(server);
       const marker = { key: `audit-${id}`, value: true };
       const before = await counts();

@@ -3,7 +3,7 @@
 // in local time. Bangladesh servers may well run with TZ=Asia/Dhaka.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUsersRepository } from '../../server/accounts/index.js';
-import { createOrdersRepository } from '../../server/orders/index.js';
+import { orderRepositories } from '../support/order-repositories.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
@@ -26,11 +26,11 @@ describe.each(testDatabases())('Times of plain statements on %s', (db) => {
   });
 
   it('When the process runs in Asia/Dhaka, then a moved order and the caller read the same times as a Prisma read', async () => {
-    const orders = createOrdersRepository(server.app.ctx.prisma);
+    const orders = orderRepositories(server);
     const id = await placePendingOrder(server);
-    const moved = await orders.applyTransition({ id, name: 'completeOrder', actorId: admin.id });
+    const moved = await orders.commands.applyTransition({ id, name: 'completeOrder', actorId: admin.id });
     if (moved.outcome !== 'moved') throw new Error(moved.outcome);
-    expect(moved.order).toEqual(await orders.findById(id));
+    expect(moved.order).toEqual(await orders.queries.findById(id));
     expect(Math.abs(moved.order.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
 
     const user = await createUsersRepository(server.app.ctx.prisma).findById(admin.id);

@@ -7,7 +7,7 @@ import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { getOrder, placeOrder, topupPayload, uniquePmId, WITHDRAW_BDT, TOPUP_BDT } from '../factories/orders.js';
-import { createOrdersRepository } from '../../server/orders/index.js';
+import { orderRepositories } from '../support/order-repositories.js';
 import { moneyReceivedSms, registerForwarder, type Forwarder } from '../support/sms-forwarder.js';
 
 /** A top-up paid with `wallet`: its id and what the customer must pay. */
@@ -160,15 +160,15 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
     });
     it('When a verified order moves, then the order the move returns is the order as stored: events, SMS, amounts, times', async () => {
       // applyTransition builds the moved order in its own statement (decision 127); it must equal a fresh read.
-      const repository = createOrdersRepository(server.app.ctx.prisma);
+      const repository = orderRepositories(server);
       const { id, pmAmount } = await topup(server, 'nagad', '1234.56');
       const trxId = uniquePmId().toUpperCase().slice(0, 10);
       await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } });
       await phones.nagad.payment({ amount: pmAmount, trxId, sender: '01812345678' });
-      const moved = await repository.applyTransition({ id, name: 'completeOrder', actorId: admin.id, note: 'checked by hand' });
+      const moved = await repository.commands.applyTransition({ id, name: 'completeOrder', actorId: admin.id, note: 'checked by hand' });
       expect(moved.outcome).toBe('moved');
       const order = moved.outcome === 'moved' ? moved.order : null;
-      expect(order).toEqual(await repository.findById(id));
+      expect(order).toEqual(await repository.queries.findById(id));
       expect(order?.verificationSms).toMatchObject({ amount: pmAmount.toFixed(2), sender: '01812345678' });
       expect(order?.events.map((e) => [e.fromStatus, e.toStatus, e.kind, e.note])).toEqual([
         [null, 'waiting', 'status', null],

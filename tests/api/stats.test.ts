@@ -3,6 +3,7 @@
 // injected. Then one order moved through the API with the real clock, a bad range, and who may ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsDto } from '#shared/stats';
+import { testClock } from '../support/clock.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
@@ -77,14 +78,15 @@ const product = (product_id: string, count: number, amount: string, product_curr
 });
 
 describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
-  const server = useTestServer({ db });
+  const clock = testClock();
+  const server = useTestServer({ db, clock });
   let admin: TestUser;
   beforeAll(async () => {
     admin = await loginAdmin(server);
     await insertOrderRows(server, ROWS);
-    server.app.services.stats.useClock(() => new Date(NOW));
+    clock.set(NOW);
   });
-  afterAll(() => server.app.services.stats.useClock(() => new Date()));
+  afterAll(() => clock.reset());
 
   const stats = async (query: string) => {
     const res = await server.api.get<{ ok: boolean; stats: StatsDto }>(`/stats${query}`, admin.token);
@@ -174,18 +176,18 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
   });
 
   it('When a day has no completed order, then the percentiles are null and the lists empty', async () => {
-    server.app.services.stats.useClock(() => new Date('2026-03-20T12:00:00Z'));
+    clock.set('2026-03-20T12:00:00Z');
     try {
       const quiet = await stats('?range=today');
       expect(quiet).toMatchObject({ completion_p50_s: null, completion_p90_s: null, timeouts: 0, volume_total: {}, volume_by_method: [], volume_by_product: [] });
       expect(quiet.series).toEqual([emptyDay('2026-03-20')]);
     } finally {
-      server.app.services.stats.useClock(() => new Date(NOW));
+      clock.set(NOW);
     }
   });
 
   it('When the admin completes an order through the API today, then today counts it with its completion time', async () => {
-    server.app.services.stats.useClock(() => new Date());
+    clock.reset();
     try {
       const id = await placePendingOrder(server);
       expect((await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
@@ -195,7 +197,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
       expect(today.completion_p50_s).toBeGreaterThanOrEqual(0);
       expect(today.completion_p50_s).toBeLessThan(60);
     } finally {
-      server.app.services.stats.useClock(() => new Date(NOW));
+      clock.set(NOW);
     }
   });
 

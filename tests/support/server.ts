@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { parseConfig, type Config } from '../../server/config.js';
 import { createApplication, type Application } from '../../server/app.js';
+import type { Clock } from '../../server/clock.js';
 import { createLogger, type Logger } from '../../server/logger.js';
 import { lateBound } from './late-bound.js';
 import { createPostgresDatabase, type DbKind } from './databases.js';
@@ -32,6 +33,12 @@ export interface TestServerOptions {
   rateLimitScale?: number;
   /** A logger of the test's own (tests that read the log lines: tests/support/log-capture.ts). */
   logger?: Logger;
+  /** The shop's clock (tests that move time: tests/support/clock.ts). */
+  clock?: Clock;
+  /** Sees every SQL statement the shop sends (tests that count them). */
+  onStatement?: (sql: string) => void;
+  /** false: no background work (the timeout sweep, the silent-phone watch), so only the test's requests run statements. */
+  background?: boolean;
 }
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -70,6 +77,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     inMemoryImage: databaseUrl ? undefined : migratedImage(),
     rateLimitScale: options.rateLimitScale ?? 1000,
     logger: options.logger ?? createLogger(config.logLevel),
+    clock: options.clock,
+    onStatement: options.onStatement,
+    background: options.background,
   });
   const port = await app.listen(0);
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,7 @@
+// The catalogue's refusals, made in one place (each with its i18n key, shared/error-keys.ts).
+import { errors } from '../http/app-error.js';
+
+export const catalogueErrors = {
+  productNotFound: () => errors.notFound('errors.productNotFound', 'Cannot get product data from server'),
+  pmNotFound: () => errors.notFound('errors.pmNotFound', 'Unknown payment method'),
+};

@@ -1,0 +1,358 @@
+// The only code that writes `orders` and `order_events` (decision 130). Every status change is the named rule of
+// ORDER_TRANSITIONS as one conditional update plus its event in one transaction; every verification change is the
+// named rule of VERIFICATION_TRANSITIONS, applied under the payment's lock to the evidence the SMS domain hands in.
+// Two concurrent actions can never both succeed (design §6).
+import Decimal from 'decimal.js';
+import { productKind, productsOfKind } from '#shared/constants';
+import { ORDER_TRANSITIONS, VERIFICATION_TRANSITIONS, type OrderStatus, type OrderTransition, type VerificationTransition } from '#shared/order-status';
+import type { CancelReason } from '#shared/schemas';
+import { SMS_LIMITS, type VerificationStatus } from '#shared/sms/sms-api';
+import type { Clock } from '../clock.js';
+import type { Prisma, Transaction } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { sqlTime, sqlTimeText } from '../db/sql-time.js';
+import { Prisma as P } from '../generated/prisma/client.js';
+import { fitsCap, hasCap, type MethodCap, type MethodUsage } from './order-caps.js';
+import { orderSelect, setColumns, toOrderRecord, WITH_TIMELINE, type OrderFields, type OrderRecord, type VerificationSmsRecord } from './order-row.js';
+import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
+
+export type NewOrder = Pick<
+  OrderFields,
+  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet'
+>;
+
+/** The fields a status transition may set besides the status. */
+export interface TransitionData {
+  pmId?: string;
+  onexId?: string;
+  wCode?: string;
+  payoutTrxId?: string;
+  /** A top-up's id submitted: it now waits for its SMS, looked for in the same transaction. */
+  verification?: 'awaiting_sms';
+  cancelReason?: CancelReason;
+  cancelNote?: string;
+}
+
+export interface TransitionRequest {
+  id: string;
+  /** The rule of the shared table (ORDER_TRANSITIONS) to apply: its name is the command's name. */
+  name: OrderTransition;
+  actorId: string | null;
+  data?: TransitionData;
+  /** Why, recorded on the event (the admin's reason to reopen). */
+  note?: string;
+  /** Another write that must commit or roll back with the move (an audit row), after the event row. */
+  alsoInTransaction?: (tx: Transaction, moved: OrderRecord) => Promise<void>;
+}
+
+/** What the order was before a change (the event subscribers tell moves apart by it). */
+export interface OrderBefore {
+  status: OrderStatus;
+  verification: VerificationStatus;
+}
+
+export type TransitionOutcome =
+  | { outcome: 'moved'; order: OrderRecord; before: OrderBefore }
+  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' };
+
+export type HandVerificationOutcome =
+  | { outcome: 'verified'; order: OrderRecord; before: OrderBefore }
+  | { outcome: 'smsNotFound' | 'orderNotFound' | 'notLinkable' | 'orderVerified' | 'trxUsed' };
+
+/** Long enough for a burst of SMS and ids contending for the same payment lock on a busy 2-core machine. */
+const PAYMENT_TX = { maxWait: 20_000, timeout: 20_000 };
+
+/** Namespace of the payments' advisory locks (the migration lock uses another number). */
+const PAYMENT_LOCK = 9_009;
+const paymentLockKey = (wallet: string, trxKey: string) => `${wallet}:${trxKey}`;
+
+/**
+ * The payment's lock: (wallet, transaction id in lower case). Taken before any order row lock, by every path that
+ * verifies (an SMS arriving, an id submitted, a late claim, a link by hand), so the one that comes second sees the
+ * other and no two wait on each other.
+ */
+async function lockPayment(tx: Transaction, wallet: string, trxKey: string): Promise<void> {
+  // pg_advisory_xact_lock returns void, which drivers cannot always decode: select a constant instead.
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`;
+}
+
+/** The same lock for an order's own wallet, read in the same statement (the wallet of an order never changes). */
+async function lockPaymentOfOrder(tx: Transaction, orderId: string, pmId: string): Promise<void> {
+  await tx.$queryRaw`
+    SELECT 1 AS locked FROM orders o, LATERAL (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(o.pm_method || ':' || ${pmId.toLowerCase()}))) AS l
+    WHERE o.id = ${orderId}`;
+}
+
+class PmIdUsed extends Error {}
+class LostTake extends Error {}
+
+/** The order fields a verification rule reads. */
+interface VerifiableOrder {
+  id: string;
+  createdAt: Date;
+  pmAmount: string;
+  verification: VerificationStatus;
+  verificationSmsId: number | null;
+}
+
+interface VerificationChange {
+  verification: VerificationStatus;
+  verificationSmsId: number | null;
+  verificationSms: VerificationSmsRecord | null;
+}
+
+const TOPUP_PRODUCTS = productsOfKind('topup');
+
+const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({ id: e.smsId, amount: e.amount, sender: e.sender, receivedAt: e.receivedAt });
+
+export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clock; evidence: PaymentEvidenceSource }) {
+  const { clock, evidence } = deps;
+
+  /** Applies a verification rule if the order is still in one of its from-states; true when it did. */
+  async function moveVerification(tx: Transaction, orderId: string, name: VerificationTransition, smsId: number | null): Promise<boolean> {
+    const rule = VERIFICATION_TRANSITIONS[name];
+    const moved = await tx.$executeRaw`
+      UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, updated_at = ${sqlTime(clock.now())}
+      WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])})`;
+    return moved === 1;
+  }
+
+  /**
+   * Under the payment's lock: the order with this transaction id takes the first message that agrees in every point
+   * (wallet, id, amount to the paisa, time inside its window) and is verified; else it shows a message whose amount
+   * differs, or waits. Returns the change, or null when nothing changed.
+   */
+  async function verifyFromEvidence(tx: Transaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
+    if (order.verification === 'verified') return null;
+    const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
+    // A transaction id verifies one order, ever: one already taken (by hand, by another order) blocks it.
+    const usedElsewhere = messages.some((m) => m.taken);
+    const now = clock.now().getTime();
+    const earliest = order.createdAt.getTime() - SMS_LIMITS.matchWindowBeforeMinutes * 60_000;
+    const latest = now + SMS_LIMITS.clockSkewSeconds * 1000;
+    const sameAmount = (m: PaymentEvidence) => new Decimal(m.amount!).equals(order.pmAmount);
+    const fit = usedElsewhere
+      ? undefined
+      : messages.find((m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest);
+    const mismatch = messages.find((m) => !sameAmount(m));
+    const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit ? ['verifyBySms', fit] : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
+    const to = VERIFICATION_TRANSITIONS[name].to;
+    const smsId = shown?.smsId ?? null;
+    if (to === order.verification && smsId === order.verificationSmsId) return null;
+    if (!(await moveVerification(tx, order.id, name, smsId))) return null;
+    if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
+    return { verification: to, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+  }
+
+  /** The guarded update, its event row and the order as it now stands, in one statement (decision 127). */
+  async function moveStatus(tx: Transaction, t: TransitionRequest, fromStatus: OrderStatus, now: Date): Promise<OrderRecord | null> {
+    const rule = ORDER_TRANSITIONS[t.name];
+    // A waiting order whose time has run out is moved by the timeout alone.
+    const waitingTime =
+      rule.by === 'system' ? P.sql`AND last_time < ${sqlTime(now)}` : fromStatus === 'waiting' ? P.sql`AND last_time >= ${sqlTime(now)}` : P.empty;
+    const rows = await tx.$queryRaw<Record<string, unknown>[]>`
+      WITH moved AS (
+        UPDATE orders SET ${P.join([P.sql`status = ${rule.to}`, P.sql`updated_at = ${sqlTime(now)}`, ...setColumns(t.data ?? {})], ', ')}
+        WHERE id = ${t.id} AND status IN (${P.join([...rule.from])}) ${waitingTime}
+        RETURNING *
+      ), event AS (
+        INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, note, created_at)
+        SELECT id, ${fromStatus}, ${rule.to}, ${rule.by}, ${t.actorId}, ${t.note ?? null}, ${sqlTime(now)} FROM moved
+        RETURNING order_id, id, from_status, to_status, actor, actor_id, kind, note, created_at
+      )
+      SELECT ${orderSelect('m', 'event')} FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
+    return rows.length === 0 ? null : toOrderRecord(rows[0]);
+  }
+
+  return {
+    /**
+     * Inserts a waiting order and its first event (null → waiting) together; returns it as stored. With `cap` (a
+     * top-up of a capped method), the method's row is locked first and the day's waiting, pending and complete
+     * top-ups with it are counted after the lock, in the same transaction: concurrent orders queue on the lock, so
+     * a cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
+     * Asia/Dhaka day.
+     */
+    async create(order: NewOrder, actorId: string | null, capDay?: Date): Promise<OrderRecord | 'limitReached'> {
+      return prisma.$transaction(async (tx) => {
+        if (capDay) {
+          const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
+            SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
+            FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
+          if (limit && hasCap(limit as MethodCap)) {
+            const [used] = await tx.$queryRaw<MethodUsage[]>`
+              SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
+              FROM orders
+              WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
+                AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
+            if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
+          }
+        }
+        await tx.order.create({ data: { ...order, status: 'waiting', updatedAt: order.createdAt } });
+        await tx.orderEvent.create({ data: { orderId: order.id, fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId, createdAt: order.createdAt } });
+        return toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: WITH_TIMELINE }));
+      });
+    },
+
+    /**
+     * The one place a status changes: the row locked, the rule's conditional update, its event row and the order as
+     * it now stands, in one transaction. A top-up's transaction id (`data.pmId`) takes the payment's lock first and
+     * looks for its SMS in the same transaction. A reused pm_id (unique per method) rolls everything back.
+     */
+    async applyTransition(t: TransitionRequest): Promise<TransitionOutcome> {
+      const rule = ORDER_TRANSITIONS[t.name];
+      const pmId = t.data?.pmId;
+      try {
+        return await prisma.$transaction(async (tx): Promise<TransitionOutcome> => {
+          if (pmId !== undefined) await lockPaymentOfOrder(tx, t.id, pmId);
+          // Lock the row so the event records the status it really left (a transition may start from several).
+          // A statement of its own: the next one's snapshot then holds every change committed before the lock.
+          const locked = await tx.$queryRaw<OrderBefore[]>`SELECT status, verification FROM orders WHERE id = ${t.id} FOR UPDATE`;
+          if (locked.length === 0) return { outcome: 'notFound' };
+          const before = locked[0];
+          if (!(rule.from as readonly OrderStatus[]).includes(before.status)) return { outcome: 'conflict' };
+          let order: OrderRecord | null;
+          try {
+            order = await moveStatus(tx, t, before.status, clock.now());
+          } catch (error) {
+            if (pmId !== undefined && isUniqueViolation(error)) throw new PmIdUsed();
+            throw error;
+          }
+          if (!order) return { outcome: 'conflict' };
+          if (pmId !== undefined && productKind(order.productId) === 'topup') {
+            const change = await verifyFromEvidence(tx, order, order.pmMethod, pmId.toLowerCase());
+            if (change) order = { ...order, ...change };
+          }
+          await t.alsoInTransaction?.(tx, order);
+          return { outcome: 'moved', order, before };
+        }, PAYMENT_TX);
+      } catch (error) {
+        if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
+        throw error;
+      }
+    },
+
+    /**
+     * A timed-out top-up's "paid late" claim (issue 9 rule 4): its transaction id, once, within the claim window
+     * after its time ran out (`notBefore`); the order stays timed out. A reused id (unique per method) is refused.
+     * The SMS is looked for in the same transaction.
+     */
+    async recordLateClaim(c: { id: string; pmId: string; actorId: string | null; notBefore: Date }): Promise<TransitionOutcome> {
+      try {
+        return await prisma.$transaction(async (tx): Promise<TransitionOutcome> => {
+          const now = clock.now();
+          await lockPaymentOfOrder(tx, c.id, c.pmId);
+          const locked = await tx.$queryRaw<OrderBefore[]>`SELECT status, verification FROM orders WHERE id = ${c.id} FOR UPDATE`;
+          if (locked.length === 0) return { outcome: 'notFound' };
+          let moved: number;
+          try {
+            moved = await tx.$executeRaw`
+              UPDATE orders SET pm_id = ${c.pmId}, late_claim_at = ${sqlTime(now)}, verification = 'awaiting_sms', updated_at = ${sqlTime(now)}
+              WHERE id = ${c.id} AND status = 'timedout' AND pm_id IS NULL AND late_claim_at IS NULL AND last_time >= ${sqlTime(c.notBefore)}`;
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new PmIdUsed();
+            throw error;
+          }
+          if (moved === 0) return { outcome: 'conflict' };
+          await tx.orderEvent.create({
+            data: { orderId: c.id, fromStatus: 'timedout', toStatus: 'timedout', actor: 'customer', actorId: c.actorId, kind: 'late_claim', note: c.pmId, createdAt: now },
+          });
+          const claimed = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: c.id }, include: WITH_TIMELINE }));
+          const change = await verifyFromEvidence(tx, claimed, claimed.pmMethod, c.pmId.toLowerCase());
+          return { outcome: 'moved', order: change ? { ...claimed, ...change } : claimed, before: locked[0] };
+        }, PAYMENT_TX);
+      } catch (error) {
+        if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
+        throw error;
+      }
+    },
+
+    /**
+     * One statement moves every expired waiting order to timedout, records its event and reads the orders back, so
+     * that with several instances sweeping at once each order times out exactly once (a moved row no longer matches).
+     */
+    async expireDue(): Promise<OrderRecord[]> {
+      const now = sqlTime(clock.now());
+      const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
+        WITH moved AS (
+          UPDATE orders SET status = 'timedout', updated_at = ${now}
+          WHERE status = 'waiting' AND last_time < ${now}
+          RETURNING *
+        ), event AS (
+          INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
+          SELECT id, 'waiting', 'timedout', 'system', NULL, ${now} FROM moved
+          RETURNING order_id, id, from_status, to_status, actor, actor_id, kind, note, created_at
+        )
+        SELECT ${orderSelect('m', 'event')} FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
+      return rows.map(toOrderRecord);
+    },
+
+    /**
+     * A payment SMS arrives (decision 100: whichever of SMS and id comes second makes the match): under the payment's
+     * lock, `record` (the SMS domain's own write) runs first; then, if it stored a new payment, the order with this
+     * transaction id weighs the evidence. `order` is the order as it now stands when its verification changed.
+     */
+    async verifyPayment<R>(
+      wallet: string,
+      trxKey: string,
+      record: (tx: Transaction) => Promise<{ value: R; isNewPayment: boolean }>,
+    ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }> {
+      return prisma.$transaction(async (tx) => {
+        await lockPayment(tx, wallet, trxKey);
+        const recorded = await record(tx);
+        if (!recorded.isNewPayment) return { value: recorded.value, changed: null };
+        const rows = await tx.$queryRaw<(VerifiableOrder & { status: OrderStatus; createdAt: string })[]>`
+          SELECT id, status, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
+          FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`;
+        if (rows.length !== 1) return { value: recorded.value, changed: null };
+        const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
+        const change = await verifyFromEvidence(tx, row, wallet, trxKey);
+        if (!change) return { value: recorded.value, changed: null };
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: row.id }, include: WITH_TIMELINE }));
+        return { value: recorded.value, changed: { order, before: { status: row.status, verification: row.verification } } };
+      }, PAYMENT_TX);
+    },
+
+    /**
+     * An admin links an SMS to a top-up of the same wallet by hand: the order is verified, the message taken, and
+     * the timeline says who and why, with `also` (the audit entry), in one transaction under the message's lock.
+     */
+    async verifyByHand(l: { smsId: number; orderId: string; actorId: string; reason: string; also: (tx: Transaction) => Promise<void> }): Promise<HandVerificationOutcome> {
+      try {
+        return await prisma.$transaction(async (tx): Promise<HandVerificationOutcome> => {
+          const sms = await evidence.byId(tx, l.smsId);
+          if (!sms) return { outcome: 'smsNotFound' };
+          if (sms.trxKey !== null) await lockPayment(tx, sms.wallet, sms.trxKey);
+          const rows = await tx.$queryRaw<(OrderBefore & { productId: string; pmMethod: string })[]>`
+            SELECT status, verification, product_id AS "productId", pm_method AS "pmMethod" FROM orders WHERE id = ${l.orderId} FOR UPDATE`;
+          if (rows.length === 0) return { outcome: 'orderNotFound' };
+          const order = rows[0];
+          if (sms.taken || !sms.linkable || order.pmMethod !== sms.wallet || productKind(order.productId) !== 'topup') return { outcome: 'notLinkable' };
+          if (order.verification === 'verified') return { outcome: 'orderVerified' };
+          if (sms.trxKey !== null && (await evidence.forTransaction(tx, sms.wallet, sms.trxKey)).some((m) => m.taken)) return { outcome: 'trxUsed' };
+          if (!(await moveVerification(tx, l.orderId, 'verifyByHand', sms.smsId))) return { outcome: 'orderVerified' };
+          if (!(await evidence.take(tx, sms.smsId, l.orderId))) throw new LostTake();
+          await tx.orderEvent.create({
+            data: {
+              orderId: l.orderId,
+              fromStatus: order.status,
+              toStatus: order.status,
+              actor: 'admin',
+              actorId: l.actorId,
+              kind: 'sms_linked',
+              note: `SMS #${sms.smsId}: ${l.reason}`,
+              createdAt: clock.now(),
+            },
+          });
+          await l.also(tx);
+          const verified = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: l.orderId }, include: WITH_TIMELINE }));
+          return { outcome: 'verified', order: verified, before: { status: order.status, verification: order.verification } };
+        }, PAYMENT_TX);
+      } catch (error) {
+        // Another order took the message between its read and the lock.
+        if (error instanceof LostTake) return { outcome: 'notLinkable' };
+        throw error;
+      }
+    },
+  };
+}
+export type OrderCommandsRepository = ReturnType<typeof createOrderCommandsRepository>;

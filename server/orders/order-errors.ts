@@ -1,0 +1,14 @@
+// The orders domain's refusals, made in one place (each with its i18n key, shared/error-keys.ts).
+import { errors } from '../http/app-error.js';
+
+export const orderErrors = {
+  notFound: () => errors.notFound('errors.orderNotFound', 'Can not get order data from server'),
+  stateConflict: () => errors.conflict('errors.orderStateConflict', 'This order can no longer be changed this way'),
+  transactionUsed: () => errors.conflict('errors.transactionUsed', 'This transaction ID has already been used'),
+  lateClaimClosed: () => errors.conflict('errors.lateClaimClosed', 'A late payment can be reported only within 24 hours of a top-up timing out, once'),
+  reopenNotAllowed: () => errors.conflict('errors.reopenNotAllowed', 'Only a timed-out order with a late payment claim can be reopened'),
+  methodLimitReached: () =>
+    errors.conflict('errors.methodLimitReached', 'This payment method has reached its limit for today; try another or after midnight (Dhaka time)'),
+  smsNotLinkable: () => errors.conflict('errors.smsNotLinkable', 'This SMS can not be linked to that order'),
+  orderAlreadyVerified: () => errors.conflict('errors.orderAlreadyVerified', 'This order is already verified by another SMS'),
+};

@@ -1,0 +1,133 @@
+// Order reads: the customer's list, the admin's queue and history with the customers beside them, the CSV export,
+// the home page's recent orders, a user's latest orders, and the day's usage of each method's caps.
+import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
+import { LIMITS, productKind } from '#shared/constants';
+import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
+import { computePayAmount } from '#shared/money';
+import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
+import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
+import { SMS_LIMITS } from '#shared/sms/sms-api';
+import type { PaymentMethodsRepository } from '../catalogue/index.js';
+import type { Clock } from '../clock.js';
+import { userText, type CsvValue } from '../http/csv.js';
+import { pageCount } from '../http/paging.js';
+import type { UserRecord } from '../security/user-record.js';
+import { fitsCap, hasCap, NO_USAGE } from './order-caps.js';
+import { toAdminOrderDto, toHomeOrderDto, toPublicOrderDto, toUserOrderSummaryDto } from './order-dto.js';
+import type { OrderQueriesRepository } from './order-queries.repository.js';
+import type { OrderRecord } from './order-row.js';
+
+export const HOME_ORDERS_LIMIT = 10;
+
+export function createOrderListsService(deps: {
+  queries: OrderQueriesRepository;
+  paymentMethods: Pick<PaymentMethodsRepository, 'findAll'>;
+  clock: Clock;
+  mediaBaseUrl: string;
+}) {
+  const { queries, clock } = deps;
+
+  /** Timed-out orders with a "paid late" claim since then stay in the admin's queue (decision 103). */
+  const lateClaimsSince = () => new Date(clock.now().getTime() - SMS_LIMITS.lateClaimQueueHours * 3_600_000);
+
+  const usageToday = () => queries.topupUsageSince(dhakaDayStart(clock.now()));
+
+  return {
+    async recentOrders(): Promise<HomeOrderDto[]> {
+      return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl));
+    },
+
+    /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */
+    topupUsageToday: usageToday,
+
+    /**
+     * The public listing's `limit_reached` (decision 124): a top-up product's method whose daily cap leaves no room
+     * today for even its smallest order (min × rate), so placing it would answer 409 `errors.methodLimitReached`.
+     * Only the flag leaves the server, never the caps or the day's totals.
+     */
+    async markCappedMethods(products: ProductDto[]): Promise<ProductDto[]> {
+      const caps = new Map((await deps.paymentMethods.findAll()).filter(hasCap).map((pm) => [pm.account, pm]));
+      if (caps.size === 0) return products;
+      const usage = await usageToday();
+      const full = (account: string, smallestPay: string): boolean => {
+        const cap = caps.get(account);
+        return cap !== undefined && !fitsCap(cap, usage.get(account) ?? NO_USAGE, smallestPay);
+      };
+      return products.map((product) =>
+        productKind(product.id) !== 'topup'
+          ? product
+          : { ...product, pms: product.pms.map((pm) => ({ ...pm, limit_reached: full(pm.account, computePayAmount(pm.min, pm.rate)) })) },
+      );
+    },
+
+    /**
+     * A customer's own orders (newest first). For staff: the queue awaiting action when no filter is given, else the
+     * history matching the filters (newest first), with the customers of the page beside the orders.
+     */
+    async listOrders(
+      viewer: UserRecord,
+      page: number,
+      filter: OrderFilter = {},
+    ): Promise<{ orders: OrderView[]; pages: number; customers?: Record<string, OrderCustomerDto> }> {
+      const size = LIMITS.pageSize;
+      if (viewer.role !== 'admin') {
+        const { orders, total } = await queries.listForUser(viewer.id, page, size);
+        return { orders: orders.map(toPublicOrderDto), pages: pageCount(total, size) };
+      }
+      const { orders, total } = isQueueRequest(filter)
+        ? await queries.listQueue(ADMIN_QUEUE_STATUSES, page, size, lateClaimsSince())
+        : await queries.listFiltered(filter, page, size);
+      const customers: Record<string, OrderCustomerDto> = {};
+      for (const c of await queries.customers(orders.flatMap((o) => (o.userId ? [o.userId] : [])))) {
+        customers[c.id] = { id: c.id, num: c.num, name: c.name, email: c.email, orders: c.orderCount };
+      }
+      return { orders: orders.map(toAdminOrderDto), pages: pageCount(total, size), customers };
+    },
+
+    /** How many orders the admin's queue holds, as `listOrders` without filters lists them (decision 119). */
+    countQueue: (): Promise<number> => queries.countQueue(ADMIN_QUEUE_STATUSES, lateClaimsSince()),
+
+    /** Wallets with top-ups that wait for money or its SMS (the silent-phone watch). */
+    walletsAwaitingPayment: () => queries.walletsAwaitingPayment(),
+
+    /** The CSV rows of every order matching the filters (issue 10's columns), newest first, read in batches. */
+    async *exportRows(filter: OrderFilter): AsyncGenerator<CsvValue[]> {
+      const batch: OrderRecord[] = [];
+      const flush = async function* () {
+        const customers = new Map((await queries.customers(batch.flatMap((o) => (o.userId ? [o.userId] : [])))).map((c) => [c.id, c]));
+        const completions = batch.map((o) => o.events.find((e) => e.toStatus === 'complete'));
+        const names = await queries.userNames(completions.flatMap((e) => (e?.actorId ? [e.actorId] : [])));
+        for (const [i, o] of batch.entries()) {
+          const done = completions[i];
+          const customer = o.userId ? customers.get(o.userId) : undefined;
+          yield [
+            o.id,
+            dhakaDateTime(o.createdAt),
+            o.status,
+            o.productId,
+            o.pmMethod,
+            o.amount,
+            o.pmAmount,
+            o.pmId,
+            userText(customer?.name),
+            userText(o.contactEmail),
+            done ? dhakaDateTime(done.createdAt) : '',
+            done?.actorId ? userText(names.get(done.actorId) ?? done.actorId) : '',
+          ];
+        }
+        batch.length = 0;
+      };
+      for await (const order of queries.eachFiltered(filter)) {
+        batch.push(order);
+        if (batch.length >= 200) yield* flush();
+      }
+      if (batch.length > 0) yield* flush();
+    },
+
+    /** A user's latest orders for the admin's user page. */
+    async userOrderSummaries(userId: string, limit: number): Promise<UserOrderSummaryDto[]> {
+      return (await queries.latestOfUser(userId, limit)).map(toUserOrderSummaryDto);
+    },
+  };
+}
+export type OrderListsService = ReturnType<typeof createOrderListsService>;

@@ -1,0 +1,219 @@
+// Reading orders: one order, the customer's list, the admin's queue and history with their filters, the CSV export,
+// the home page's recent orders and the day's usage of each method. Reads never write (the commands repository does).
+import { toAsciiDigits } from '#shared/digits';
+import { productsOfKind } from '#shared/constants';
+import type { OrderFilter } from '#shared/order-filters';
+import type { OrderStatus } from '#shared/order-status';
+import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
+import type { Prisma } from '../db/database.js';
+import { sqlTime } from '../db/sql-time.js';
+import { Prisma as P } from '../generated/prisma/client.js';
+import type { MethodUsage } from './order-caps.js';
+import { toOrderRecord, WITH_TIMELINE, type OrderRecord } from './order-row.js';
+
+export interface RecentOrderRecord {
+  id: string;
+  productId: string;
+  createdAt: Date;
+  amount: string;
+  pmAmount: string;
+  status: OrderStatus;
+  userName: string | null;
+  userLogo: string | null;
+}
+
+/** One line of a user's history on the admin's user page; decimals as strings, exact. */
+export interface UserOrderSummaryRecord {
+  id: string;
+  createdAt: Date;
+  productId: string;
+  status: OrderStatus;
+  pmAmount: string;
+  amount: string;
+}
+
+/** A customer as the admin's order list shows them. */
+export interface OrderCustomerRecord {
+  id: string;
+  num: number;
+  name: string;
+  email: string;
+  orderCount: number;
+}
+
+export interface OrderPage {
+  orders: OrderRecord[];
+  total: number;
+}
+
+const TOPUP_PRODUCTS = productsOfKind('topup');
+const UNVERIFIED = VERIFICATION_STATUSES.filter((status) => status !== 'verified');
+const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'asc' as const }];
+
+/** The admin's queue: the statuses, and timed-out orders with a recent "paid late" claim (issue 9 rule 4, decision 103). */
+function queueWhere(statuses: readonly OrderStatus[], lateClaimsSince?: Date): P.OrderWhereInput {
+  return lateClaimsSince
+    ? { OR: [{ status: { in: [...statuses] } }, { status: 'timedout', lateClaimAt: { gte: lateClaimsSince } }] }
+    : { status: { in: [...statuses] } };
+}
+
+/** The Prisma `where` of the admin's history filters (issue 10); every column it compares is indexed. */
+function filterWhere(f: OrderFilter): P.OrderWhereInput {
+  const and: P.OrderWhereInput[] = [];
+  if (f.status && f.status !== 'all') and.push({ status: f.status });
+  if (f.product) and.push({ productId: f.product });
+  if (f.method) and.push({ pmMethod: f.method });
+  if (f.from !== undefined) and.push({ createdAt: { gte: new Date(f.from * 1000) } });
+  // `to` is inclusive of its whole second.
+  if (f.to !== undefined) and.push({ createdAt: { lt: new Date((f.to + 1) * 1000) } });
+  // Listed values rather than `<>`, so the (verification, created_at) index serves both answers (decision 123).
+  if (f.verified === true) and.push({ verification: 'verified' });
+  if (f.verified === false) and.push({ verification: { in: UNVERIFIED }, productId: { in: TOPUP_PRODUCTS } });
+  if (f.q) {
+    const q = f.q;
+    const digits = toAsciiDigits(q);
+    const exact = [...new Set([q, digits])];
+    and.push({
+      OR: [
+        { id: { startsWith: q } },
+        { pmId: { in: exact } },
+        { onexId: { in: exact } },
+        { wallet: { in: exact } },
+        { contactEmail: { contains: q.toLowerCase() } },
+        { user: { is: { name: { contains: q, mode: 'insensitive' } } } },
+        { user: { is: { email: { contains: q.toLowerCase() } } } },
+      ],
+    });
+  }
+  return and.length > 0 ? { AND: and } : {};
+}
+
+export function createOrderQueriesRepository(prisma: Prisma) {
+  /** A page of orders matching `where` in `orderBy`, with the total the page count needs. */
+  async function page(where: P.OrderWhereInput, orderBy: P.OrderOrderByWithRelationInput[], pageNumber: number, pageSize: number, total: Promise<number>): Promise<OrderPage> {
+    const [rows, count] = await Promise.all([
+      prisma.order.findMany({ where, orderBy, skip: (pageNumber - 1) * pageSize, take: pageSize, include: WITH_TIMELINE }),
+      total,
+    ]);
+    return { orders: rows.map(toOrderRecord), total: count };
+  }
+
+  return {
+    async findById(id: string): Promise<OrderRecord | null> {
+      const row = await prisma.order.findUnique({ where: { id }, include: WITH_TIMELINE });
+      return row ? toOrderRecord(row) : null;
+    },
+
+    async exists(id: string): Promise<boolean> {
+      return (await prisma.order.count({ where: { id } })) === 1;
+    },
+
+    async listForUser(userId: string, pageNumber: number, pageSize: number): Promise<OrderPage> {
+      // The owner's order count, kept by triggers (decision 080): a customer with 20k orders costs no count.
+      const total = prisma.user.findUnique({ where: { id: userId }, select: { orderCount: true } }).then((u) => u?.orderCount ?? 0);
+      return page({ userId }, NEWEST_FIRST, pageNumber, pageSize, total);
+    },
+
+    /** The admin's queue: pending first (they need action now), then waiting; oldest first within each. */
+    async listQueue(statuses: readonly OrderStatus[], pageNumber: number, pageSize: number, lateClaimsSince?: Date): Promise<OrderPage> {
+      const where = queueWhere(statuses, lateClaimsSince);
+      // 'pending' sorts before 'waiting'; within each, verified orders first (issue 9 rule 3: 'verified' is the last
+      // of the four verification words, so descending puts it first).
+      const orderBy = [{ status: 'asc' as const }, { verification: 'desc' as const }, { createdAt: 'asc' as const }, { id: 'asc' as const }];
+      return page(where, orderBy, pageNumber, pageSize, prisma.order.count({ where }));
+    },
+
+    /** How many orders the admin's queue holds (its first page's `pages` is too coarse for the tab title). */
+    async countQueue(statuses: readonly OrderStatus[], lateClaimsSince?: Date): Promise<number> {
+      return prisma.order.count({ where: queueWhere(statuses, lateClaimsSince) });
+    },
+
+    /** The admin's history: every order matching the filters, newest first. */
+    async listFiltered(filter: OrderFilter, pageNumber: number, pageSize: number): Promise<OrderPage> {
+      const where = filterWhere(filter);
+      return page(where, NEWEST_FIRST, pageNumber, pageSize, prisma.order.count({ where }));
+    },
+
+    /** Every order matching the filters, newest first, fetched in batches (the CSV export streams them). */
+    async *eachFiltered(filter: OrderFilter, batch = 500): AsyncGenerator<OrderRecord> {
+      const where = filterWhere(filter);
+      let cursor: string | undefined;
+      for (;;) {
+        const rows = await prisma.order.findMany({
+          where,
+          orderBy: NEWEST_FIRST,
+          take: batch,
+          ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
+          include: WITH_TIMELINE,
+        });
+        for (const row of rows) yield toOrderRecord(row);
+        if (rows.length < batch) return;
+        cursor = rows[rows.length - 1].id;
+      }
+    },
+
+    /** The customers of these user ids with their order counts, the counts kept by triggers (decision 080). */
+    async customers(userIds: string[]): Promise<OrderCustomerRecord[]> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return [];
+      return prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, num: true, name: true, email: true, orderCount: true } });
+    },
+
+    /** Names of the users who acted (the CSV's "completed by"). */
+    async userNames(userIds: string[]): Promise<Map<string, string>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return new Map();
+      const rows = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** Today's top-ups per method (waiting, pending, complete since `dayStart`): count and exact pm_amount sum. */
+    async topupUsageSince(dayStart: Date): Promise<Map<string, MethodUsage>> {
+      const rows = await prisma.$queryRaw<(MethodUsage & { pm_method: string })[]>`
+        SELECT pm_method, count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
+        FROM orders
+        WHERE product_id IN (${P.join(TOPUP_PRODUCTS)}) AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(dayStart)}
+        GROUP BY pm_method`;
+      return new Map(rows.map((r) => [r.pm_method, { count: r.count, amount: r.amount }]));
+    },
+
+    /** Wallets with top-ups that wait for money or its SMS (waiting, or pending and not yet verified). */
+    async walletsAwaitingPayment(): Promise<Set<string>> {
+      const rows = await prisma.order.groupBy({
+        by: ['pmMethod'],
+        where: { OR: [{ status: 'waiting' }, { status: 'pending', verification: { not: 'verified' } }], productId: { in: TOPUP_PRODUCTS } },
+      });
+      return new Set(rows.map((r) => r.pmMethod));
+    },
+
+    /** A user's latest orders, newest first, as summaries. */
+    async latestOfUser(userId: string, limit: number): Promise<UserOrderSummaryRecord[]> {
+      const rows = await prisma.order.findMany({
+        where: { userId },
+        orderBy: { createdAt: 'desc' },
+        take: limit,
+        select: { id: true, createdAt: true, productId: true, status: true, pmAmount: true, amount: true },
+      });
+      return rows.map((r) => ({ ...r, status: r.status as OrderStatus, pmAmount: r.pmAmount.toString(), amount: r.amount.toString() }));
+    },
+
+    async recent(limit: number): Promise<RecentOrderRecord[]> {
+      const rows = await prisma.order.findMany({
+        orderBy: NEWEST_FIRST,
+        take: limit,
+        select: { id: true, productId: true, createdAt: true, amount: true, pmAmount: true, status: true, user: { select: { name: true, logo: true } } },
+      });
+      return rows.map((r) => ({
+        id: r.id,
+        productId: r.productId,
+        createdAt: r.createdAt,
+        amount: r.amount.toString(),
+        pmAmount: r.pmAmount.toString(),
+        status: r.status as OrderStatus,
+        userName: r.user?.name ?? null,
+        userLogo: r.user?.logo ?? null,
+      }));
+    },
+  };
+}
+export type OrderQueriesRepository = ReturnType<typeof createOrderQueriesRepository>;

@@ -1,0 +1,148 @@
+// The order row, described once: its columns (the database names are the snake_case of these keys), what each
+// holds, and from that the record type, the mapping of a Prisma or plain-SQL row to a record, and the column list of
+// plain statements. A new order column is one line in ORDER_COLUMNS (plus its migration and schema.prisma).
+import type { OrderActor, OrderStatus } from '#shared/order-status';
+import type { CancelReason } from '#shared/schemas';
+import type { VerificationStatus } from '#shared/sms/sms-api';
+import { sqlTime, sqlTimeText } from '../db/sql-time.js';
+import { Prisma as P } from '../generated/prisma/client.js';
+
+type Column<Kind extends string, T> = { kind: Kind; nullable: boolean; readonly type?: T };
+const text = <T extends string = string>(): Column<'text', T> => ({ kind: 'text', nullable: false });
+const nullableText = <T extends string = string>(): Column<'text', T | null> => ({ kind: 'text', nullable: true });
+const decimal = (): Column<'decimal', string> => ({ kind: 'decimal', nullable: false });
+const time = (): Column<'time', Date> => ({ kind: 'time', nullable: false });
+const nullableTime = (): Column<'time', Date | null> => ({ kind: 'time', nullable: true });
+const nullableInt = (): Column<'int', number | null> => ({ kind: 'int', nullable: true });
+
+/** Every column of `orders` the application reads, by its record name. */
+export const ORDER_COLUMNS = {
+  id: text(),
+  productId: text(),
+  userId: nullableText(),
+  status: text<OrderStatus>(),
+  createdAt: time(),
+  lastTime: time(),
+  pmMethod: text(),
+  pmWallet: text(),
+  pmCoin: text(),
+  amount: decimal(),
+  rate: decimal(),
+  pmAmount: decimal(),
+  pmId: nullableText(),
+  contactEmail: text(),
+  onexId: nullableText(),
+  wallet: nullableText(),
+  wCode: nullableText(),
+  note: nullableText(),
+  verification: text<VerificationStatus>(),
+  verificationSmsId: nullableInt(),
+  lateClaimAt: nullableTime(),
+  payoutTrxId: nullableText(),
+  cancelReason: nullableText<CancelReason>(),
+  cancelNote: nullableText(),
+};
+type OrderColumns = typeof ORDER_COLUMNS;
+export type OrderColumnName = keyof OrderColumns;
+
+/** The columns of an order as the application holds them: decimals as exact strings, times as Dates. */
+export type OrderFields = { [K in OrderColumnName]: Exclude<OrderColumns[K]['type'], undefined> };
+
+/** The database column of a record name: `pmAmount` → `pm_amount`. */
+export const columnOf = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export interface OrderEventRecord {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actor: OrderActor;
+  actorId: string | null;
+  /** `status` for a move; `sms_linked`, `late_claim` for entries that change no status. */
+  kind: string;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** The SMS an order's verification points at (the verifying one, or the one whose amount differs). */
+export interface VerificationSmsRecord {
+  id: number;
+  amount: string | null;
+  sender: string | null;
+  receivedAt: Date;
+}
+
+export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null };
+
+type Dec = { toString(): string };
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
+
+/** One column's value as the record holds it, from a Prisma row (Decimal, Date) or a plain statement (text times). */
+function fieldValue(name: OrderColumnName, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (ORDER_COLUMNS[name].kind) {
+    case 'decimal':
+      return (value as Dec).toString();
+    case 'time':
+      return asDate(value);
+    default:
+      return value;
+  }
+}
+
+/** A row read by Prisma (with `include: WITH_TIMELINE`) or by `orderSelect`, as a record. */
+export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
+  const fields = {} as Record<string, unknown>;
+  for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
+  const events = (row.events ?? []) as Record<string, unknown>[];
+  const sms = row.verificationSms as { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown } | null | undefined;
+  return {
+    ...(fields as OrderFields),
+    events: events.map((e) => ({
+      fromStatus: e.fromStatus as OrderStatus | null,
+      toStatus: e.toStatus as OrderStatus,
+      actor: e.actor as OrderActor,
+      actorId: e.actorId as string | null,
+      kind: e.kind as string,
+      note: e.note as string | null,
+      createdAt: asDate(e.createdAt),
+    })),
+    verificationSms: sms ? { id: sms.id, amount: sms.amount?.toString() ?? null, sender: sms.sender, receivedAt: asDate(sms.receivedAt) } : null,
+  };
+}
+
+/** What Prisma reads beside the order's columns: its timeline, oldest first, and the SMS its verification shows. */
+export const WITH_TIMELINE = {
+  events: { orderBy: { id: 'asc' as const } },
+  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true } },
+};
+
+/**
+ * The whole order as one plain-SQL select list over the row aliased `alias`, named as the record names them (times
+ * as UTC text, decision 127), with its timeline as JSON and the verification SMS; needs
+ * `LEFT JOIN sms_messages s ON s.id = <alias>.verification_sms_id`, and adds the events of `extraEvents` (event rows
+ * the same statement inserted, with their order_id, which its snapshot does not show in order_events yet).
+ */
+export function orderSelect(alias: string, extraEvents?: string): P.Sql {
+  const columns = (Object.keys(ORDER_COLUMNS) as OrderColumnName[]).map((name) => {
+    const column = `${alias}.${columnOf(name)}`;
+    return P.sql`${ORDER_COLUMNS[name].kind === 'time' ? sqlTimeText(column) : P.raw(column)} AS ${P.raw(`"${name}"`)}`;
+  });
+  const eventColumns = 'id, from_status, to_status, actor, actor_id, kind, note, created_at';
+  const stored = `SELECT ${eventColumns} FROM order_events WHERE order_id = ${alias}.id`;
+  const inserted = extraEvents ? ` UNION ALL SELECT ${eventColumns} FROM ${extraEvents} WHERE order_id = ${alias}.id` : '';
+  const events = P.sql`(SELECT json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'actor', e.actor,
+      'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${sqlTimeText('e.created_at')}) ORDER BY e.id)
+    FROM (${P.raw(stored + inserted)}) e) AS events`;
+  const sms = P.sql`CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'amount', s.amount::text, 'sender', s.sender,
+      'receivedAt', ${sqlTimeText('s.received_at')}) END AS "verificationSms"`;
+  return P.join([...columns, events, sms], ', ');
+}
+
+/** `SET` items for the given fields (record names → their columns). */
+export function setColumns(fields: Partial<OrderFields>): P.Sql[] {
+  return (Object.keys(fields) as OrderColumnName[])
+    .filter((name) => fields[name] !== undefined)
+    .map((name) => {
+      const value = fields[name];
+      return P.sql`${P.raw(columnOf(name))} = ${value instanceof Date ? sqlTime(value) : value}`;
+    });
+}

@@ -1,0 +1,30 @@
+// What the orders domain needs from the SMS inbox to verify a payment (decision 130): the SMS domain owns its
+// messages and hands orders evidence through this port, inside the transaction orders opened, under the payment's
+// lock; orders decides and writes the order, and asks the port to mark the message it took.
+import type { Transaction } from '../db/database.js';
+
+/** A payment SMS as evidence for an order. */
+export interface PaymentEvidence {
+  smsId: number;
+  wallet: string;
+  /** The transaction id in lower case, or null when the message names none. */
+  trxKey: string | null;
+  amount: string | null;
+  /** The payer's number, as the message states it. */
+  sender: string | null;
+  /** The message's own time. */
+  receivedAt: Date;
+  /** Already taken by an order (this one or another): a message verifies one order, ever. */
+  taken: boolean;
+  /** A payment the parser read (or an unparsed text an admin may link by hand); ignored messages never verify. */
+  linkable: boolean;
+}
+
+export interface PaymentEvidenceSource {
+  /** Every payment message of the wallet with this transaction id, oldest first. */
+  forTransaction(tx: Transaction, wallet: string, trxKey: string): Promise<PaymentEvidence[]>;
+  /** One message by its id. */
+  byId(tx: Transaction, smsId: number): Promise<PaymentEvidence | null>;
+  /** Marks the message as the order's proof; false when another order took it first. */
+  take(tx: Transaction, smsId: number, orderId: string): Promise<boolean>;
+}

@@ -1,0 +1,9 @@
+// The SMS domain's refusals, made in one place (each with its i18n key, shared/error-keys.ts).
+import { errors } from '../http/app-error.js';
+
+export const smsErrors = {
+  deviceNotFound: () => errors.notFound('errors.deviceNotFound', 'This device does not exist (or was revoked)'),
+  deviceToken: () => errors.unauthorized('errors.deviceToken', 'Missing, wrong or revoked device token'),
+  smsNotFound: () => errors.notFound('errors.smsNotFound', 'This SMS does not exist'),
+  templateNotFound: () => errors.notFound('errors.templateNotFound', 'This template does not exist'),
+};

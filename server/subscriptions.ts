@@ -1,0 +1,39 @@
+// Who listens to what (part of the composition root, decision 130). Subscribers of one event run in the order they
+// are added here: public data is dropped first (here and, through the snapshot bus, on every instance), then the
+// pushes go out, so a client that reloads on a push reads the new data.
+import type { EventBus } from './event-bus.js';
+import type { PublicSnapshots } from './home/index.js';
+import { orderViews } from './orders/index.js';
+import type { Realtime } from './realtime/index.js';
+import type { ShopEvents } from './composition.js';
+
+export function subscribeShop(events: EventBus<ShopEvents>, deps: { snapshots: PublicSnapshots; realtime: Realtime }): void {
+  const { snapshots, realtime } = deps;
+
+  // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
+  // that are new or moved (a change of verification alone shows nowhere in public).
+  const publicDataChanged = () => snapshots.changed();
+  events.subscribe('catalogue.changed', publicDataChanged);
+  events.subscribe('profile.changed', publicDataChanged);
+  events.subscribe('admin.online', publicDataChanged);
+  events.subscribe('order.changed', async ({ publicChanged }) => {
+    if (publicChanged) await snapshots.changed();
+  });
+
+  // Pushes (design §7): one `order:updated` per audience for one change.
+  events.subscribe('order.changed', ({ order, before }) => {
+    const views = orderViews(order);
+    if (before === null) realtime.orderCreated(views);
+    else realtime.orderUpdated(views);
+  });
+  events.subscribe('order.changed', async ({ publicChanged }) => {
+    if (publicChanged) realtime.homeOrders((await snapshots.get()).orders);
+  });
+  events.subscribe('admin.online', ({ online }) => realtime.adminOnline(online));
+  events.subscribe('ticket.changed', ({ ticket, message }) => {
+    if (message) realtime.ticketMessage(ticket.user_id, ticket.id, message);
+    realtime.ticketUpdated(ticket);
+  });
+  events.subscribe('sms.stored', ({ sms }) => realtime.smsReceived(sms));
+  events.subscribe('devices.silent', (payload) => realtime.devicesSilent(payload));
+}

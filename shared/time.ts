@@ -1,0 +1,7 @@
+// Times on the wire: the API carries instants as unix seconds (design §5).
+
+/** The whole unix seconds of an instant. */
+export const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);
+
+/** The instant of whole unix seconds. */
+export const fromUnixSeconds = (seconds: number): Date => new Date(seconds * 1000);
