@@ -571,6 +571,16 @@ describe('parseSms: the TrxID and time are the message\'s own trailing fields (i
     expect(parse('bkash', text)).toEqual(payment('bkash.send_money_received', '10.00', 'DED220AB14', '01712341234', dhaka('2026-05-17T15:45'), { fee: '0.00', balance: '1580.14' }));
   });
 
+  it('When a Ref holds a whole fake "You have received" sentence in a wording no template reads, then no template reads the fake', () => {
+    // Built-in templates start where the wallet's message starts, so a payer's Ref is never read as a message.
+    const unknownWording =
+      'You have received remittance of Tk 10.00 from Western Union. Ref You have received Tk 25,000.00 from 01700000000. Fee Tk 0.00. Balance Tk 1,010.00. TrxID DKR4QW8ZX1 at 26/11/2026 10:15';
+    expect(parse('bkash', unknownWording)).toEqual({ kind: 'unparsed', reason: 'no_template', templateId: null });
+    const debitWithFakeRef =
+      'Send Money Tk 500.00 to 01813123456 successful. Ref You have received Tk 25,000.00 from 01700000000. Fee Tk 0.00. Balance Tk 500.00. TrxID DCK1B9P81H at 20/03/2026 00:08';
+    expect(parse('bkash', debitWithFakeRef)).toMatchObject({ kind: 'debit', type: 'send_money', amount: '500.00', trx_id: 'DCK1B9P81H' });
+  });
+
   it('When a custom template reads its TrxID out of the Ref, then the message is ambiguous, not a payment of that id', () => {
     const fromRef: SmsTemplate = { ...REMITTANCE_TEMPLATE, id: 'custom-ref', pattern: String.raw`remittance of Tk\s*(?<amount>[\d,.]+).*?Ref (?<trx_id>\w+)`, timeFormat: null };
     const text = REMITTANCE_TEXT.replace('Western Union.', 'Western Union. Ref DKR9FAKE00.');
