@@ -242,7 +242,7 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     label: 'bKash · money returned (a Send Money nobody collected)',
     reads: credit('failed'),
     pattern:
-      String.raw`(?:sorry,?\s+)?your\s+[^\n!]{1,100}?\s+is\s+unsuccessful!?\s*${TK}\s*${AMOUNT}\s+has\s+been\s+(?:returned|refunded|reversed)` +
+      String.raw`(?:sorry,?\s+)?your\s+[^\s!][^\n!]{0,99}?\s+is\s+unsuccessful!?\s*${TK}\s*${AMOUNT}\s+has\s+been\s+(?:returned|refunded|reversed)` +
       bkashTail(false),
     timeFormat: 'day-month-year',
     example:
@@ -362,7 +362,7 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     account: 'nagad',
     label: "Nagad · Add Money (the owner's own bank or card)",
     reads: credit('not_a_payment'),
-    pattern: String.raw`add\s+money\s+from\s+[a-z][a-z ]{0,20}?\s+is\s+successful${STOP}(?:from\s*:\s*[^\n]{1,60}?\s*)?` + nagadLines(null),
+    pattern: String.raw`add\s+money\s+from\s+[a-z][a-z ]{0,20}?\s+is\s+successful${STOP}(?:from\s*:\s*[^\s][^\n]{0,59}?\s*)?` + nagadLines(null),
     timeFormat: 'day-month-year',
     example: 'Add Money from Bank is Successful.\nFrom: Eastern Bank PLC.\nAmount: Tk 2100.0\nTxnID: 75NA7YH3\nBalance: Tk 6100.62\n26/11/2026 20:53',
   },
