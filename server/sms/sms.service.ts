@@ -5,6 +5,7 @@ import { LIMITS } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
 import { unixSeconds as unix } from '#shared/time';
 import { SMS_LIMITS, type DeviceDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
+import { ledgerMovement } from '#shared/sms/parse-sms';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
 import type { SmsTemplate } from '#shared/sms/sms-template';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
@@ -154,7 +155,7 @@ export function createSmsService(deps: {
         .update(`${input.from}\n${input.text}\n${input.received_at ?? ''}`, 'utf8')
         .digest('hex');
       // The SMS's own time: from its text (Asia/Dhaka), else the phone's received_at, else its arrival.
-      const textTime = parsed.kind === 'payment' ? parsed.time : null;
+      const textTime = parsed.kind === 'payment' || parsed.kind === 'debit' ? parsed.time : (ledgerMovement(parsed)?.time ?? null);
       const receivedAt = textTime !== null ? new Date(textTime * 1000) : input.received_at !== undefined ? new Date(input.received_at * 1000) : arrivedAt;
       const message = {
         deviceId: device.id,
@@ -166,8 +167,9 @@ export function createSmsService(deps: {
         trxId: parsed.kind === 'payment' ? parsed.trx_id : null,
         sender: parsed.kind === 'payment' ? parsed.sender : null,
         receivedAt,
-        parseKind: parsed.kind,
-        parseReason: parsed.kind === 'payment' ? null : parsed.reason,
+        // Money leaving the wallet is stored as before (ignored, outgoing) until the ledger stores debits.
+        parseKind: parsed.kind === 'debit' ? 'ignored' : parsed.kind,
+        parseReason: parsed.kind === 'payment' ? null : parsed.kind === 'debit' ? 'outgoing' : parsed.reason,
         templateId: parsed.kind === 'ignored' ? null : parsed.templateId,
       };
       // A payment is stored under its payment's lock, in the transaction where its order weighs it (decision 100).

@@ -4,8 +4,10 @@ import {
   normaliseAmount,
   normaliseSender,
   normaliseSmsText,
+  normaliseFigure,
   normaliseTrxId,
   parseSmsTime,
+  subtractDecimals,
 } from './sms-fields.js';
 import { dhaka } from './sms-test-fixtures.js';
 
@@ -30,6 +32,29 @@ describe('normaliseAmount', () => {
     for (const bad of ['1,25', '1,2500.00', '12,3,456', ',100', '100,', '1,250.005', '0.00', '0', '1.', '.5', '12345678901.00', 'abc']) {
       expect(normaliseAmount(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('normaliseFigure', () => {
+  it('When a fee, commission or balance is written, then it is an exact two-place decimal, zero included', () => {
+    expect(normaliseFigure('0')).toBe('0.00');
+    expect(normaliseFigure('00')).toBe('0.00');
+    expect(normaliseFigure('.00')).toBe('0.00');
+    expect(normaliseFigure('1,117.78')).toBe('1117.78');
+    expect(normaliseFigure('13,00,000.00')).toBe('1300000.00');
+    expect(normaliseFigure('110060.81')).toBe('110060.81');
+  });
+  it('When a figure is not well grouped or too precise, then it is refused', () => {
+    for (const bad of ['0,', '1,11,7.78', '8.611', '', 'Tk', '1.']) expect(normaliseFigure(bad), bad).toBeNull();
+  });
+});
+
+describe('subtractDecimals', () => {
+  it('When two exact decimals are subtracted, then the result is exact, to the paisa, and may be negative', () => {
+    expect(subtractDecimals('5.00', '0.00')).toBe('5.00');
+    expect(subtractDecimals('0.00', '8.61')).toBe('-8.61');
+    expect(subtractDecimals('0.10', '0.20')).toBe('-0.10');
+    expect(subtractDecimals('99999999999.99', '0.01')).toBe('99999999999.98');
   });
 });
 

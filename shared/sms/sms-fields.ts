@@ -30,6 +30,36 @@ export function normaliseAmount(raw: string): string | null {
   return `${integer}.${fraction}`;
 }
 
+/** A fee, commission or balance as written ("0.00", "Tk.00" read as "00", "1,117.78") as an exact decimal string
+ * with two places ("0.00", "1117.78"), or null when it is not a well-grouped figure of at most two decimals.
+ * Unlike an amount, zero is a figure (a free transfer's fee, an emptied balance). */
+export function normaliseFigure(raw: string): string | null {
+  const trimmed = raw.trim();
+  const match = /^\.(\d{1,2})$/.exec(trimmed);
+  const written = match ? `0.${match[1]}` : trimmed;
+  if (!AMOUNT_SHAPE.test(written)) return null;
+  const [integer, fraction = ''] = written.replace(/,/g, '').split('.');
+  const whole = integer.replace(/^0+(?=\d)/, '');
+  if (whole.length > String(LIMITS.amountMax).length + 2) return null;
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Paisa of an exact two-place decimal string ("-8.61" → -861n). */
+const paisa = (decimal: string): bigint => {
+  const negative = decimal.startsWith('-');
+  const [integer, fraction] = decimal.replace(/^-/, '').split('.');
+  const value = BigInt(integer) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -value : value;
+};
+
+/** a − b of two exact two-place decimal strings, exactly ("0.00" − "8.61" = "-8.61"). */
+export function subtractDecimals(a: string, b: string): string {
+  const difference = paisa(a) - paisa(b);
+  const sign = difference < 0n ? '-' : '';
+  const magnitude = difference < 0n ? -difference : difference;
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+}
+
 /** The transaction id alphabet and length of an order's `pm_id`: an SMS id outside it could never match an order. */
 export const TRX_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`);
 

@@ -33,10 +33,29 @@ describe('testTemplate (the live tester)', () => {
   it('When a template reads a pasted SMS, then the normalised fields and the raw captures are returned', () => {
     expect(testTemplate(PATTERN, NAGAD, 'day-month-year')).toEqual({
       ok: true,
-      fields: { amount: '1600.50', trx_id: '7A1B2C3D', sender: '01712345678', time: dhaka('2026-11-26T10:15') },
+      fields: {
+        amount: '1600.50',
+        trx_id: '7A1B2C3D',
+        sender: '01712345678',
+        time: dhaka('2026-11-26T10:15'),
+        fee: null,
+        commission: null,
+        balance: null,
+        counterparty: null,
+      },
       captures: { amount: '1,600.50', trx_id: '7A1B2C3D', sender: '+8801712345678', time: '26/11/2026 10:15' },
     });
   });
+  it('When a template has fee and balance groups, then the tester reads them as exact figures', () => {
+    const withFigures = String.raw`Amount: Tk (?<amount>[\d,.]+).*TxnID: (?<trx_id>\w+)\s+Balance: Tk (?<balance>[\d,.]+)`;
+    expect(validateTemplate(withFigures)).toEqual({ ok: true, groups: ['amount', 'trx_id', 'balance'] });
+    expect(testTemplate(withFigures, NAGAD)).toMatchObject({ ok: true, fields: { amount: '1600.50', balance: '9000.00', fee: null } });
+    expect(testTemplate(`${withFigures}|Fee (?<fee>x)`, NAGAD)).toMatchObject({ ok: true, fields: { fee: null } });
+    expect(testTemplate(withFigures, NAGAD.replace('9,000.00', '9,00.0'))).toMatchObject({ ok: false, reason: 'balance_unreadable' });
+    const freeFee = String.raw`Amount: Tk (?<amount>[\d,.]+).*Ref: (?<fee>\S+).*TxnID: (?<trx_id>\w+)`;
+    expect(testTemplate(freeFee, NAGAD)).toMatchObject({ ok: false, reason: 'fee_unreadable', captures: { fee: 'a' } });
+  });
+
   it('When no time format is chosen yet, then the one that fits is used', () => {
     expect(testTemplate(PATTERN, NAGAD)).toMatchObject({ ok: true, fields: { time: dhaka('2026-11-26T10:15') } });
   });

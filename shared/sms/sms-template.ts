@@ -5,6 +5,7 @@ import type { Wallet } from '#shared/constants';
 import {
   detectTimeFormat,
   normaliseAmount,
+  normaliseFigure,
   normaliseSender,
   normaliseSmsText,
   normaliseTrxId,
@@ -21,7 +22,8 @@ export interface SmsTemplate {
   account: SmsAccount;
   /** What the admin sees ("bKash · money received (Send Money)"). */
   label: string;
-  /** JavaScript RegExp source with named groups `amount`, `trx_id` (required), `sender`, `time` (optional). */
+  /** JavaScript RegExp source with named groups `amount`, `trx_id` (required), `sender`, `time`, `fee`, `balance`
+   * (optional); see TEMPLATE_GROUPS. */
   pattern: string;
   /** How the `time` group is written; null when the pattern has no `time` group. */
   timeFormat: SmsTimeFormat | null;
@@ -33,7 +35,11 @@ export const TEMPLATE_FLAGS = 'is';
 /** Longest custom pattern accepted (characters). */
 export const TEMPLATE_PATTERN_MAX = 1000;
 
-export const TEMPLATE_GROUPS = ['amount', 'trx_id', 'sender', 'time'] as const;
+/** The named groups a template may have. `amount` and `trx_id` are required; `sender` is the payer, `time` the
+ * message's own time, `fee` and `balance` what the message states (the ledger chains balances, issue 19).
+ * `commission` (an agent's "Comm") and `counterparty` (whom money was sent to) are read by the built-in
+ * templates of outgoing messages; a custom template, which reads money received, may use them too. */
+export const TEMPLATE_GROUPS = ['amount', 'trx_id', 'sender', 'time', 'fee', 'balance', 'commission', 'counterparty'] as const;
 export type TemplateGroup = (typeof TEMPLATE_GROUPS)[number];
 export const REQUIRED_TEMPLATE_GROUPS: readonly TemplateGroup[] = ['amount', 'trx_id'];
 
@@ -49,7 +55,14 @@ export const SMS_TEMPLATE_ERRORS = {
 export type SmsTemplateError = (typeof SMS_TEMPLATE_ERRORS)[keyof typeof SMS_TEMPLATE_ERRORS];
 
 /** Why a template that ran did not give a payment; also the `unparsed` reasons of parseSms. */
-export type TemplateReadFailure = 'amount_unreadable' | 'trx_id_unreadable' | 'time_unreadable' | 'repeated';
+export type TemplateReadFailure =
+  | 'amount_unreadable'
+  | 'trx_id_unreadable'
+  | 'time_unreadable'
+  /** A `fee` or `commission` capture that is not an exact figure. */
+  | 'fee_unreadable'
+  | 'balance_unreadable'
+  | 'repeated';
 
 /** Raw captures of one template run, as the text had them. */
 export type TemplateCaptures = Partial<Record<TemplateGroup, string>>;
@@ -62,15 +75,24 @@ export type TemplateRunOutcome =
   | { status: 'invalid' }
   | { status: 'timeout' };
 
-export interface PaymentFields {
-  /** Exact decimal string with two places, thousands separators removed: "1250.00". */
+/** What a template read from a message. Money is an exact decimal string with two places, thousands separators
+ * removed ("1250.00"); a figure the template did not capture is null. */
+export interface TemplateFields {
   amount: string;
   /** As written in the SMS (matching ignores letter case). */
   trx_id: string;
-  /** 01XXXXXXXXX when a phone number, otherwise as written; null when the template has no sender. */
+  /** The payer: 01XXXXXXXXX when a phone number, otherwise as written; null when the template has no sender. */
   sender: string | null;
   /** Unix seconds (the SMS's Asia/Dhaka time); null when the template has no time. */
   time: number | null;
+  /** The fee the wallet charged this account ("0.00" when the message says so). */
+  fee: string | null;
+  /** An agent's commission credited with the transaction (Nagad, Rocket "Comm"). */
+  commission: string | null;
+  /** The balance the message states after the transaction. */
+  balance: string | null;
+  /** Whom the money went to (outgoing messages): a phone number as 01XXXXXXXXX, a merchant, an account. */
+  counterparty: string | null;
 }
 
 export type TemplateValidation =
@@ -125,16 +147,27 @@ export function runTemplateDirectly(pattern: string, text: string): TemplateRunO
   return { status: 'matched', captures, repeated: regex.test(rest) };
 }
 
-/** Turns raw captures into payment fields, or says which field could not be read exactly. With no
- * `timeFormat` a captured time is read by the one format that fits (tester before a format is chosen). */
+/** A captured figure: null when not captured, false when captured but not an exact figure. */
+function figure(raw: string | undefined): string | null | false {
+  if (raw === undefined) return null;
+  return normaliseFigure(raw) ?? false;
+}
+
+/** Turns raw captures into fields, or says which field could not be read exactly. With no `timeFormat` a
+ * captured time is read by the one format that fits (tester before a format is chosen). */
 export function readCaptures(
   captures: TemplateCaptures,
   timeFormat: SmsTimeFormat | null | undefined,
-): { ok: true; fields: PaymentFields } | { ok: false; reason: Exclude<TemplateReadFailure, 'repeated'> } {
+): { ok: true; fields: TemplateFields } | { ok: false; reason: Exclude<TemplateReadFailure, 'repeated'> } {
   const amount = captures.amount === undefined ? null : normaliseAmount(captures.amount);
   if (amount === null) return { ok: false, reason: 'amount_unreadable' };
   const trxId = captures.trx_id === undefined ? null : normaliseTrxId(captures.trx_id);
   if (trxId === null) return { ok: false, reason: 'trx_id_unreadable' };
+  const fee = figure(captures.fee);
+  const commission = figure(captures.commission);
+  if (fee === false || commission === false) return { ok: false, reason: 'fee_unreadable' };
+  const balance = figure(captures.balance);
+  if (balance === false) return { ok: false, reason: 'balance_unreadable' };
   let time: number | null = null;
   const rawTime = captures.time?.trim();
   if (rawTime) {
@@ -142,11 +175,23 @@ export function readCaptures(
     time = format ? parseSmsTime(rawTime, format) : null;
     if (time === null) return { ok: false, reason: 'time_unreadable' };
   }
-  return { ok: true, fields: { amount, trx_id: trxId, sender: normaliseSender(captures.sender), time } };
+  return {
+    ok: true,
+    fields: {
+      amount,
+      trx_id: trxId,
+      sender: normaliseSender(captures.sender),
+      time,
+      fee,
+      commission,
+      balance,
+      counterparty: normaliseSender(captures.counterparty),
+    },
+  };
 }
 
 export type TemplateTestResult =
-  | { ok: true; fields: PaymentFields; captures: TemplateCaptures }
+  | { ok: true; fields: TemplateFields; captures: TemplateCaptures }
   | { ok: false; error: SmsTemplateError }
   | { ok: false; reason: 'no_match' | 'timeout' | TemplateReadFailure; captures?: TemplateCaptures };
 

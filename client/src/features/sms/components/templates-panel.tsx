@@ -36,6 +36,8 @@ function TemplateTester({ draft, sample }: { draft: Draft; sample: string }) {
           trx: f.trx_id,
           sender: f.sender ?? '—',
           time: f.time === null ? '—' : format.date(f.time),
+          fee: f.fee === null ? '—' : format.amount(f.fee),
+          balance: f.balance === null ? '—' : format.amount(f.balance),
         })}
       </Alert>
     );
