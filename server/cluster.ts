@@ -10,7 +10,6 @@
 //   one in the primary stops the whole shop with exit code 1 (decision 190).
 import cluster, { type Worker } from 'node:cluster';
 import crypto from 'node:crypto';
-import type { SendHandle } from 'node:child_process';
 import http from 'node:http';
 import type net from 'node:net';
 import { setupMaster, setupWorker } from '@socket.io/sticky';
@@ -81,14 +80,17 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
       // sticky, the cluster adapter, the rate-limit store, the snapshot relay and this file each listen to it.
       worker.setMaxListeners(32);
       slots.set(index, worker);
+      const handOver = holdConnectionsUntilReady(worker);
       const onMessage = (message: unknown) => {
         if (!isReady(message)) return;
         worker.off('message', onMessage);
+        handOver.ready();
         resolve();
       };
       worker.on('message', onMessage);
       worker.once('exit', (code, signal) => {
         worker.off('message', onMessage);
+        handOver.drop();
         reject(new Error(`worker ${index} exited before it was ready (${signal ?? code})`));
         if (stopping || slots.get(index) !== worker) return;
         logger.error(`Worker ${index} exited (${signal ?? code}); starting it again`, { process: 'primary' });
@@ -117,6 +119,35 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`, { process: 'primary', port, workers });
+}
+
+/**
+ * @socket.io/sticky hands connections to every worker in `cluster.workers`, a restarted one too while it is still
+ * building its shop, and a worker has sticky's listener only once it is attached: what it was handed before was lost
+ * (the client waited for ever). Until the worker says it is ready, what sticky sends it waits here, in order, and
+ * goes out when it is; a worker that exits first takes nothing with it but the connections, which are closed.
+ */
+function holdConnectionsUntilReady(worker: Worker): { ready(): void; drop(): void } {
+  type SendArgs = Parameters<Worker['send']>;
+  const send = worker.send.bind(worker) as (...args: SendArgs) => boolean;
+  let waiting: SendArgs[] | undefined = [];
+  worker.send = ((...args: SendArgs) => {
+    const type = (args[0] as { type?: unknown } | null)?.type;
+    if (!waiting || typeof type !== 'string' || !type.startsWith('sticky:')) return send(...args);
+    waiting.push(args);
+    return true;
+  }) as Worker['send'];
+  return {
+    ready() {
+      const queued = waiting ?? [];
+      waiting = undefined;
+      for (const args of queued) send(...args);
+    },
+    drop() {
+      for (const args of waiting ?? []) (args[1] as net.Socket | undefined)?.destroy?.();
+      waiting = undefined;
+    },
+  };
 }
 
 /**
@@ -184,20 +215,6 @@ export function workerIndex(): number {
   return Number(process.env[WORKER_INDEX] ?? 0);
 }
 
-/**
- * The primary's sticky hands connections to every worker it knows, a restarted one too while it is still building
- * its shop; sticky's own listener exists only once the worker is attached. Until then the worker holds what it is
- * handed (call this first thing in a worker, before anything is awaited) and passes it on when attached.
- */
-const held: [message: unknown, handle: SendHandle][] = [];
-const hold = (message: unknown, handle: SendHandle) => {
-  const type = (message as { type?: unknown } | null)?.type;
-  if (typeof type === 'string' && type.startsWith('sticky:')) held.push([message, handle]);
-};
-export function holdHandedConnections(): void {
-  process.on('message', hold);
-}
-
 /** A worker: takes connections from the primary instead of listening, and tells it when it is ready. */
 export function attachWorker(application: Application, config: Config): void {
   const io = application.realtime.io;
@@ -206,8 +223,6 @@ export function attachWorker(application: Application, config: Config): void {
   const index = workerIndex();
   io.engine.generateId = () => sessionIdOf(index);
   setupWorker(io);
-  process.off('message', hold);
-  for (const [message, handle] of held.splice(0)) process.emit('message', message, handle);
   // @socket.io/sticky closes every connection after one answer, so that a connection never carries requests of
   // two Socket.IO sessions to one worker. Only Socket.IO answers need that; the API keeps its keep-alive.
   const httpServer = application.httpServer;

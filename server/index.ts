@@ -3,7 +3,7 @@
 import { ConfigError, parseConfig } from './config.js';
 import cluster from 'node:cluster';
 import { createApplication } from './app.js';
-import { attachWorker, holdHandedConnections, leaveCluster, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
+import { attachWorker, leaveCluster, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
 import { createLogger } from './logger.js';
 import { handleProcessEvents } from './process-handlers.js';
 
@@ -23,7 +23,6 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers, logger);
   const inCluster = cluster.isWorker;
-  if (inCluster) holdHandedConnections();
   const processEvents = handleProcessEvents({ logger, role: inCluster ? `worker ${workerIndex()}` : 'single' });
   // In a cluster only worker 0 runs the timeout sweeper (decision 082).
   const application = await createApplication(config, { logger, background: !inCluster || workerIndex() === 0 });

@@ -128,8 +128,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('A fault in a cluster (WEB_CONCURR
       await expect.poll(() => shopWorker(primary, index), WAIT).not.toBe(undefined);
       expect(shopWorker(primary, index)).not.toBe(failing);
       expect(shopWorker(primary, 1 - index)).toBe(other);
-      // Every connection is answered, half of them by the new worker while it still builds its shop: it holds what
-      // the primary hands it until it is attached.
+      // Every connection is answered, half of them by the new worker while it still builds its shop: the primary
+      // holds what it hands that worker until the worker is ready.
       const answers = await Promise.all(Array.from({ length: 6 }, () => health(shop!.url)));
       expect(answers).toEqual(answers.map(() => 200));
     }
