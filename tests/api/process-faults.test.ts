@@ -18,6 +18,9 @@ const FAULTS: { fault: TestFault; event: string; text: string; message: string }
   { fault: 'exception', event: 'uncaughtException', text: 'Uncaught exception', message: 'test fault: an exception nobody catches' },
 ];
 const WAIT = { timeout: 60_000, interval: 250 };
+// Each test starts the real entry point (a cluster is three processes): minutes on a loaded 2-core machine.
+const ONE_PROCESS = { timeout: 300_000 };
+const A_CLUSTER = { timeout: 480_000 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-faults-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -84,7 +87,7 @@ describe('A fault in a single shop process (PGlite)', () => {
   });
 
   for (const f of FAULTS) {
-    it(`When an ${f.text.toLowerCase()} happens, then one fatal line carries the error, the shop stops taking work and exits with code 1`, async () => {
+    it(`When an ${f.text.toLowerCase()} happens, then one fatal line carries the error, the shop stops taking work and exits with code 1`, ONE_PROCESS, async () => {
       const env = shopEnv(`single-${f.fault}`);
       shop = await startWithTrigger(env);
       expect(await health(shop.url)).toBe(200);
@@ -104,7 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('A fault in a cluster (WEB_CONCURR
     shop = undefined;
     await drop?.();
     drop = undefined;
-  });
+  }, 120_000);
 
   async function startCluster(name: string): Promise<Record<string, string>> {
     const database = await createPostgresDatabase();
@@ -114,7 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('A fault in a cluster (WEB_CONCURR
     return env;
   }
 
-  it('When each worker in turn has a fault, then it logs it, exits with code 1 and is started again while the other serves', async () => {
+  it('When each worker in turn has a fault, then it logs it, exits with code 1 and is started again while the other serves', A_CLUSTER, async () => {
     const env = await startCluster('workers');
     const primary = shop!.process.pid!;
     for (const [index, f] of [[1, FAULTS[0]], [0, FAULTS[1]]] as const) {
@@ -137,7 +140,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('A fault in a cluster (WEB_CONCURR
   });
 
   for (const f of FAULTS) {
-    it(`When the primary has an ${f.text.toLowerCase()}, then it logs it, stops its workers and exits with code 1`, async () => {
+    it(`When the primary has an ${f.text.toLowerCase()}, then it logs it, stops its workers and exits with code 1`, A_CLUSTER, async () => {
       const env = await startCluster(`primary-${f.fault}`);
       const workers = shopChildren(shop!.process.pid!);
       expect(workers).toHaveLength(2);
