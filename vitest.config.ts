@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // Property runs and lint-driven tests take seconds; on a busy 2-core machine they need room.
           testTimeout: 30_000,
@@ -41,7 +41,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          globalSetup: ['tests/support/pglite-image.ts'],
+          // A missing client/dist fails the run at once (client-dist.ts); a missing Chromium skips it (decision 098).
+          globalSetup: ['tests/support/client-dist.ts', 'tests/support/pglite-image.ts'],
           pool: 'forks',
           // As the API files: one module graph for all browser files (each starts its own server and browser).
           isolate: false,

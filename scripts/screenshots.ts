@@ -79,8 +79,7 @@ try {
   }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {
-      const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900 });
-      if (token) await context.addInitScript((t) => localStorage.setItem('jwt', t), token);
+      const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
         await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
         await page.waitForLoadState('networkidle');

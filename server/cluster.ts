@@ -5,7 +5,9 @@
 //   through the primary);
 // - rate limits count across workers (Redis with REDIS_URL, else one memory store in the primary);
 // - the public snapshot (decision 081) hears other workers' changes (Redis, else relayed by the primary);
-// - background work (the timeout sweeper) runs in worker 0 only.
+// - background work (the timeout sweeper) runs in worker 0 only;
+// - a fault (unhandled rejection, uncaught exception) in a worker ends that worker, which the primary starts again;
+//   one in the primary stops the whole shop with exit code 1 (decision 190).
 import cluster, { type Worker } from 'node:cluster';
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -15,6 +17,8 @@ import { createAdapter as createClusterAdapter, setupPrimary as setupClusterAdap
 import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
 import { ConfigError, type Config } from './config.js';
 import type { Application } from './app.js';
+import type { Logger } from './logger.js';
+import { handleProcessEvents } from './process-handlers.js';
 import { SNAPSHOT_IPC_MESSAGE } from './home/index.js';
 
 export const MAX_WORKERS = 32;
@@ -39,8 +43,12 @@ interface ReadyMessage {
 }
 const isReady = (message: unknown): message is ReadyMessage => (message as ReadyMessage | null)?.type === 'shop:ready';
 
+/** How long the primary gives its workers to stop after SIGTERM (theirs is 10 s). */
+const PRIMARY_STOP_MS = 12_000;
+
 /** The primary: forks the workers (the first alone, so migrations and the first-start seed run once), then listens. */
-export async function runPrimary(config: Config, workers: number): Promise<void> {
+export async function runPrimary(config: Config, workers: number, logger: Logger): Promise<void> {
+  const processEvents = handleProcessEvents({ logger, role: 'primary', signalStopMs: PRIMARY_STOP_MS });
   // Buffers in the sticky hand-over messages need the structured-clone channel.
   cluster.setupPrimary({ serialization: 'advanced' });
   if (!config.redisUrl) {
@@ -49,6 +57,22 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   }
   let stopping = false;
   const slots = new Map<number, Worker>();
+  const server = http.createServer();
+  // Stops taking connections, then asks every worker to stop and waits for them.
+  processEvents.stopWith(async () => {
+    stopping = true;
+    server.close();
+    const alive = [...slots.values()].filter((w) => !w.isDead());
+    await Promise.all(
+      alive.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  });
 
   const fork = (index: number): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -56,19 +80,22 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
       // sticky, the cluster adapter, the rate-limit store, the snapshot relay and this file each listen to it.
       worker.setMaxListeners(32);
       slots.set(index, worker);
+      const handOver = holdConnectionsUntilReady(worker);
       const onMessage = (message: unknown) => {
         if (!isReady(message)) return;
         worker.off('message', onMessage);
+        handOver.ready();
         resolve();
       };
       worker.on('message', onMessage);
       worker.once('exit', (code, signal) => {
         worker.off('message', onMessage);
+        handOver.drop();
         reject(new Error(`worker ${index} exited before it was ready (${signal ?? code})`));
         if (stopping || slots.get(index) !== worker) return;
-        console.error(`Worker ${index} exited (${signal ?? code}); starting it again`);
+        logger.error(`Worker ${index} exited (${signal ?? code}); starting it again`, { process: 'primary' });
         setTimeout(() => {
-          if (!stopping) fork(index).catch((error: unknown) => console.error(String(error)));
+          if (!stopping) fork(index).catch((error: unknown) => logger.error(`Worker ${index} did not start`, error, { process: 'primary' }));
         }, 1000).unref();
       });
     });
@@ -82,7 +109,6 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   await fork(0);
   await Promise.all(Array.from({ length: workers - 1 }, (_, i) => fork(i + 1)));
 
-  const server = http.createServer();
   // Plain requests are spread round-robin per connection; Socket.IO requests follow their session.
   setupMaster(server, { loadBalancingMethod: 'round-robin' });
   routeSessionsByTheirPrefix(server, slots);
@@ -92,28 +118,36 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`);
+  logger.info(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`, { process: 'primary', port, workers });
+}
 
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, stopping ${workers} workers`);
-    server.close();
-    const force = setTimeout(() => process.exit(1), 12_000);
-    force.unref();
-    const alive = [...slots.values()].filter((w) => !w.isDead());
-    let left = alive.length;
-    if (left === 0) process.exit(0);
-    for (const worker of alive) {
-      worker.once('exit', () => {
-        left -= 1;
-        if (left === 0) process.exit(0);
-      });
-      worker.process.kill('SIGTERM');
-    }
+/**
+ * @socket.io/sticky hands connections to every worker in `cluster.workers`, a restarted one too while it is still
+ * building its shop, and a worker has sticky's listener only once it is attached: what it was handed before was lost
+ * (the client waited for ever). Until the worker says it is ready, what sticky sends it waits here, in order, and
+ * goes out when it is; a worker that exits first takes nothing with it but the connections, which are closed.
+ */
+function holdConnectionsUntilReady(worker: Worker): { ready(): void; drop(): void } {
+  type SendArgs = Parameters<Worker['send']>;
+  const send = worker.send.bind(worker) as (...args: SendArgs) => boolean;
+  let waiting: SendArgs[] | undefined = [];
+  worker.send = ((...args: SendArgs) => {
+    const type = (args[0] as { type?: unknown } | null)?.type;
+    if (!waiting || typeof type !== 'string' || !type.startsWith('sticky:')) return send(...args);
+    waiting.push(args);
+    return true;
+  }) as Worker['send'];
+  return {
+    ready() {
+      const queued = waiting ?? [];
+      waiting = undefined;
+      for (const args of queued) send(...args);
+    },
+    drop() {
+      for (const args of waiting ?? []) (args[1] as net.Socket | undefined)?.destroy?.();
+      waiting = undefined;
+    },
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 /**
@@ -201,4 +235,12 @@ export function attachWorker(application: Application, config: Config): void {
     if (req.url?.startsWith('/socket.io/')) res.setHeader('Connection', 'close');
   });
   process.send?.({ type: 'shop:ready' } satisfies ReadyMessage);
+}
+
+/**
+ * A worker that failed leaves the cluster before it stops: its IPC channel closes, so the primary drops it from the
+ * workers that @socket.io/sticky hands connections to, and starts a new one once it has exited.
+ */
+export function leaveCluster(): void {
+  if (cluster.worker?.isConnected()) cluster.worker.disconnect();
 }

@@ -1,9 +1,11 @@
-// Entry point: parse the configuration, build the shop, listen, and stop gracefully on SIGTERM/SIGINT.
+// Entry point: parse the configuration, build the shop, listen; stop gracefully on SIGTERM/SIGINT, and stop and exit
+// with code 1 on an unhandled rejection or an uncaught exception, in every mode (process-handlers.ts, decision 190).
 import { ConfigError, parseConfig } from './config.js';
 import cluster from 'node:cluster';
 import { createApplication } from './app.js';
-import { attachWorker, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
+import { attachWorker, leaveCluster, parseWebConcurrency, runPrimary, workerIndex } from './cluster.js';
 import { createLogger } from './logger.js';
+import { handleProcessEvents } from './process-handlers.js';
 
 async function main(): Promise<void> {
   let config;
@@ -18,9 +20,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers);
-  const inCluster = cluster.isWorker;
   const logger = createLogger(config.logLevel);
+  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers, logger);
+  const inCluster = cluster.isWorker;
+  const processEvents = handleProcessEvents({ logger, role: inCluster ? `worker ${workerIndex()}` : 'single' });
   // In a cluster only worker 0 runs the timeout sweeper (decision 082).
   const application = await createApplication(config, { logger, background: !inCluster || workerIndex() === 0 });
   const { seed, migrationsApplied } = application;
@@ -33,23 +36,11 @@ async function main(): Promise<void> {
         : `Admin account: ${seed.createdAdmin.email}`,
     );
   }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    application.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('Shutdown failed', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  processEvents.stopWith(async (reason) => {
+    // A failed worker first leaves the cluster, so the primary hands its connections to the other workers at once.
+    if (inCluster && reason === 'fault') leaveCluster();
+    await application.close();
+  });
   if (inCluster) {
     attachWorker(application, config);
     return;
@@ -59,10 +50,6 @@ async function main(): Promise<void> {
     port,
     database: application.ctx.db.kind,
     redis: config.redisUrl ? 'on' : 'off',
-  });
-
-  process.on('unhandledRejection', (reason) => {
-    logger.error('Unhandled rejection', reason);
   });
 }
 

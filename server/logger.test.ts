@@ -71,6 +71,14 @@ describe('Logger', () => {
     expect(lines[0]).toContain('loud');
   });
 
+  it('When a fatal line is written, then the error filter does not hold it back and LOG_LEVEL=error shows it', () => {
+    const { logger, parsed } = capture('error');
+    const claimed = new Error('database down');
+    logger.setErrorFilter((e) => e === claimed);
+    logger.fatal('Unhandled rejection', claimed);
+    expect(parsed()).toMatchObject([{ level: 'fatal', msg: 'Unhandled rejection', err: { message: 'database down' } }]);
+  });
+
   it('When LOG_LEVEL is silent, then nothing is written', () => {
     const lines: string[] = [];
     const logger = createLogger('silent', { destination: { write: (s: string) => void lines.push(s) } });

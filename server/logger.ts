@@ -12,6 +12,11 @@ export interface Logger {
   info(message: string, ...rest: unknown[]): void;
   warn(message: string, ...rest: unknown[]): void;
   error(message: string, ...rest: unknown[]): void;
+  /**
+   * The last line of a process that failed in a way nothing caught (decision 190): at pino's `fatal` level, never
+   * held back by the error filter (a database error that ends the process must be seen).
+   */
+  fatal(message: string, ...rest: unknown[]): void;
   /** A logger whose lines carry these fields as well. */
   child(fields: Record<string, unknown>): Logger;
   /**
@@ -124,6 +129,9 @@ function wrap(p: PinoLogger, state: { filter?: (error: unknown) => boolean }): L
     error: (message, ...rest) => {
       if (state.filter && rest.some((item) => state.filter!(item))) return;
       if (p.isLevelEnabled('error')) p.error(fieldsOf(rest), message);
+    },
+    fatal: (message, ...rest) => {
+      if (p.isLevelEnabled('fatal')) p.fatal(fieldsOf(rest), message);
     },
     child: (fields) => wrap(p.child(scrub(fields) as Record<string, unknown>), state),
     setErrorFilter: (filter) => {

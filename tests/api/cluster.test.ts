@@ -1,21 +1,19 @@
 // Decision 082: WEB_CONCURRENCY=2 runs the real entry (server/index.ts) as a primary and two workers. Pushes reach
 // sockets on both workers, Socket.IO sessions stay on their worker (long-polling too), and rate limits count
 // across workers; without Redis (cluster adapter and a memory store in the primary) and with it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { createPostgresDatabase } from '../support/databases.js';
 import { testChannelPrefix } from '../support/server.js';
+import { endShopProcess, shopChildren, startShopProcess, type ShopProcess } from '../support/shop-process.js';
 import { connected, nextEvent, openSocket, useSockets, type ClientSocket } from '../support/sockets.js';
 import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { email: 'admin@cluster.local', password: 'admin-password-1' };
 
 /**
@@ -52,35 +50,16 @@ function request(base: string, method: string, urlPath: string, body?: unknown, 
   });
 }
 
-/** The descendants of `pid` that are Node processes (the workers), from /proc. */
-function nodeChildren(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === pid && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('server/index.ts');
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 function useClusteredShop(options: { redis: boolean }) {
   const shop = { url: '', pid: 0 };
-  let child: ChildProcess | undefined;
+  let child: ShopProcess | undefined;
   let drop: (() => Promise<void>) | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cluster-'));
   beforeAll(async () => {
     const database = await createPostgresDatabase();
     drop = database.drop;
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
+    child = await startShopProcess({
       env: {
-        ...process.env,
         NODE_ENV: 'test',
         WEB_CONCURRENCY: '2',
         PORT: '0',
@@ -89,35 +68,19 @@ function useClusteredShop(options: { redis: boolean }) {
         REDIS_URL: options.redis ? process.env.TEST_REDIS_URL : '',
         REDIS_CHANNEL_PREFIX: testChannelPrefix(),
         CAPTCHA: 'off',
-        LOG_LEVEL: 'error',
+        // The primary's "Shop listening" line is an info line.
+        LOG_LEVEL: 'info',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         JWT_SECRET: 'cluster-test-secret-that-is-long-enough-0123',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs: 200_000,
     });
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    shop.url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the clustered shop did not start in time:\n${output}`)), 200_000);
-      child!.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on (http:\/\/localhost:\d+) \(2 workers/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1].replace('localhost', '127.0.0.1'));
-        }
-      });
-      child!.once('exit', (code) => reject(new Error(`the clustered shop exited (${code}):\n${output}`)));
-    });
-    shop.pid = child.pid!;
+    shop.url = child.url;
+    shop.pid = child.process.pid!;
   }, 240_000);
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await endShopProcess(child);
     await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -135,7 +98,7 @@ const describeCluster = (redis: boolean) => () => {
   });
 
   it('When it starts, then a primary runs two worker processes', () => {
-    expect(nodeChildren(shop.pid)).toHaveLength(2);
+    expect(shopChildren(shop.pid)).toHaveLength(2);
   });
 
   it('When orders are placed through either worker, then admin sockets on both workers get every push', async () => {

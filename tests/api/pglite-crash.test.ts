@@ -1,23 +1,16 @@
 // PGlite killed with SIGKILL in the middle of order writes (issue 7 item 6): the real server runs as a child
 // process on a data dir of its own; after a restart every order it acknowledged (201) is there.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endShopProcess, startShopProcess, type ShopProcess } from '../support/shop-process.js';
 import { TOPUP_BDT, topupPayload } from '../factories/orders.js';
 
-interface Child {
-  process: ChildProcess;
-  url: string;
-  output(): string;
-}
-
-/** Starts `server/index.ts` on DATA_DIR and resolves once it listens (its JSON start line names the port). */
-function startServer(dataDir: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+/** Starts `server/index.ts` on DATA_DIR and resolves once it listens. */
+function startServer(dataDir: string): Promise<ShopProcess> {
+  return startShopProcess({
     env: {
-      ...process.env,
       NODE_ENV: 'test',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -30,49 +23,20 @@ function startServer(dataDir: string): Promise<Child> {
       LOG_LEVEL: 'info',
       TRUST_PROXY: '1', // each write comes from its own X-Forwarded-For address: the per-address order limit stays out of the way
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 150_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.includes('Shop listening'));
-      if (!line) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.stdout?.on('data', (more: Buffer) => (out += more.toString()));
-      const port = (JSON.parse(line) as { port: number }).port;
-      resolve({ process: child, url: `http://127.0.0.1:${port}`, output: () => out });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 describe('PGlite killed during writes', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
-  const children: ChildProcess[] = [];
+  const children: ShopProcess[] = [];
   afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited(child);
-    }
+    for (const child of children) await endShopProcess(child, 0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('When the server is killed with SIGKILL mid-write, then after a restart every acknowledged order is there', { timeout: 400_000 }, async () => {
     const first = await startServer(dataDir);
-    children.push(first.process);
+    children.push(first);
 
     const acknowledged: string[] = [];
     let address = 0;
@@ -103,20 +67,19 @@ describe('PGlite killed during writes', () => {
     // Killed while the six writers still have requests in flight.
     first.process.kill('SIGKILL');
     writing = false;
-    await exited(first.process);
+    await first.exited;
     await Promise.all(writers);
     const acked = [...acknowledged];
     expect(first.process.signalCode).toBe('SIGKILL');
 
     const second = await startServer(dataDir);
-    children.push(second.process);
+    children.push(second);
     const missing: string[] = [];
     for (const id of acked) {
       const res = await fetch(`${second.url}/api/v1/orders/${id}`);
       if (res.status !== 200) missing.push(`${id}: ${res.status}`);
     }
     expect(missing).toEqual([]);
-    second.process.kill('SIGTERM');
-    await exited(second.process);
+    await endShopProcess(second);
   });
 });

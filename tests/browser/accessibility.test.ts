@@ -1,19 +1,16 @@
 // axe-core finds no WCAG 2.1 A/AA violation on any screen of the shop (issue 11 item 7): every route of every role,
 // empty and filled, with its dialogs and menus open, in EN and BN at 1280 and 360 px. One server, one browser, one
 // page per role; the data is placed once through the API. A new screen is one line in SCREENS.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, placePendingOrder, TOPUP_BDT, TOPUP_USD, topupPayload, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
 import { openTicket } from '../factories/tickets.js';
 
 const WAIT = { timeout: 20_000 };
-const built = fs.existsSync(path.resolve('client/dist/index.html'));
 
 /** Who looks at a screen: a guest, a customer with orders and tickets, a customer without any, the admin. */
 type Viewer = 'guest' | 'customer' | 'newcomer' | 'admin';
@@ -150,29 +147,21 @@ const ALL_VARIANTS = [
 ] as const;
 const VARIANTS = process.env.A11Y_QUICK ? ALL_VARIANTS.filter((v) => (v.lang === 'EN') === (v.width === 1280)) : ALL_VARIANTS;
 
-describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, WCAG 2.1 A/AA)', () => {
-  let server: TestServer;
-  let browser: Browser;
+describe.runIf(hasChromium())('accessibility of every screen (axe, WCAG 2.1 A/AA)', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
   const pages = new Map<Viewer, Page>();
   let fixture: Fixture | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    const tokens: Record<Viewer, string | null> = {
-      guest: null,
-      customer: null,
-      newcomer: (await createUser(server, { name: 'Rafiq Islam' })).token,
-      admin: (await loginAdmin(server)).token,
-    };
+    const newcomer = await createUser(server, { name: 'Rafiq Islam' });
+    const admin = await loginAdmin(server);
     const customer = await createUser(server, { name: 'Sumaiya Akter' });
-    tokens.customer = customer.token;
-    for (const viewer of Object.keys(tokens) as Viewer[]) {
-      const { context, page } = await openContext(browser, server.url, { lang: 'EN' });
+    const accounts: Record<Viewer, TestUser | null> = { guest: null, customer, newcomer, admin };
+    for (const viewer of Object.keys(accounts) as Viewer[]) {
+      const { page } = await openContext(browser, server.url, { as: accounts[viewer], lang: 'EN' });
       // Dialogs and menus open without a transition (the theme respects reduced motion), so axe sees them settled.
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      const token = tokens[viewer];
-      if (token) await context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), token);
       pages.set(viewer, page);
     }
     // Filled after the 'empty' screens: see fill().
@@ -197,11 +186,6 @@ describe.skipIf(!hasChromium() || !built)('accessibility of every screen (axe, W
       expect((await server.api.post('/replies', { reply }, admin)).status).toBe(201);
       return { customer, waitingTopup, waitingWithdraw, pending, completed, cancelled, ticket, orderTicket };
     };
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   let fillWith: (() => Promise<Fixture>) | undefined;

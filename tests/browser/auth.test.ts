@@ -1,8 +1,8 @@
 // Register, log out and log in through the UI in EN and BN, with the real ALTCHA captcha solved by the page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, ADMIN, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { createUser, loginAdmin } from '../factories/users.js';
 
 const TEXT = {
@@ -15,16 +15,8 @@ async function fill(page: Page, name: string, value: string): Promise<void> {
 }
 
 describe.runIf(hasChromium())('Accounts in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { CAPTCHA: 'altcha' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer({ env: { CAPTCHA: 'altcha' } });
+  const browser = useBrowser();
 
   for (const lang of ['EN', 'BN'] as const) {
     it(`When a visitor registers, logs out and logs in (${lang}), then each step lands where the spec says`, async () => {
@@ -80,29 +72,21 @@ describe.runIf(hasChromium())('Accounts in the browser', () => {
     } finally {
       await context.close();
     }
+    // A signed-in user on an admin page, in EN and in BN (the code in Bengali digits); an admin in the customer area.
     const user = await createUser(server);
-    const second = await openContext(browser, server.url);
-    try {
-      await second.page.goto('/login');
-      await second.page.evaluate((token) => localStorage.setItem('jwt', token), user.token);
-      await second.page.goto('/admin/orders');
-      await expect.poll(() => second.page.getByText('Unauthorized. code: -10033').count(), { timeout: 15_000 }).toBe(1);
-    } finally {
-      await second.context.close();
-    }
-    // In BN the code is written in Bengali digits; the customer area refuses an admin with -10034.
     const admin = await loginAdmin(server);
-    const bn = await openContext(browser, server.url, { lang: 'BN' });
-    try {
-      await bn.page.goto('/login');
-      await bn.page.evaluate((token) => localStorage.setItem('jwt', token), user.token);
-      await bn.page.goto('/admin/orders');
-      await expect.poll(() => bn.page.getByText('অননুমোদিত। কোড: -১০০৩৩').count(), { timeout: 15_000 }).toBe(1);
-      await bn.page.evaluate((token) => localStorage.setItem('jwt', token), admin.token);
-      await bn.page.goto('/account/orders');
-      await expect.poll(() => bn.page.getByText('অননুমোদিত। কোড: -১০০৩৪').count(), { timeout: 15_000 }).toBe(1);
-    } finally {
-      await bn.context.close();
+    for (const [as, lang, path, text] of [
+      [user, 'EN', '/admin/orders', 'Unauthorized. code: -10033'],
+      [user, 'BN', '/admin/orders', 'অননুমোদিত। কোড: -১০০৩৩'],
+      [admin, 'BN', '/account/orders', 'অননুমোদিত। কোড: -১০০৩৪'],
+    ] as const) {
+      const signedIn = await openContext(browser, server.url, { as, lang });
+      try {
+        await signedIn.page.goto(path);
+        await expect.poll(() => signedIn.page.getByText(text).count(), { timeout: 15_000 }).toBe(1);
+      } finally {
+        await signedIn.context.close();
+      }
     }
   });
 

@@ -1,22 +1,13 @@
 // Avatar change in the browser: a real PNG through the file input, crop with zoom/rotation, upload, header avatar updates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { createUser } from '../factories/users.js';
 
 describe.runIf(hasChromium())('Avatar change in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer();
+  const browser = useBrowser();
 
   it('When a user picks a PNG, crops and saves it, then the avatar becomes a /media image', async () => {
     const user = await createUser(server, { name: 'Farhana' });
@@ -24,8 +15,7 @@ describe.runIf(hasChromium())('Avatar change in the browser', () => {
       .composite([{ input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="90" fill="#f5a623"/></svg>'), top: 140, left: 220 }])
       .png()
       .toBuffer();
-    const { context, page } = await openContext(browser, server.url);
-    await context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), user.token);
+    const { context, page } = await openContext(browser, server.url, { as: user });
     try {
       await page.goto('/account/settings');
       const avatar = page.getByRole('img', { name: 'Profile picture of Farhana' }).first();

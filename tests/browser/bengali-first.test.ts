@@ -1,47 +1,32 @@
 // Issue 11 in the browser: Bengali digits typed into the order form, the language switch and tab titles inside the
 // dashboards, the operator's support contacts (unset ones hidden), "your id", and a product picture uploaded by
 // the admin and shown to customers. One server and one browser for the whole file.
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicOrderDto } from '#shared/api-types';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 
 const WAIT = { timeout: 20_000 };
-const built = fs.existsSync(path.resolve('client/dist/index.html'));
 
-describe.skipIf(!hasChromium() || !built)('Bengali-first in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+describe.runIf(hasChromium())('Bengali-first in the browser', () => {
+  // Two of the four contacts set: the other two must not appear anywhere.
+  const server = useTestServer({ env: { SUPPORT_EMAIL: 'help@walletshop.example', SUPPORT_WHATSAPP: '+880 1711-000222' } });
+  const browser = useBrowser();
   let customer: TestUser;
-  let adminToken: string;
+  let admin: TestUser;
 
   beforeAll(async () => {
-    // Two of the four contacts set: the other two must not appear anywhere.
-    server = await startTestServer({ env: { SUPPORT_EMAIL: 'help@walletshop.example', SUPPORT_WHATSAPP: '+880 1711-000222' } });
-    browser = await launchBrowser();
     customer = await createUser(server, { name: 'Sumaiya Akter' });
-    adminToken = (await loginAdmin(server)).token;
+    admin = await loginAdmin(server);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function openAs(token: string | null, opts: { lang?: 'EN' | 'BN'; width?: number; height?: number } = {}) {
-    const opened = await openContext(browser, server.url, opts);
-    if (token) await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), token);
-    return opened;
-  }
   const titleOf = (page: Page) => page.title();
   const langOf = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
   it('When a guest in BN types every number in Bengali digits, then the estimate follows and an order of 500 is placed', async () => {
-    const { context, page } = await openAs(null, { lang: 'BN' });
+    const { context, page } = await openContext(browser, server.url, { lang: 'BN' });
     try {
       await page.goto('/new/1xbet_topup_bdt');
       await expect.poll(() => titleOf(page), WAIT).toBe('নতুন অর্ডার · ওয়ালেট শপ');
@@ -67,7 +52,7 @@ describe.skipIf(!hasChromium() || !built)('Bengali-first in the browser', () => 
   });
 
   it('When a customer switches the language inside /account, then the menu, <html lang> and the tab title follow; "your id" is shown', async () => {
-    const { context, page } = await openAs(customer.token, { lang: 'EN', width: 360, height: 780 });
+    const { context, page } = await openContext(browser, server.url, { as: customer, lang: 'EN', width: 360, height: 780 });
     try {
       await page.goto('/account/settings');
       await expect.poll(() => titleOf(page), WAIT).toBe('Settings · Wallet Shop');
@@ -92,7 +77,7 @@ describe.skipIf(!hasChromium() || !built)('Bengali-first in the browser', () => 
   });
 
   it('When the admin switches to BN in the dashboard header and uploads a product picture, then customers see it on the home page and the order form', async () => {
-    const { context, page } = await openAs(adminToken, { lang: 'EN' });
+    const { context, page } = await openContext(browser, server.url, { as: admin, lang: 'EN' });
     const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 226, g: 19, b: 110 } } }).jpeg().toBuffer();
     try {
       await page.goto('/admin/products');
@@ -110,7 +95,7 @@ describe.skipIf(!hasChromium() || !built)('Bengali-first in the browser', () => 
       await context.close();
     }
 
-    const guest = await openAs(null, { lang: 'EN' });
+    const guest = await openContext(browser, server.url, { lang: 'EN' });
     try {
       await guest.page.goto('/');
       const homePicture = guest.page.locator('#products img[src^="/media/products/"]');
@@ -124,7 +109,7 @@ describe.skipIf(!hasChromium() || !built)('Bengali-first in the browser', () => 
   });
 
   it('When the operator set only an e-mail and WhatsApp, then the footer and the terms show those and nothing in place of the others', async () => {
-    const { context, page } = await openAs(null, { lang: 'BN' });
+    const { context, page } = await openContext(browser, server.url, { lang: 'BN' });
     try {
       await page.goto('/tos');
       await expect.poll(() => titleOf(page), WAIT).toBe('সেবার শর্তাবলি · ওয়ালেট শপ');

@@ -3,11 +3,11 @@
 // shell paints the header and hero in the saved language (only on / and behind the access gate); the app replaces
 // it in place and paints its product cards and "how it works" before /home answers, then fills them in without
 // moving anything.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { useTestServer } from '../support/server.js';
 import { axeViolations } from '../support/axe.js';
-import { hasChromium, launchBrowser, layoutShift, openContext } from '../support/browser.js';
+import { hasChromium, layoutShift, openContext, useBrowser } from '../support/browser.js';
 
 const WAIT = { timeout: 20_000 };
 const HOME_DELAY_MS = 1_500;
@@ -37,16 +37,8 @@ const heroBoxes = (page: Page) =>
   );
 
 describe.runIf(hasChromium())('First load of the home page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer();
+  const browser = useBrowser();
 
   for (const viewport of [
     { width: 360, height: 740 },

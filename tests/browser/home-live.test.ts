@@ -1,24 +1,15 @@
 // The home page updates live (spec §2, issue 3): the admin-online badge and the recent-orders table change
 // without a reload when the admin acts and when orders are placed; the refresh control follows its timers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { createUser, loginAdmin } from '../factories/users.js';
 
 const WAIT = { timeout: 15_000 };
 
 describe.runIf(hasChromium())('Home page, live', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer();
+  const browser = useBrowser();
 
   it('When the admin goes online and orders are placed, then the open home page shows both without a reload', async () => {
     const { context, page } = await openContext(browser, server.url);

@@ -3,13 +3,12 @@
 // every second. No click, no fill: the page is driven through page.keyboard alone and only read otherwise.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 
 const WAIT = { timeout: 20_000 };
-const built = fs.existsSync(path.resolve('client/dist/index.html'));
 const shots = path.resolve('test-results/keyboard');
 
 /** What has the focus, as a reader of the page would name it, and whether a ring of at least 2 px shows it. */
@@ -60,18 +59,12 @@ async function tabTo(page: Page, wanted: (f: Focused) => boolean, what: string, 
   throw new Error(`${what} not reached with ${back ? 'Shift+Tab' : 'Tab'}; passed: ${seen.join(' → ')}`);
 }
 
-describe.skipIf(!hasChromium() || !built)('keyboard-only checkout and payment', () => {
-  let server: TestServer;
-  let browser: Browser;
+describe.runIf(hasChromium())('keyboard-only checkout and payment', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
     fs.mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it.each([

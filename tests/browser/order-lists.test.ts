@@ -1,46 +1,30 @@
 // The order lists built on the one OrderTable (decision 040): the customer's orders, the admin queue and the admin's
 // user page, as a table on a desktop and as cards on a phone, in EN and BN.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, TOPUP_BDT, TOPUP_USD, topupPayload, uniquePmId } from '../factories/orders.js';
 
 const WAIT = { timeout: 20_000 };
 const PHONE = { width: 360, height: 780 };
-const built = fs.existsSync(path.resolve('client/dist/index.html'));
 
-describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+describe.runIf(hasChromium())('order lists in the browser', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
   let customer: TestUser;
-  let adminToken: string;
+  let admin: TestUser;
   let paidId: string;
   let waitingId: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
     customer = await createUser(server, { name: 'Nusrat Lists' });
-    adminToken = (await loginAdmin(server)).token;
+    admin = await loginAdmin(server);
     paidId = await placeOrder(server, TOPUP_USD, topupPayload({ amount: '12.50', pm_method: 'nagad' }), customer.token);
     expect((await server.api.patch(`/orders/${paidId}`, { order: { pm_id: uniquePmId() } })).status).toBe(200);
     waitingId = await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '1500' }), customer.token);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function openAs(token: string, opts: { lang?: 'EN' | 'BN'; width?: number; height?: number } = {}) {
-    const opened = await openContext(browser, server.url, opts);
-    await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), token);
-    return opened;
-  }
 
   /** The element lies inside the viewport's width: a phone sees it without scrolling sideways. */
   async function fitsWidth(page: Page, name: string, width: number) {
@@ -49,7 +33,7 @@ describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
   }
 
   it('When a customer opens their orders on a desktop, then each row links its whole id to the order page beside product and status', async () => {
-    const { context, page } = await openAs(customer.token);
+    const { context, page } = await openContext(browser, server.url, { as: customer });
     try {
       await page.goto('/account/orders');
       // The customer's own table shows the whole id; only the admin table cuts it to 10 characters (spec §2).
@@ -67,7 +51,7 @@ describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
   });
 
   it('When a customer opens their orders on a phone in BN, then each order is a card with its link, status and Bengali date', async () => {
-    const { context, page } = await openAs(customer.token, { lang: 'BN', ...PHONE });
+    const { context, page } = await openContext(browser, server.url, { as: customer, lang: 'BN', ...PHONE });
     try {
       await page.goto('/account/orders');
       const link = page.getByRole('link', { name: waitingId, exact: true }).filter({ visible: true });
@@ -84,7 +68,7 @@ describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
   });
 
   it('When the admin works the queue on a phone, then each order is one button that opens its details with the amount', async () => {
-    const { context, page } = await openAs(adminToken, PHONE);
+    const { context, page } = await openContext(browser, server.url, { as: admin, ...PHONE });
     try {
       await page.goto('/admin/orders');
       const card = page.getByRole('button', { name: `Open order ${paidId.slice(0, 10)}` });
@@ -102,7 +86,7 @@ describe.skipIf(!hasChromium() || !built)('order lists in the browser', () => {
 
   it("When the admin opens a customer's page, then the latest orders show their links, amounts and exact status, on a phone too", async () => {
     for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
-      const { context, page } = await openAs(adminToken, viewport);
+      const { context, page } = await openContext(browser, server.url, { as: admin, ...viewport });
       try {
         await page.goto(`/admin/users/${encodeURIComponent(customer.id)}`);
         const link = page.getByRole('link', { name: paidId.slice(0, 10), exact: true });

@@ -1,23 +1,14 @@
 // An open order page follows the order to its end without a reload: the server's sweep times it out (issue 3 §4),
 // and a customer's own cancel replaces the view with the order the server returned.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 
 const WAIT = { timeout: 20_000 };
 
 describe.runIf(hasChromium())('Order page, to the end', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer();
+  const browser = useBrowser();
 
   async function placeTopup(): Promise<string> {
     const res = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {

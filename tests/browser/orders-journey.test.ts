@@ -1,34 +1,20 @@
 // A guest buys (EN top-up, BN withdrawal), an admin completes it from /admin/orders in a second context, and the
 // guest's order page turns complete by itself (design §7: no reload).
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { ADMIN, startTestServer, type TestServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
+import { loginAdmin } from '../factories/users.js';
 
 const WAIT = { timeout: 20_000 };
-const built = fs.existsSync(path.resolve('client/dist/index.html'));
 
-describe.skipIf(!hasChromium() || !built)('orders journey in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+describe.runIf(hasChromium())('orders journey in the browser', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
   let admin: Page;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    ({ page: admin } = await openContext(browser, server.url, { lang: 'EN' }));
-    await admin.goto('/login');
-    await admin.getByRole('textbox', { name: /^E-mail/ }).fill(ADMIN.email);
-    await admin.locator('input[name="password"]').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Log in', exact: true }).click();
-    await admin.waitForURL('**/admin/orders', WAIT);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    ({ page: admin } = await openContext(browser, server.url, { as: await loginAdmin(server), lang: 'EN' }));
   });
 
   async function completeFromQueue(orderId: string) {

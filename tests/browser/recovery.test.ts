@@ -1,25 +1,21 @@
 // Password recovery through the UI with the code read from a real SMTP delivery, then a login with the new password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp.js';
 import { createUser } from '../factories/users.js';
 
 describe.runIf(hasChromium())('Password recovery in the browser', () => {
-  let server: TestServer;
   let smtp: SmtpCatcher;
-  let browser: Browser;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await smtp?.close();
   });
+  // Registered after the catcher's hooks: starts once its URL is known and closes before it.
+  const server = useTestServer(() => ({ env: { SMTP_URL: smtp.url } }));
+  const browser = useBrowser();
 
   it('When a user asks for a code and resets with it, then they are logged in and the new password works', async () => {
     const user = await createUser(server, { name: 'Nusrat', password: 'old-password-1' });

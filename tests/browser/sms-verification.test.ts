@@ -1,10 +1,9 @@
 // Payments verify themselves (issue 9): the admin's queue is open; a wallet phone forwards the SMS of a customer's
 // payment, and the order's row turns "Verified by SMS" without a reload, ready to complete in one click. Also the
 // devices page: a new phone's token is shown once with its QR code.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import { getOrder, placeOrder, topupPayload, uniquePmId, TOPUP_BDT } from '../factories/orders.js';
 import { registerForwarder } from '../support/sms-forwarder.js';
@@ -12,31 +11,20 @@ import { registerForwarder } from '../support/sms-forwarder.js';
 const WAIT = { timeout: 45_000 };
 
 describe.runIf(hasChromium())('SMS verification in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const server = useTestServer();
+  const browser = useBrowser();
   let admin: TestUser;
+
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
     admin = await loginAdmin(server);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function openAsAdmin(opts: { width?: number } = {}) {
-    const opened = await openContext(browser, server.url, opts);
-    await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), admin.token);
-    return opened;
-  }
 
   it("When an SMS arrives for a paid order, then the admin's queue row turns verified without a reload and completes in one click", async () => {
     const phone = await registerForwarder(server, admin.token, 'bkash');
     const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount: '1250' }));
     const trxId = uniquePmId().toUpperCase();
     expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
-    const { context, page } = await openAsAdmin();
+    const { context, page } = await openContext(browser, server.url, { as: admin });
     try {
       await page.goto('/admin/orders');
       // Queue rows open the order's popup, so each is a button named after the order.
@@ -60,7 +48,7 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
   });
 
   it('When the admin adds a phone, then its token is shown once with a QR code, and the phone is listed', async () => {
-    const { context, page } = await openAsAdmin({ width: 360 });
+    const { context, page } = await openContext(browser, server.url, { as: admin, width: 360 });
     try {
       await page.goto('/admin/devices');
       await page.getByLabel('Name').fill('Counter Nagad');

@@ -30,10 +30,8 @@ describe.runIf(hasChromium())('Support console in the browser', () => {
     expect(reply.status).toBe(201);
     const order = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ amount: '1500', wallet: '01712345678' }), customer.token);
 
-    const user = await openContext(browser, server.url, { lang: 'BN', width: 360, height: 780 });
-    await user.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), customer.token);
-    const staff = await openContext(browser, server.url, { lang: 'EN' });
-    await staff.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), admin.token);
+    const user = await openContext(browser, server.url, { as: customer, lang: 'BN', width: 360, height: 780 });
+    const staff = await openContext(browser, server.url, { as: admin, lang: 'EN' });
     try {
       // The customer's order page: "Need help?" opens a ticket about this order, its product as the subject.
       await user.page.goto(`/orders/${order}`);

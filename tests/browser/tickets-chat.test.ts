@@ -1,33 +1,18 @@
 // A live ticket chat between a customer and an admin in two browser contexts, without any reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server.js';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { createUser, loginAdmin } from '../factories/users.js';
 
-async function signedIn(browser: Browser, server: TestServer, token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openContext(browser, server.url);
-  await opened.context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), token);
-  return opened;
-}
-
 describe.runIf(hasChromium())('Support chat in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useTestServer();
+  const browser = useBrowser();
 
   it('When a user and an admin write to each other, then each side sees the other live and the close', async () => {
     const customer = await createUser(server, { name: 'Rahim' });
     const admin = await loginAdmin(server);
-    const user = await signedIn(browser, server, customer.token);
-    const staff = await signedIn(browser, server, admin.token);
+    const user = await openContext(browser, server.url, { as: customer });
+    const staff = await openContext(browser, server.url, { as: admin });
     try {
       // The customer opens a ticket through the form.
       await user.page.goto('/account/supports');

@@ -4,13 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, openContext } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openContext, useBrowser } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
 
 const WAIT = { timeout: 20_000 };
-const built = fs.existsSync(path.resolve('client/dist/index.html'));
 const locale = (lang: 'en' | 'bn', ns: string) =>
   JSON.parse(fs.readFileSync(path.resolve(`client/src/i18n/locales/${lang}/${ns}.json`), 'utf8')) as Record<string, Record<string, string>>;
 
@@ -33,18 +31,9 @@ interface Manifest {
   icons: ManifestIcon[];
 }
 
-describe.skipIf(!hasChromium() || !built)('web app manifest and icons', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describe.runIf(hasChromium())('web app manifest and icons', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
 
   async function get(pathname: string) {
     const res = await fetch(`${server.url}${pathname}`);

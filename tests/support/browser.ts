@@ -1,4 +1,6 @@
-// Debian's Chromium driven by playwright-core, for browser tests and screenshots.
+// Debian's Chromium driven by playwright-core, for browser tests and screenshots. Every browser test file gets its
+// browser from useBrowser() and skips itself with describe.runIf(hasChromium()) when there is none (decision 098);
+// the build it drives is checked once by the project's globalSetup (tests/support/client-dist.ts).
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -40,12 +42,16 @@ export function useBrowser(): Browser {
   return lateBound(() => browser, 'The browser');
 }
 
-/** A fresh context that has passed the access gate, in the given language. */
-export async function openContext(
-  browser: Browser,
-  baseUrl: string,
-  opts: { lang?: 'EN' | 'BN'; width?: number; height?: number } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
+export interface ContextOptions {
+  lang?: 'EN' | 'BN';
+  width?: number;
+  height?: number;
+  /** Signed in as this account (signIn); a guest without it. */
+  as?: { token: string } | null;
+}
+
+/** A fresh context that has passed the access gate, in the given language, signed in when `as` names an account. */
+export async function openContext(browser: Browser, baseUrl: string, opts: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
@@ -58,9 +64,19 @@ export async function openContext(
     },
     [opts.lang ?? 'EN'],
   );
+  if (opts.as) await signIn(context, opts.as);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
   return { context, page };
+}
+
+/**
+ * The one way browser tests sign in without the login form (tests/browser/auth.test.ts covers the form): the
+ * account's token (from tests/factories/users.ts) is in localStorage before any script of any page of the context
+ * runs, where the client keeps it after a login.
+ */
+export async function signIn(context: BrowserContext, account: { token: string }): Promise<void> {
+  await context.addInitScript((jwt) => window.localStorage.setItem('jwt', jwt), account.token);
 }
 
 /** Sum of the page's layout shifts so far (not caused by input), as Core Web Vitals counts them. */
