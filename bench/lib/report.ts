@@ -68,3 +68,31 @@ export function writeResults(name: string, data: unknown): string {
   fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return path.relative(ROOT_DIR, file);
 }
+
+/** The p-th percentile (0-100) of `values` by nearest rank; NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface Spread {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+/** Count, percentiles, max and mean of a set of latencies (ms). */
+export function spread(values: number[]): Spread {
+  return {
+    count: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+    max: values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : NaN,
+    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN,
+  };
+}
