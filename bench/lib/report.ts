@@ -25,10 +25,12 @@ export function table(rows: (string | number)[][]): void {
   }
 }
 
-export const ms = (v: number) => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
-export const rate = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
-export const ratio = (v: number) => `×${v >= 10 ? v.toFixed(1) : v.toFixed(2)}`;
-export const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
+// A figure that is missing (NaN, or null after the trip through IPC as JSON) prints as '-'.
+const missing = (v: number | null | undefined): v is null | undefined => typeof v !== 'number' || !Number.isFinite(v);
+export const ms = (v: number) => (missing(v) ? '-' : v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
+export const rate = (v: number) => (missing(v) ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+export const ratio = (v: number) => (missing(v) ? '-' : `×${v >= 10 ? v.toFixed(1) : v.toFixed(2)}`);
+export const percent = (v: number) => (missing(v) ? '-' : `${(v * 100).toFixed(1)} %`);
 /** CPU use in cores as a percentage of one core. */
 export const cpu = (cores: number | undefined) => (cores === undefined ? '-' : `${Math.round(cores * 100)} %`);
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -42,8 +42,15 @@ export interface SoakBucket {
   flowsActive: number;
   /** Socket.IO connections this process holds open now (background + customers + admins). */
   socketsOpen: number;
-  /** Connects, watches or expected pushes that failed or timed out. */
+  /** Connects, watches or expected pushes that failed or timed out, and unexpected errors of a flow. */
   socketFailures: number;
   /** The first failure messages of the interval (at most 10). */
   failures: string[];
+}
+
+/** The end of the traffic: the drain interval, customers still under way after it, the whole run by kind. */
+export interface SoakFinish {
+  drain: SoakBucket;
+  unfinishedFlows: number;
+  byKind: Record<string, Spread & { failed: number }>;
 }

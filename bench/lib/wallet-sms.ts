@@ -99,7 +99,7 @@ export const randomAnchorPaisa = () => randomInt(500_000, 6_000_000);
 export interface RegisteredPhone {
   id: string;
   token: string;
-  /** Whether the shop took `device.balance` (the ledger of issue 19); otherwise the first credit anchors it. */
+  /** Whether the shop took `device.balance` and shows it (the ledger of issue 19); otherwise the first credit anchors it. */
   anchored: boolean;
   phone: WalletPhone;
   /** The credit posted to anchor a device the shop could not anchor at creation, if any. */
@@ -107,10 +107,12 @@ export interface RegisteredPhone {
 }
 
 /**
- * Registers a wallet phone as the admin (`POST /devices`), passing the wallet's balance now as `device.balance`
- * when the shop accepts it. A shop before the ledger answers 400 for the unknown field: the device is then made
- * without it and a first credit (no order has its id) is posted, which a ledger shop holds and anchors on
- * (`no_anchor`) and an older shop stores as an unmatched payment. Either way later credits chain from there.
+ * Registers a wallet phone as the admin (`POST /devices`), passing the wallet's balance now as `device.balance`.
+ * The shop took it when the device it answers shows a `balance` (the ledger of issue 19). A shop before the ledger
+ * either drops the unknown field or answers 400 (the device is then made without it); the phone's first message
+ * is then a credit no order claims, which a ledger shop holds and anchors on (`no_anchor`) and an older shop stores
+ * as an unmatched payment. Either way later credits chain from there (and if a ledger shop took the balance but did
+ * not show it, that credit simply chains from the anchor).
  */
 export async function registerPhone(
   api: string,
@@ -123,13 +125,14 @@ export async function registerPhone(
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, ...opts.headers };
   const create = (device: Record<string, unknown>) => fetch(`${api}/devices`, { method: 'POST', headers, body: JSON.stringify({ device }) });
   let res = await create({ name, account, balance: takaValue(anchorPaisa) });
-  const anchored = res.status === 201;
   if (res.status === 400) {
     await res.arrayBuffer();
     res = await create({ name, account });
   }
-  const body = (await res.json()) as { device?: { id: string }; token?: string };
+  const body = (await res.json()) as { device?: { id: string; balance?: unknown }; token?: string };
   if (res.status !== 201 || !body.device || !body.token) throw new Error(`POST /devices answered ${res.status}: ${JSON.stringify(body)}`);
+  const shown = body.device.balance;
+  const anchored = shown !== undefined && shown !== null && toPaisa(String(shown)) === anchorPaisa;
   const phone = new WalletPhone(account, anchorPaisa);
   const registered: RegisteredPhone = { id: body.device.id, token: body.token, anchored, phone };
   if (!anchored) {

@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import { serveRequests } from '../lib/child.js';
 import { spread } from '../lib/report.js';
-import type { SoakBucket, SoakSetup, SoakStart } from '../lib/soak-types.js';
+import type { SoakBucket, SoakFinish, SoakSetup, SoakStart } from '../lib/soak-types.js';
 import { inBatches, openClient, watchOrder, type WireClient } from '../lib/socketio-wire.js';
 import { registerPhone, toPaisa, walletTrxId, type ForwardedSms, type PhoneWallet, type RegisteredPhone } from '../lib/wallet-sms.js';
 
@@ -53,6 +53,8 @@ const newBucket = (): Bucket => ({
   failures: [],
 });
 let bucket = newBucket();
+/** The whole run's requests by kind (the traffic's, not the setup's). */
+const totals = new Map<string, { ms: number[]; failed: number }>();
 let trafficStartedAt = 0;
 let flowsActive = 0;
 
@@ -83,13 +85,15 @@ async function call(
   } catch (error) {
     answer = { status: 0, body: { error: error instanceof Error ? error.message : String(error) } };
   }
-  const entry = bucket.byKind.get(kind) ?? { ms: [], failed: 0 };
-  bucket.byKind.set(kind, entry);
-  entry.ms.push(performance.now() - t);
-  if (answer.status !== (opts.expect ?? 200)) {
-    entry.failed += 1;
-    fail(`${kind}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+  const took = performance.now() - t;
+  const failed = answer.status !== (opts.expect ?? 200);
+  for (const map of kind === 'setup' ? [bucket.byKind] : [bucket.byKind, totals]) {
+    const entry = map.get(kind) ?? { ms: [], failed: 0 };
+    map.set(kind, entry);
+    entry.ms.push(took);
+    if (failed) entry.failed += 1;
   }
+  if (failed) fail(`${kind}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
   return answer;
 }
 
@@ -135,8 +139,18 @@ function forward(account: PhoneWallet, amountPaisa: number, trxId: string): Prom
 // ---------- a customer ----------
 interface Watch {
   socket: WireClient;
-  /** Resolves when a frame of this order satisfies `test`, with the time it arrived; rejects after the timeout. */
+  /** Resolves with the arrival time of the first frame of this order that satisfies `test` (no time limit: see
+   * `heardWithin`). Waits only for frames that arrive after the call. */
   until(test: (order: Record<string, unknown>) => boolean): Promise<number>;
+}
+
+/** The arrival time `heard` resolves with, or a rejection when `ms` pass first (counted from this call). */
+function heardWithin(heard: Promise<number>, ms: number): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no push within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([heard, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function watchAsCustomer(orderId: string, ip: string, token?: string): Promise<Watch> {
@@ -163,16 +177,7 @@ async function watchAsCustomer(orderId: string, ip: string, token?: string): Pro
   return {
     socket,
     until(test) {
-      return new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no push within 30 s')), PUSH_TIMEOUT_MS);
-        waiters.push({
-          test,
-          resolve: (at) => {
-            clearTimeout(timer);
-            resolve(at);
-          },
-        });
-      });
+      return new Promise<number>((resolve) => waiters.push({ test, resolve }));
     },
   };
 }
@@ -214,7 +219,7 @@ async function customer(): Promise<void> {
     const received = watch.until((o) => o.payment_received === true);
     const sentAt = await forward(account, amountPaisa, pmId);
     try {
-      bucket.smsToCustomer.push((await received) - sentAt);
+      bucket.smsToCustomer.push((await heardWithin(received, PUSH_TIMEOUT_MS)) - sentAt);
     } catch (error) {
       bucket.socketFailures += 1;
       fail(`customer ${id}: payment received never heard (${error instanceof Error ? error.message : String(error)})`);
@@ -228,7 +233,7 @@ async function customer(): Promise<void> {
     const done = await call('admin PATCH complete', 'PATCH', `${api}/orders/${id}`, { body: { order: { status: 'complete' } }, token: admin.token, ip: admin.ip });
     if (done.status !== 200) return;
     try {
-      bucket.completeToCustomer.push((await completed) - t);
+      bucket.completeToCustomer.push((await heardWithin(completed, PUSH_TIMEOUT_MS)) - t);
     } catch (error) {
       bucket.socketFailures += 1;
       fail(`customer ${id}: complete never heard (${error instanceof Error ? error.message : String(error)})`);
@@ -379,12 +384,15 @@ function sample(): SoakBucket {
   };
 }
 
-/** Stops new arrivals and the periodic traffic; lets the customers under way finish (at most `graceMs`). */
-async function stop(graceMs: number): Promise<SoakBucket> {
+/** Stops new arrivals and the periodic traffic; lets the customers under way finish (at most `graceMs`). Returns
+ * that last interval and the whole run's requests by kind. */
+async function finish(graceMs: number): Promise<SoakFinish> {
   running = false;
   for (const timer of timers.splice(0)) clearTimeout(timer);
   await Promise.race([Promise.all([...flows]), sleep(graceMs)]);
-  return sample();
+  const byKind: SoakFinish['byKind'] = {};
+  for (const [kind, e] of totals) byKind[kind] = { ...spread(e.ms), failed: e.failed };
+  return { drain: sample(), unfinishedFlows: flowsActive, byKind };
 }
 
 function closeAll(): void {
@@ -396,11 +404,17 @@ function closeAll(): void {
   admins = [];
 }
 
+// A stray rejection in one customer's flow is that customer's failure, not the end of the run.
+process.on('unhandledRejection', (reason) => {
+  bucket.socketFailures += 1;
+  fail(`unexpected: ${reason instanceof Error ? reason.message : String(reason)}`);
+});
+
 serveRequests(
   {
     start: (req: SoakStart) => start(req),
     sample: () => sample(),
-    stop: ({ graceMs }: { graceMs: number }) => stop(graceMs),
+    finish: ({ graceMs }: { graceMs: number }) => finish(graceMs),
   },
   { pid: process.pid },
   () => closeAll(),

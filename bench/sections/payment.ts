@@ -102,7 +102,7 @@ export async function runPaymentSection(opts: BenchOptions): Promise<PaymentSect
           `${db}: ${customers} paid top-ups placed and watched in ${(shopPrepared.prepareMs / 1000).toFixed(1)} s + ${(shopPrepared.connectMs / 1000).toFixed(1)} s; ` +
             (shopPrepared.anchoredAtCreation
               ? 'the phone was anchored with device.balance'
-              : `the shop refused device.balance (no ledger yet): a first credit anchors the chain (${shopPrepared.anchorSmsStatus ?? '?'})`),
+              : `the shop did not take device.balance (no ledger yet): a first credit anchors the chain (stored ${shopPrepared.anchorSmsStatus ?? '?'})`),
         );
         // The shop's warm-up tells the size of its frame, which the baseline then sends; the baseline runs first
         // in each block (as in the HTTP section), so the machine's drift falls on both alike.
@@ -134,11 +134,11 @@ export async function runPaymentSection(opts: BenchOptions): Promise<PaymentSect
 function printPayment(result: PaymentSection, opts: BenchOptions): void {
   const n = opts.paymentInFlight;
   const rows: (string | number)[][] = [
-    ['target', `SMS/s (${n} in flight)`, 'p50', 'p95', 'p99', 'of baseline', '1 at a time p50', 'p95', 'p99', 'failed'],
+    ['target', `SMS/s, ${n} in flight`, 'p50', 'p95', 'p99', 'of baseline', 'one at a time p50', 'p95', 'p99', 'failed'],
   ];
   for (const b of result.blocks) {
     for (const [label, t, of] of [
-      [`baseline (${b.db} block): POST + Socket.IO room emit`, b.baseline, '100 %'],
+      [`baseline: POST /sms + room emit`, b.baseline, '100 %'],
       [`shop on ${b.db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, b.shop, percent(b.ofBaseline)],
     ] as const) {
       const failed = t.inFlight.failedHttp + t.inFlight.undelivered + t.oneAtATime.failedHttp + t.oneAtATime.undelivered;

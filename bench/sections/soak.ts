@@ -16,7 +16,7 @@ import { descendants, startEntry, type EntryServer } from '../lib/entry-server.j
 import type { BenchOptions } from '../lib/options.js';
 import { createScratchDatabase, type ScratchDatabase } from '../lib/postgres.js';
 import { heading, ms, note, percent, RESULTS_DIR, table } from '../lib/report.js';
-import type { SoakBucket, SoakSetup } from '../lib/soak-types.js';
+import type { SoakBucket, SoakFinish, SoakSetup } from '../lib/soak-types.js';
 import { BENCH_ADMIN } from '../lib/shop-fixtures.js';
 import { lineChartsSvg } from '../lib/svg-plot.js';
 
@@ -68,9 +68,16 @@ export interface SoakSummary {
 
 export interface SoakSection {
   skipped?: string;
+  /** Why the soak stopped early (its samples so far are kept). */
+  error?: string;
   setup?: SoakSetup & { workers: number; redis: boolean; rate: number; sockets: number; sampleSec: number };
   samples?: SoakSample[];
+  /** The last interval: no new customers, those under way finish (at most 40 s). */
   drain?: SoakBucket;
+  /** Customers still under way when the drain ended (they count as failed). */
+  unfinishedFlows?: number;
+  /** The whole run's requests by kind. */
+  byKind?: SoakFinish['byKind'];
   summary?: SoakSummary;
   plot?: string;
 }
@@ -213,7 +220,7 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
     result.setup = { ...setup, workers, redis: Boolean(opts.redisUrl), rate: opts.soakRate, sockets: opts.sockets, sampleSec: opts.soakSampleSec };
     note(
       `setup ${(setup.setupMs / 1000).toFixed(1)} s: ${workers} workers, ${setup.admins} admin desks, phones ${JSON.stringify(setup.phones)}, ` +
-        `${setup.registeredCustomers} registered customers; ${setup.anchoredAtCreation ? 'phones anchored with device.balance' : 'device.balance refused (no ledger yet): each phone\'s first credit anchors it'}`,
+        `${setup.registeredCustomers} registered customers; ${setup.anchoredAtCreation ? 'phones anchored with device.balance' : 'device.balance not taken (no ledger yet): each phone\'s first credit anchors it'}`,
     );
 
     const redisPort = opts.redisUrl ? portOf(opts.redisUrl, 6379) : 0;
@@ -270,11 +277,17 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
       ]);
       for (const f of bucket.failures.slice(0, 3)) note(`  ! ${f}`);
     }
-    result.drain = await clients.request<SoakBucket>('stop', { graceMs: 40_000 }, 120_000);
-    result.summary = summarise(opts, samples, result.drain);
-    printSummary(result.summary);
-    result.plot = writePlot(runName, opts, result);
-    note(`plot: ${result.plot}`);
+    const end = await clients.request<SoakFinish>('finish', { graceMs: 40_000 }, 120_000);
+    result.drain = end.drain;
+    result.unfinishedFlows = end.unfinishedFlows;
+    result.byKind = end.byKind;
+    result.summary = summarise(opts, samples, end);
+    printSummary(result.summary, end);
+  } catch (error) {
+    // The samples taken so far are kept (and plotted): a soak that breaks after eight minutes still tells something.
+    result.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    note(`soak FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
   } finally {
     await clients?.stop();
     await server?.stop();
@@ -283,10 +296,15 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
     await scratch?.drop().catch(() => undefined);
     fs.rmSync(loopDir, { recursive: true, force: true });
   }
+  if (result.samples?.length) {
+    result.plot = writePlot(runName, opts, result);
+    note(`plot: ${result.plot}`);
+  }
   return result;
 }
 
-function summarise(opts: BenchOptions, samples: SoakSample[], drain: SoakBucket): SoakSummary {
+function summarise(opts: BenchOptions, samples: SoakSample[], finish: SoakFinish): SoakSummary {
+  const drain = finish.drain;
   if (samples.length === 0) throw new Error('the soak took no sample: BENCH_SOAK_DURATION is shorter than BENCH_SOAK_SAMPLE');
   // Growth is measured from the first minute on (a third of a shorter run): start-up, JIT and pools settle first.
   const referenceAt = Math.min(60, opts.soakDurationSec / 3);
@@ -296,7 +314,7 @@ function summarise(opts: BenchOptions, samples: SoakSample[], drain: SoakBucket)
   const all = [...samples.map((s) => s.clients), drain];
   const requests = all.reduce((a, b) => a + b.requests, 0);
   const failedRequests = all.reduce((a, b) => a + b.failed, 0);
-  const socketFailures = all.reduce((a, b) => a + b.socketFailures, 0);
+  const socketFailures = all.reduce((a, b) => a + b.socketFailures, 0) + finish.unfinishedFlows;
   const rssGrowth = (end.rssMiB - reference.rssMiB) / reference.rssMiB;
   const loopDelayP99Max = Math.max(...samples.map((s) => s.loopDelayP99));
   const range = (values: number[]) => ({ atReference: values[0], atEnd: values[values.length - 1], max: Math.max(...values) });
@@ -340,7 +358,13 @@ function summarise(opts: BenchOptions, samples: SoakSample[], drain: SoakBucket)
   };
 }
 
-function printSummary(s: SoakSummary): void {
+function printSummary(s: SoakSummary, end: SoakFinish): void {
+  const kinds: (string | number)[][] = [['requests over the whole run', 'count', 'failed', 'p50', 'p95', 'p99', 'max']];
+  for (const [kind, k] of Object.entries(end.byKind).sort(([a], [b]) => a.localeCompare(b))) {
+    kinds.push([kind, k.count, k.failed, ms(k.p50), ms(k.p95), ms(k.p99), ms(k.max)]);
+  }
+  table(kinds);
+  if (end.unfinishedFlows) note(`${end.unfinishedFlows} customers were still under way 40 s after the traffic stopped (counted as failed)`);
   note(
     `${s.requests} requests, ${s.flowsStarted} customers (${s.flowsDone} done), HTTP p50 ${ms(s.http.p50Median)} (median of samples), ` +
       `worst sample p99 ${ms(s.http.p99Max)}, SMS → customer worst p99 ${ms(s.smsToCustomerP99Max)}; ` +
@@ -390,8 +414,8 @@ function writePlot(runName: string, opts: BenchOptions, section: SoakSection): s
         title: 'Connections of the shop',
         unit: 'count',
         series: [
-          { name: 'PostgreSQL (pg_stat_activity)', points: at((s) => s.pgActivityTotal) },
-          ...(opts.redisUrl ? [{ name: 'Redis (shop sockets)', points: at((s) => s.shopRedisConnections) }] : []),
+          { name: 'PostgreSQL', points: at((s) => s.pgActivityTotal) },
+          ...(opts.redisUrl ? [{ name: 'Redis (the shop\'s)', points: at((s) => s.shopRedisConnections) }] : []),
           { name: 'failed requests', points: at((s) => s.clients.failed + s.clients.socketFailures) },
         ],
       },
