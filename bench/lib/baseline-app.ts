@@ -5,6 +5,25 @@ import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 
+/** helmet as the shop sets it up (server/app.ts): its CSP, no cross-origin embedder policy. */
+export function shopHelmet(): express.RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
 /** The app and its `/api/v1` router, for the baseline to add its one route to. */
 export function createBaselineApp(): { app: express.Express; api: express.Router } {
   const app = express();
@@ -12,23 +31,7 @@ export function createBaselineApp(): { app: express.Express; api: express.Router
   app.set('trust proxy', 0);
   app.set('query parser', 'simple');
   app.use(compression());
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          workerSrc: ["'self'", 'blob:'],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(shopHelmet());
   const api = express.Router();
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use((_req, res, next) => {

@@ -5,10 +5,10 @@
 import { LOAD_CPU, SERVER_CPU, startChild, type BenchChild } from '../lib/child.js';
 import type { BenchOptions } from '../lib/options.js';
 import type { LoopRun, PrepareResult, RunRequest } from '../lib/payment-types.js';
-import { createScratchDatabase, type ScratchDatabase } from '../lib/postgres.js';
+import { forEachShop, type ShopDb } from '../lib/shops.js';
 import { heading, ms, note, percent, rate, table } from '../lib/report.js';
 
-type Db = 'pglite' | 'postgres';
+type Db = ShopDb;
 
 export interface PaymentTarget {
   name: string;
@@ -78,57 +78,54 @@ export async function runPaymentSection(opts: BenchOptions): Promise<PaymentSect
   };
   const customers = opts.paymentWarmup + opts.paymentCustomers + opts.paymentSerial;
   const baseline = await startChild('payment baseline', 'processes/payment-baseline-server.ts', { cpu: SERVER_CPU });
-  let clients: BenchChild | undefined;
   try {
-    clients = await startChild('payment clients', 'processes/payment-clients.ts', { cpu: LOAD_CPU });
-    const dbs: Db[] = ['pglite'];
-    if (opts.postgresBaseUrl) dbs.push('postgres');
-    else {
-      const line = 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server the bench may create databases on)';
-      result.skipped.push(line);
-      note(line);
-    }
-    for (const db of dbs) {
-      let scratch: ScratchDatabase | undefined;
-      let shop: BenchChild | undefined;
-      try {
-        if (db === 'postgres') scratch = await createScratchDatabase(opts.postgresBaseUrl!);
-        shop = await startChild(`shop (${db})`, 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: scratch?.url ?? '' } });
-        const adminToken = await shop.request<string>('token:admin');
-        const shopName = `shop-${db}`;
-        const baseName = `baseline-${db}`;
-        const shopPrepared = await clients.request<PrepareResult>('prepare', { name: shopName, kind: 'shop', url: shop.ready.url, adminToken, customers }, 600_000);
-        note(
-          `${db}: ${customers} paid top-ups placed and watched in ${(shopPrepared.prepareMs / 1000).toFixed(1)} s + ${(shopPrepared.connectMs / 1000).toFixed(1)} s; ` +
-            (shopPrepared.anchoredAtCreation
-              ? 'the phone was anchored with device.balance'
-              : `the shop did not take device.balance (no ledger yet): a first credit anchors the chain (stored ${shopPrepared.anchorSmsStatus ?? '?'})`),
-        );
-        // The shop's warm-up tells the size of its frame, which the baseline then sends; the baseline runs first
-        // in each block (as in the HTTP section), so the machine's drift falls on both alike.
-        const frameBytes = await warmUp(opts, clients, shopName);
-        const basePrepared = await clients.request<PrepareResult>(
-          'prepare',
-          { name: baseName, kind: 'baseline', url: baseline.ready.url, deviceToken: String(baseline.ready.deviceToken), customers },
-          600_000,
-        );
-        await warmUp(opts, clients, baseName, frameBytes || undefined);
-        const base = await measureTarget(opts, clients, baseName, basePrepared, frameBytes || undefined);
-        await clients.request('close', baseName);
-        const shopTarget = await measureTarget(opts, clients, shopName, shopPrepared);
-        await clients.request('close', shopName);
-        result.blocks.push({ db, baseline: base, shop: shopTarget, ofBaseline: shopTarget.inFlight.smsPerSec / base.inFlight.smsPerSec });
-      } finally {
-        await shop?.stop();
-        await scratch?.drop();
-      }
+    const clients = await startChild('payment clients', 'processes/payment-clients.ts', { cpu: LOAD_CPU });
+    try {
+      await forEachShop(opts, result.skipped, (db, shop) => measureBlock(opts, result, clients, baseline, db, shop, customers));
+    } finally {
+      await clients.stop();
     }
   } finally {
-    await clients?.stop();
     await baseline.stop();
   }
   printPayment(result, opts);
   return result;
+}
+
+/** One database: the shop's customers placed, its warm-up, then the baseline's runs, then the shop's. */
+async function measureBlock(
+  opts: BenchOptions,
+  result: PaymentSection,
+  clients: BenchChild,
+  baseline: BenchChild,
+  db: Db,
+  shop: BenchChild,
+  customers: number,
+): Promise<void> {
+  const adminToken = await shop.request<string>('token:admin');
+  const shopName = `shop-${db}`;
+  const baseName = `baseline-${db}`;
+  const shopPrepared = await clients.request<PrepareResult>('prepare', { name: shopName, kind: 'shop', url: shop.ready.url, adminToken, customers }, 600_000);
+  note(
+    `${db}: ${customers} paid top-ups placed and watched in ${(shopPrepared.prepareMs / 1000).toFixed(1)} s + ${(shopPrepared.connectMs / 1000).toFixed(1)} s; ` +
+      (shopPrepared.anchoredAtCreation
+        ? 'the phone was anchored with device.balance'
+        : `the shop did not take device.balance (no ledger yet): a first credit anchors the chain (stored ${shopPrepared.anchorSmsStatus ?? '?'})`),
+  );
+  // The shop's warm-up tells the size of its frame, which the baseline then sends; the baseline runs first
+  // in each block (as in the HTTP section), so the machine's drift falls on both alike.
+  const frameBytes = await warmUp(opts, clients, shopName);
+  const basePrepared = await clients.request<PrepareResult>(
+    'prepare',
+    { name: baseName, kind: 'baseline', url: baseline.ready.url, deviceToken: String(baseline.ready.deviceToken), customers },
+    600_000,
+  );
+  await warmUp(opts, clients, baseName, frameBytes || undefined);
+  const base = await measureTarget(opts, clients, baseName, basePrepared, frameBytes || undefined);
+  await clients.request('close', baseName);
+  const shopTarget = await measureTarget(opts, clients, shopName, shopPrepared);
+  await clients.request('close', shopName);
+  result.blocks.push({ db, baseline: base, shop: shopTarget, ofBaseline: shopTarget.inFlight.smsPerSec / base.inFlight.smsPerSec });
 }
 
 function printPayment(result: PaymentSection, opts: BenchOptions): void {
