@@ -1,6 +1,8 @@
 // `npm run bench`: load figures of the shop next to baselines measured in the same run (docs/decisions/060).
 // Sections: http (hot routes vs an Express baseline, PGlite and PostgreSQL), realtime (1,000 sockets vs raw ws),
-// growth (list routes at ~1k vs 1M rows), workers (1 vs 2 WEB_CONCURRENCY workers). Knobs: bench/results/README.md.
+// payment (forwarded SMS → the customer's socket vs a bare POST + emit), growth (list routes at ~1k vs 1M rows),
+// workers (1 vs 2 WEB_CONCURRENCY workers), and, only when named in BENCH_ONLY, soak (10 minutes of mixed traffic
+// on PostgreSQL with 2 workers). Knobs: bench/results/README.md.
 import { LOAD_CPU, pinningNote, startChild } from './lib/child.js';
 import { readOptions } from './lib/options.js';
 import { describeDatabase } from './lib/postgres.js';
@@ -8,6 +10,8 @@ import { heading, machineInfo, note, timestamp, writeResults } from './lib/repor
 import { runHttpSection } from './sections/http.js';
 import { runRealtimeSection } from './sections/realtime.js';
 import { runGrowthSection } from './sections/growth.js';
+import { runPaymentSection } from './sections/payment.js';
+import { runSoakSection } from './sections/soak.js';
 import { runWorkersSection } from './sections/workers.js';
 
 async function main(): Promise<void> {
@@ -20,11 +24,12 @@ async function main(): Promise<void> {
   note(`load average at start ${(machine.loadAverage as number[]).join(' / ')}: other processes (test runs) may share the machine;`);
   note('compare ratios measured in one run, not absolute figures across runs');
 
-  // Database URLs may carry passwords: the results keep host, port and name only.
+  // Database and Redis URLs may carry passwords: the results keep host, port and name only.
   const options = {
     ...opts,
     postgresBaseUrl: opts.postgresBaseUrl && describeDatabase(opts.postgresBaseUrl),
     largeDatabaseUrl: opts.largeDatabaseUrl && describeDatabase(opts.largeDatabaseUrl),
+    redisUrl: opts.redisUrl && describeDatabase(opts.redisUrl, 6379),
   };
   const results: Record<string, unknown> = { startedAt: started.toISOString(), options, machine };
   let failed = false;
@@ -35,8 +40,10 @@ async function main(): Promise<void> {
       try {
         if (section === 'http') results.http = await runHttpSection(opts, load);
         if (section === 'realtime') results.realtime = await runRealtimeSection(opts);
+        if (section === 'payment') results.payment = await runPaymentSection(opts);
         if (section === 'growth') results.growth = await runGrowthSection(opts, load);
         if (section === 'workers') results.workers = await runWorkersSection(opts, load);
+        if (section === 'soak') results.soak = await runSoakSection(opts, timestamp(started));
       } catch (error) {
         // One broken section (a server that no longer starts, say) must not cost the figures of the others.
         failed = true;

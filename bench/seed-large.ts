@@ -1,9 +1,10 @@
 // `npm run seed:large`: a PostgreSQL shop database with 1,000,000 orders (and their events), 100,000 users and
-// 50,000 tickets (and their messages), for the bench's growth section (BENCH_LARGE_DATABASE_URL).
+// 50,000 tickets (and their messages), with three customers of 20,000 orders each whose orders wait in the admin's
+// queue (page 1), for the bench's growth section (BENCH_LARGE_DATABASE_URL).
 // SEED_DATABASE_URL names the database: created when missing, migrated, refused when it already holds data.
 import pg from 'pg';
 import { describeDatabase, withDatabaseName } from './lib/postgres.js';
-import { BIG_CUSTOMER_EMAIL, LARGE_SEED, SEED_ADMIN, SEED_USER_PASSWORD, seedShopDatabase } from './seed/seed-data.js';
+import { heavyCustomerEmails, LARGE_SEED, SEED_ADMIN, SEED_USER_PASSWORD, seedShopDatabase } from './seed/seed-data.js';
 
 async function ensureDatabase(url: string): Promise<'created' | 'exists'> {
   const probe = new pg.Client({ connectionString: url });
@@ -44,11 +45,12 @@ async function main(): Promise<void> {
   const s = LARGE_SEED;
   console.log(
     `  ${s.users.toLocaleString('en')} users, ${s.orders.toLocaleString('en')} orders (${s.pending} pending, ${s.waiting} waiting, ` +
-      `${s.bigCustomerOrders.toLocaleString('en')} of one customer), ${s.tickets.toLocaleString('en')} tickets`,
+      `${s.heavyCustomers} customers with ${s.bigCustomerOrders.toLocaleString('en')} each, of which ${s.heavyPending} pending and ${s.heavyWaiting} waiting), ` +
+      `${s.tickets.toLocaleString('en')} tickets`,
   );
   await seedShopDatabase(url, LARGE_SEED, (line) => console.log(line));
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-  console.log(`  admin: ${SEED_ADMIN.email} / ${SEED_ADMIN.password}; heavy customer: ${BIG_CUSTOMER_EMAIL}; every customer's password: ${SEED_USER_PASSWORD}`);
+  console.log(`  admin: ${SEED_ADMIN.email} / ${SEED_ADMIN.password}; heavy customers: ${heavyCustomerEmails(s).join(', ')}; every customer's password: ${SEED_USER_PASSWORD}`);
   console.log(`  bench it: BENCH_LARGE_DATABASE_URL=<the same URL> npm run bench`);
 }
 

@@ -1,6 +1,8 @@
 // The bench's knobs, all from the environment (documented in bench/results/README.md).
-export type Section = 'http' | 'realtime' | 'growth' | 'workers';
-const ALL_SECTIONS: Section[] = ['http', 'realtime', 'growth', 'workers'];
+export type Section = 'http' | 'realtime' | 'payment' | 'growth' | 'workers' | 'soak';
+/** What `npm run bench` runs without BENCH_ONLY; the soak (10 minutes) runs only when named. */
+const DEFAULT_SECTIONS: Section[] = ['http', 'realtime', 'payment', 'growth', 'workers'];
+const ALL_SECTIONS: Section[] = [...DEFAULT_SECTIONS, 'soak'];
 
 export interface BenchOptions {
   quick: boolean;
@@ -19,6 +21,18 @@ export interface BenchOptions {
   growthConnections: number;
   /** Compare 1 and 2 workers (WEB_CONCURRENCY) when the server supports it. */
   workers: boolean;
+  /** Payment loop: customers whose SMS is forwarded N in flight, N, and how many one at a time after them. */
+  paymentCustomers: number;
+  paymentInFlight: number;
+  paymentSerial: number;
+  /** SMS sent one at a time first and dropped (JIT, pools, the frame size for the baseline). */
+  paymentWarmup: number;
+  /** Soak: seconds of mixed traffic, new customers per second, seconds per sample. */
+  soakDurationSec: number;
+  soakRate: number;
+  soakSampleSec: number;
+  /** Redis for the soak's shop (rate limits, adapter); undefined: the soak runs without Redis. */
+  redisUrl?: string;
 }
 
 function positive(name: string, fallback: number): number {
@@ -29,6 +43,8 @@ function positive(name: string, fallback: number): number {
   return value;
 }
 
+const whole = (name: string, fallback: number) => Math.round(positive(name, fallback));
+
 export function readOptions(): BenchOptions {
   const quick = process.env.BENCH_QUICK === '1';
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -37,7 +53,7 @@ export function readOptions(): BenchOptions {
   }
   return {
     quick,
-    sections: only?.length ? (only as Section[]) : ALL_SECTIONS,
+    sections: only?.length ? (only as Section[]) : DEFAULT_SECTIONS,
     durationSec: positive('BENCH_DURATION', quick ? 3 : 10),
     warmupSec: quick ? 1 : 2,
     connections: positive('BENCH_CONNECTIONS', 50),
@@ -48,5 +64,13 @@ export function readOptions(): BenchOptions {
     growthDurationSec: quick ? 3 : 8,
     growthConnections: 1,
     workers: process.env.BENCH_WORKERS === '1',
+    paymentCustomers: whole('BENCH_PAYMENT_CUSTOMERS', quick ? 50 : 200),
+    paymentInFlight: whole('BENCH_PAYMENT_IN_FLIGHT', 10),
+    paymentSerial: whole('BENCH_PAYMENT_SERIAL', quick ? 15 : 50),
+    paymentWarmup: quick ? 5 : 10,
+    soakDurationSec: positive('BENCH_SOAK_DURATION', quick ? 60 : 600),
+    soakRate: positive('BENCH_SOAK_RATE', 2),
+    soakSampleSec: positive('BENCH_SOAK_SAMPLE', quick ? 5 : 10),
+    redisUrl: process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || undefined,
   };
 }

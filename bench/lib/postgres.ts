@@ -45,7 +45,7 @@ export async function createScratchDatabase(baseUrl: string, prefix = 'shop_benc
 }
 
 /** Host and database of a URL without its credentials, for printing. */
-export function describeDatabase(url: string): string {
+export function describeDatabase(url: string, defaultPort = 5432): string {
   const u = new URL(url);
-  return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  return `${u.hostname}:${u.port || defaultPort}${u.pathname}`;
 }

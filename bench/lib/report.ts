@@ -25,10 +25,12 @@ export function table(rows: (string | number)[][]): void {
   }
 }
 
-export const ms = (v: number) => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
-export const rate = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
-export const ratio = (v: number) => `×${v >= 10 ? v.toFixed(1) : v.toFixed(2)}`;
-export const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
+// A figure that is missing (NaN, or null after the trip through IPC as JSON) prints as '-'.
+const missing = (v: number | null | undefined): v is null | undefined => typeof v !== 'number' || !Number.isFinite(v);
+export const ms = (v: number) => (missing(v) ? '-' : v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
+export const rate = (v: number) => (missing(v) ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+export const ratio = (v: number) => (missing(v) ? '-' : `×${v >= 10 ? v.toFixed(1) : v.toFixed(2)}`);
+export const percent = (v: number) => (missing(v) ? '-' : `${(v * 100).toFixed(1)} %`);
 /** CPU use in cores as a percentage of one core. */
 export const cpu = (cores: number | undefined) => (cores === undefined ? '-' : `${Math.round(cores * 100)} %`);
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -67,4 +69,32 @@ export function writeResults(name: string, data: unknown): string {
   const file = path.join(RESULTS_DIR, `${name}.json`);
   fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return path.relative(ROOT_DIR, file);
+}
+
+/** The p-th percentile (0-100) of `values` by nearest rank; NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface Spread {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+/** Count, percentiles, max and mean of a set of latencies (ms). */
+export function spread(values: number[]): Spread {
+  return {
+    count: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+    max: values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : NaN,
+    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN,
+  };
 }

@@ -5,11 +5,9 @@
 // shop they speak the Socket.IO v4 wire protocol themselves (engine.io open, namespace connect, acks, pings), so the
 // clients' own decoding (socket.io-client runs on each customer's phone, not on our server) cannot mask the
 // server's cost: on one shared core, 1,000 socket.io-client instances would measure mostly themselves.
-import WebSocket from 'ws';
 import { serveRequests } from '../lib/child.js';
 import type { RealtimeRound, RoundRequest } from '../lib/realtime-types.js';
-
-type Mode = 'socket.io' | 'ws';
+import { inBatches, openClient, settle, watchOrder, type Mode, type WireClient } from '../lib/socketio-wire.js';
 
 interface Expectation {
   /** Frames that count start with this and contain `needle`. */
@@ -22,119 +20,28 @@ interface Expectation {
   done: () => void;
 }
 
-interface Client {
-  ws: WebSocket;
-  /** Socket.IO acknowledgements waiting for their answer, by ack id. */
-  acks: Map<number, (answer: string) => void>;
-  nextAck: number;
-}
-
-interface Group {
-  mode: Mode;
-  clients: Client[];
-}
-
 /** Connected client groups by name: the shop's and the baseline's stay connected side by side. */
-const groups = new Map<string, Group>();
+const groups = new Map<string, WireClient[]>();
 let expecting: Expectation | undefined;
-let lastFrameAt = 0;
 
-function onFrame(client: Client, mode: Mode, data: Buffer): void {
-  lastFrameAt = performance.now();
+function onEvent(text: string, bytes: number): void {
   const e = expecting;
-  const text = data.toString();
-  if (e && text.startsWith(e.prefix) && text.includes(e.needle)) {
-    const now = performance.now();
-    e.firstAt ??= now;
-    e.payloadBytes ??= data.length;
-    e.lastAt = now;
-    e.count -= 1;
-    if (e.count === 0) e.done();
-    return;
-  }
-  if (mode !== 'socket.io') return;
-  if (text === '2') {
-    client.ws.send('3'); // engine.io ping → pong, or the server drops us after pingTimeout
-    return;
-  }
-  const ack = /^43(\d+)/.exec(text);
-  if (ack) {
-    const id = Number(ack[1]);
-    client.acks.get(id)?.(text.slice(2 + ack[1].length));
-    client.acks.delete(id);
-  }
+  if (!e || !text.startsWith(e.prefix) || !text.includes(e.needle)) return;
+  const now = performance.now();
+  e.firstAt ??= now;
+  e.payloadBytes ??= bytes;
+  e.lastAt = now;
+  e.count -= 1;
+  if (e.count === 0) e.done();
 }
 
-async function inBatches<T>(total: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let start = 0; start < total; start += batch) {
-    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, total - start) }, (_, k) => make(start + k)))));
-  }
-  return out;
-}
-
-/** Opens a raw socket; for Socket.IO, waits for the engine.io open packet and the namespace connect (`40…`). */
-function openClient(url: string, as: Mode): Promise<Client> {
-  const target = as === 'socket.io' ? `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket` : url;
-  const ws = new WebSocket(target, { perMessageDeflate: false });
-  const client: Client = { ws, acks: new Map(), nextAck: 1 };
-  return new Promise<Client>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('connect timed out')), 30_000);
-    ws.once('error', reject);
-    if (as === 'ws') {
-      ws.once('open', () => {
-        clearTimeout(timer);
-        ws.on('message', (data: Buffer) => onFrame(client, as, data));
-        resolve(client);
-      });
-      return;
-    }
-    const handshake = (data: Buffer) => {
-      const text = data.toString();
-      if (text.startsWith('0{')) ws.send('40'); // engine.io open → connect to the main namespace, anonymously
-      else if (text.startsWith('40')) {
-        clearTimeout(timer);
-        ws.off('message', handshake);
-        ws.on('message', (d: Buffer) => onFrame(client, as, d));
-        resolve(client);
-      } else if (text.startsWith('44')) reject(new Error(`namespace connect refused: ${text}`));
-    };
-    ws.on('message', handshake);
-  });
-}
-
-function groupNamed(name: string): Group {
+function groupNamed(name: string): WireClient[] {
   const group = groups.get(name);
   if (!group) throw new Error(`no client group ${name}`);
   return group;
 }
 
-/** `order:watch` with an acknowledgement, on every client of a Socket.IO group. */
-async function watch(clients: Client[], orderId: string): Promise<void> {
-  await inBatches(clients.length, 200, (i) => {
-    const client = clients[i];
-    const id = client.nextAck++;
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('order:watch got no answer within 30 s')), 30_000);
-      client.acks.set(id, (answer) => {
-        clearTimeout(timer);
-        if (answer.includes('"data":true')) resolve();
-        else reject(new Error(`order:watch refused: ${answer}`));
-      });
-      client.ws.send(`42${id}${JSON.stringify(['order:watch', orderId])}`);
-    });
-  });
-}
-
-/** Resolves once no frame has arrived for `quietMs` (pushes of the previous step drained), or at the deadline. */
-async function settle(quietMs = 200, deadlineMs = 5_000): Promise<void> {
-  const deadline = performance.now() + deadlineMs;
-  while (performance.now() < deadline && performance.now() - lastFrameAt < quietMs) {
-    await new Promise((r) => setTimeout(r, quietMs / 4));
-  }
-}
-
-async function round(clients: Client[], req: RoundRequest): Promise<RealtimeRound> {
+async function round(clients: WireClient[], req: RoundRequest): Promise<RealtimeRound> {
   let finish!: () => void;
   const all = new Promise<void>((resolve) => (finish = resolve));
   const e: Expectation = { prefix: req.prefix, needle: req.needle, count: clients.length, done: finish };
@@ -161,7 +68,7 @@ async function round(clients: Client[], req: RoundRequest): Promise<RealtimeRoun
 }
 
 function closeAll(): void {
-  for (const group of groups.values()) for (const c of group.clients) c.ws.terminate();
+  for (const group of groups.values()) for (const c of group) c.ws.terminate();
   groups.clear();
 }
 
@@ -169,13 +76,15 @@ serveRequests(
   {
     connect: async ({ group, url, count, as }: { group: string; url: string; count: number; as: Mode }) => {
       const t = performance.now();
-      groups.set(group, { mode: as, clients: await inBatches(count, 50, () => openClient(url, as)) });
+      groups.set(group, await inBatches(count, 50, () => openClient(url, as, { onEvent })));
       return { connectMs: performance.now() - t };
     },
-    watch: ({ group, orderId }: { group: string; orderId: string }) => watch(groupNamed(group).clients, orderId),
+    watch: async ({ group, orderId }: { group: string; orderId: string }) => {
+      await inBatches(groupNamed(group).length, 200, (i) => watchOrder(groupNamed(group)[i], orderId));
+    },
     round: async ({ group, ...req }: RoundRequest & { group: string }) => {
       await settle();
-      return round(groupNamed(group).clients, req);
+      return round(groupNamed(group), req);
     },
   },
   { pid: process.pid },

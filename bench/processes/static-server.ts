@@ -4,9 +4,9 @@ import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
 import express from 'express';
-import helmet from 'helmet';
 import compression from 'compression';
 import { serveRequests } from '../lib/child.js';
+import { shopHelmet } from '../lib/baseline-app.js';
 
 const dir = process.env.BENCH_STATIC_DIR;
 if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) throw new Error('BENCH_STATIC_DIR must name a folder with an index.html');
@@ -15,23 +15,7 @@ const indexHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  }),
-);
+app.use(shopHelmet());
 app.use(express.static(dir, { index: false, maxAge: '1h' }));
 app.get(/.*/, (_req, res) => {
   res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);

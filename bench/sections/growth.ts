@@ -1,12 +1,13 @@
 // Growth section: the list routes' latency at ~1k rows (seeded fresh) and at 1M orders (BENCH_LARGE_DATABASE_URL,
-// made once by `npm run seed:large`), on PostgreSQL. The goal is flat cost: large / small ≤ ×1.5.
+// made once by `npm run seed:large`), on PostgreSQL. The goal is flat cost: large / small ≤ ×1.5. On both sides the
+// admin's queue page 1 lists orders of the heavy customers (20 orders each at 1k, 20,000 each at 1M; decision 207).
 import pg from 'pg';
 import { SERVER_CPU, startChild, type BenchChild } from '../lib/child.js';
 import type { LoadResult } from '../lib/load-types.js';
 import type { BenchOptions } from '../lib/options.js';
 import { createScratchDatabase, describeDatabase } from '../lib/postgres.js';
 import { heading, ms, note, ratio, table } from '../lib/report.js';
-import { BIG_CUSTOMER_EMAIL, SMALL_SEED, seedShopDatabase } from '../seed/seed-data.js';
+import { BIG_CUSTOMER_EMAIL, LARGE_SEED, SMALL_SEED, seedShopDatabase } from '../seed/seed-data.js';
 import { measure } from './http.js';
 
 interface Probe {
@@ -16,7 +17,7 @@ interface Probe {
 }
 
 const PROBES: Probe[] = [
-  { name: 'admin queue GET /orders/all?page=1', path: '/orders/all?page=1', as: 'admin' },
+  { name: 'admin queue GET /orders/all?page=1 (heavy customers waiting)', path: '/orders/all?page=1', as: 'admin' },
   { name: 'customer (heavy) GET /orders/all?page=1', path: '/orders/all?page=1', as: 'customer' },
   { name: 'admin GET /users/all?page=1', path: '/users/all?page=1', as: 'admin' },
   { name: 'admin GET /supports/all?page=1', path: '/supports/all?page=1', as: 'admin' },
@@ -24,9 +25,17 @@ const PROBES: Probe[] = [
   { name: 'GET /home', path: '/home', as: 'guest' },
 ];
 
+/** What the admin's queue page 1 lists: its orders, how many belong to heavy customers, and the largest count. */
+export interface QueuePage {
+  orders: number;
+  ofHeavyCustomers: number;
+  maxCustomerOrders: number;
+}
+
 export interface GrowthSide {
   database: string;
   rows: { users: number; orders: number; tickets: number };
+  queuePage1?: QueuePage;
   results: Record<string, LoadResult>;
 }
 
@@ -56,10 +65,20 @@ interface Side {
   shop: BenchChild;
   url: string;
   tokens: Record<Probe['as'], string | undefined>;
+  queuePage1?: QueuePage;
   results: Record<string, LoadResult>;
 }
 
-async function startSide(url: string): Promise<Side> {
+/** Reads the admin's queue page 1 once: whose orders it lists (customers of ≥ `heavy` orders count as heavy). */
+async function queuePage(origin: string, adminToken: string, heavy: number): Promise<QueuePage | undefined> {
+  const res = await fetch(`${origin}/api/v1/orders/all?page=1`, { headers: { authorization: `Bearer ${adminToken}` } });
+  if (res.status !== 200) return undefined;
+  const body = (await res.json()) as { orders: { user_id?: string | null }[]; customers?: Record<string, { orders: number }> };
+  const counts = body.orders.map((o) => (o.user_id ? (body.customers?.[o.user_id]?.orders ?? 0) : 0));
+  return { orders: counts.length, ofHeavyCustomers: counts.filter((c) => c >= heavy).length, maxCustomerOrders: Math.max(0, ...counts) };
+}
+
+async function startSide(url: string, heavy: number): Promise<Side> {
   const shop = await startChild('shop (postgres)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: url } });
   try {
     const tokens = {
@@ -67,7 +86,7 @@ async function startSide(url: string): Promise<Side> {
       customer: await shop.request<string>('token:email', BIG_CUSTOMER_EMAIL),
       guest: undefined,
     };
-    return { shop, url, tokens, results: {} };
+    return { shop, url, tokens, queuePage1: await queuePage(String(shop.ready.url), tokens.admin, heavy), results: {} };
   } catch (error) {
     await shop.stop();
     throw error;
@@ -102,16 +121,18 @@ export async function runGrowthSection(opts: BenchOptions, load: BenchChild): Pr
   let large: Side | undefined;
   try {
     await seedShopDatabase(scratch.url, SMALL_SEED, () => undefined);
-    small = await startSide(scratch.url);
-    if (opts.largeDatabaseUrl) large = await startSide(opts.largeDatabaseUrl);
+    small = await startSide(scratch.url, SMALL_SEED.bigCustomerOrders);
+    if (opts.largeDatabaseUrl) large = await startSide(opts.largeDatabaseUrl, LARGE_SEED.bigCustomerOrders);
     // Both shops run at once and each route is measured on one right after the other: the machine's load drifts
     // (other test runs), and it should drift over both sides alike.
     for (const probe of PROBES) {
       await probeSide(opts, load, small, probe);
       if (large) await probeSide(opts, load, large, probe);
     }
-    result.small = { database: 'fresh, SMALL_SEED', rows: await countRows(small.url), results: small.results };
-    if (large) result.large = { database: describeDatabase(large.url), rows: await countRows(large.url), results: large.results };
+    result.small = { database: 'fresh, SMALL_SEED', rows: await countRows(small.url), queuePage1: small.queuePage1, results: small.results };
+    if (large) {
+      result.large = { database: describeDatabase(large.url), rows: await countRows(large.url), queuePage1: large.queuePage1, results: large.results };
+    }
   } finally {
     await small?.shop.stop();
     await large?.shop.stop();
@@ -143,6 +164,13 @@ function printGrowth(result: GrowthSection): GrowthSection {
     rows.push(row);
   }
   table(rows);
+  const page = (side: GrowthSide, label: string) => {
+    const q = side.queuePage1;
+    if (!q) return `${label}: the queue page could not be read`;
+    const heavy = `${label}: queue page 1 lists ${q.orders} orders, ${q.ofHeavyCustomers} of heavy customers (largest customer: ${n(q.maxCustomerOrders)} orders)`;
+    return q.ofHeavyCustomers === 0 ? `${heavy}: NO heavy customer waits; re-seed with the current \`npm run seed:large\`` : heavy;
+  };
+  note([page(small, 'small'), ...(large ? [page(large, 'large')] : [])].join('; '));
   note(
     large
       ? `small: ${n(small.rows.users)} users / ${n(small.rows.tickets)} tickets; large (${large.database}): ${n(large.rows.users)} users / ${n(large.rows.tickets)} tickets. Goal ≤ ×1.5`

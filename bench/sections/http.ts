@@ -2,12 +2,12 @@
 import { SERVER_CPU, startChild, type BenchChild } from '../lib/child.js';
 import type { LoadResult, LoadSpec } from '../lib/load-types.js';
 import type { BenchOptions } from '../lib/options.js';
-import { createScratchDatabase, type ScratchDatabase } from '../lib/postgres.js';
-import { cpu, heading, ms, note, percent, rate, table } from '../lib/report.js';
+import { forEachShop, type ShopDb } from '../lib/shops.js';
+import { cpu, heading, ms, percent, rate, table } from '../lib/report.js';
 import type { HttpFixtures } from '../lib/shop-fixtures.js';
 
 export interface HttpRow {
-  db: 'pglite' | 'postgres';
+  db: ShopDb;
   route: string;
   result: LoadResult;
   /** The baseline's req/s measured just before this database's block. */
@@ -67,63 +67,44 @@ export async function runHttpSection(opts: BenchOptions, load: BenchChild): Prom
   const result: HttpSection = { baseline: {}, rows: [], skipped: [] };
   const baseline = await startChild('baseline', 'processes/baseline-server.ts', { cpu: SERVER_CPU });
   try {
-    const dbs: ('pglite' | 'postgres')[] = ['pglite'];
-    if (opts.postgresBaseUrl) dbs.push('postgres');
-    else {
-      const line = 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server the bench may create databases on)';
-      result.skipped.push(line);
-      note(line);
-    }
-    for (const db of dbs) {
-      let scratch: ScratchDatabase | undefined;
-      let shop: BenchChild | undefined;
-      try {
-        if (db === 'postgres') scratch = await createScratchDatabase(opts.postgresBaseUrl!);
-        shop = await startChild(`shop (${db})`, 'processes/shop-server.ts', {
-          cpu: SERVER_CPU,
-          env: { BENCH_SHOP_DATABASE_URL: scratch?.url ?? '' },
-        });
-        const fixtures = await shop.request<HttpFixtures>('fixtures:http');
-        // The baseline right before each block: the machine's load drifts, the ratio should not.
-        const base = await measure(load, {
-          ...shape,
-          title: 'baseline GET /hello',
-          url: `${baseline.ready.url}/api/v1/hello`,
-          serverPid: Number(baseline.ready.pid),
-        });
-        result.baseline[db] = base;
-        const rows: (string | number)[][] = [['route', 'req/s', 'p50', 'p99', 'of baseline', 'failed', 'server CPU', 'load CPU']];
+    await forEachShop(opts, result.skipped, async (db, shop) => {
+      const fixtures = await shop.request<HttpFixtures>('fixtures:http');
+      // The baseline right before each block: the machine's load drifts, the ratio should not.
+      const base = await measure(load, {
+        ...shape,
+        title: 'baseline GET /hello',
+        url: `${baseline.ready.url}/api/v1/hello`,
+        serverPid: Number(baseline.ready.pid),
+      });
+      result.baseline[db] = base;
+      const rows: (string | number)[][] = [['route', 'req/s', 'p50', 'p99', 'of baseline', 'failed', 'server CPU', 'load CPU']];
+      rows.push([
+        `baseline: Express 5 + helmet + compression, hello JSON`,
+        rate(base.rps),
+        ms(base.p50),
+        ms(base.p99),
+        '100 %',
+        base.non2xx + base.errors,
+        cpu(base.serverCpu),
+        cpu(base.generatorCpu),
+      ]);
+      for (const { route, spec } of routes(String(shop.ready.url), fixtures)) {
+        const r = await measure(load, { ...shape, ...spec, serverPid: Number(shop.ready.pid) });
+        const row: HttpRow = { db, route, result: r, baselineRps: base.rps, ofBaseline: r.rps / base.rps };
+        result.rows.push(row);
         rows.push([
-          `baseline: Express 5 + helmet + compression, hello JSON`,
-          rate(base.rps),
-          ms(base.p50),
-          ms(base.p99),
-          '100 %',
-          base.non2xx + base.errors,
-          cpu(base.serverCpu),
-          cpu(base.generatorCpu),
+          `shop on ${db}: ${route}`,
+          rate(r.rps),
+          ms(r.p50),
+          ms(r.p99),
+          percent(row.ofBaseline),
+          r.non2xx + r.errors,
+          cpu(r.serverCpu),
+          cpu(r.generatorCpu),
         ]);
-        for (const { route, spec } of routes(String(shop.ready.url), fixtures)) {
-          const r = await measure(load, { ...shape, ...spec, serverPid: Number(shop.ready.pid) });
-          const row: HttpRow = { db, route, result: r, baselineRps: base.rps, ofBaseline: r.rps / base.rps };
-          result.rows.push(row);
-          rows.push([
-            `shop on ${db}: ${route}`,
-            rate(r.rps),
-            ms(r.p50),
-            ms(r.p99),
-            percent(row.ofBaseline),
-            r.non2xx + r.errors,
-            cpu(r.serverCpu),
-            cpu(r.generatorCpu),
-          ]);
-        }
-        table(rows);
-      } finally {
-        await shop?.stop();
-        await scratch?.drop();
       }
-    }
+      table(rows);
+    });
   } finally {
     await baseline.stop();
   }

@@ -12,8 +12,14 @@ export interface SeedSizes {
   users: number;
   orders: number;
   tickets: number;
-  /** Orders of the one heavy customer (part of `orders`). */
+  /** Heavy customers: each has `bigCustomerOrders` orders (part of `orders`), some of them in the admin's queue. */
+  heavyCustomers: number;
   bigCustomerOrders: number;
+  /** Orders of each heavy customer that are paid and waiting for the admin (the oldest of the queue: page 1)
+   * and still waiting for payment (part of `pending` and `waiting`). */
+  heavyPending: number;
+  heavyWaiting: number;
+  /** Tickets of the first heavy customer. */
   bigCustomerTickets: number;
   /** Orders still waiting for payment (time left) and paid ones waiting for the admin: the admin's queue. */
   waiting: number;
@@ -24,26 +30,50 @@ export const LARGE_SEED: SeedSizes = {
   users: 100_000,
   orders: 1_000_000,
   tickets: 50_000,
+  heavyCustomers: 3,
   bigCustomerOrders: 20_000,
+  heavyPending: 2,
+  heavyWaiting: 2,
   bigCustomerTickets: 30,
   waiting: 300,
   pending: 300,
 };
 
-/** The same shape at ~1/1000: the growth section's "small" side. Queue and heavy customer fill more than a page. */
+/** The same shape at ~1/1000: the growth section's "small" side. Queue and heavy customers fill more than a page,
+ * and the admin's queue page 1 lists the same heavy customers' orders on both sides. */
 export const SMALL_SEED: SeedSizes = {
   users: 100,
   orders: 1_000,
   tickets: 50,
+  heavyCustomers: 3,
   bigCustomerOrders: 20,
+  heavyPending: 2,
+  heavyWaiting: 2,
   bigCustomerTickets: 12,
   waiting: 15,
   pending: 15,
 };
 
 export const SEED_ADMIN = { email: 'admin@seed.local', password: 'seed-admin-password-1' };
-/** The heavy customer (`bigCustomerOrders` orders, `bigCustomerTickets` tickets). */
+/** The first heavy customer (`bigCustomerOrders` orders, `bigCustomerTickets` tickets). */
 export const BIG_CUSTOMER_EMAIL = 'big.customer@seed.local';
+/** Every heavy customer's e-mail: big.customer@, big.customer2@, … */
+export const heavyCustomerEmails = (sizes: Pick<SeedSizes, 'heavyCustomers'>): string[] =>
+  Array.from({ length: sizes.heavyCustomers }, (_, i) => (i === 0 ? BIG_CUSTOMER_EMAIL : `big.customer${i + 1}@seed.local`));
+
+/** Refuses sizes whose parts do not fit in their wholes. */
+export function checkSizes(sizes: SeedSizes): void {
+  const h = sizes.heavyCustomers;
+  const problems = [
+    h < 1 && 'heavyCustomers must be at least 1',
+    h * sizes.heavyPending > sizes.pending && 'heavy customers\' pending orders exceed pending',
+    h * sizes.heavyWaiting > sizes.waiting && 'heavy customers\' waiting orders exceed waiting',
+    sizes.heavyPending + sizes.heavyWaiting > sizes.bigCustomerOrders && 'a heavy customer\'s queued orders exceed its orders',
+    h * sizes.bigCustomerOrders > sizes.orders && 'heavy customers\' orders exceed orders',
+    h >= sizes.users && 'heavy customers must be fewer than users',
+  ].filter(Boolean);
+  if (problems.length) throw new Error(`bad seed sizes: ${problems.join('; ')}`);
+}
 /** Every seeded customer's password (one hash computed once). */
 export const SEED_USER_PASSWORD = 'seed-password-1';
 
@@ -82,7 +112,9 @@ async function step(client: pg.Client, log: Log, label: string, sql: string, par
 
 /** Fills a migrated, first-start-seeded, otherwise empty shop database. */
 export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: Log): Promise<void> {
+  checkSizes(sizes);
   const passwordHash = await hashPassword(SEED_USER_PASSWORD);
+  const heavyEmails = heavyCustomerEmails(sizes);
   const adminId = (await client.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' ORDER BY num LIMIT 1`)).rows[0]?.id ?? null;
   // Timestamps are stored as UTC without zone (as Prisma writes them); a synchronous commit per row is not needed here.
   await client.query(`SET TIME ZONE 'UTC'; SET synchronous_commit = off; SET work_mem = '256MB'`);
@@ -93,42 +125,54 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
     'users',
     `INSERT INTO users (id, name, email, password_hash, role, created_at)
      SELECT ${randomId(16)}, ${pick(FIRST_NAMES)} || ' ' || ${pick(LAST_NAMES)},
-            CASE WHEN g = 1 THEN $1 ELSE 'customer' || g || '@seed.local' END,
+            CASE WHEN g <= cardinality($1::text[]) THEN ($1::text[])[g] ELSE 'customer' || g || '@seed.local' END,
             $2, 'user', now() - interval '400 days' + interval '400 days' * (g::float8 / $3::int)
      FROM generate_series(1, $3::int) g`,
-    [BIG_CUSTOMER_EMAIL, passwordHash, sizes.users],
+    [heavyEmails, passwordHash, sizes.users],
   );
   await client.query(`CREATE TEMP TABLE seed_users AS
-    SELECT row_number() OVER (ORDER BY num) AS n, id, email FROM users WHERE role = 'user' AND email <> $1`, [BIG_CUSTOMER_EMAIL]);
+    SELECT row_number() OVER (ORDER BY num) AS n, id, email FROM users WHERE role = 'user' AND NOT (email = ANY($1::text[]))`, [heavyEmails]);
+  await client.query(`CREATE TEMP TABLE seed_heavy AS
+    SELECT array_position($1::text[], email) AS k, id, email FROM users WHERE email = ANY($1::text[])`, [heavyEmails]);
   const { rows: counts } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM seed_users`);
   const others = Number(counts[0].n);
   const big = (await client.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [BIG_CUSTOMER_EMAIL])).rows[0].id;
 
-  // Orders: rows 1..pending are paid and waiting for the admin, then the waiting ones (time left), then history:
-  // the heavy customer's first, then everyone's. History: mostly complete or timed out, over a year.
+  // Orders: rows 1..pending are paid and waiting for the admin, then the waiting ones (time left), then history.
+  // Heavy customers (k = 1..H, round robin): the first H × heavyPending rows, the oldest of the queue (so the
+  // admin's queue page 1 lists them), the first H × heavyWaiting waiting rows, and the first rows of history, so
+  // that each has bigCustomerOrders in all. History: mostly complete or timed out, over a year.
   const queue = sizes.pending + sizes.waiting;
+  const h = sizes.heavyCustomers;
   await step(
     client,
     log,
     'orders',
-    `WITH base AS (
-       SELECT g,
+    `WITH draws AS (
+       SELECT g, random() AS r, random() AS p, random() AS m, random() AS u,
+         CASE WHEN g <= $6 THEN 1 + (g - 1) % $5
+              WHEN g > $1 AND g <= $1 + $7 THEN 1 + (g - $1 - 1) % $5
+              WHEN g > $2 AND g <= $2 + $8 THEN 1 + (g - $2 - 1) % $5 END AS heavy_k
+       FROM generate_series(1, $3::int) g
+     ), base AS (
+       SELECT g, heavy_k,
          CASE WHEN g <= $1 THEN 'pending' WHEN g <= $2 THEN 'waiting'
               ELSE (CASE WHEN r < 0.72 THEN 'complete' WHEN r < 0.90 THEN 'timedout' WHEN r < 0.95 THEN 'user_cancelled' ELSE 'admin_cancelled' END)
          END AS status,
-         CASE WHEN g <= $1 THEN now() - interval '6 hours' * random()
+         CASE WHEN g <= $6 THEN now() - interval '6 hours' - interval '1 minute' * g
+              WHEN g <= $1 THEN now() - interval '6 hours' * random()
               WHEN g <= $2 THEN now() - interval '25 minutes' * random()
               ELSE now() - interval '1 day' - interval '364 days' * random() END AS created_at,
          CASE WHEN p < 0.50 THEN '1xbet_topup_bdt' WHEN p < 0.65 THEN '1xbet_topup_usd' WHEN p < 0.90 THEN '1xbet_withdraw_bdt' ELSE '1xbet_withdraw_usd' END AS product_id,
          CASE WHEN m < 0.60 THEN 'bkash' WHEN m < 0.90 THEN 'nagad' ELSE 'rocket' END AS pm_method,
-         CASE WHEN g > $2 AND g <= $2 + $3 THEN 0 WHEN u < 0.6 THEN 1 + floor(random() * $4)::int ELSE NULL END AS user_n,
+         CASE WHEN heavy_k IS NULL AND u < 0.6 THEN 1 + floor(random() * $4)::int END AS user_n,
          power(random(), 3) AS size
-       FROM (SELECT g, random() AS r, random() AS p, random() AS m, random() AS u FROM generate_series(1, $5::int) g) AS draws
+       FROM draws
      )
      INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_coin,
                          amount, rate, pm_amount, pm_id, contact_email, onex_id, wallet, w_code)
      SELECT ${randomId(22)}, b.product_id,
-       CASE WHEN b.user_n = 0 THEN $6 ELSE su.id END,
+       COALESCE(sh.id, su.id),
        b.status, b.created_at,
        b.created_at + CASE b.status WHEN 'complete' THEN interval '12 minutes' WHEN 'timedout' THEN interval '30 minutes'
                                     WHEN 'user_cancelled' THEN interval '3 minutes' WHEN 'admin_cancelled' THEN interval '15 minutes'
@@ -139,7 +183,7 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
        pp.rate,
        round(round(pp.min + (pp.max - pp.min) * b.size::numeric, CASE WHEN b.product_id LIKE '%bdt' THEN 0 ELSE 2 END) * pp.rate, 2),
        CASE WHEN b.product_id LIKE '%topup%' AND b.status IN ('pending', 'complete', 'admin_cancelled') THEN 'SEED' || b.g END,
-       CASE WHEN b.user_n = 0 THEN $7 WHEN su.email IS NOT NULL THEN su.email ELSE 'guest' || b.g || '@example.com' END,
+       COALESCE(sh.email, su.email, 'guest' || b.g || '@example.com'),
        CASE WHEN b.product_id LIKE '%topup%' OR b.status IN ('pending', 'complete', 'admin_cancelled')
             THEN (100000000 + floor(random() * 899999999))::text END,
        CASE WHEN b.product_id LIKE '%withdraw%' THEN '01' || (3 + floor(random() * 7))::text || lpad(floor(random() * 100000000)::text, 8, '0') END,
@@ -147,8 +191,18 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
      FROM base b
      JOIN product_pms pp ON pp.product_id = b.product_id AND pp.account = b.pm_method
      JOIN payment_methods pm ON pm.account = b.pm_method
+     LEFT JOIN seed_heavy sh ON sh.k = b.heavy_k
      LEFT JOIN seed_users su ON su.n = b.user_n`,
-    [sizes.pending, queue, sizes.bigCustomerOrders, others, sizes.orders, big, BIG_CUSTOMER_EMAIL],
+    [
+      sizes.pending,
+      queue,
+      sizes.orders,
+      others,
+      h,
+      h * sizes.heavyPending,
+      h * sizes.heavyWaiting,
+      h * (sizes.bigCustomerOrders - sizes.heavyPending - sizes.heavyWaiting),
+    ],
   );
 
   // Each order's timeline, as the transitions would have written it; ids ascend in time.
@@ -180,7 +234,7 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
     [adminId],
   );
 
-  // Tickets: the heavy customer's first, then random customers; the last month's mostly open, older ones closed.
+  // Tickets: the first heavy customer's first, then random customers; the last month's mostly open, older ones closed.
   await client.query(
     `CREATE TEMP TABLE seed_tickets AS
      SELECT t.g, ${randomId(16)} AS id,
@@ -213,7 +267,7 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
      FROM seed_tickets t CROSS JOIN LATERAL generate_series(1, t.n_msgs) AS m
      ORDER BY t.created_at, m`,
   );
-  await client.query('DROP TABLE seed_users; DROP TABLE seed_tickets');
+  await client.query('DROP TABLE seed_users; DROP TABLE seed_heavy; DROP TABLE seed_tickets');
   const t = Date.now();
   await client.query('VACUUM ANALYZE');
   log(`  vacuum analyze: ${((Date.now() - t) / 1000).toFixed(1)} s`);
