@@ -11,6 +11,9 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { LoginThrottle } from './security/login-throttle.js';
 import { authenticate } from './security/authenticate.js';
+import { isStaff } from './security/guards.js';
+import { createSecretBox } from './security/secret-box.js';
+import { heldForSecondFactor, staffTwoFactorGate } from './security/staff-two-factor.js';
 import { captchaRoutes, type CaptchaService } from './security/captcha.js';
 import {
   accountsRoutes,
@@ -20,8 +23,12 @@ import {
   createAdminUsersService,
   createUserPresenter,
   createUsersRepository,
+  createTwoFactorRepository,
+  createTwoFactorService,
+  twoFactorRoutes,
   usersRoutes,
 } from './accounts/index.js';
+import { createSettingsRepository, createSettingsService, settingsRoutes } from './settings/index.js';
 import {
   createPaymentMethodsRepository,
   createPaymentMethodsService,
@@ -94,6 +101,8 @@ export function composeShop(infra: Infrastructure) {
   const auditRepository = createAuditRepository(prisma);
   const smsRepository = createSmsRepository(prisma);
   const repliesRepository = createRepliesRepository(prisma);
+  const twoFactorRepository = createTwoFactorRepository(prisma);
+  const settingsRepository = createSettingsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -103,6 +112,8 @@ export function composeShop(infra: Infrastructure) {
     redis: infra.redis,
     redisChannelPrefix: config.redisChannelPrefix,
     logger,
+    // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
+    mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
   });
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory. Its source is bound
@@ -134,7 +145,17 @@ export function composeShop(infra: Infrastructure) {
   // Use cases. Every admin action records its audit entry through `audit.record`, inside its own transaction.
   const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime });
+  // Two-factor sign-in (issue 20): secrets sealed with TWO_FACTOR_KEY, else a key derived from the JWT secret.
+  const twoFactor = createTwoFactorService({
+    twoFactor: twoFactorRepository,
+    users: usersRepository,
+    box: createSecretBox(config.twoFactorKey ?? jwtSecret, 'two-factor'),
+    jwtSecret,
+    audit: audit.record,
+    sessions: realtime,
+    loginThrottle: infra.loginThrottle,
+  });
+  const accountsService = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, twoFactor });
   // A customer's name and picture show in the home page's recent orders.
   const accounts = { ...accountsService, updateProfile: thenChanged(accountsService.updateProfile) };
   const productsService = createProductsService(productsRepository, config.mediaBaseUrl, audit.record);
@@ -156,6 +177,10 @@ export function composeShop(infra: Infrastructure) {
     publicDataChanged: () => snapshots.changed(),
     lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
+  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change, told
+  // through the public snapshot's bus (decision 164).
+  const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, publishChange: () => snapshots.changed() });
+  snapshotBus?.onChange(() => settings.dropped());
   // The SMS inbox and the orders call each other (an SMS verifies an order; an order's id looks for its SMS).
   const sms = createSmsService({ sms: smsRepository, pushes: realtime, orders, logger, audit: audit.record });
   orders.useVerifier(sms);
@@ -182,7 +207,7 @@ export function composeShop(infra: Infrastructure) {
   });
   const avatarsService = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger });
   const avatars = { ...avatarsService, changeAvatar: thenChanged(avatarsService.changeAvatar) };
-  const productImagesService = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger });
+  const productImagesService = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger, audit: audit.record });
   const productImages = { ...productImagesService, changeProductImage: thenChanged(productImagesService.changeProductImage) };
   // The flag is public data: the snapshot is dropped (here at once, elsewhere by the message sent first) before
   // the push goes out, and the PATCH answers once the message is sent.
@@ -222,7 +247,8 @@ export function composeShop(infra: Infrastructure) {
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
     captchaRoutes(captcha),
-    accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle }),
+    accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle, twoFactor }),
+    twoFactorRoutes({ twoFactor, userDto, captcha, limits }),
     usersRoutes({ accounts, userDto, captcha, limits }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
@@ -237,6 +263,7 @@ export function composeShop(infra: Infrastructure) {
     auditRoutes({ audit, limits }),
     shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
+    settingsRoutes({ settings, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -250,11 +277,13 @@ export function composeShop(infra: Infrastructure) {
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
+    /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 162). */
+    twoFactorGate: staffTwoFactorGate(config.staffTwoFactor),
     routers,
     snapshotRoutes,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats, twoFactor, settings },
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),

@@ -15,6 +15,7 @@ export function toUserDto(user: UserRecord, mediaBaseUrl: string, jwt?: string):
     logo: mediaUrl(mediaBaseUrl, user.logo),
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     orders: user.orderCount,
+    two_factor: user.twoFactor,
     ...(jwt ? { jwt } : {}),
   };
 }

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
 import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
-import { LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
+import { isStaffRole, LIMITS, productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import { ADMIN_QUEUE_STATUSES, type OrderCommandName } from '#shared/order-status';
@@ -344,7 +344,7 @@ export function createOrdersService(deps: {
       filter: OrderFilter = {},
     ): Promise<{ orders: OrderView[]; pages: number; customers?: Record<string, OrderCustomerDto> }> {
       const size = LIMITS.pageSize;
-      if (viewer.role !== 'admin') {
+      if (!isStaffRole(viewer.role)) {
         const { orders: rows, total } = await orders.listForUser(viewer.id, page, size);
         return { orders: rows.map(toPublicOrderDto), pages: pageCount(total, size) };
       }

@@ -66,7 +66,22 @@ describe('Request ids and logs', () => {
     expect(log.lines.filter((l) => l.msg === 'request')).toHaveLength(2);
     expect(log.text()).not.toContain(user.token);
     expect(log.text()).not.toContain(user.token.split('.')[2]);
-    expect(log.text()).toContain('jwt=[redacted]');
+    expect(log.text()).not.toContain('jwt=');
+  });
+
+  it("When the mailed recovery link is opened, then the access line names the route pattern, not the link's id or ref (issue 20)", async () => {
+    const user = await createUser(server);
+    const asked = await server.api.post<{ id: string }>('/recover', { email: user.email });
+    const ref = 'c2VjcmV0LXJlZi1vZi10aGUtbGluay0xMjM0NTY3ODkw';
+    log.clear();
+    const res = await fetch(`${server.url}/api/v1/recover/${asked.body.id}?ref=${ref}&extra=secret-query-value`);
+    const requestId = res.headers.get('x-request-id');
+    const line = log.lines.find((l) => l.msg === 'request' && l.request_id === requestId);
+    expect(line).toMatchObject({ method: 'GET', route: '/api/v1/recover/:id' });
+    expect(line).not.toHaveProperty('url');
+    expect(log.text()).not.toContain(ref);
+    expect(log.text()).not.toContain(asked.body.id);
+    expect(log.text()).not.toContain('secret-query-value');
   });
 });
 
