@@ -137,7 +137,7 @@ const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   { maxKeys: 3 },
 );
 
-export type HostileCaller = 'guest' | 'user' | 'admin';
+export type HostileCaller = 'guest' | 'user' | 'operator' | 'admin';
 export interface HostileRequest {
   caller: HostileCaller;
   request: RouteRequest;
@@ -187,7 +187,7 @@ export function hostileRequests(route: RouteInfo, seeds: RouteRequest[], known: 
     },
   );
   return fc.record({
-    caller: fc.constantFrom<HostileCaller>('guest', 'user', 'admin'),
+    caller: fc.constantFrom<HostileCaller>('guest', 'user', 'operator', 'admin'),
     request: fc
       .record({ seed, params, rawParams, query, rawQuery, body, headers: fc.option(hostileHeaders, { nil: undefined }), keepSeedParams: fc.boolean() })
       .map(({ seed: s, params: p, rawParams: rp, query: q, rawQuery: rq, body: b, headers, keepSeedParams }) => ({
@@ -249,6 +249,7 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
         cast.owner.id,
         cast.other.id,
         cast.admin.id,
+        cast.operator.id,
         await cast.order(),
         await cast.order('pending', 'withdraw'),
         await cast.timedOutOrder(),
@@ -269,7 +270,7 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
   describe(`Generated hostile requests (shard ${options.shard} of ${options.of})`, () => {
     describe.each(routes.map((r) => [r.key, r] as const))('%s', (_key, route) => {
       it(
-        `When ${HOSTILE_RUNS} generated hostile requests arrive as guest, customer or admin, then none answers 5xx, all answer JSON and no rejected one changes a row`,
+        `When ${HOSTILE_RUNS} generated hostile requests arrive as guest, customer, operator or admin, then none answers 5xx, all answer JSON and no rejected one changes a row`,
         { timeout: 600_000 },
         async () => {
           const { cast: c, prints: p } = await ready();

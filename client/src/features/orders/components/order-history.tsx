@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '#shared/api-types';
@@ -10,6 +11,7 @@ import { ORDER_STATUSES } from '#shared/order-status';
 import { useOrderColumns } from '../../../components/order-columns';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
+import { userAtom } from '../../../lib/session';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { downloadOrdersCsv, listOrderHistory, type OrderHistoryFilter } from '../api/admin-orders';
 import { AdminOrderList, useListCustomers } from './admin-order-list';
@@ -33,6 +35,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
   const [search, setSearch] = useState(initialSearch);
   const [q] = useDebouncedValue(search, 300);
   const { customers, selectOrders } = useListCustomers();
+  const canExport = useAtomValue(userAtom)?.role === 'admin';
   const [exporting, setExporting] = useState(false);
 
   const filter: OrderHistoryFilter = useMemo(() => {
@@ -129,9 +132,12 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             >
               {t('history.clear')}
             </Button>
-            <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()}>
-              {t('history.csv')}
-            </Button>
+            {/* CSV exports are the admins' (issue 20): an operator's would be refused. */}
+            {canExport ? (
+              <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()}>
+                {t('history.csv')}
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       </Card>
