@@ -7,7 +7,7 @@ import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { testDatabases } from '../support/databases.js';
 import { useTestServer, type TestServer } from '../support/server.js';
 import { connectSocket, nextEvent, useSockets } from '../support/sockets.js';
-import { codeAt, enableTwoFactor } from '../support/two-factor.js';
+import { codeAt, enableTwoFactor, type EnabledTwoFactor } from '../support/two-factor.js';
 import { outboxMailTo } from '../support/cast.js';
 import { placeOrder } from '../factories/orders.js';
 
@@ -39,9 +39,9 @@ describe.each(testDatabases())('Two-factor sign-in (%s)', (db) => {
   const server = useTestServer({ db });
   const clock = useFixedClock(server);
   /** 2FA turned on ten steps before T0 (its first code's step long used), the clock then at T0. */
-  const enableEarlier = async (user: TestUser) => {
+  const enableEarlier = async (user: TestUser): Promise<EnabledTwoFactor> => {
     clock.set(T0 - 10 * STEP_MS);
-    const enabled = await enableEarlier(user);
+    const enabled = await enableTwoFactor(server, user, T0 - 10 * STEP_MS);
     clock.set(T0);
     return enabled;
   };

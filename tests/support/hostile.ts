@@ -170,7 +170,7 @@ export function hostileRequests(route: RouteInfo, seeds: RouteRequest[], known: 
   const rawQuery = fc.option(fc.oneof(malformed.map((m) => `page=${m}`), malformed.map((m) => `${m}=1`), fc.constant('page[x][y]=1&page[]=2&&=&')), { nil: undefined, freq: 6 });
   const body: fc.Arbitrary<Pick<RouteRequest, 'body' | 'raw' | 'form'>> = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(seed, fc.array(fc.nat(), { minLength: 3, maxLength: 3 }), fc.array(step, { minLength: 1, maxLength: 3 })).map(([s, picks, steps]) => ({ body: mutate(s.body ?? {}, picks, steps) })) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('user', 'order', 'support', 'product', 'pm', 'admin'), hostileJson).map(([envelope, value]) => ({ body: { [envelope]: value } })) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('user', 'order', 'support', 'product', 'pm', 'admin', 'settings'), hostileJson).map(([envelope, value]) => ({ body: { [envelope]: value } })) },
     { weight: 2, arbitrary: hostileJson.map((value) => ({ body: value })) },
     { weight: 1, arbitrary: rawBody.map((raw) => ({ raw })) },
     {

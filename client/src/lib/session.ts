@@ -70,6 +70,9 @@ export const languageAtom = atom(
 
 export const useLanguage = () => useAtomValue(languageAtom);
 
+/** Whether the signed-in user is an admin (operators, issue 20, do not get the admin-only screens and links). */
+export const useIsAdmin = () => useAtomValue(userAtom)?.role === 'admin';
+
 // ---------- staff two-factor rule ----------
 /**
  * The server answered 403 errors.twoFactorRequired (STAFF_2FA=required, issue 20): the dashboard takes the staff

@@ -18,7 +18,7 @@ import { AdminAlerts } from '../../features/alerts/components/admin-alerts';
 import { AlertsHeaderButton } from '../../features/alerts/components/alerts-header-button';
 import { SilentDevicesAlert } from '../../features/sms/components/silent-devices-alert';
 import { paths } from '../../config';
-import { twoFactorRequiredAtom, userAtom } from '../../lib/session';
+import { twoFactorRequiredAtom, useIsAdmin, userAtom } from '../../lib/session';
 import { DashboardShell, type DashboardMenuItem } from './dashboard-shell';
 import { RequireRole } from './require-role';
 
@@ -43,7 +43,7 @@ export function AdminLayout() {
   const user = useAtomValue(userAtom);
   const needsSecondFactor = useAtomValue(twoFactorRequiredAtom);
   const { pathname } = useLocation();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = useIsAdmin();
   // STAFF_2FA=required: until the second factor is on, the setup is the only page that works.
   if (needsSecondFactor && user && !user.two_factor && pathname !== paths.admin.security.getHref()) {
     return <Navigate to={paths.admin.security.getHref()} replace />;

@@ -1,10 +1,10 @@
 import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminInfoDto } from '#shared/api-types';
 import { useFormat } from '../../../lib/format';
-import { adminOnlineAtom, userAtom } from '../../../lib/session';
+import { adminOnlineAtom, useIsAdmin } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { getAdminInfo, setAdminOnline } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -18,7 +18,7 @@ export default function AdminSettingsPage() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const setOnlineAtom = useSetAtom(adminOnlineAtom);
-  const isAdmin = useAtomValue(userAtom)?.role === 'admin';
+  const isAdmin = useIsAdmin();
   const [info, setInfo] = useState<AdminInfoDto | null>(null);
   const [saving, setSaving] = useState(false);
 

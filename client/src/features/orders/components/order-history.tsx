@@ -1,7 +1,6 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '#shared/api-types';
@@ -11,7 +10,7 @@ import { ORDER_STATUSES } from '#shared/order-status';
 import { useOrderColumns } from '../../../components/order-columns';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
-import { userAtom } from '../../../lib/session';
+import { useIsAdmin } from '../../../lib/session';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { downloadOrdersCsv, listOrderHistory, type OrderHistoryFilter } from '../api/admin-orders';
 import { AdminOrderList, useListCustomers } from './admin-order-list';
@@ -35,7 +34,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
   const [search, setSearch] = useState(initialSearch);
   const [q] = useDebouncedValue(search, 300);
   const { customers, selectOrders } = useListCustomers();
-  const canExport = useAtomValue(userAtom)?.role === 'admin';
+  const canExport = useIsAdmin();
   const [exporting, setExporting] = useState(false);
 
   const filter: OrderHistoryFilter = useMemo(() => {
