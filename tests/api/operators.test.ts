@@ -105,9 +105,9 @@ describe.each(testDatabases())('Operators (%s)', (db) => {
     const ticket = await openTicket(server, customer);
     expect((await server.api.get('/supports/all', operator.token)).status).toBe(200);
     expect((await server.api.get(`/supports/${ticket}`, operator.token)).status).toBe(200);
-    const reply = await server.api.patch<{ support: { messages: { sender: string }[] } }>(`/supports/${ticket}`, { support: { text: 'We are looking at it now.' } }, operator.token);
+    const reply = await server.api.patch<{ support: { texts: { sender: string }[] } }>(`/supports/${ticket}`, { support: { text: 'We are looking at it now.' } }, operator.token);
     expect(reply.status).toBe(200);
-    expect(reply.body.support.messages.at(-1)?.sender).toBe('admin');
+    expect(reply.body.support.texts.at(-1)?.sender).toBe('admin');
     expect((await server.api.get('/replies', operator.token)).status).toBe(200);
     expect((await server.api.post('/replies', { reply: { title: 'Hi', text_en: 'Hello there', text_bn: 'হ্যালো' } }, operator.token)).body.key).toBe('errors.forbidden');
     expect((await server.api.patch('/admin', { admin: { online: true } }, operator.token)).status).toBe(200);
