@@ -85,6 +85,8 @@ export const twoFactorCodeSchema = typedDigits(
 );
 export const twoFactorSetupBodySchema = z.object({ captcha: captchaField });
 export const twoFactorCodeBodySchema = z.object({ captcha: captchaField, code: twoFactorCodeSchema });
+/** The forms that take a code (the login's second step, turning 2FA on or off). */
+export const twoFactorCodeFormSchema = z.object({ code: twoFactorCodeSchema });
 /** `POST /login/2fa`: the challenge a login answered, and the code. */
 export const loginTwoFactorBodySchema = z.object({
   challenge: str().regex(/^[A-Za-z0-9_-]{20,100}$/, V.invalid),

@@ -82,7 +82,13 @@ async function download(path: string, query: QueryParams, filename: string): Pro
       return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
     }
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), filename);
+  return null;
+}
+
+/** Hands a file made or fetched in the page to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -90,7 +96,6 @@ async function download(path: string, query: QueryParams, filename: string): Pro
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return null;
 }
 
 export const api = {

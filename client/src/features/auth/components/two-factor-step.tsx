@@ -4,15 +4,12 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { UserDto } from '#shared/api-types';
-import { twoFactorCodeSchema } from '#shared/schemas';
+import { twoFactorCodeFormSchema as codeFormSchema } from '#shared/schemas';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
 import { withLoadingOverlay } from '../../../lib/session';
 import { completeTwoFactorLogin } from '../api/sign-in';
-
-const codeFormSchema = z.object({ code: twoFactorCodeSchema });
 
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: (user: UserDto) => void; onRestart: () => void }) {
   const { t } = useTranslation('auth');

@@ -6,17 +6,15 @@ import { IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { TwoFactorSetupDto, UserDto } from '#shared/api-types';
 import { isStaffRole } from '#shared/constants';
-import { twoFactorCodeSchema } from '#shared/schemas';
+import { twoFactorCodeFormSchema as codeFormSchema } from '#shared/schemas';
+import { saveBlob } from '../../../lib/api';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { startSession } from '../../../lib/session';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '../api/two-factor';
-
-const codeFormSchema = z.object({ code: twoFactorCodeSchema });
 
 function CodeForm({ label, submit, onSubmit, onCancel }: { label: string; submit: string; onSubmit: (code: string) => Promise<Record<string, string> | undefined>; onCancel?: () => void }) {
   const { t } = useTranslation('settings');
@@ -61,17 +59,8 @@ function CodeForm({ label, submit, onSubmit, onCancel }: { label: string; submit
 function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
   const { t } = useTranslation('settings');
   const text = codes.join('\n');
-  const download = () => {
-    const blob = new Blob([`${t('twoFactor.codesFile', { email })}\n\n${text}\n`], { type: 'text/plain' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'wallet-shop-recovery-codes.txt';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
+  const download = () =>
+    saveBlob(new Blob([`${t('twoFactor.codesFile', { email })}\n\n${text}\n`], { type: 'text/plain' }), 'wallet-shop-recovery-codes.txt');
   return (
     <Stack gap="sm">
       <Alert color="green" variant="light" icon={<IconShieldCheck size={20} />}>
