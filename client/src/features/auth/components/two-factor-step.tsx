@@ -1,6 +1,6 @@
 // The login's second step (issue 20): the code of the authenticator app, or a recovery code, for the challenge the
 // password step answered. An expired or used-up challenge sends the visitor back to the password step.
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,6 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge:
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">{t('twoFactor.subtitle')}</Text>
         <TextInput
           {...form.getInputProps('code')}
           name="code"

@@ -52,7 +52,7 @@ export default function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthCard title={t('twoFactor.title')} subtitle={t('login.subtitle')}>
+      <AuthCard title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
         <TwoFactorStep challenge={challenge} onSignedIn={start} onRestart={() => setChallenge(null)} />
       </AuthCard>
     );

@@ -175,7 +175,7 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
             <Text size="sm" c="dimmed">
               {t('twoFactor.manual')}
             </Text>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="wrap">
               <Code fz="sm" style={{ wordBreak: 'break-all' }} data-testid="two-factor-secret">
                 {setup.secret}
               </Code>
