@@ -133,10 +133,12 @@ export async function createApplication(config: Config, options: AppOptions = {}
       hmacKey: crypto.createHmac('sha256', jwtSecret).update('altcha').digest('hex'),
       prisma: db.prisma,
       redis,
+      redisPrefix: config.redisChannelPrefix,
     }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
-    limits: createRateLimits({ redis, scale: options.rateLimitScale }),
-    loginThrottle: createLoginThrottle({ redis, scale: options.rateLimitScale }),
+    // Every Redis key of the shop under its REDIS_CHANNEL_PREFIX (decision 166): two shops on one Redis count apart.
+    limits: createRateLimits({ redis, scale: options.rateLimitScale, redisPrefix: config.redisChannelPrefix }),
+    loginThrottle: createLoginThrottle({ redis, scale: options.rateLimitScale, redisPrefix: config.redisChannelPrefix }),
     clock: options.clock ?? systemClock,
   };
   const shop = composeShop(ctx);
@@ -186,6 +188,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   });
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
+  api.use(shop.twoFactorGate);
   const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
   api.use(health);
   for (const router of shop.routers) api.use(router);

@@ -11,6 +11,9 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { LoginThrottle } from './security/login-throttle.js';
 import { authenticate } from './security/authenticate.js';
+import { isStaff } from './security/guards.js';
+import { createSecretBox } from './security/secret-box.js';
+import { heldForSecondFactor, staffTwoFactorGate } from './security/staff-two-factor.js';
 import { captchaRoutes, type CaptchaService } from './security/captcha.js';
 import {
   accountsRoutes,
@@ -20,9 +23,13 @@ import {
   createAdminUsersService,
   createUserPresenter,
   createUsersRepository,
+  createTwoFactorRepository,
+  createTwoFactorService,
+  twoFactorRoutes,
   usersRoutes,
   type AccountEvents,
 } from './accounts/index.js';
+import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
   createPaymentMethodsRepository,
   createPaymentMethodsService,
@@ -96,7 +103,7 @@ export interface Infrastructure {
 export type Services = ReturnType<typeof composeShop>['services'];
 
 /** Every event of the shop: each domain publishes its own part (decision 130). */
-export type ShopEvents = OrderEvents & SmsEvents & TicketEvents & CatalogueEvents & AccountEvents & AdminStatusEvents;
+export type ShopEvents = OrderEvents & SmsEvents & TicketEvents & CatalogueEvents & AccountEvents & AdminStatusEvents & SettingsEvents;
 
 export function composeShop(infra: Infrastructure) {
   const { config, prisma, logger, jwtSecret, captcha, limits, clock } = infra;
@@ -118,6 +125,8 @@ export function composeShop(infra: Infrastructure) {
   const adminStatusRepository = createAdminStatusRepository(prisma);
   const auditRepository = createAuditRepository(prisma, clock);
   const repliesRepository = createRepliesRepository(prisma);
+  const twoFactorRepository = createTwoFactorRepository(prisma);
+  const settingsRepository = createSettingsRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -127,13 +136,25 @@ export function composeShop(infra: Infrastructure) {
     redis: infra.redis,
     redisChannelPrefix: config.redisChannelPrefix,
     logger,
+    // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
+    mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
   });
 
   // Use cases. Every staff action records its audit entry through `audit.record`, inside its own transaction; every
   // change leaves as one event after its commit.
   const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, events });
+  // Two-factor sign-in (issue 20): secrets sealed with TWO_FACTOR_KEY, else a key derived from the JWT secret.
+  const twoFactor = createTwoFactorService({
+    twoFactor: twoFactorRepository,
+    users: usersRepository,
+    box: createSecretBox(config.twoFactorKey ?? jwtSecret, 'two-factor'),
+    jwtSecret,
+    audit: audit.record,
+    sessions: realtime,
+    loginThrottle: infra.loginThrottle,
+  });
+  const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, twoFactor, events });
   const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
   const orderLists = createOrderListsService({ queries: orderQueries, paymentMethods: paymentMethodsRepository, clock, mediaBaseUrl: config.mediaBaseUrl });
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
@@ -148,6 +169,9 @@ export function composeShop(infra: Infrastructure) {
     orderWaitMinutes: config.orderWaitMinutes,
     lateClaimHours: SMS_LIMITS.lateClaimHours,
   });
+  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
+  // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
+  const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
   const sms = createSmsService({
     sms: smsRepository,
     events,
@@ -179,7 +203,7 @@ export function composeShop(infra: Infrastructure) {
     clock,
   });
   const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger, events });
-  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger, events });
+  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger, audit: audit.record, events });
   const adminStatus = createAdminStatusService({
     status: adminStatusRepository,
     events,
@@ -209,7 +233,9 @@ export function composeShop(infra: Infrastructure) {
 
   // Subscribers, in the order they run for one event: the snapshot is dropped before any push goes out, so a client
   // that reloads on a push reads the new data.
-  subscribeShop(events, { snapshots, realtime });
+  // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
+  snapshotBus?.onChange(() => settings.dropped());
+  subscribeShop(events, { snapshots, realtime, settings });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
@@ -217,7 +243,8 @@ export function composeShop(infra: Infrastructure) {
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
     captchaRoutes(captcha),
-    accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle }),
+    accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle, twoFactor }),
+    twoFactorRoutes({ twoFactor, userDto, captcha, limits }),
     usersRoutes({ accounts, userDto, captcha, limits }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
@@ -232,6 +259,7 @@ export function composeShop(infra: Infrastructure) {
     auditRoutes({ audit, limits }),
     shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
+    settingsRoutes({ settings, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -245,11 +273,13 @@ export function composeShop(infra: Infrastructure) {
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
+    /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 162). */
+    twoFactorGate: staffTwoFactorGate(config.staffTwoFactor),
     routers,
     snapshotRoutes,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, orderLists, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },
+    services: { accounts, products, paymentMethods, orders, orderLists, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats, twoFactor, settings },
     /** The shop's event bus: tests count what was published. */
     events,
     realtime,

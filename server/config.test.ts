@@ -48,8 +48,19 @@ describe('parseConfig', () => {
     ['SUPPORT_EMAIL', 'support@'],
     ['SUPPORT_TELEGRAM', 'https://t.me/x'],
     ['SUPPORT_WHATSAPP', '+88'],
+    ['STAFF_2FA', 'sometimes'],
+    ['TWO_FACTOR_KEY', 'too-short'],
   ])('When %s=%s, then the error names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
+  });
+
+  it('When STAFF_2FA is unset, then staff need a second factor in production only; set, it wins', () => {
+    const secret = 'a-production-secret-of-at-least-32-chars';
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).staffTwoFactor).toBe('required');
+    expect(parseConfig({ NODE_ENV: 'development' }).staffTwoFactor).toBe('optional');
+    expect(parseConfig({ NODE_ENV: 'test' }).staffTwoFactor).toBe('optional');
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret, STAFF_2FA: 'optional' }).staffTwoFactor).toBe('optional');
+    expect(parseConfig({ STAFF_2FA: 'required' }).staffTwoFactor).toBe('required');
   });
 
   it('When several values are bad, then every one is named on its own line', () => {

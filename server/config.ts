@@ -37,6 +37,11 @@ const envSchema = z
       z.coerce.number({ error: 'must be the number of proxies in front (0-10)' }).int('must be the number of proxies in front (0-10)').min(0, 'must be the number of proxies in front (0-10)').max(10, 'must be the number of proxies in front (0-10)'),
     ),
     LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug'], { error: 'must be silent, error, warn, info or debug' }).default('info'),
+    // Staff (admins and operators) must sign in with a second factor (issue 20, decision 162); the default depends
+    // on NODE_ENV below.
+    STAFF_2FA: z.preprocess(emptyToUndefined, z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional()),
+    // Encrypts the TOTP secrets and keys the recovery codes' hashes (decision 161); default: derived from the JWT secret.
+    TWO_FACTOR_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     // Bearer token that opens GET /metrics (decision 078); unset: /metrics answers 404.
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     // Support contacts the client shows (decision 093); unset ones are hidden.
@@ -91,6 +96,10 @@ export interface Config {
   trustProxy: number;
   /** Support contacts written into the page for the client; only the set ones. */
   support: SupportContacts;
+  /** `required`: staff without a second factor may only sign in and set it up (403 errors.twoFactorRequired). */
+  staffTwoFactor: 'required' | 'optional';
+  /** Key of the TOTP secrets at rest; unset: derived from the JWT secret (decision 161). */
+  twoFactorKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +136,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     support: supportContacts(e),
+    staffTwoFactor: e.STAFF_2FA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
+    twoFactorKey: e.TWO_FACTOR_KEY,
   };
 }
 

@@ -5,10 +5,11 @@ import type { EventBus } from './event-bus.js';
 import type { PublicSnapshots } from './home/index.js';
 import { orderViews } from './orders/index.js';
 import type { Realtime } from './realtime/index.js';
+import type { SettingsService } from './settings/index.js';
 import type { ShopEvents } from './composition.js';
 
-export function subscribeShop(events: EventBus<ShopEvents>, deps: { snapshots: PublicSnapshots; realtime: Realtime }): void {
-  const { snapshots, realtime } = deps;
+export function subscribeShop(events: EventBus<ShopEvents>, deps: { snapshots: PublicSnapshots; realtime: Realtime; settings: SettingsService }): void {
+  const { snapshots, realtime, settings } = deps;
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -16,6 +17,11 @@ export function subscribeShop(events: EventBus<ShopEvents>, deps: { snapshots: P
   events.subscribe('catalogue.changed', publicDataChanged);
   events.subscribe('profile.changed', publicDataChanged);
   events.subscribe('admin.online', publicDataChanged);
+  // The shop's rules: the writer dropped its own cache; the snapshot's bus tells the other instances (decision 164).
+  events.subscribe('settings.changed', () => {
+    settings.dropped();
+    return snapshots.changed();
+  });
   events.subscribe('order.changed', async ({ publicChanged }) => {
     if (publicChanged) await snapshots.changed();
   });

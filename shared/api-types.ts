@@ -14,8 +14,36 @@ export interface UserDto {
   logo: string | null;
   created_at: number;
   orders: number;
-  /** Only in login/register answers. */
+  /** Signs in with a second factor (issue 20). */
+  two_factor: boolean;
+  /** Only in login/register answers (and the answers that renew the session: password, 2FA changes). */
   jwt?: string;
+}
+
+/** `POST /login` of an account with two-factor sign-in: no token yet, the second step's challenge (issue 20). */
+export interface LoginChallengeAnswer {
+  ok: true;
+  otp_required: true;
+  challenge: string;
+}
+
+/** `POST /account/2fa/setup`: the new secret, and the URL its QR code shows. */
+export interface TwoFactorSetupDto {
+  secret: string;
+  otpauth_url: string;
+}
+
+/** `POST /account/2fa/enable`: the recovery codes (shown once) and the caller's fresh session. */
+export interface TwoFactorEnabledDto {
+  recovery_codes: string[];
+  jwt: string;
+  user: UserDto;
+}
+
+/** `POST /account/2fa/disable`: the caller's fresh session. */
+export interface TwoFactorDisabledDto {
+  jwt: string;
+  user: UserDto;
 }
 
 export interface ProductPmDto {

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   'sms_template.update',
   'sms_template.delete',
   'sms.link',
+  'product.image',
+  'user.two_factor_on',
+  'user.two_factor_off',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,8 +13,18 @@ export type TicketSubject = (typeof TICKET_SUBJECTS)[number];
 export const TICKET_LANGUAGES = ['en', 'bn'] as const;
 export type TicketLanguage = (typeof TICKET_LANGUAGES)[number];
 
-export const ROLES = ['admin', 'user', 'blocked'] as const;
+export const ROLES = ['admin', 'operator', 'user', 'blocked'] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * The shop's staff (issue 20): admins, and operators who work the queue, the SMS inbox and the tickets but may not
+ * change the shop (users, catalogue, devices, templates, audit, exports, settings). Both see the staff order view.
+ */
+export const STAFF_ROLES = ['admin', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return role === 'admin' || role === 'operator';
+}
 
 export const LIMITS = {
   name: { min: 3, max: 20 },
@@ -44,6 +54,19 @@ export const TIMERS = {
   recoveryResendSeconds: 60,
   recoveryCodeMinutes: 15,
   recoveryMaxAttempts: 5,
+  /** A login's second step (issue 20): the challenge lasts 5 minutes and takes at most 5 wrong codes. */
+  loginChallengeMinutes: 5,
+  loginChallengeMaxAttempts: 5,
+} as const;
+
+/** Two-factor sign-in (issue 20, decision 161): RFC 6238 TOTP of 6 digits every 30 s, 10 recovery codes. */
+export const TWO_FACTOR = {
+  digits: 6,
+  periodSeconds: 30,
+  /** Steps accepted either side of now (clock drift of the phone). */
+  window: 1,
+  recoveryCodes: 10,
+  issuer: 'Wallet Shop',
 } as const;
 
 export const ERROR_CODES = {

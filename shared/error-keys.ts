@@ -65,6 +65,12 @@ export const ERROR_KEYS = [
   'errors.userOnly',
   'errors.validation',
   'errors.wrongPassword',
+  'errors.twoFactorRequired',
+  'errors.twoFactorCodeWrong',
+  'errors.twoFactorChallengeExpired',
+  'errors.twoFactorAlreadyOn',
+  'errors.twoFactorNotSetUp',
+  'errors.twoFactorOff',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -114,6 +120,9 @@ export const VALIDATION_KEYS = {
   replyTitleLength: 'validation.replyTitleLength',
   replyTextLength: 'validation.replyTextLength',
   replyVariableUnknown: 'validation.replyVariableUnknown',
+  twoFactorCodeFormat: 'validation.twoFactorCodeFormat',
+  settingUnknown: 'validation.settingUnknown',
+  fourEyesInvalid: 'validation.fourEyesInvalid',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

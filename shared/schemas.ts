@@ -72,6 +72,27 @@ const userPatchSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).
 );
 export const userPatchBodySchema = z.object({ captcha: captchaField, user: userPatchSchema });
 
+// ---------- two-factor sign-in (issue 20, decision 161) ----------
+/** What the second step takes: the 6 digits of the authenticator app, or a recovery code (XXXXX-XXXXX, any case). */
+export const twoFactorCodeSchema = typedDigits(
+  z
+    .string()
+    .trim()
+    .min(1, V.required)
+    .max(32, V.twoFactorCodeFormat)
+    .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^(\d{6}|[A-HJKMNP-Z2-9]{10})$/, V.twoFactorCodeFormat)),
+);
+export const twoFactorSetupBodySchema = z.object({ captcha: captchaField });
+export const twoFactorCodeBodySchema = z.object({ captcha: captchaField, code: twoFactorCodeSchema });
+/** The forms that take a code (the login's second step, turning 2FA on or off). */
+export const twoFactorCodeFormSchema = z.object({ code: twoFactorCodeSchema });
+/** `POST /login/2fa`: the challenge a login answered, and the code. */
+export const loginTwoFactorBodySchema = z.object({
+  challenge: str().regex(/^[A-Za-z0-9_-]{20,100}$/, V.invalid),
+  code: twoFactorCodeSchema,
+});
+
 export const pageQuerySchema = z.object({
   page: z
     .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))

@@ -1,6 +1,6 @@
-// POST /register, POST /login (spec §7, design §5), POST /logout.
+// POST /register, POST /login (spec §7, design §5), POST /login/2fa (issue 20), POST /logout.
 import { Router } from 'express';
-import { loginBodySchema, registerBodySchema } from '#shared/schemas';
+import { loginBodySchema, loginTwoFactorBodySchema, registerBodySchema } from '#shared/schemas';
 import { parseInput } from '../http/validate.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { AppError } from '../http/app-error.js';
@@ -8,6 +8,7 @@ import type { CaptchaVerifier } from '../security/captcha.js';
 import type { LoginThrottle } from '../security/login-throttle.js';
 import { currentUser, requireLogin } from '../security/guards.js';
 import type { AccountsService } from './accounts.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import type { UserPresenter } from './user-dto.js';
 
 export function accountsRoutes(deps: {
@@ -16,8 +17,9 @@ export function accountsRoutes(deps: {
   captcha: CaptchaVerifier;
   limits: Pick<RateLimits, 'register' | 'login' | 'write'>;
   loginThrottle: LoginThrottle;
+  twoFactor: Pick<TwoFactorService, 'completeLogin'>;
 }): Router {
-  const { accounts, userDto, captcha, limits, loginThrottle } = deps;
+  const { accounts, userDto, captcha, limits, loginThrottle, twoFactor } = deps;
   const router = Router();
 
   router.post('/register', ...limits.register, async (req, res) => {
@@ -30,20 +32,36 @@ export function accountsRoutes(deps: {
   router.post('/login', ...limits.login, async (req, res) => {
     const body = parseInput(loginBodySchema, req.body);
     const address = req.ip ?? 'unknown';
-    const verdict = await loginThrottle.check(body.user.email, address);
+    // Counted before the password is looked at (decision 166): parallel guesses cannot all pass the check.
+    const attempt = await loginThrottle.attempt(body.user.email, address);
+    const { verdict } = attempt;
     if (!verdict.allowed) {
       res.set('Retry-After', String(verdict.retryAfterSeconds));
       throw new AppError(429, 'errors.rateLimited', 'Too many attempts, please wait a little and try again');
     }
-    await captcha.verify(body.captcha, { level: verdict.captcha });
     let session;
     try {
+      await captcha.verify(body.captcha, { level: verdict.captcha });
       session = await accounts.login(body.user);
     } catch (error) {
-      if (error instanceof AppError && error.key === 'errors.invalidCredentials') await loginThrottle.failed(body.user.email, address);
+      // Only a wrong password keeps its place in the counters.
+      if (!(error instanceof AppError && error.key === 'errors.invalidCredentials')) await attempt.release();
       throw error;
     }
+    await attempt.release();
+    // With two-factor sign-in on, the right password only opens the second step (issue 20): no token yet.
+    if ('challenge' in session) {
+      res.json({ ok: true, otp_required: true, challenge: session.challenge });
+      return;
+    }
     const { user, jwt } = session;
+    res.json({ ok: true, text: 'Logged in', user: userDto(user, jwt) });
+  });
+
+  // The second step of a login with 2FA: answers exactly what a login answers.
+  router.post('/login/2fa', ...limits.login, async (req, res) => {
+    const body = parseInput(loginTwoFactorBodySchema, req.body);
+    const { user, jwt } = await twoFactor.completeLogin(body.challenge, body.code, req.ip ?? 'unknown');
     res.json({ ok: true, text: 'Logged in', user: userDto(user, jwt) });
   });
 

@@ -21,7 +21,19 @@ export interface AccountEvents {
   'profile.changed': { userId: string };
 }
 
-export function createAccountsService(deps: { users: UsersRepository; jwtSecret: string; audit: AuditRecorder; sessions: SessionEnds; events: Publisher<AccountEvents> }) {
+/** The second factor's part in a login (two-factor.service.ts). */
+export interface LoginChallenges {
+  openChallenge(user: UserRecord): Promise<string>;
+}
+
+export function createAccountsService(deps: {
+  users: UsersRepository;
+  jwtSecret: string;
+  audit: AuditRecorder;
+  sessions: SessionEnds;
+  twoFactor: LoginChallenges;
+  events: Publisher<AccountEvents>;
+}) {
   const { users, jwtSecret, sessions } = deps;
   return {
     async register(input: { name: string; email: string; password: string }) {
@@ -34,12 +46,14 @@ export function createAccountsService(deps: { users: UsersRepository; jwtSecret:
       return { user, jwt: signToken(jwtSecret, user) };
     },
 
-    async login(input: { email: string; password: string }) {
+    /** A token, or with two-factor sign-in on only the challenge of the second step (issue 20). */
+    async login(input: { email: string; password: string }): Promise<{ user: UserRecord; jwt: string } | { user: UserRecord; challenge: string }> {
       const user = await users.findByEmail(input.email);
       // Verify against a dummy hash for unknown e-mails, so timing does not tell which e-mails exist.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) throw errors.unauthorized('errors.invalidCredentials', 'Wrong e-mail or password');
       if (user.role === 'blocked') throw errors.forbidden('errors.blocked', 'Your account is blocked');
+      if (user.twoFactor) return { user, challenge: await deps.twoFactor.openChallenge(user) };
       return { user, jwt: signToken(jwtSecret, user) };
     },
 

@@ -9,3 +9,6 @@ export { createUserPresenter, type UserPresenter } from './user-dto.js';
 export { accountsRoutes } from './accounts.routes.js';
 export { usersRoutes } from './users.routes.js';
 export { adminUsersRoutes } from './admin-users.routes.js';
+export { createTwoFactorRepository, type TwoFactorRepository } from './two-factor.repository.js';
+export { createTwoFactorService, type TwoFactorService } from './two-factor.service.js';
+export { twoFactorRoutes } from './two-factor.routes.js';

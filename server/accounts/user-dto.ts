@@ -16,6 +16,7 @@ export function toUserDto(user: UserRecord, mediaBaseUrl: string, jwt?: string):
     logo: mediaUrl(mediaBaseUrl, user.logo),
     created_at: unixSeconds(user.createdAt),
     orders: user.orderCount,
+    two_factor: user.twoFactor,
     ...(jwt ? { jwt } : {}),
   };
 }

@@ -17,7 +17,8 @@ export function createUsersRepository(prisma: Prisma) {
       // Every authenticated request and socket loads its caller: one plain statement, no query plan to compile.
       const [row] = await prisma.$queryRaw<(Omit<Row, 'createdAt'> & { createdAt: string })[]>`
         SELECT id, num, name, email, password_hash AS "passwordHash", role, logo, token_version AS "tokenVersion",
-               ${sqlTimeText('created_at')} AS "createdAt", order_count AS "orderCount"
+               ${sqlTimeText('created_at')} AS "createdAt", order_count AS "orderCount",
+               two_factor AS "twoFactor"
         FROM users WHERE id = ${id}`;
       return row ? toRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
     },

@@ -1,12 +1,12 @@
-// GET /admin (anyone: the online flag; the user count only for admins), PATCH /admin (admin toggles online) and
-// GET /admin/waiting (admin: the count of waiting orders and tickets for the tab title, decision 119).
+// GET /admin (anyone: the online flag; the user count only for admins), PATCH /admin (staff toggle online) and
+// GET /admin/waiting (staff: the count of waiting orders and tickets for the tab title, decision 119).
 import { Router } from 'express';
 import type { WaitingItemsAnswer } from '#shared/admin-alerts';
 import { adminPatchBodySchema } from '#shared/schemas';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentAdmin, optionalUser, requireAdmin } from '../security/guards.js';
+import { currentStaff, optionalUser, requireStaff } from '../security/guards.js';
 import type { AdminStatusService } from './admin-status.service.js';
 
 export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'poll'> }): Router {
@@ -17,17 +17,17 @@ export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captc
     res.json({ ok: true, admin: await adminStatus.adminInfo(optionalUser(req)) });
   });
 
-  // Each admin tab asks again after every order or ticket push: limited per admin, not per address. It takes no
+  // Each staff tab asks again after every order or ticket push: limited per admin, not per address. It takes no
   // input (a query is ignored: `?jwt=` may carry the token).
-  router.get('/admin/waiting', requireAdmin, ...limits.poll, async (_req, res) => {
+  router.get('/admin/waiting', requireStaff, ...limits.poll, async (_req, res) => {
     const answer: WaitingItemsAnswer = { ok: true, waiting: await adminStatus.waitingItems() };
     res.json(answer);
   });
 
-  router.patch('/admin', requireAdmin, ...limits.write, async (req, res) => {
+  router.patch('/admin', requireStaff, ...limits.write, async (req, res) => {
     const body = parseInput(adminPatchBodySchema, req.body);
     await captcha.verify(body.captcha);
-    const admin = await adminStatus.setAdminOnline(currentAdmin(req), body.admin.online);
+    const admin = await adminStatus.setAdminOnline(currentStaff(req), body.admin.online);
     res.json({ ok: true, text: body.admin.online ? 'Admin now Online' : 'Admin now Offline', admin });
   });
 

@@ -2,10 +2,18 @@
 // written as they are read, with the response's back-pressure respected.
 import type { Response } from 'express';
 
-/** Text a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP "CSV injection"). */
+/**
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with = + - @, a tab or a
+ * carriage return. Such a cell gets a leading apostrophe, which spreadsheets show as plain text.
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell holding one of these is quoted (RFC 4180, and `;` for spreadsheets set to read semicolon-separated files). */
+const NEEDS_QUOTES = /[",;\r\n]/;
 
-/** Text people wrote (names, e-mails, notes): defused when it starts like a formula. Ids and numbers stay as they are. */
+/**
+ * Kept for callers that mark text people wrote (names, e-mails, notes): since issue 20 every text cell is defused,
+ * whoever wrote it (a transaction id, a 1xBet id or an SMS sender is typed by a customer or a phone too).
+ */
 export interface UserText {
   userText: string;
 }
@@ -13,12 +21,13 @@ export const userText = (text: string | null | undefined): UserText | null => (t
 
 export type CsvValue = string | number | null | undefined | UserText;
 
+/** One cell: numbers as they are; every text defused when it starts like a formula, and quoted when needed. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  let text: string;
-  if (typeof value === 'object') text = FORMULA_START.test(value.userText) ? `'${value.userText}` : value.userText;
-  else text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const raw = typeof value === 'object' ? value.userText : value;
+  const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(cells: readonly CsvValue[]): string {

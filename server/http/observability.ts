@@ -38,7 +38,9 @@ export function requestObservability(opts: { logger: Logger; metrics?: Metrics }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(req, res);
       opts.metrics?.observeRequest(req.method, route, res.statusCode, seconds);
-      const line = { request_id: requestId, method: req.method, url: req.originalUrl, route, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 };
+      // The route pattern, never the URL (issue 20, decision 167): paths and queries carry secrets (a recovery
+      // link's id and `ref`, `?jwt=`), and a pattern is all the line needs to be found and counted.
+      const line = { request_id: requestId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 };
       // A 503 is an outage already reported once (decision 076): its requests are ordinary access lines.
       if (res.statusCode >= 500 && res.statusCode !== 503) opts.logger.warn('request failed', line);
       else if (route.endsWith('/health') || route === '/metrics') opts.logger.debug('request', line); // probes every few seconds

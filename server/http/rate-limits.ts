@@ -24,6 +24,8 @@ export interface RateLimits {
   upload: RequestHandler[];
   /** Reads a screen repeats after pushes (the admin's waiting count): per signed-in user. */
   poll: RequestHandler[];
+  /** Turning the second factor on or off takes a code: 10 tries in 15 minutes per user (issue 20). */
+  twoFactor: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -34,8 +36,11 @@ function emailOf(req: Request): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 100) : undefined;
 }
 
+/** Key prefix of a limit's counters in Redis: `<REDIS_CHANNEL_PREFIX>:rl:<limit>:` (decision 166). */
+export const rateLimitPrefix = (redisPrefix: string, name: string) => `${redisPrefix}:rl:${name}:`;
+
 /** `scale` multiplies every limit (tests that create hundreds of accounts from one address use a large one). */
-export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateLimits {
+export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPrefix?: string }): RateLimits {
   const scale = opts.scale ?? 1;
   // In a worker each limiter's store listens on the worker's IPC channel (ten here, then sticky and the cluster
   // adapter): more than Node's default of ten, which warns of a leak that is not one.
@@ -50,7 +55,7 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     // Redis (shared by every instance) with this process's memory while Redis is down (decision 077); without
     // Redis under WEB_CONCURRENCY, one count for all workers kept in the primary (decision 082).
     const store: Store | undefined = opts.redis
-      ? new RedisWithMemoryStore(opts.redis, `rl:${name}:`)
+      ? new RedisWithMemoryStore(opts.redis, rateLimitPrefix(opts.redisPrefix ?? 'shop', name))
       : cluster.isWorker
         ? new ClusterMemoryStoreWorker({ prefix: `rl:${name}:` })
         : undefined;
@@ -81,5 +86,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     report: [make('report-user', MINUTE, 60, 'user')],
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
     poll: [make('poll-user', MINUTE, 120, 'user')],
+    twoFactor: [make('2fa-user', 15 * MINUTE, 10, 'user')],
   };
 }

@@ -5,7 +5,7 @@ import { isFieldMessageKey, type FieldErrors } from '#shared/error-keys';
 import { errors, type AppError } from './app-error.js';
 import { validationText } from './validation-text.js';
 
-const ENVELOPES = new Set(['user', 'order', 'support', 'product', 'pm', 'admin', 'device', 'sms', 'template', 'reply']);
+const ENVELOPES = new Set(['user', 'order', 'support', 'product', 'pm', 'admin', 'device', 'sms', 'template', 'reply', 'settings']);
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});

@@ -4,7 +4,7 @@ import type { ProductDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
 import type { RateLimits } from '../http/rate-limits.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { requireAdmin } from '../security/guards.js';
+import { currentAdmin, requireAdmin } from '../security/guards.js';
 import type { ProductImagesService } from './product-images.service.js';
 import { ImageBusyError } from './image-queue.js';
 import { receiveImageUpload } from './upload.js';
@@ -25,7 +25,7 @@ export function productImagesRoutes(deps: {
     if (!id.success) throw catalogueErrors.productNotFound();
     const upload = await receiveImageUpload(req, res);
     await captcha.verify(upload.captcha);
-    await images.changeProductImage(id.data, upload.file()).catch((error: unknown) => {
+    await images.changeProductImage(currentAdmin(req), id.data, upload.file()).catch((error: unknown) => {
       if (error instanceof ImageBusyError) res.set('Retry-After', String(error.retryAfterSeconds));
       throw error;
     });

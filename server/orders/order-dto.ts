@@ -1,6 +1,6 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
-import type { Wallet } from '#shared/constants';
+import { isStaffRole, type Wallet } from '#shared/constants';
 import type { OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
@@ -80,7 +80,7 @@ export const orderViews = (o: OrderRecord): { full: AdminOrderDto; public: Publi
 
 /** The view for whoever asks: the full one for an admin, the public one for anyone else. */
 export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {
-  return viewer?.role === 'admin' ? toAdminOrderDto(o) : toPublicOrderDto(o);
+  return isStaffRole(viewer?.role) ? toAdminOrderDto(o) : toPublicOrderDto(o);
 }
 
 export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {

@@ -19,7 +19,7 @@ import { sendCsv } from '../http/csv.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentAdmin, currentUser, optionalUser, requireAdmin, requireLogin } from '../security/guards.js';
+import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin } from '../security/guards.js';
 import { idempotent, type IdempotencyStore } from '../http/idempotency.js';
 import type { OrderListsService } from './order-lists.service.js';
 import { orderErrors } from './order-errors.js';
@@ -50,15 +50,15 @@ function authorizeCommand(orders: OrdersService, req: Request, id: string, comma
       return async () => ({ text: 'Success', order: await orders.cancelOrder(id, customer) });
     }
     case 'completeOrder': {
-      const admin = currentAdmin(req);
+      const admin = currentStaff(req);
       return async () => ({ text: 'Order Completed', order: await orders.completeOrder(id, admin, command.payoutTrxId) });
     }
     case 'cancelOrderAsAdmin': {
-      const admin = currentAdmin(req);
+      const admin = currentStaff(req);
       return async () => ({ text: 'Order Cancelled', order: await orders.cancelOrderAsAdmin(id, admin, command) });
     }
     case 'reopenOrder': {
-      const admin = currentAdmin(req);
+      const admin = currentStaff(req);
       return async () => ({ text: 'Order Reopened', order: await orders.reopenOrder(id, admin, command.reason) });
     }
   }
@@ -76,7 +76,7 @@ export function ordersRoutes(deps: {
 
   router.get('/orders/all', requireLogin, async (req, res) => {
     const viewer = currentUser(req);
-    if (viewer.role !== 'admin') {
+    if (!isStaff(viewer)) {
       const { page } = parseInput(pageQuerySchema, { page: req.query.page });
       res.json({ ok: true, ...(await lists.listOrders(viewer, page)) });
       return;

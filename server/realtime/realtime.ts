@@ -6,13 +6,14 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
 import { ROOMS } from '#shared/realtime';
+import { isStaffRole } from '#shared/constants';
 import type { AdminOrderDto, HomeOrderDto, PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
 import type { SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
 import type { Logger } from '../logger.js';
 import { userForClaims } from '../security/authenticate.js';
 import { verifyToken } from '../security/tokens.js';
-import type { UserLookup } from '../security/user-record.js';
+import type { UserLookup, UserRecord } from '../security/user-record.js';
 
 /** Both views of one order: the full one goes to admins, the public one to watchers and the owner (decision 070). */
 export interface OrderViews {
@@ -44,6 +45,8 @@ interface SocketData {
   tokenVersion?: number;
   /** Unix seconds at which the socket's token expires; the socket is disconnected then. */
   expiresAt?: number;
+  /** Joins the admins' room: staff cleared by `mayJoinStaffRoom`. */
+  staffRoom?: boolean;
 }
 
 function isAllowedOrigin(req: IncomingMessage, publicUrl: string): boolean {
@@ -71,8 +74,14 @@ export function createRealtime(
     /** Names the adapter's channels (REDIS_CHANNEL_PREFIX): instances of one shop share it, other shops do not. */
     redisChannelPrefix?: string;
     logger: Logger;
+    /**
+     * Whether a user's sockets join the admins' room (staff; with STAFF_2FA=required only once their second factor
+     * is on). Default: admins and operators.
+     */
+    mayJoinStaffRoom?: (user: UserRecord) => boolean;
   },
 ): Realtime {
+  const mayJoinStaffRoom = deps.mayJoinStaffRoom ?? ((user: UserRecord) => isStaffRole(user.role));
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: '/socket.io',
     maxHttpBufferSize: 10_000,
@@ -97,6 +106,7 @@ export function createRealtime(
         socket.data.role = user.role;
         socket.data.tokenVersion = user.tokenVersion;
         socket.data.expiresAt = claims.exp;
+        socket.data.staffRoom = mayJoinStaffRoom(user);
         next();
       },
       () => next(new Error('unauthorized')),
@@ -107,7 +117,8 @@ export function createRealtime(
     const { userId, expiresAt } = socket.data;
     if (userId) {
       void socket.join(ROOMS.user(userId));
-      if (socket.data.role === 'admin') void socket.join(ROOMS.admins);
+      // Staff (admins and operators) share the admins' room (issue 20), once cleared by the staff 2FA rule.
+      if (socket.data.staffRoom) void socket.join(ROOMS.admins);
       if (expiresAt !== undefined) {
         // setTimeout takes at most 2^31-1 ms (~24 days); tokens live 7 days.
         const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt * 1000 - Date.now()), 2 ** 31 - 1));

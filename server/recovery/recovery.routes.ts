@@ -50,7 +50,8 @@ export function recoveryRoutes(deps: {
       throw new AppError(400, 'errors.recoveryInvalid', 'This reset link is no longer valid, please ask for a new code');
     }
     const { user, jwt } = await recovery.confirmRecovery({ id: id.data, code: body.code, password: body.password });
-    res.json({ ok: true, text: 'Your password has been changed', user: userDto(user, jwt) });
+    // With 2FA on, no token (issue 20): `login_required` sends the client to the login with its second step.
+    res.json({ ok: true, text: 'Your password has been changed', user: userDto(user, jwt), ...(jwt ? {} : { login_required: true }) });
   });
 
   return router;

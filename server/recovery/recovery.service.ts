@@ -108,8 +108,12 @@ export function createRecoveryService(deps: {
       return { email: request.email, resendAt: new Date(request.sentAt.getTime() + TIMERS.recoveryResendSeconds * 1000) };
     },
 
-    /** Sets the new password when the code matches; the user is logged in with a fresh token (older ones stop). */
-    async confirmRecovery(input: { id: string; code: string; password: string }): Promise<{ user: UserRecord; jwt: string }> {
+    /**
+     * Sets the new password when the code matches; the user is logged in with a fresh token (older ones stop),
+     * unless they sign in with a second factor (issue 20): an e-mailed code must not stand in for it, so they then
+     * log in with the new password and their code.
+     */
+    async confirmRecovery(input: { id: string; code: string; password: string }): Promise<{ user: UserRecord; jwt?: string }> {
       const at = now();
       // A weak new password is refused before any try is used up.
       await refuseCommonPassword(input.password, 'password');
@@ -128,7 +132,7 @@ export function createRecoveryService(deps: {
       const user = await users.findById(userId);
       if (!user) throw invalid();
       if (user.role === 'blocked') throw errors.forbidden('errors.blocked', 'Your account is blocked');
-      return { user, jwt: signToken(jwtSecret, user) };
+      return { user, jwt: user.twoFactor ? undefined : signToken(jwtSecret, user) };
     },
 
     /** Waits for mails still being handed to SMTP (graceful stop), but never longer than `maxWaitMs`. */

@@ -25,14 +25,17 @@ export interface CaptchaService {
 /** What a route with a protected write needs. */
 export type CaptchaVerifier = Pick<CaptchaService, 'verify'>;
 
-export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: string; prisma: Prisma; redis?: Redis }): CaptchaService {
+/** Key of a used solution in Redis: `<REDIS_CHANNEL_PREFIX>:captcha:used:<sha256>` (decision 166). */
+export const captchaUsedKey = (redisPrefix: string, hash: string) => `${redisPrefix}:captcha:used:${hash}`;
+
+export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: string; prisma: Prisma; redis?: Redis; redisPrefix?: string }): CaptchaService {
   const { mode, hmacKey, prisma, redis } = opts;
 
   async function markUsed(signature: string): Promise<boolean> {
     const key = crypto.createHash('sha256').update(signature).digest('hex');
     if (redis) {
       try {
-        return (await redis.set(`captcha:used:${key}`, '1', 'PX', CAPTCHA_TTL_MS + 60_000, 'NX')) === 'OK';
+        return (await redis.set(captchaUsedKey(opts.redisPrefix ?? 'shop', key), '1', 'PX', CAPTCHA_TTL_MS + 60_000, 'NX')) === 'OK';
       } catch {
         // Redis down (the guard refuses at once): the database row below keeps replays out (decision 077)
       }

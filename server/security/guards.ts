@@ -1,5 +1,9 @@
-// Role guards for routes (spec §6): who may call. Authentication itself is in authenticate.ts.
+// Role guards for routes (spec §6, issue 20): who may call. Authentication itself is in authenticate.ts.
+// Staff are admins and operators (#shared/constants STAFF_ROLES): operators work the queue, the SMS inbox and the
+// tickets; what changes the shop stays the admins'. An operator refused an admin-only route gets 403
+// errors.forbidden; a customer keeps the admin-only answer of spec §6 (code -10033).
 import type { Request, RequestHandler } from 'express';
+import { isStaffRole } from '#shared/constants';
 import { errors } from '../http/app-error.js';
 import type { UserRecord } from './user-record.js';
 
@@ -8,10 +12,29 @@ export function currentUser(req: Request): UserRecord {
   return req.user;
 }
 
-/** The caller when they are an admin: no token → 401, another role → 403 with code -10033. */
+/** Whether the user is staff (admin or operator): the staff views and the staff room. */
+export function isStaff(user: { role: string } | null | undefined): boolean {
+  return isStaffRole(user?.role);
+}
+
+/** Why `user` may not call an admin-only route (null: they may). */
+function adminRefusal(user: UserRecord) {
+  if (user.role === 'admin') return null;
+  return user.role === 'operator' ? errors.forbidden('errors.forbidden', 'Operators may not do that') : errors.adminOnly();
+}
+
+/** The caller when they are an admin: no token → 401, an operator → 403 forbidden, another role → 403 -10033. */
 export function currentAdmin(req: Request): UserRecord {
   const user = currentUser(req);
-  if (user.role !== 'admin') throw errors.adminOnly();
+  const refusal = adminRefusal(user);
+  if (refusal) throw refusal;
+  return user;
+}
+
+/** The caller when they are staff (admin or operator): no token → 401, a customer → 403 with code -10033. */
+export function currentStaff(req: Request): UserRecord {
+  const user = currentUser(req);
+  if (!isStaff(user)) throw errors.adminOnly();
   return user;
 }
 
@@ -25,7 +48,12 @@ export const requireLogin: RequestHandler = (req, _res, next) => {
 };
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(errors.unauthorized());
-  next(req.user.role === 'admin' ? undefined : errors.adminOnly());
+  next(adminRefusal(req.user) ?? undefined);
+};
+/** Admins and operators (issue 20). */
+export const requireStaff: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(errors.unauthorized());
+  next(isStaff(req.user) ? undefined : errors.adminOnly());
 };
 /** The customer area: role user only (spec §6). */
 export const requireCustomer: RequestHandler = (req, _res, next) => {

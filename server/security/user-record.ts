@@ -13,6 +13,8 @@ export interface UserRecord {
   tokenVersion: number;
   createdAt: Date;
   orderCount: number;
+  /** Signs in with a second factor (issue 20); staff without it are held by STAFF_2FA=required. */
+  twoFactor: boolean;
 }
 
 /** What authentication needs from the accounts domain. */

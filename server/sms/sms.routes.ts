@@ -3,8 +3,8 @@
 //   GET    /devices → {ok, devices[], silent[]}                                   (admin)
 //   DELETE /devices/{id} {captcha} → {ok}                                         (admin)
 //   POST   /sms (Authorization: Bearer <device token>) {from, text, received_at?} → {ok, sms:{id, status, order_id}}
-//   GET    /sms?page&status&account&q → {ok, sms[], pages}                        (admin)
-//   PATCH  /sms/{id} {captcha, sms:{order_id, reason}} → {ok, sms}                (admin)
+//   GET    /sms?page&status&account&q → {ok, sms[], pages}                        (staff: admin or operator)
+//   PATCH  /sms/{id} {captcha, sms:{order_id, reason}} → {ok, sms}                (staff)
 //   GET    /sms-templates → {ok, templates[]}                                     (admin)
 //   POST   /sms-templates {captcha, template:{account, label, pattern, time_format}} → 201 {ok, template}
 //   PATCH  /sms-templates/{id} {captcha, template} → {ok, template}
@@ -25,7 +25,7 @@ import { idParamSchema } from '#shared/schemas';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentAdmin, requireAdmin } from '../security/guards.js';
+import { currentAdmin, currentStaff, requireAdmin, requireStaff } from '../security/guards.js';
 import { smsErrors } from './sms-errors.js';
 import type { SmsService } from './sms.service.js';
 
@@ -85,13 +85,13 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
     res.json({ ok: true });
   });
 
-  router.get('/sms', requireAdmin, async (req, res) => {
+  router.get('/sms', requireStaff, async (req, res) => {
     const query = parseInput(smsListQuerySchema, { page: req.query.page, status: req.query.status || undefined, account: req.query.account || undefined, q: req.query.q || undefined });
     res.json({ ok: true, ...(await sms.listSms(query)) });
   });
 
-  router.patch('/sms/:id', ...limits.write, requireAdmin, async (req, res) => {
-    const admin = currentAdmin(req);
+  router.patch('/sms/:id', ...limits.write, requireStaff, async (req, res) => {
+    const admin = currentStaff(req);
     const id = numericId(req.params.id, smsErrors.smsNotFound);
     const body = parseInput(linkSmsBodySchema, req.body);
     await captcha.verify(body.captcha);

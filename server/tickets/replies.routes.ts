@@ -8,7 +8,7 @@ import { replyBodySchema, replyDeleteBodySchema } from '#shared/replies';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentAdmin, requireAdmin } from '../security/guards.js';
+import { currentAdmin, requireAdmin, requireStaff } from '../security/guards.js';
 import type { RepliesService } from './replies.service.js';
 import { ticketErrors } from './tickets-errors.js';
 
@@ -23,7 +23,7 @@ export function repliesRoutes(deps: { replies: RepliesService; captcha: CaptchaV
   const router = Router();
 
   // The admin's screens read the list often; it shares the write budget per address (120 a minute).
-  router.get('/replies', ...limits.write, requireAdmin, async (_req, res) => {
+  router.get('/replies', ...limits.write, requireStaff, async (_req, res) => {
     res.json({ ok: true, replies: await replies.listReplies() });
   });
 

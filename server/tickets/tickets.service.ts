@@ -1,7 +1,7 @@
 // Support tickets (spec §2/§4/§6): a user sees and writes only their own, an admin all; either side closes;
 // a closed ticket takes no replies. Each change leaves as one `ticket.changed` event after the commit (decision 130).
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
-import { LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
+import { isStaffRole, LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
 import { pageCount } from '../http/paging.js';
 import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
@@ -23,10 +23,10 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
   const { tickets, events, mediaBaseUrl } = deps;
   const dto = (ticket: TicketRecord) => toTicketDto(ticket, mediaBaseUrl);
 
-  /** Owner or admin; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
+  /** Owner or staff; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
   async function visibleTicket(viewer: UserRecord, id: string): Promise<TicketRecord> {
     const ticket = await tickets.findById(id);
-    if (!ticket || (viewer.role !== 'admin' && ticket.userId !== viewer.id)) throw ticketErrors.ticketNotFound();
+    if (!ticket || (!isStaffRole(viewer.role) && ticket.userId !== viewer.id)) throw ticketErrors.ticketNotFound();
     return ticket;
   }
 
@@ -36,13 +36,13 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
    */
   async function conversation(viewer: UserRecord, ticket: TicketRecord, messages: TicketMessageRecord[]): Promise<TicketDto> {
     const order = ticket.orderId ? await tickets.orderOf(ticket.orderId) : null;
-    const visible = order && (viewer.role === 'admin' || order.userId === ticket.userId) ? order : null;
+    const visible = order && (isStaffRole(viewer.role) || order.userId === ticket.userId) ? order : null;
     return toTicketDto(ticket, mediaBaseUrl, messages, visible);
   }
 
   return {
     async listTickets(viewer: UserRecord, page: number): Promise<{ supports: TicketDto[]; pages: number }> {
-      const filter = viewer.role === 'admin' ? {} : { userId: viewer.id };
+      const filter = isStaffRole(viewer.role) ? {} : { userId: viewer.id };
       const { tickets: rows, total } = await tickets.list(filter, page, LIMITS.pageSize);
       return { supports: rows.map(dto), pages: pageCount(total) };
     },
@@ -70,7 +70,8 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
     async replyToTicket(author: UserRecord, id: string, text: string): Promise<TicketDto> {
       const ticket = await visibleTicket(author, id);
       if (ticket.status === 'closed') throw ticketErrors.ticketClosed();
-      const sender = author.role === 'admin' ? 'admin' : 'user';
+      // Staff (admin or operator) answer as the shop.
+      const sender = isStaffRole(author.role) ? 'admin' : 'user';
       const result = await tickets.addMessage(ticket.id, sender, text);
       if (!result) throw ticketErrors.ticketClosed(); // closed between the read and the write
       await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.message) });

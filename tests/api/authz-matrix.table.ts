@@ -4,10 +4,14 @@
 //
 // Callers (tests/support/cast.ts): guest (no token), user (the customer owning the order/ticket/account the request
 // names), otherUser (another customer holding the same ids), blocked (a customer's token issued before an admin
-// blocked them), admin. A caller in `allow` must get a 2xx; any other caller must get 401, 403 or 404 and change no
-// row. A request is built afresh for each caller, so allowed calls may consume what they act on.
+// blocked them), operator (staff who works the queue, SMS inbox and tickets; issue 20), admin. A caller in `allow`
+// must get a 2xx; any other caller must get 401, 403 or 404 and change no row. A request is built afresh for each
+// caller (and told who calls: the generated tests build their seeds without one), so allowed calls may consume what
+// they act on.
 import type { Caller, Cast } from '../support/cast.js';
 import { uniquePmId } from '../factories/orders.js';
+import { createUser } from '../factories/users.js';
+import { codeAt, enableTwoFactor, resetTwoFactor } from '../support/two-factor.js';
 import type { RouteRequest } from '../support/route-requests.js';
 
 export interface MatrixCase {
@@ -18,7 +22,8 @@ export interface MatrixCase {
   allow: readonly Caller[];
   /** Allowed callers may get a refusal other than 401/403 here (say why); they still must not get a 5xx. */
   allowedMayBeRefused?: string;
-  request?: (cast: Cast) => RouteRequest | Promise<RouteRequest>;
+  /** `caller` is who will send it (the matrix); the generated tests' seeds are built without one. */
+  request?: (cast: Cast, caller?: Caller) => RouteRequest | Promise<RouteRequest>;
 }
 
 export interface RouteExpectation {
@@ -34,12 +39,14 @@ export interface RouteExpectation {
 /** Tables any rejected call may change, and why (none yet: add e.g. a table of counted failed logins here). */
 export const REJECTION_MAY_CHANGE_ANYWHERE: readonly string[] = [];
 
-const EVERYONE: readonly Caller[] = ['guest', 'user', 'otherUser', 'admin'];
-const SIGNED_IN: readonly Caller[] = ['user', 'otherUser', 'admin'];
+const EVERYONE: readonly Caller[] = ['guest', 'user', 'otherUser', 'operator', 'admin'];
+const SIGNED_IN: readonly Caller[] = ['user', 'otherUser', 'operator', 'admin'];
 const CUSTOMERS: readonly Caller[] = ['user', 'otherUser'];
 const ADMIN: readonly Caller[] = ['admin'];
+/** Admins and operators (issue 20): the queue, completing and cancelling, the SMS inbox, tickets, the online badge. */
+const STAFF: readonly Caller[] = ['operator', 'admin'];
 const OWNER: readonly Caller[] = ['user'];
-const OWNER_OR_ADMIN: readonly Caller[] = ['user', 'admin'];
+const OWNER_OR_STAFF: readonly Caller[] = ['user', 'operator', 'admin'];
 
 const TEMPLATE = { account: 'bkash', label: 'bKash gift', pattern: String.raw`Gift of Tk\s*(?<amount>[\d,.]+) TrxID (?<trx_id>\w+)`, time_format: null };
 
@@ -63,6 +70,20 @@ async function unmatchedSms(c: Cast): Promise<number> {
   const res = await c.server.api.post<{ sms: { id: number } }>('/sms', { from: 'bKash', text }, device.token);
   return res.body.sms.id;
 }
+/** The caller's account with two-factor sign-in off (the generated tests' seeds: the owner's). */
+async function withoutTwoFactor(c: Cast, caller: Caller = 'user') {
+  const user = c.userOf(caller);
+  if (user) await resetTwoFactor(c.server, user.id);
+  return user;
+}
+/** A fresh account with 2FA on, signed in with its password: the challenge and an unused recovery code. */
+async function loginChallenge(c: Cast): Promise<{ challenge: string; code: string }> {
+  const user = await createUser(c.server);
+  const { recoveryCodes } = await enableTwoFactor(c.server, user);
+  const login = await c.server.api.post<{ challenge: string }>('/login', { user: { email: user.email, password: user.password } });
+  return { challenge: login.body.challenge, code: recoveryCodes[0] };
+}
+
 const REPLY = { title: 'Payment received', text_en: 'We received {amount} for order {order_id}.', text_bn: 'অর্ডার {order_id} এর {amount} পেয়েছি।' };
 async function newReply(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.cannedReply.create({ data: { title: 'Old reply', textEn: 'Thanks!', textBn: 'ধন্যবাদ!' } })).id;
@@ -84,6 +105,45 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'POST /api/v1/login': {
     cases: [{ allow: EVERYONE, request: (c) => ({ body: { user: { email: c.owner.email, password: c.owner.password } } }) }],
   },
+  // The second step of a login with 2FA (issue 20): holding the challenge is the right, like holding the password.
+  'POST /api/v1/login/2fa': {
+    cases: [{ allow: EVERYONE, request: async (c) => ({ body: await loginChallenge(c) }) }],
+    // A wrong code is counted on its challenge before it is compared (5 tries), like a recovery code.
+    rejectionMayChange: ['login_challenges'],
+  },
+  // Two-factor sign-in of one's own account (issue 20): any signed-in account; enabling and disabling end the
+  // caller's other tokens.
+  'POST /api/v1/account/2fa/setup': {
+    cases: [{ allow: SIGNED_IN, request: async (c, caller) => (await withoutTwoFactor(c, caller), { body: {} }) }],
+  },
+  'POST /api/v1/account/2fa/enable': {
+    cases: [
+      {
+        allow: SIGNED_IN,
+        revokesTokens: true,
+        request: async (c, caller) => {
+          const user = await withoutTwoFactor(c, caller);
+          const setup = user ? await c.server.api.post<{ secret?: string }>('/account/2fa/setup', {}, user.token) : undefined;
+          return { body: { code: setup?.body.secret ? codeAt(setup.body.secret) : '000000' } };
+        },
+      },
+    ],
+  },
+  'POST /api/v1/account/2fa/disable': {
+    cases: [
+      {
+        allow: SIGNED_IN,
+        revokesTokens: true,
+        request: async (c, caller) => {
+          const user = await withoutTwoFactor(c, caller);
+          if (!user || caller === 'blocked') return { body: { code: '000000' } };
+          const { recoveryCodes } = await enableTwoFactor(c.server, user);
+          await c.renewTokens();
+          return { body: { code: recoveryCodes[0] } };
+        },
+      },
+    ],
+  },
   'GET /api/v1/users/me': { cases: [{ allow: SIGNED_IN }] },
   // Ends every session of the caller (token version bump); a blocked caller's token is already refused.
   'POST /api/v1/logout': { cases: [{ allow: SIGNED_IN, revokesTokens: true }] },
@@ -91,6 +151,7 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
     cases: [
       { name: 'rename own account', allow: OWNER, request: (c) => ({ params: { id: c.owner.id }, body: { user: { name: 'Owner Rahim' } } }) },
       { name: 'change a role', allow: ADMIN, request: async (c) => ({ params: { id: (await c.freshUser()).id }, body: { user: { role: 'user' } } }) },
+      { name: 'make an operator', allow: ADMIN, request: async (c) => ({ params: { id: (await c.freshUser()).id }, body: { user: { role: 'operator' } } }) },
     ],
   },
   'GET /api/v1/home': { cases: [{ allow: EVERYONE }] },
@@ -104,9 +165,9 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
     cases: [{ allow: ADMIN, request: () => ({ params: { account: 'bkash' }, body: { pm: { wallet: '01712345678', note: '', available: true } } }) }],
   },
   'GET /api/v1/admin': { cases: [{ allow: EVERYONE }] },
-  'PATCH /api/v1/admin': { cases: [{ allow: ADMIN, request: () => ({ body: { admin: { online: true } } }) }] },
-  // The admin's tab title: waiting orders and tickets awaiting an answer (decision 119).
-  'GET /api/v1/admin/waiting': { cases: [{ allow: ADMIN }] },
+  'PATCH /api/v1/admin': { cases: [{ allow: STAFF, request: () => ({ body: { admin: { online: true } } }) }] },
+  // The staff's tab title: waiting orders and tickets awaiting an answer (decision 119).
+  'GET /api/v1/admin/waiting': { cases: [{ allow: STAFF }] },
   'GET /api/v1/orders/all': {
     cases: [
       { name: 'own list or queue', allow: SIGNED_IN },
@@ -142,20 +203,20 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
     cases: [
       { name: 'submitPayment', allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() }, body: { order: { pm_id: uniquePmId() } } }) },
       { name: 'cancelOrder', allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() }, body: { order: { cancel: true } } }) },
-      { name: 'completeOrder', allow: ADMIN, request: async (c) => ({ params: { id: await c.order('pending') }, body: { order: { status: 'complete' } } }) },
+      { name: 'completeOrder', allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending') }, body: { order: { status: 'complete' } } }) },
       {
         name: 'cancelOrderAsAdmin',
-        allow: ADMIN,
+        allow: STAFF,
         request: async (c) => ({ params: { id: await c.order('pending') }, body: { order: { status: 'cancelled' } } }),
       },
       {
         name: 'reopenOrder',
-        allow: ADMIN,
+        allow: STAFF,
         request: async (c) => ({ params: { id: await lateClaimedOrder(c) }, body: { order: { status: 'pending', reason: 'paid late, SMS matches' } } }),
       },
       {
         name: 'cancelOrderAsAdmin with a reason',
-        allow: ADMIN,
+        allow: STAFF,
         request: async (c) => ({
           params: { id: await c.order('pending') },
           body: { order: { status: 'cancelled', reason: 'wrong_amount', note: 'Please pay the exact amount' } },
@@ -167,27 +228,28 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'POST /api/v1/orders/:id/late-payment': {
     cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await timedOutOrder(c) }, body: { pm_id: uniquePmId() } }) }],
   },
-  // SMS verification (issue 9): devices, inbox and templates are the admin's; forwarding takes a device token,
-  // which none of the callers holds, so everyone is refused there.
+  // SMS verification (issue 9): devices and templates are the admin's, the inbox and linking the staff's (issue 20);
+  // forwarding takes a device token, which none of the callers holds, so everyone is refused there.
   'POST /api/v1/devices': { cases: [{ allow: ADMIN, request: () => ({ body: { device: { name: 'Desk bKash', account: 'bkash' } } }) }] },
   'GET /api/v1/devices': { cases: [{ allow: ADMIN }] },
   'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: {} }) }] },
   'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID AB12CD34EF at 26/11/2026 10:15' } }) }] },
-  'GET /api/v1/sms': { cases: [{ allow: ADMIN }] },
+  'GET /api/v1/sms': { cases: [{ allow: STAFF }] },
   'PATCH /api/v1/sms/:id': {
-    cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) }, body: { sms: { order_id: await c.order('pending'), reason: 'typed the id wrong' } } }) }],
+    cases: [{ allow: STAFF, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) }, body: { sms: { order_id: await c.order('pending'), reason: 'typed the id wrong' } } }) }],
   },
   'GET /api/v1/sms-templates': { cases: [{ allow: ADMIN }] },
   'POST /api/v1/sms-templates': { cases: [{ allow: ADMIN, request: () => ({ body: { template: TEMPLATE } }) }] },
   'POST /api/v1/sms-templates/test': { cases: [{ allow: ADMIN, request: () => ({ body: { pattern: TEMPLATE.pattern, time_format: null, text: 'Gift of Tk 10.00 TrxID GIFT1' } }) }] },
   'PATCH /api/v1/sms-templates/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newTemplate(c)) }, body: { template: TEMPLATE } }) }] },
   'DELETE /api/v1/sms-templates/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newTemplate(c)) }, body: {} }) }] },
-  'GET /api/v1/replies': { cases: [{ allow: ADMIN }] },
+  // Operators use canned replies; writing them is the admin's.
+  'GET /api/v1/replies': { cases: [{ allow: STAFF }] },
   'POST /api/v1/replies': { cases: [{ allow: ADMIN, request: () => ({ body: { reply: REPLY } }) }] },
   'PATCH /api/v1/replies/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newReply(c)) }, body: { reply: REPLY } }) }] },
   'DELETE /api/v1/replies/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newReply(c)) }, body: {} }) }] },
   'GET /api/v1/supports/all': { cases: [{ allow: SIGNED_IN }] },
-  'GET /api/v1/supports/:id': { cases: [{ allow: OWNER_OR_ADMIN, request: async (c) => ({ params: { id: await c.ticket() } }) }] },
+  'GET /api/v1/supports/:id': { cases: [{ allow: OWNER_OR_STAFF, request: async (c) => ({ params: { id: await c.ticket() } }) }] },
   'POST /api/v1/supports': {
     cases: [
       { allow: CUSTOMERS, request: () => ({ body: { support: { subject: 'other', text: 'My top-up has not arrived yet, please look' } } }) },
@@ -201,8 +263,8 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   'PATCH /api/v1/supports/:id': {
     cases: [
-      { name: 'reply', allow: OWNER_OR_ADMIN, request: async (c) => ({ params: { id: await c.ticket() }, body: { support: { text: 'Any news on this one?' } } }) },
-      { name: 'close', allow: OWNER_OR_ADMIN, request: async (c) => ({ params: { id: await c.ticket() }, body: { support: { status: 'close' } } }) },
+      { name: 'reply', allow: OWNER_OR_STAFF, request: async (c) => ({ params: { id: await c.ticket() }, body: { support: { text: 'Any news on this one?' } } }) },
+      { name: 'close', allow: OWNER_OR_STAFF, request: async (c) => ({ params: { id: await c.ticket() }, body: { support: { status: 'close' } } }) },
     ],
   },
   // Recovery is for people who cannot sign in: public, the mailed code (or the signed link) is the right.
@@ -228,6 +290,9 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
       },
     ],
   },
+  // The shop's own rules (issue 20): the admin's only.
+  'GET /api/v1/shop-settings': { cases: [{ allow: ADMIN }] },
+  'PATCH /api/v1/shop-settings': { cases: [{ allow: ADMIN, request: () => ({ body: { settings: { four_eyes_bdt: 50_000 } } }) }] },
   // The client's pages (only when client/dist exists): HTML for everyone, the API's answers are not involved.
   'GET /^(?!\\/(api|socket\\.io|media)\\/).*/': { optional: true, cases: [{ allow: [...EVERYONE, 'blocked'] }] },
 };

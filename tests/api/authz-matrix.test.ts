@@ -1,4 +1,4 @@
-// The authorisation matrix: every route the router serves × {guest, user, another user, blocked user, admin}.
+// The authorisation matrix: every route the router serves × {guest, user, another user, blocked user, operator, admin}.
 // The expectations live in authz-matrix.table.ts; a route without an entry fails here, so each new endpoint
 // declares who may call it. Allowed callers get a 2xx; others 401/403/404, JSON, and no row changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('Authorisation matrix', () => {
       async (_name, matrixCase) => {
         const failures: string[] = [];
         for (const caller of CALLERS) {
-          const request = (await matrixCase.request?.(cast)) ?? {};
+          const request = (await matrixCase.request?.(cast, caller)) ?? {};
           const before = await prints.take();
           const answer = await sendRouteRequest(server.url, route, { ...request, token: cast.tokenOf(caller) });
           const after = await prints.take();

@@ -4,6 +4,7 @@ import { captureLog } from '../support/log-capture.js';
 import { useTestServer } from '../support/server.js';
 import { createUser } from '../factories/users.js';
 import { placeOrder, placePendingOrder } from '../factories/orders.js';
+import { outboxMailTo } from '../support/cast.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123';
 
@@ -66,7 +67,24 @@ describe('Request ids and logs', () => {
     expect(log.lines.filter((l) => l.msg === 'request')).toHaveLength(2);
     expect(log.text()).not.toContain(user.token);
     expect(log.text()).not.toContain(user.token.split('.')[2]);
-    expect(log.text()).toContain('jwt=[redacted]');
+    expect(log.text()).not.toContain('jwt=');
+  });
+
+  it("When the mailed recovery link is opened, then the access line names the route pattern, not the link's id or ref (issue 20)", async () => {
+    const user = await createUser(server);
+    await server.api.post('/recover', { email: user.email });
+    const mail = await outboxMailTo(server, user.email);
+    const [, id, ref] = /\/recovery\/([\w-]+)\?(?:[^\s&]*&)?ref=([\w.-]+)/.exec(mail.text)!;
+    log.clear();
+    const res = await fetch(`${server.url}/api/v1/recover/${id}?ref=${ref}&extra=secret-query-value`);
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id');
+    const line = log.lines.find((l) => l.msg === 'request' && l.request_id === requestId);
+    expect(line).toMatchObject({ method: 'GET', route: '/api/v1/recover/:id', status: 200 });
+    expect(line).not.toHaveProperty('url');
+    expect(log.text()).not.toContain(ref);
+    expect(log.text()).not.toContain(id);
+    expect(log.text()).not.toContain('secret-query-value');
   });
 });
 

@@ -160,5 +160,20 @@ describe.each(testDatabases())('Order history on %s', (db) => {
     expect((await fetchCsv(server.url + '/api/v1', '/orders/export.csv?status=done', admin.token)).status).toBe(400);
     expect((await fetchCsv(server.url + '/api/v1', '/orders/export.csv', rahim.token)).status).toBe(403);
     expect((await fetchCsv(server.url + '/api/v1', '/orders/export.csv')).status).toBe(401);
+    // Exports are the admins' (issue 20): an operator is refused as such.
+    const operator = await createUser(server, { role: 'operator' });
+    const refused = await server.api.get('/orders/export.csv', operator.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.key).toBe('errors.forbidden');
+  });
+
+  it("When a customer's transaction id looks like a formula, then its cell is defused too (issue 20: every cell)", async () => {
+    const id = await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: 'formula@example.com' }));
+    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: '-1-1-SUM-A1' } })).status).toBe(200);
+    const res = await fetchCsv(server.url + '/api/v1', '/orders/export.csv?status=pending', admin.token);
+    expect(res.text).toContain(",'-1-1-SUM-A1,");
+    const rows = parseCsv(res.text.slice(1));
+    const row = rows.find((r) => r[0] === id)!;
+    expect(row[ORDER_CSV_COLUMNS.indexOf('pm_id')]).toBe("'-1-1-SUM-A1");
   });
 });

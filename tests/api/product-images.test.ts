@@ -61,6 +61,13 @@ describe.each(testDatabases())('Product pictures on %s', (db) => {
     expect(second.body.product.image).toMatch(/\.png$/);
     expect(fs.existsSync(stored(first))).toBe(false);
     expect(fs.existsSync(stored(second.body.product.image!))).toBe(true);
+    // Each change is audited with the pictures before and after (issue 20).
+    const entries = await server.app.ctx.prisma.auditEntry.findMany({ where: { action: 'product.image', targetId: '1xbet_withdraw_bdt' }, orderBy: { id: 'asc' } });
+    const name = (url: string) => url.replace(/^\/media\//, '');
+    expect(entries.map((e) => [e.actorId, e.targetType, e.before, e.after])).toEqual([
+      [admin.id, 'product', { image: null }, { image: name(first) }],
+      [admin.id, 'product', { image: name(first) }, { image: name(second.body.product.image!) }],
+    ]);
   });
 
   it('When a user, a guest, an unknown product or a file that is no picture is sent, then 403 / 401 / 404 / 400 and nothing changes', async () => {
@@ -76,6 +83,7 @@ describe.each(testDatabases())('Product pictures on %s', (db) => {
     expect([none.status, none.body.key]).toEqual([400, 'errors.noFile']);
     const after = await server.app.ctx.prisma.product.findUniqueOrThrow({ where: { id: '1xbet_topup_usd' } });
     expect(after.image).toBe(before.image);
+    expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'product.image', targetId: '1xbet_topup_usd' } })).toBe(0);
     expect(fs.existsSync(path.join(server.dataDir, 'media', 'products')) ? fs.readdirSync(path.join(server.dataDir, 'media', 'products')) : []).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 // Rate limits on login, register and recovery (design §10): wrong passwords per (e-mail, address) and per e-mail
 // (a harder captcha, decision 072), requests per address; shared through Redis between instances.
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { createUser } from '../factories/users.js';
@@ -33,6 +34,18 @@ describe('Rate limits', () => {
     // Even the right password from the attacker's address is refused now: the pair is blocked, not the account.
     expect((await post(server, '/login', { user: { email: victim.email, password: victim.password } }, attacker)).status).toBe(429);
     expect((await post(server, '/login', { user: { email: victim.email, password: victim.password } }, '10.0.5.5')).status).toBe(200);
+  });
+
+  it('When 19 wrong passwords arrive at once from one address, then ten are checked (401) and nine refused (429): counted before the check', async () => {
+    const victim = await createUser(server);
+    const answers = await Promise.all(
+      Array.from({ length: 19 }, (_, i) => post(server, '/login', { user: { email: victim.email, password: `wrong-password-${i}` } }, '10.0.9.9')),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    // The refused ones gave their places back: the owner still logs in from elsewhere.
+    expect((await post(server, '/login', { user: { email: victim.email, password: victim.password } }, '10.0.9.10')).status).toBe(200);
   });
 
   it('When the owner logs in fifteen times in a row, then every login works (successful logins never count)', async () => {
@@ -79,6 +92,52 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Rat
     expect((await post(a, '/login', { user: { email, password: 'wrong-password-x' } }, `${net}.1`)).status).toBe(429);
     expect((await post(b, '/login', { user: { email, password: 'right-password' } }, `${net}.1`)).status).toBe(429);
     expect((await post(b, '/login', { user: { email, password: 'right-password' } }, `${net}.2`)).status).toBe(200);
+  });
+
+  it('When 19 wrong passwords arrive at once over two instances, then the shared counter lets ten through and refuses nine', async () => {
+    const email = `parallel-${crypto.randomBytes(4).toString('hex')}@test.local`;
+    const net = `10.${crypto.randomInt(10, 250)}.${crypto.randomInt(0, 250)}`;
+    await createUser(a, { email, password: 'right-password' });
+    const answers = await Promise.all(
+      Array.from({ length: 19 }, (_, i) => post(i % 2 ? b : a, '/login', { user: { email, password: `wrong-password-${i}` } }, `${net}.1`)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
+  it("When the shop counts on Redis, then its rate-limit and login-throttle keys are under its REDIS_CHANNEL_PREFIX, none under the bare names", async () => {
+    const email = `prefixed-${crypto.randomBytes(4).toString('hex')}@test.local`;
+    await post(a, '/login', { user: { email, password: 'wrong-password-1' } }, `10.${crypto.randomInt(10, 250)}.0.1`);
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { lazyConnect: true });
+    try {
+      await redis.connect();
+      const prefix = a.config.redisChannelPrefix;
+      const throttle = await redis.keys(`${prefix}:lt:*${email}*`);
+      expect(throttle.length).toBeGreaterThanOrEqual(3);
+      expect(await redis.keys(`${prefix}:rl:login-ip:*`)).not.toEqual([]);
+      expect(await redis.keys(`lt:*${email}*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('Captcha replays on Redis', () => {
+  const server = useTestServer({ redis: true, env: { CAPTCHA: 'altcha' } });
+
+  it("When a solution is used, then its replay key is under the shop's prefix and a replay is refused", async () => {
+    const captcha = await solveCaptcha(server);
+    const user = await createUser(server);
+    expect((await server.api.post('/recover', { captcha, email: user.email })).status).toBe(200);
+    expect((await server.api.post('/recover', { captcha, email: user.email })).body.key).toBe('errors.captcha');
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { lazyConnect: true });
+    try {
+      await redis.connect();
+      expect(await redis.keys(`${server.config.redisChannelPrefix}:captcha:used:*`)).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

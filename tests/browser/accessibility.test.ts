@@ -120,7 +120,20 @@ const SCREENS: Screen[] = [
   { name: 'admin user', as: 'admin', path: (f) => `/admin/users/${f.customer.id}`, shows: (page, f) => page.getByText(f.customer.email) },
   { name: 'admin products', as: 'admin', path: '/admin/products', shows: (page) => page.getByRole('form') },
   { name: 'admin payment methods', as: 'admin', path: '/admin/pms', shows: (page) => page.locator('main input') },
-  { name: 'admin settings', as: 'admin', path: '/admin/settings' },
+  { name: 'admin settings', as: 'admin', path: '/admin/settings', shows: byTestId('shop-settings') },
+  // Issue 20: the staff member's two-factor sign-in, before it is on and during its setup.
+  { name: 'admin sign-in security', as: 'admin', path: '/admin/security', shows: byTestId('two-factor-card') },
+  {
+    name: 'admin two-factor setup',
+    as: 'admin',
+    path: '/admin/security',
+    shows: byTestId('two-factor-card'),
+    act: async (page) => {
+      // The page may still hold the setup from the previous language or width.
+      if ((await page.getByTestId('two-factor-qr').count()) === 0) await page.getByTestId('two-factor-card').getByRole('button').first().click();
+      await page.getByTestId('two-factor-qr').waitFor(WAIT);
+    },
+  },
   { name: 'admin wallet phones', as: 'admin', path: '/admin/devices' },
   // Issue 10's alerts (decision 119), the history's verification filter (123) and a capped method at checkout (124).
   { name: 'admin alert settings', as: 'admin', path: '/admin/orders', shows: byTestId('alerts-button'), open: async (page) => page.getByTestId('alerts-button').click() },

@@ -1,5 +1,6 @@
 // The callers of the authorisation matrix and the generated tests, and the resources they act on: an owner (a
-// customer) with orders and tickets, another customer, a customer blocked after their token was issued, the admin.
+// customer) with orders and tickets, another customer, a customer blocked after their token was issued, an
+// operator (staff who works the queue, issue 20) and the admin.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitFor, WITHDRAW_BDT,
 import type { TestServer } from './server.js';
 import { moneyReceivedSms } from './sms-forwarder.js';
 
-export const CALLERS = ['guest', 'user', 'otherUser', 'blocked', 'admin'] as const;
+export const CALLERS = ['guest', 'user', 'otherUser', 'blocked', 'operator', 'admin'] as const;
 /** `user` owns the resources a request names; `otherUser` is another customer holding the same ids. */
 export type Caller = (typeof CALLERS)[number];
 
@@ -20,8 +21,11 @@ export interface Cast {
   owner: TestUser;
   other: TestUser;
   blocked: TestUser;
+  operator: TestUser;
   admin: TestUser;
   tokenOf(caller: Caller): string | undefined;
+  /** The account a signed-in caller acts as (undefined for the guest). */
+  userOf(caller: Caller): TestUser | undefined;
   /** New tokens for the signed-in callers (after a case such as POST /logout revoked theirs). */
   renewTokens(): Promise<void>;
   /** A fresh order of the owner: waiting (just placed) or pending (paid). */
@@ -79,6 +83,12 @@ export async function createCast(server: TestServer): Promise<Cast> {
   // Blocked through the API after the token was issued, as an admin does it.
   const res = await server.api.patch(`/users/${blocked.id}`, { user: { role: 'blocked' } }, admin.token);
   if (res.status !== 200) throw new Error(`blocking answered ${res.status}: ${JSON.stringify(res.body)}`);
+  // Made an operator through the API too; the role change ended the token it had, so it gets a new one.
+  const operator = await createUser(server, { name: 'Operator Nadia' });
+  const promoted = await server.api.patch(`/users/${operator.id}`, { user: { role: 'operator' } }, admin.token);
+  if (promoted.status !== 200) throw new Error(`promoting answered ${promoted.status}: ${JSON.stringify(promoted.body)}`);
+  operator.role = 'operator';
+  operator.token = signToken(server.app.ctx.jwtSecret, await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: operator.id } }));
   let png: Buffer | undefined;
   async function device(): Promise<{ id: string; token: string }> {
     const res = await server.api.post('/devices', { device: { name: `Phone ${crypto.randomBytes(2).toString('hex')}`, account: 'bkash' } }, admin.token);
@@ -90,17 +100,21 @@ export async function createCast(server: TestServer): Promise<Cast> {
     user: owner.token,
     otherUser: other.token,
     blocked: blocked.token,
+    operator: operator.token,
     admin: admin.token,
   };
+  const users: Record<Caller, TestUser | undefined> = { guest: undefined, user: owner, otherUser: other, blocked, operator, admin };
   return {
     server,
     owner,
     other,
     blocked,
+    operator,
     admin,
     tokenOf: (caller) => tokens[caller],
+    userOf: (caller) => users[caller],
     async renewTokens() {
-      for (const [caller, user] of [['user', owner], ['otherUser', other], ['admin', admin]] as const) {
+      for (const [caller, user] of [['user', owner], ['otherUser', other], ['operator', operator], ['admin', admin]] as const) {
         const row = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
         tokens[caller] = signToken(server.app.ctx.jwtSecret, row);
         user.token = tokens[caller]!;

@@ -137,7 +137,7 @@ const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   { maxKeys: 3 },
 );
 
-export type HostileCaller = 'guest' | 'user' | 'admin';
+export type HostileCaller = 'guest' | 'user' | 'operator' | 'admin';
 export interface HostileRequest {
   caller: HostileCaller;
   request: RouteRequest;
@@ -170,7 +170,7 @@ export function hostileRequests(route: RouteInfo, seeds: RouteRequest[], known: 
   const rawQuery = fc.option(fc.oneof(malformed.map((m) => `page=${m}`), malformed.map((m) => `${m}=1`), fc.constant('page[x][y]=1&page[]=2&&=&')), { nil: undefined, freq: 6 });
   const body: fc.Arbitrary<Pick<RouteRequest, 'body' | 'raw' | 'form'>> = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(seed, fc.array(fc.nat(), { minLength: 3, maxLength: 3 }), fc.array(step, { minLength: 1, maxLength: 3 })).map(([s, picks, steps]) => ({ body: mutate(s.body ?? {}, picks, steps) })) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('user', 'order', 'support', 'product', 'pm', 'admin'), hostileJson).map(([envelope, value]) => ({ body: { [envelope]: value } })) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('user', 'order', 'support', 'product', 'pm', 'admin', 'settings'), hostileJson).map(([envelope, value]) => ({ body: { [envelope]: value } })) },
     { weight: 2, arbitrary: hostileJson.map((value) => ({ body: value })) },
     { weight: 1, arbitrary: rawBody.map((raw) => ({ raw })) },
     {
@@ -187,7 +187,7 @@ export function hostileRequests(route: RouteInfo, seeds: RouteRequest[], known: 
     },
   );
   return fc.record({
-    caller: fc.constantFrom<HostileCaller>('guest', 'user', 'admin'),
+    caller: fc.constantFrom<HostileCaller>('guest', 'user', 'operator', 'admin'),
     request: fc
       .record({ seed, params, rawParams, query, rawQuery, body, headers: fc.option(hostileHeaders, { nil: undefined }), keepSeedParams: fc.boolean() })
       .map(({ seed: s, params: p, rawParams: rp, query: q, rawQuery: rq, body: b, headers, keepSeedParams }) => ({
@@ -249,6 +249,7 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
         cast.owner.id,
         cast.other.id,
         cast.admin.id,
+        cast.operator.id,
         await cast.order(),
         await cast.order('pending', 'withdraw'),
         await cast.timedOutOrder(),
@@ -269,7 +270,7 @@ export async function defineHostileSuite(options: HostileSuiteOptions): Promise<
   describe(`Generated hostile requests (shard ${options.shard} of ${options.of})`, () => {
     describe.each(routes.map((r) => [r.key, r] as const))('%s', (_key, route) => {
       it(
-        `When ${HOSTILE_RUNS} generated hostile requests arrive as guest, customer or admin, then none answers 5xx, all answer JSON and no rejected one changes a row`,
+        `When ${HOSTILE_RUNS} generated hostile requests arrive as guest, customer, operator or admin, then none answers 5xx, all answer JSON and no rejected one changes a row`,
         { timeout: 600_000 },
         async () => {
           const { cast: c, prints: p } = await ready();

@@ -1,6 +1,7 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '#shared/api-types';
+import { isStaffRole } from '#shared/constants';
 import adminAvatarUrl from '../assets/avatar-admin.svg';
 import userAvatarUrl from '../assets/avatar-user.svg';
 
@@ -11,6 +12,6 @@ interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt'> {
 /** The user's picture, or the default admin/generic image. */
 export function UserAvatar({ user, ...props }: UserAvatarProps) {
   const { t } = useTranslation('common');
-  const fallback = user.role === 'admin' ? adminAvatarUrl : userAvatarUrl;
+  const fallback = isStaffRole(user.role) ? adminAvatarUrl : userAvatarUrl;
   return <Avatar src={user.logo || fallback} alt={t('header.avatarAlt', { name: user.name })} radius="xl" {...props} />;
 }

@@ -40,12 +40,14 @@ export const paths = {
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     stats: { path: '/admin/stats', getHref: () => '/admin/stats' },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+    /** The staff member's own two-factor sign-in (issue 20). */
+    security: { path: '/admin/security', getHref: () => '/admin/security' },
   },
 } as const;
 
-/** Where "Dashboard" leads for a role (spec §2 header, §2 login). */
+/** Where "Dashboard" leads for a role (spec §2 header, §2 login): staff (admins, operators) to the queue. */
 export function dashboardHref(role: string | undefined): string {
-  return role === 'admin' ? paths.admin.orders.getHref() : paths.account.orders.getHref();
+  return role === 'admin' || role === 'operator' ? paths.admin.orders.getHref() : paths.account.orders.getHref();
 }
 
 /** Header and footer are hidden inside the dashboards (spec §2: paths starting /admin or /accou). */

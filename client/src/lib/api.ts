@@ -1,7 +1,7 @@
 // The one API module (design §8): JSON to /api/v1 with the session token; answers are used even on error statuses.
 import type { ApiError } from '#shared/api-types';
 import { API_BASE } from '../config';
-import { endSessionNow, store, tokenAtom } from './session';
+import { endSessionNow, store, tokenAtom, twoFactorRequiredAtom } from './session';
 
 /** What every call resolves to: the success shape with ok:true, or the API's error shape. */
 export type ApiAnswer<T> = ({ ok: true } & T) | ApiError;
@@ -55,6 +55,8 @@ async function request<T>(method: Method, path: string, body?: unknown, query?: 
 
   const result = answer as ApiAnswer<T> & { logout?: boolean };
   if (result.logout === true) endSessionNow();
+  // Staff without a second factor under STAFF_2FA=required (issue 20): the dashboard sends them to the setup.
+  if (result.ok === false && result.key === 'errors.twoFactorRequired') store.set(twoFactorRequiredAtom, true);
   if (!response.ok && result.ok !== false) {
     return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
   }
@@ -80,7 +82,13 @@ async function download(path: string, query: QueryParams, filename: string): Pro
       return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
     }
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), filename);
+  return null;
+}
+
+/** Hands a file made or fetched in the page to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -88,7 +96,6 @@ async function download(path: string, query: QueryParams, filename: string): Pro
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return null;
 }
 
 export const api = {

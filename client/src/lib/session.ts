@@ -46,12 +46,14 @@ function withoutJwt(user: UserDto): UserDto {
 export function startSession(user: UserDto): void {
   if (user.jwt) store.set(tokenAtom, user.jwt);
   store.set(userAtom, user);
+  if (user.two_factor) store.set(twoFactorRequiredAtom, false);
 }
 
 /** A server answer with `logout: true`: the token is dead, drop everything at once. */
 export function endSessionNow(): void {
   store.set(tokenAtom, null);
   store.set(userAtom, null);
+  store.set(twoFactorRequiredAtom, false);
 }
 
 // ---------- language ----------
@@ -67,6 +69,16 @@ export const languageAtom = atom(
 );
 
 export const useLanguage = () => useAtomValue(languageAtom);
+
+/** Whether the signed-in user is an admin (operators, issue 20, do not get the admin-only screens and links). */
+export const useIsAdmin = () => useAtomValue(userAtom)?.role === 'admin';
+
+// ---------- staff two-factor rule ----------
+/**
+ * The server answered 403 errors.twoFactorRequired (STAFF_2FA=required, issue 20): the dashboard takes the staff
+ * member to the two-factor setup until it is on. Cleared when the session changes.
+ */
+export const twoFactorRequiredAtom = atom(false);
 
 // ---------- admin online badge ----------
 /** null until the home page or a realtime event tells us. */

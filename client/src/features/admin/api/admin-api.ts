@@ -1,5 +1,6 @@
 // Admin calls of spec §7: products, payment methods and the online flag (the order queue is in features/orders).
 import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
+import type { ShopSettings, ShopSettingsPatch } from '#shared/shop-settings';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 
@@ -35,4 +36,11 @@ export const getAdminInfo = () => api.get<{ admin: AdminInfoDto }>('/admin');
 export async function setAdminOnline(online: boolean) {
   const captcha = await getCaptcha();
   return api.patch<{ admin: AdminInfoDto }>('/admin', { captcha, admin: { online } });
+}
+
+/** The shop's own rules (issue 20): admins only. */
+export const getShopSettings = () => api.get<{ settings: ShopSettings }>('/shop-settings');
+export async function saveShopSettings(settings: ShopSettingsPatch) {
+  const captcha = await getCaptcha();
+  return api.patch<{ settings: ShopSettings }>('/shop-settings', { captcha, settings });
 }

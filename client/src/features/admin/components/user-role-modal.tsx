@@ -1,4 +1,4 @@
-// The Details popup of /admin/users: the user and a role select (admin / user / blocked).
+// The Details popup of /admin/users: the user and a role select (admin / operator / user / blocked).
 import { Anchor, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { showError, showSuccess } from '../../../lib/notify';
 import { changeRole } from '../api/admin-users';
 import { CopyEmail } from './copy-email';
 
-export const ROLE_COLORS: Record<Role, string> = { admin: 'indigo', user: 'teal', blocked: 'red' };
+export const ROLE_COLORS: Record<Role, string> = { admin: 'indigo', operator: 'violet', user: 'teal', blocked: 'red' };
 
 export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | null; onClose: () => void; onChanged: (user: UserDto) => void }) {
   const { t } = useTranslation('users');

@@ -4,16 +4,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminInfoDto } from '#shared/api-types';
 import { useFormat } from '../../../lib/format';
-import { adminOnlineAtom } from '../../../lib/session';
+import { adminOnlineAtom, useIsAdmin } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { getAdminInfo, setAdminOnline } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
+import { ShopSettingsCard } from '../components/shop-settings-card';
 
-/** /admin/settings — the user count and the 'admin is online' switch. */
+/**
+ * /admin/settings — the 'admin is online' switch for every staff member; for admins also the user count and the
+ * shop's rules (issue 20).
+ */
 export default function AdminSettingsPage() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const setOnlineAtom = useSetAtom(adminOnlineAtom);
+  const isAdmin = useIsAdmin();
   const [info, setInfo] = useState<AdminInfoDto | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -49,12 +54,18 @@ export default function AdminSettingsPage() {
       </Title>
       <Card withBorder radius="md" padding="lg">
         <Stack gap="lg">
-          <Group justify="space-between">
-            <Text c="dimmed">{t('settings.users')}</Text>
-            <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {info ? format.number(info.users) : '—'}
+          {isAdmin ? (
+            <Group justify="space-between">
+              <Text c="dimmed">{t('settings.users')}</Text>
+              <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {info ? format.number(info.users) : '—'}
+              </Text>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('settings.operatorHint')}
             </Text>
-          </Group>
+          )}
           <Checkbox
             size="md"
             label={t('settings.online')}
@@ -65,6 +76,7 @@ export default function AdminSettingsPage() {
           />
         </Stack>
       </Card>
+      {isAdmin ? <ShopSettingsCard /> : null}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { showError } from '../../../lib/notify';
 import { withLoadingOverlay } from '../../../lib/session';
 import { logIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { useStartSession } from '../hooks/use-start-session';
 
 const FIELDS = ['email', 'password'] as const;
@@ -18,6 +19,8 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { start, redirectHome } = useStartSession();
   const [submitting, setSubmitting] = useState(false);
+  /** The second step's challenge, once the password was right for an account with two-factor sign-in. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: zodResolver(loginUserSchema),
@@ -35,6 +38,10 @@ export default function LoginPage() {
         showError(answer);
         return;
       }
+      if (answer.otp_required) {
+        setChallenge(answer.challenge);
+        return;
+      }
       start(answer.user);
     } catch (error) {
       showError(error);
@@ -42,6 +49,14 @@ export default function LoginPage() {
       setSubmitting(false);
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
+        <TwoFactorStep challenge={challenge} onSignedIn={start} onRestart={() => setChallenge(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>

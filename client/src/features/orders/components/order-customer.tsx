@@ -6,11 +6,14 @@ import type { OrderCustomerDto } from '#shared/order-filters';
 import { paths } from '../../../config';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useFormat } from '../../../lib/format';
+import { useIsAdmin } from '../../../lib/session';
 
 /** Who placed the order, in the admin's popup: name, e-mail with copy, public number and order count. */
 export function OrderCustomer({ userId, customer, onOpen }: { userId: string | null; customer?: OrderCustomerDto; onOpen: () => void }) {
   const { t } = useTranslation('console');
   const format = useFormat();
+  // The user's page is the admins' (issue 20): operators see the customer without the link.
+  const isAdmin = useIsAdmin();
   if (!userId) {
     return (
       <Text size="sm" c="dimmed">
@@ -26,9 +29,11 @@ export function OrderCustomer({ userId, customer, onOpen }: { userId: string | n
           <Text fw={700} style={{ wordBreak: 'break-word' }}>
             {customer.name}
           </Text>
-          <Anchor component={Link} to={paths.admin.user.getHref(customer.id)} onClick={onOpen} size="sm">
-            {t('customer.open')}
-          </Anchor>
+          {isAdmin ? (
+            <Anchor component={Link} to={paths.admin.user.getHref(customer.id)} onClick={onOpen} size="sm">
+              {t('customer.open')}
+            </Anchor>
+          ) : null}
         </Group>
         <Group gap={4} wrap="nowrap">
           <Text size="sm" style={{ wordBreak: 'break-all' }}>

@@ -13,6 +13,7 @@ import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
+import { useIsAdmin } from '../../../lib/session';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { cancelOrderAsAdmin, completeOrder, reopenOrder } from '../api/admin-orders';
 import { CancelConfirmModal } from './cancel-confirm-modal';
@@ -51,6 +52,7 @@ export function OrderDetailModal({
 }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { t: tc } = useTranslation('console');
+  const isAdmin = useIsAdmin();
   const [confirming, setConfirming] = useState(false);
   const format = useFormat();
   const productName = useProductName();
@@ -113,7 +115,9 @@ export function OrderDetailModal({
             <Row label={t('queue.fields.email')} value={order.contact_email} />
             <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} />
             <Row label={t('queue.fields.user')} value={
-                order.user_id ? (
+                order.user_id && !isAdmin ? (
+                  order.user_id
+                ) : order.user_id ? (
                   <Anchor component={Link} to={paths.admin.user.getHref(order.user_id)} onClick={onClose}>
                     {order.user_id}
                   </Anchor>

@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '#shared/order-status';
 import { useOrderColumns } from '../../../components/order-columns';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
+import { useIsAdmin } from '../../../lib/session';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { downloadOrdersCsv, listOrderHistory, type OrderHistoryFilter } from '../api/admin-orders';
 import { AdminOrderList, useListCustomers } from './admin-order-list';
@@ -33,6 +34,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
   const [search, setSearch] = useState(initialSearch);
   const [q] = useDebouncedValue(search, 300);
   const { customers, selectOrders } = useListCustomers();
+  const canExport = useIsAdmin();
   const [exporting, setExporting] = useState(false);
 
   const filter: OrderHistoryFilter = useMemo(() => {
@@ -129,9 +131,12 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             >
               {t('history.clear')}
             </Button>
-            <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()}>
-              {t('history.csv')}
-            </Button>
+            {/* CSV exports are the admins' (issue 20): an operator's would be refused. */}
+            {canExport ? (
+              <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()}>
+                {t('history.csv')}
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       </Card>

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { productKind } from '#shared/constants';
+import { isStaffRole, productKind } from '#shared/constants';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { dashboardHref, paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
@@ -24,7 +24,7 @@ export default function OrderPage() {
   const { load, refetch, replace } = useLiveOrder(id);
 
   const backHref = user ? dashboardHref(user.role) : paths.home.getHref();
-  const backLabel = !user ? t('view.backHome') : user.role === 'admin' ? t('view.backAdmin') : t('view.backAccount');
+  const backLabel = !user ? t('view.backHome') : isStaffRole(user.role) ? t('view.backAdmin') : t('view.backAccount');
   const back = (
     <Anchor component={Link} to={backHref} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 44 }}>
       <IconArrowLeft size={18} aria-hidden />

@@ -127,6 +127,12 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
       }
       clearRecoveryInfo();
       onReset();
+      // With two-factor sign-in on, the e-mailed code gives no session (issue 20): log in with the new password.
+      if (!answer.user.jwt) {
+        showSuccess('recovery:confirm.loginRequired');
+        navigate(paths.login.getHref(), { replace: true });
+        return;
+      }
       startSession(answer.user);
       showSuccess('recovery:confirm.done');
       navigate(dashboardHref(answer.user.role), { replace: true });

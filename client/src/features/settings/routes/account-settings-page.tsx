@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../../lib/session';
 import { AvatarEditor } from '../components/avatar-editor';
 import { NameForm, PasswordForm } from '../components/profile-forms';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 export default function AccountSettingsPage() {
   const { t } = useTranslation('settings');
@@ -24,6 +25,7 @@ export default function AccountSettingsPage() {
         <NameForm key={user.id} user={user} />
         <PasswordForm user={user} />
       </SimpleGrid>
+      <TwoFactorCard user={user} />
     </Stack>
   );
 }

@@ -12,11 +12,13 @@ import { fillReplyVariables, REPLY_VARIABLES, type CannedReplyDto } from '#share
 import { shortOrderId } from '../../../components/order-columns';
 import { paths } from '../../../config';
 import { showError } from '../../../lib/notify';
+import { useIsAdmin } from '../../../lib/session';
 import { listReplies } from '../api/replies';
 import { replyValuesOf, useLanguageLoaded } from '../hooks/use-reply-values';
 
 export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: TicketLanguage; order: TicketOrderDto | null; onInsert: (text: string) => void }) {
   const { t } = useTranslation('tickets');
+  const isAdmin = useIsAdmin();
   const [replies, setReplies] = useState<CannedReplyDto[] | null>(null);
   const [lang, setLang] = useState<TicketLanguage>(ticketLang);
   const loaded = useLanguageLoaded(lang);
@@ -74,7 +76,7 @@ export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: Ticke
       </Group>
       <Text size="xs" c="dimmed">
         {hint}
-        {replies && replies.length === 0 ? (
+        {replies && replies.length === 0 && isAdmin ? (
           <>
             {' '}
             <Anchor component={Link} to={paths.admin.replies.getHref()} size="xs">

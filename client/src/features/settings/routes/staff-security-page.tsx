@@ -1,0 +1,20 @@
+import { Stack, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { userAtom } from '../../../lib/session';
+import { TwoFactorCard } from '../components/two-factor-card';
+
+/** /admin/security — a staff member's own two-factor sign-in (issue 20); STAFF_2FA=required leads here first. */
+export default function StaffSecurityPage() {
+  const { t } = useTranslation('common');
+  const user = useAtomValue(userAtom);
+  if (!user) return null;
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1} size="h2">
+        {t('nav.security')}
+      </Title>
+      <TwoFactorCard user={user} />
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+// The shop's own rules (issue 20, decision 163): ONE typed registry of keys, each with its zod schema and its
+// default. `GET /shop-settings` answers every key (a key never set has its default); `PATCH /shop-settings` takes
+// any subset and refuses keys not listed here (400 validation.settingUnknown). A later issue adds its rule with one
+// entry below; the server stores, audits and caches it, and the client form reads its type from here.
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { VALIDATION_KEYS as V } from './error-keys.js';
+
+export const SHOP_SETTINGS = {
+  /**
+   * A withdrawal of at least this many BDT (USD converted at the order's rate) needs a second staff member's
+   * approval before it completes; null: off.
+   */
+  four_eyes_bdt: {
+    schema: z
+      .number({ error: V.fourEyesInvalid })
+      .min(0, V.fourEyesInvalid)
+      .max(LIMITS.amountMax, V.fourEyesInvalid)
+      .refine((n) => Math.round(n * 100) === n * 100, V.fourEyesInvalid)
+      .nullable(),
+    default: null as number | null,
+  },
+} as const;
+
+export type ShopSettingKey = keyof typeof SHOP_SETTINGS;
+export type ShopSettings = { [K in ShopSettingKey]: z.output<(typeof SHOP_SETTINGS)[K]['schema']> };
+export const SHOP_SETTING_KEYS = Object.keys(SHOP_SETTINGS) as ShopSettingKey[];
+
+export const SHOP_SETTINGS_DEFAULTS = Object.fromEntries(SHOP_SETTING_KEYS.map((k) => [k, SHOP_SETTINGS[k].default])) as ShopSettings;
+
+const settingsShape = Object.fromEntries(SHOP_SETTING_KEYS.map((k) => [k, SHOP_SETTINGS[k].schema])) as {
+  [K in ShopSettingKey]: (typeof SHOP_SETTINGS)[K]['schema'];
+};
+
+/** All keys: what GET answers. */
+export const shopSettingsSchema = z.object(settingsShape);
+
+/**
+ * A partial change: each key optional, unknown keys refused (each named with validation.settingUnknown), and at
+ * least one key.
+ */
+export const shopSettingsPatchSchema = z
+  .record(z.string(), z.unknown(), { error: V.invalid })
+  .superRefine((payload, ctx) => {
+    for (const key of Object.keys(payload)) {
+      if (!Object.hasOwn(SHOP_SETTINGS, key)) ctx.addIssue({ code: 'custom', message: V.settingUnknown, path: [key] });
+    }
+    if (Object.keys(payload).length === 0) ctx.addIssue({ code: 'custom', message: V.required, path: [] });
+  })
+  .pipe(z.strictObject(settingsShape).partial());
+
+export const shopSettingsPatchBodySchema = z.object({ captcha: z.string().max(20_000).optional(), settings: shopSettingsPatchSchema });
+
+export type ShopSettingsPatch = z.output<typeof shopSettingsPatchSchema>;
