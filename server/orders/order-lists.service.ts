@@ -1,7 +1,7 @@
 // Order reads: the customer's list, the admin's queue and history with the customers beside them, the CSV export,
 // the home page's recent orders, a user's latest orders, and the day's usage of each method's caps.
 import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
-import { LIMITS, productKind } from '#shared/constants';
+import { isStaffRole, LIMITS, productKind } from '#shared/constants';
 import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
 import { computePayAmount } from '#shared/money';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
@@ -70,7 +70,7 @@ export function createOrderListsService(deps: {
       filter: OrderFilter = {},
     ): Promise<{ orders: OrderView[]; pages: number; customers?: Record<string, OrderCustomerDto> }> {
       const size = LIMITS.pageSize;
-      if (viewer.role !== 'admin') {
+      if (!isStaffRole(viewer.role)) {
         const { orders, total } = await queries.listForUser(viewer.id, page, size);
         return { orders: orders.map(toPublicOrderDto), pages: pageCount(total, size) };
       }
