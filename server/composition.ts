@@ -57,6 +57,7 @@ import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRou
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes } from './sms/index.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
+import { createTelegramDesk, createTelegramRepository, telegramRoutes, telegramWebhookRoutes } from './telegram/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -148,7 +149,18 @@ export function composeShop(infra: Infrastructure) {
     orders: ordersRepository,
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
-    pushes: realtime,
+    // Every announced order also reaches the staff's Telegram messages (issue 24; the event bus will carry this).
+    pushes: {
+      orderCreated: (views) => {
+        realtime.orderCreated(views);
+        telegram.notifier.orderChanged(views.full.id);
+      },
+      orderUpdated: (views) => {
+        realtime.orderUpdated(views);
+        telegram.notifier.orderChanged(views.full.id);
+      },
+      homeOrders: (list) => realtime.homeOrders(list),
+    },
     audit: audit.record,
     logger,
     mediaBaseUrl: config.mediaBaseUrl,
@@ -161,6 +173,24 @@ export function composeShop(infra: Infrastructure) {
   orders.useVerifier(sms);
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma));
+  // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
+  const telegram = createTelegramDesk({
+    config: config.telegram,
+    repository: createTelegramRepository(prisma),
+    users: usersRepository,
+    orders: {
+      readOrder: (id, viewer) => orders.expireIfDue(id, viewer),
+      completeOrder: (id, staff) => orders.completeOrder(id, staff),
+      cancelOrderAsAdmin: (id, staff, why) => orders.cancelOrderAsAdmin(id, staff, why),
+      queue: (viewer) => orders.listOrders(viewer, 1),
+    },
+    todayStats: () => stats.readStats('today'),
+    audit: audit.record,
+    logger,
+    jwtSecret,
+    databaseUrl: config.databaseUrl,
+    clock: () => new Date(),
+  });
   const tickets = createTicketsService({ tickets: ticketsRepository, pushes: realtime, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
@@ -223,7 +253,7 @@ export function composeShop(infra: Infrastructure) {
   const routers: Router[] = [
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle }),
-    usersRoutes({ accounts, userDto, captcha, limits }),
+    usersRoutes({ accounts, userDto, captcha, limits, telegramLinkOf: telegram.linkStatus }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
@@ -237,6 +267,7 @@ export function composeShop(infra: Infrastructure) {
     auditRoutes({ audit, limits }),
     shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
+    telegramRoutes({ desk: telegram, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -245,7 +276,7 @@ export function composeShop(infra: Infrastructure) {
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
   const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
@@ -254,10 +285,19 @@ export function composeShop(infra: Infrastructure) {
     snapshotRoutes,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats },
+    services: { accounts, products, paymentMethods, orders, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats, telegram: telegram.notifier },
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),
+    /** GET /health's `telegram`. */
+    telegramState: () => telegram.state(),
+    /**
+     * Work every instance does, background or not: the Telegram desk (its outbox sends from any instance, the
+     * webhook is answered by any; only the holder of the poll lock long-polls).
+     */
+    serve(): void {
+      telegram.start();
+    },
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
@@ -266,6 +306,7 @@ export function composeShop(infra: Infrastructure) {
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
+      await telegram.stop();
       await recovery.flush();
       await realtime.close();
       await snapshots.close();

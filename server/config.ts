@@ -39,6 +39,13 @@ const envSchema = z
     LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug'], { error: 'must be silent, error, warn, info or debug' }).default('info'),
     // Bearer token that opens GET /metrics (decision 078); unset: /metrics answers 404.
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    // The staff's Telegram desk (issue 24, decision 170); no token: no bot, nothing else changes.
+    TELEGRAM_BOT_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().regex(/^\d{3,20}:[A-Za-z0-9_-]{20,80}$/, 'must be a bot token as @BotFather gives it (123456:ABC-DEF…)').optional(),
+    ),
+    TELEGRAM_API_ROOT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be a URL' }).default('https://api.telegram.org')),
+    TELEGRAM_WEBHOOK_URL: optionalUrl(/^https?$/),
     // Support contacts the client shows (decision 093); unset ones are hidden.
     SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\+?\d[\d ()-]{5,22}\d$/, 'must be a phone number, e.g. +880 1700-000000').optional()),
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
@@ -63,6 +70,9 @@ const envSchema = z
     // Every instance must sign alike and a leaked database alone must not let anyone mint tokens (decision 074).
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production (at least 32 random characters)' });
+    }
+    if (env.TELEGRAM_WEBHOOK_URL && !env.TELEGRAM_BOT_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['TELEGRAM_WEBHOOK_URL'], message: 'needs TELEGRAM_BOT_TOKEN' });
     }
   });
 
@@ -91,6 +101,16 @@ export interface Config {
   trustProxy: number;
   /** Support contacts written into the page for the client; only the set ones. */
   support: SupportContacts;
+  /** The staff's Telegram bot (issue 24); undefined without TELEGRAM_BOT_TOKEN. */
+  telegram?: TelegramConfig;
+}
+
+export interface TelegramConfig {
+  botToken: string;
+  /** The Bot API server (Telegram's, or a self-hosted one; tests run a fake). */
+  apiRoot: string;
+  /** Webhook mode: the public URL Telegram posts updates to (it reaches POST /api/v1/telegram/webhook); else long polling. */
+  webhookUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +147,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     support: supportContacts(e),
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? { botToken: e.TELEGRAM_BOT_TOKEN, apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''), webhookUrl: e.TELEGRAM_WEBHOOK_URL }
+      : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, TicketLanguage, Wallet } from './constants.js';
 import type { OrderVerificationDto } from './sms/sms-api.js';
 import type { CancelReason } from './schemas.js';
+import type { TelegramLinkDto } from './telegram.js';
 
 export interface UserDto {
   id: string;
@@ -16,6 +17,8 @@ export interface UserDto {
   orders: number;
   /** Only in login/register answers. */
   jwt?: string;
+  /** Only in `GET /users/me`: the account's link to the staff's Telegram bot (issue 24). */
+  telegram?: TelegramLinkDto;
 }
 
 export interface ProductPmDto {

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'sms_template.update',
   'sms_template.delete',
   'sms.link',
+  'telegram.code',
+  'telegram.link',
+  'telegram.unlink',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,8 @@ export interface RateLimits {
   upload: RequestHandler[];
   /** Reads a screen repeats after pushes (the admin's waiting count): per signed-in user. */
   poll: RequestHandler[];
+  /** Updates Telegram posts to the bot's webhook (issue 24): per address, far above any real bot's traffic. */
+  telegramWebhook: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -81,5 +83,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number }): RateL
     report: [make('report-user', MINUTE, 60, 'user')],
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
     poll: [make('poll-user', MINUTE, 120, 'user')],
+    telegramWebhook: [make('telegram-webhook-ip', MINUTE, 1_200, 'ip')],
   };
 }
