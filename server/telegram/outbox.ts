@@ -12,9 +12,11 @@ export const OUTBOX_LIMITS = {
   maxRows: 2_000,
   /** Tries of one row before it is dropped (a 429 wait is not a try). */
   maxAttempts: 8,
-  /** Backoff after a failed try: 2 s, 4 s, … up to 5 minutes. */
+  /** Backoff of a row after a failed try: 2 s, 4 s, … up to 5 minutes. */
   baseBackoffMs: 2_000,
   maxBackoffMs: 300_000,
+  /** The loop's pause during an outage grows the same way up to this: one probe per pause. */
+  maxPauseMs: 30_000,
   /** How long a claimed row is held by its instance before another may take it (a crash mid-send). */
   lockMs: 60_000,
   /** Rows taken per round. */
@@ -32,7 +34,7 @@ export type DeliverRow = (row: OutboxRow) => Promise<void>;
 const isPermanent = (error: unknown): boolean => error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500 && error.error_code !== 429;
 
 export function createOutboxSender(deps: {
-  repository: Pick<TelegramRepository, 'claimDue' | 'finish' | 'retryAt' | 'drop' | 'outboxSize' | 'prune'>;
+  repository: Pick<TelegramRepository, 'claimDue' | 'finish' | 'retryAt' | 'drop' | 'outboxSize' | 'prune' | 'dueNow'>;
   deliver: DeliverRow;
   /** A chat refused for good (403: the person blocked the bot or deleted the chat). */
   chatGone: (chatId: number, error: GrammyError) => Promise<void>;
@@ -84,7 +86,7 @@ export function createOutboxSender(deps: {
       return 'next';
     }
     consecutiveOutages += 1;
-    pausedUntil = now + backoffMs(consecutiveOutages);
+    pausedUntil = now + Math.min(limits.maxPauseMs, backoffMs(consecutiveOutages));
     return 'pause';
   }
 
@@ -102,10 +104,9 @@ export function createOutboxSender(deps: {
         try {
           await deliver(row);
           await repository.finish(row, clock());
-          health.answered();
-          if (consecutiveOutages > 0 && droppedInOutage > 0) logger.warn('Telegram outbox dropped messages during the outage', { dropped: droppedInOutage });
-          consecutiveOutages = 0;
+          if (droppedInOutage > 0) logger.warn('Telegram outbox dropped messages during the outage', { dropped: droppedInOutage });
           droppedInOutage = 0;
+          health.answered();
         } catch (error) {
           await handleFailure(row, error);
         }
@@ -139,6 +140,17 @@ export function createOutboxSender(deps: {
     }, ms);
     timer.unref();
   }
+
+  // Telegram answers again (a send, the poller, getMe): what waited in backoff goes now, not at its next try.
+  health.onRecovered(() => {
+    if (stopped) return;
+    pausedUntil = 0;
+    consecutiveOutages = 0;
+    repository.dueNow(clock()).then(
+      () => run(),
+      (error: unknown) => logger.error('Telegram outbox resume failed', error),
+    );
+  });
 
   return {
     start(): void {

@@ -51,7 +51,9 @@ export function createPoller(deps: {
           polling = true;
           logger.info('Telegram: this instance polls for updates');
         }
-        const updates = await api.getUpdates({ offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] }, abort.signal);
+        // grammY types the signal as its abort-controller polyfill's; Node's own is what it uses at run time.
+        const signal = abort.signal as unknown as Parameters<Api['getUpdates']>[1];
+        const updates = await api.getUpdates({ offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] }, signal);
         health.answered();
         failures = 0;
         conflictLogged = false;

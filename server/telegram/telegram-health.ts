@@ -29,6 +29,7 @@ export function createTelegramHealth(logger: Logger, clock: () => Date) {
   let reachedOnce = false;
   let downSince: Date | null = null;
   let failures = 0;
+  const recoveredListeners: (() => void)[] = [];
   /** Telegram answered (any answer that is not an outage). */
   function answered(): void {
     if (state === 'up') return;
@@ -38,6 +39,7 @@ export function createTelegramHealth(logger: Logger, clock: () => Date) {
     reachedOnce = true;
     downSince = null;
     failures = 0;
+    for (const listener of recoveredListeners) listener();
   }
 
   return {
@@ -55,8 +57,10 @@ export function createTelegramHealth(logger: Logger, clock: () => Date) {
       state = 'down';
       logger.warn('Telegram unreachable; sends wait in the outbox and are retried', { error: describe(error) });
     },
-    /** How many calls failed since the outage began (0 when up). */
-    failuresInOutage: (): number => failures,
+    /** Called each time Telegram answers again after being down (or at first contact). */
+    onRecovered(listener: () => void): void {
+      recoveredListeners.push(listener);
+    },
   };
 }
 export type TelegramHealth = ReturnType<typeof createTelegramHealth>;

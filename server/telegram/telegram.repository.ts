@@ -185,6 +185,11 @@ export function createTelegramRepository(prisma: Prisma) {
       });
     },
 
+    /** Telegram is back: rows waiting out their backoff are due now. */
+    async dueNow(now: Date): Promise<void> {
+      await prisma.telegramOutbox.updateMany({ where: { nextAt: { gt: now }, lockedUntil: null }, data: { nextAt: now } });
+    },
+
     async drop(row: OutboxRow): Promise<void> {
       await prisma.telegramOutbox.deleteMany({ where: { id: row.id } });
     },

@@ -58,6 +58,11 @@ export interface FakeTelegram {
   /** How many getUpdates requests were terminated by another (two pollers at once). */
   conflicts: number;
   webhook: { url: string; secretToken?: string } | null;
+  /**
+   * Where updates for the webhook really go (as a reverse proxy in front of the shop would send them): the shop's
+   * port is known only after it started with TELEGRAM_WEBHOOK_URL set.
+   */
+  deliverWebhookTo(url: string): void;
   /** What the webhook answered for each delivered update. */
   webhookDeliveries: { updateId: number; status: number }[];
 
@@ -74,11 +79,11 @@ export interface FakeTelegram {
   /** Every method fails with this fault until `recover()` (an outage). */
   failAll(fault: Fault): void;
   recover(): void;
-  /** Every answer waits this long first. */
-  delayMs: number;
+  /** Every answer waits this long first (0: none). */
+  slowDown(ms: number): void;
   callsOf(method: string): ApiCall[];
   /** Polls until `probe` holds (or throws after the deadline). */
-  waitUntil<T>(probe: () => T | undefined | false, what: string, timeoutMs?: number): Promise<T>;
+  waitUntil<T>(probe: () => T | undefined | null | false, what: string, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,8 @@ export async function startFakeTelegram(options: { token?: string; username?: st
   const callbacks = new Map<string, { chatId: number }>();
   let nextCallbackId = 1;
   let webhookQueue = Promise.resolve();
+  let webhookTarget: string | undefined;
+  let delayMs = 0;
 
   const fake: FakeTelegram = {
     url: '',
@@ -105,7 +112,12 @@ export async function startFakeTelegram(options: { token?: string; username?: st
     conflicts: 0,
     webhook: null,
     webhookDeliveries: [],
-    delayMs: 0,
+    deliverWebhookTo(url) {
+      webhookTarget = url;
+    },
+    slowDown(ms) {
+      delayMs = ms;
+    },
     messagesIn: (chatId) => chats.get(chatId) ?? [],
     botMessagesIn: (chatId) => (chats.get(chatId) ?? []).filter((m) => m.from && 'is_bot' in m.from),
     userSends(user, text, replyTo) {
@@ -143,7 +155,7 @@ export async function startFakeTelegram(options: { token?: string; username?: st
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const value = probe();
-        if (value !== undefined && value !== false) return value;
+        if (value !== undefined && value !== null && value !== false) return value;
         if (Date.now() > deadline) throw new Error(`fake Telegram: ${what} did not happen within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -160,7 +172,7 @@ export async function startFakeTelegram(options: { token?: string; username?: st
   };
 
   function newMessageId(chatId: number): number {
-    const id = (nextMessageId.get(chatId) ?? 1) + 0;
+    const id = nextMessageId.get(chatId) ?? 1;
     nextMessageId.set(chatId, id + 1);
     return id;
   }
@@ -181,7 +193,7 @@ export async function startFakeTelegram(options: { token?: string; username?: st
 
   async function deliver(hook: { url: string; secretToken?: string }, update: { update_id: number }): Promise<void> {
     try {
-      const res = await fetch(hook.url, {
+      const res = await fetch(webhookTarget ?? hook.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(hook.secretToken ? { 'x-telegram-bot-api-secret-token': hook.secretToken } : {}) },
         body: JSON.stringify(update),
@@ -354,7 +366,7 @@ export async function startFakeTelegram(options: { token?: string; username?: st
       if (match[1] !== token) return respond(401, { ok: false, error_code: 401, description: 'Unauthorized' });
       const method = match[2];
       const params = await readParams(req, url);
-      if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (params === null) return respond(400, { ok: false, error_code: 400, description: 'Bad Request: invalid request body' });
       fake.calls.push({ method, params, at: Date.now() });
       const fault = outage ?? faults.get(method)?.shift();
@@ -369,7 +381,17 @@ export async function startFakeTelegram(options: { token?: string; username?: st
         return respond(fault.status, { ok: false, error_code: fault.status, description: fault.description ?? (fault.status >= 500 ? 'Internal Server Error' : 'Bad Request') });
       }
       const answer = handle(method, params, respond);
-      if (answer !== 'poll') respond(answer.status, answer.body);
+      if (answer !== 'poll') {
+        respond(answer.status, answer.body);
+        return;
+      }
+      // A poller that hangs up (its instance stopped) no longer waits: the next one is no conflict.
+      res.on('close', () => {
+        if (poll?.respond === respond) {
+          clearTimeout(poll.timer);
+          poll = null;
+        }
+      });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
