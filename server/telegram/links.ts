@@ -11,7 +11,7 @@ import type { UserLookup, UserRecord } from '../security/user-record.js';
 import { isTelegramStaff } from './staff.js';
 import type { BotLanguage, TelegramLinkRecord, TelegramRepository } from './telegram.repository.js';
 
-export const hashLinkCode = (code: string): string => crypto.createHash('sha256').update(code).digest('hex');
+const hashLinkCode = (code: string): string => crypto.createHash('sha256').update(code).digest('hex');
 
 /** 18 random bytes: 24 characters of base64url, inside Telegram's 64-character `start` parameter alphabet. */
 const newLinkCode = (): string => crypto.randomBytes(18).toString('base64url');
