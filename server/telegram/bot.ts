@@ -31,6 +31,17 @@ export interface DeskOrders {
 
 type DeskContext = Context & { desk?: LiveLink };
 
+/** The order in the staff view as `viewer` sees it, or null when it does not exist (or the view is not staff's). */
+export async function readStaffView(orders: Pick<DeskOrders, 'readOrder'>, id: string, viewer: UserRecord): Promise<AdminOrderDto | null> {
+  try {
+    const view = await orders.readOrder(id, viewer);
+    return isAdminOrderDto(view) ? view : null;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** An unlinked chat hears from the bot at most once in this period (decision 173). */
 export const NOTICE_PERIOD_MS = 24 * 3_600_000;
 /** A "why cancel?" question can be answered this long. */
@@ -56,15 +67,7 @@ export function createDeskBot(deps: {
 
   const say = (lang: BotLanguage, key: TextKey, values?: Record<string, string | number>) => botText(lang, key, values);
 
-  async function adminView(id: string, viewer: UserRecord): Promise<AdminOrderDto | null> {
-    try {
-      const view = await orders.readOrder(id, viewer);
-      return isAdminOrderDto(view) ? view : null;
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    }
-  }
+  const adminView = (id: string, viewer: UserRecord) => readStaffView(orders, id, viewer);
 
   async function whyNot(orderId: string, live: LiveLink): Promise<string> {
     const order = await adminView(orderId, live.user);

@@ -4,8 +4,6 @@
 import crypto from 'node:crypto';
 import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { AdminOrderDto } from '#shared/api-types';
-import { isAdminOrderDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import type { StatsDto } from '#shared/stats';
 import type { TelegramLinkDto } from '#shared/telegram';
@@ -14,7 +12,7 @@ import type { TelegramConfig } from '../config.js';
 import { AppError, errors } from '../http/app-error.js';
 import type { Logger } from '../logger.js';
 import type { UserLookup, UserRecord } from '../security/user-record.js';
-import { createDeskBot, type DeskOrders } from './bot.js';
+import { createDeskBot, NOTICE_PERIOD_MS, PROMPT_HOURS, readStaffView, type DeskOrders } from './bot.js';
 import { createLinks, type LiveLink } from './links.js';
 import { namedStaff, needsDecision, renderOrderMessage } from './order-message.js';
 import { createOutboxSender, OUTBOX_LIMITS } from './outbox.js';
@@ -24,7 +22,6 @@ import { createTelegramHealth, type TelegramState } from './telegram-health.js';
 import type { BotLanguage, OutboxRow, TelegramRepository } from './telegram.repository.js';
 import { createSleeper } from './sleeper.js';
 import { botNumber, botText, type TextKey } from './texts.js';
-import { NOTICE_PERIOD_MS, PROMPT_HOURS } from './bot.js';
 
 /** What the shop tells the desk. Every method returns at once: the work (and any failure) happens after. */
 export interface TelegramNotifier {
@@ -93,15 +90,7 @@ export function createTelegramDesk(deps: {
   const bot = createDeskBot({ token: config.botToken, apiRoot: config.apiRoot, links, repository, orders, todayStats: deps.todayStats, staffNames, logger, clock });
   const api = bot.api;
 
-  async function adminView(orderId: string, viewer: UserRecord): Promise<AdminOrderDto | null> {
-    try {
-      const view = await orders.readOrder(orderId, viewer);
-      return isAdminOrderDto(view) ? view : null;
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    }
-  }
+  const adminView = (orderId: string, viewer: UserRecord) => readStaffView(orders, orderId, viewer);
 
   /** Brings a chat's message about an order up to date: sent when a decision is due, edited after. */
   async function syncOrderMessage(chatId: number, orderId: string): Promise<void> {
@@ -150,11 +139,17 @@ export function createTelegramDesk(deps: {
     limits: deps.outboxLimits,
   });
 
+  let stopped = true;
+  /** The notifier's work under way (a stop waits for it: it reads and writes the database). */
+  const inFlight = new Set<Promise<void>>();
   /** Runs a notifier's work after the caller has moved on; failures are logged, never thrown at it. */
   const later = (what: string, work: () => Promise<void>) => {
-    setImmediate(() => {
-      work().catch((error: unknown) => logger.error(`Telegram ${what} failed`, error));
-    });
+    if (stopped) return;
+    const job = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => logger.error(`Telegram ${what} failed`, error))
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
   };
 
   /** One text per live staff chat, each in its own language. */
@@ -222,7 +217,6 @@ export function createTelegramDesk(deps: {
         },
       });
 
-  let stopped = true;
   let starting: Promise<void> = Promise.resolve();
   let housekeeping: NodeJS.Timeout | undefined;
   const sleeper = createSleeper();
@@ -309,6 +303,7 @@ export function createTelegramDesk(deps: {
       sleeper.wakeAll();
       // A getMe in flight may take its 15 s; it changes nothing once stopped.
       await Promise.race([starting, pause(2_000)]);
+      await Promise.allSettled([...inFlight]);
       await poller?.stop();
       await outbox.stop();
     },

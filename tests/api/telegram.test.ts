@@ -8,7 +8,7 @@ import type { AdminOrderDto } from '#shared/api-types';
 import { getOrderAsAdmin, placeOrder, placePendingOrder, topupPayload, TOPUP_USD, uniquePmId, waitFor, WITHDRAW_BDT } from '../factories/orders.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { testDatabases } from '../support/databases.js';
-import type { FakeTelegram } from '../support/fake-telegram.js';
+import type { FakeMessage, FakeTelegram, FakeUser } from '../support/fake-telegram.js';
 import { useTestServer, type TestServer } from '../support/server.js';
 import { registerForwarder } from '../support/sms-forwarder.js';
 import { linkStaff, nextBotMessage, orderMessages, telegramEnv, telegramHealth, telegramPerson, useFakeTelegram } from '../support/telegram.js';
@@ -190,16 +190,24 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
   });
 
   describe('One-tap decisions', () => {
-    it('When a staff member presses Complete, then the order completes as them, audited, and a second press changes nothing', async () => {
-      const desk = await newAdmin(server, 'Rahim Press');
-      const rahim = telegramPerson('Rahim');
-      await linkStaff(server, fake, desk, rahim);
+    /** A staff member linked to a chat of their own, and a paid order's message in that chat. */
+    async function staffWithOrder(name: string) {
+      const staff = await newAdmin(server, name);
+      const person = telegramPerson(name.split(' ')[0]);
+      await linkStaff(server, fake, staff, person);
       const id = await placePendingOrder(server);
-      const [message] = await orderMessageSaying(fake, rahim.id, id, 'Processing');
+      const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
+      return { staff, person, id, message };
+    }
+    /** Presses a button under the message (naming `id`) and waits for the toast. */
+    async function press(person: FakeUser, message: FakeMessage, action: string, id: string): Promise<string | undefined> {
+      const query = fake.userPresses(person, message.message_id, `o:${action}:${id.slice(0, 10)}`);
+      return (await fake.waitUntil(() => fake.callbackAnswers.get(query), `the toast of ${action}`)).text;
+    }
 
-      const query = fake.userPresses(rahim, message.message_id, `o:complete:${id.slice(0, 10)}`);
-      const answer = await fake.waitUntil(() => fake.callbackAnswers.get(query), 'the toast');
-      expect(answer.text).toBe('Completed');
+    it('When a staff member presses Complete, then the order completes as them, audited, and a second press changes nothing', async () => {
+      const { staff: desk, person: rahim, id, message } = await staffWithOrder('Rahim Press');
+      expect(await press(rahim, message, 'complete', id)).toBe('Completed');
       const admin = await loginAdmin(server);
       const order = await getOrderAsAdmin(server, id, admin.token);
       expect(order.status).toBe('complete');
@@ -209,9 +217,7 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       await orderMessageSaying(fake, rahim.id, id, 'Completed by Rahim Press');
 
       // The old button pressed again (a slow network, a second tap): refused with who did it and when.
-      const again = fake.userPresses(rahim, message.message_id, `o:complete:${id.slice(0, 10)}`);
-      const second = await fake.waitUntil(() => fake.callbackAnswers.get(again), 'the second toast');
-      expect(second.text).toMatch(/^Already completed by Rahim Press \d\d:\d\d$/);
+      expect(await press(rahim, message, 'complete', id)).toMatch(/^Already completed by Rahim Press \d\d:\d\d$/);
       const after = await getOrderAsAdmin(server, id, admin.token);
       expect(after.events).toHaveLength(order.events.length);
       expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(1);
@@ -236,14 +242,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
     });
 
     it('When a staff member presses Cancel and replies with a reason, then the order is cancelled with it as their note', async () => {
-      const desk = await newAdmin(server, 'Cancel Hand');
-      const person = telegramPerson('Canceller');
-      await linkStaff(server, fake, desk, person);
-      const id = await placePendingOrder(server);
-      const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
+      const { staff: desk, person, id, message } = await staffWithOrder('Cancel Hand');
       const count = fake.botMessagesIn(person.id).length;
-      const query = fake.userPresses(person, message.message_id, `o:cancel:${id.slice(0, 10)}`);
-      expect((await fake.waitUntil(() => fake.callbackAnswers.get(query), 'the toast')).text).toBe('Reply with the reason');
+      expect(await press(person, message, 'cancel', id)).toBe('Reply with the reason');
       const prompt = await nextBotMessage(fake, person.id, count, 'the question');
       expect(prompt.text).toContain(`Why cancel order ${id.slice(0, 10)}?`);
       expect(prompt.reply_markup).toMatchObject({ force_reply: true });
@@ -263,25 +264,15 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
     });
 
     it('When a staff member presses Claim, then the toast says claiming is not available yet and nothing changes', async () => {
-      const desk = await newAdmin(server, 'Claim Hand');
-      const person = telegramPerson('Claimer');
-      await linkStaff(server, fake, desk, person);
-      const id = await placePendingOrder(server);
-      const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
-      const query = fake.userPresses(person, message.message_id, `o:claim:${id.slice(0, 10)}`);
-      expect((await fake.waitUntil(() => fake.callbackAnswers.get(query), 'the toast')).text).toBe('Claiming orders is not available yet');
+      const { person, id, message } = await staffWithOrder('Claim Hand');
+      expect(await press(person, message, 'claim', id)).toBe('Claiming orders is not available yet');
       expect((await getOrderAsAdmin(server, id, (await loginAdmin(server)).token)).status).toBe('pending');
     });
 
     it('When a button names another order than its message, then nothing happens (callback data is no key)', async () => {
-      const desk = await newAdmin(server, 'Forger');
-      const person = telegramPerson('Forger');
-      await linkStaff(server, fake, desk, person);
-      const shown = await placePendingOrder(server);
+      const { person, id: shown, message } = await staffWithOrder('Forger Hand');
       const other = await placePendingOrder(server);
-      const [message] = await orderMessageSaying(fake, person.id, shown, 'Processing');
-      const query = fake.userPresses(person, message.message_id, `o:complete:${other.slice(0, 10)}`);
-      expect((await fake.waitUntil(() => fake.callbackAnswers.get(query), 'the toast')).text).toBe('This message is out of date');
+      expect(await press(person, message, 'complete', other)).toBe('This message is out of date');
       const admin = await loginAdmin(server);
       expect((await getOrderAsAdmin(server, shown, admin.token)).status).toBe('pending');
       expect((await getOrderAsAdmin(server, other, admin.token)).status).toBe('pending');
@@ -293,15 +284,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       ['signed out everywhere', async (s: TestServer, _admin: TestUser, staff: TestUser) => s.api.post('/logout', {}, staff.token)],
     ])('When a linked staff member is %s and presses Complete, then it is refused and the chat is unlinked at once', async (_what, change) => {
       const admin = await loginAdmin(server);
-      const staff = await newAdmin(server, 'Fading Staff');
-      const person = telegramPerson('Fading');
-      await linkStaff(server, fake, staff, person);
-      const id = await placePendingOrder(server);
-      const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
+      const { staff, person, id, message } = await staffWithOrder('Fading Staff');
       expect((await change(server, admin, staff)).status).toBe(200);
-
-      const query = fake.userPresses(person, message.message_id, `o:complete:${id.slice(0, 10)}`);
-      expect((await fake.waitUntil(() => fake.callbackAnswers.get(query), 'the toast')).text).toBe('You may no longer do this here; this chat was unlinked');
+      expect(await press(person, message, 'complete', id)).toBe('You may no longer do this here; this chat was unlinked');
       expect((await getOrderAsAdmin(server, id, admin.token)).status).toBe('pending');
       expect(await server.app.ctx.prisma.telegramLink.count({ where: { userId: staff.id } })).toBe(0);
       const unlinked = await auditActions(server, 'telegram.unlink');
