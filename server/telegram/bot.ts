@@ -3,9 +3,9 @@
 // cancel?"; an unlinked chat gets one polite answer a day and nothing else. Group chats are ignored: a button there
 // would act for whoever pressed it.
 import { Bot, type Context } from 'grammy';
-import type { AdminOrderDto } from '#shared/api-types';
-import { isAdminOrderDto } from '#shared/api-types';
+import { isAdminOrderDto, type AdminOrderDto, type OrderView } from '#shared/api-types';
 import { LIMITS } from '#shared/constants';
+import type { CancelReason } from '#shared/schemas';
 import type { StatsDto } from '#shared/stats';
 import { AppError } from '../http/app-error.js';
 import type { Logger } from '../logger.js';
@@ -14,8 +14,6 @@ import type { LiveLink, Links } from './links.js';
 import { needsDecision, parseCallbackData, shortOrderId, whyNotActionable } from './order-message.js';
 import type { BotLanguage, TelegramRepository } from './telegram.repository.js';
 import { botDate, botMoney, botNumber, botProductMoney, botText, languageOfTelegram, type TextKey } from './texts.js';
-import type { OrderView } from '#shared/api-types';
-import type { CancelReason } from '#shared/schemas';
 
 /** What the desk may do with orders: the orders domain's own use cases, acting as the linked staff member. */
 export interface DeskOrders {

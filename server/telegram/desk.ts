@@ -71,8 +71,6 @@ export function createTelegramDesk(deps: {
   /** PostgreSQL: the poll lock's own connection; unset (PGlite), the one process polls. */
   databaseUrl?: string;
   clock: () => Date;
-  /** Tests shorten the outbox's waits. */
-  outboxLimits?: Partial<typeof OUTBOX_LIMITS>;
 }): TelegramDesk {
   const { config, repository, users, orders, logger, clock } = deps;
   const links = createLinks({ repository, users, audit: deps.audit, clock });
@@ -136,7 +134,6 @@ export function createTelegramDesk(deps: {
     health,
     logger,
     clock,
-    limits: deps.outboxLimits,
   });
 
   let stopped = true;

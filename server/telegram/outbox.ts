@@ -41,10 +41,9 @@ export function createOutboxSender(deps: {
   health: TelegramHealth;
   logger: Logger;
   clock: () => Date;
-  limits?: Partial<typeof OUTBOX_LIMITS>;
 }) {
   const { repository, deliver, health, logger, clock } = deps;
-  const limits = { ...OUTBOX_LIMITS, ...deps.limits };
+  const limits = OUTBOX_LIMITS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = true;
