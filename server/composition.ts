@@ -182,7 +182,7 @@ export function composeShop(infra: Infrastructure) {
       readOrder: (id, viewer) => orders.expireIfDue(id, viewer),
       completeOrder: (id, staff) => orders.completeOrder(id, staff),
       cancelOrderAsAdmin: (id, staff, why) => orders.cancelOrderAsAdmin(id, staff, why),
-      queue: (viewer) => orders.listOrders(viewer, 1),
+      pendingOrders: (viewer, page) => orders.listOrders(viewer, page, { status: 'pending' }),
     },
     todayStats: () => stats.readStats('today'),
     audit: audit.record,

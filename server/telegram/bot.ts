@@ -21,8 +21,8 @@ export interface DeskOrders {
   readOrder(id: string, viewer: UserRecord): Promise<OrderView>;
   completeOrder(id: string, staff: UserRecord): Promise<OrderView>;
   cancelOrderAsAdmin(id: string, staff: UserRecord, why: { reason?: CancelReason; note?: string }): Promise<OrderView>;
-  /** The first page of the staff's queue (pending first, as the desk's list orders it). */
-  queue(viewer: UserRecord): Promise<{ orders: OrderView[]; pages: number }>;
+  /** A page of the pending orders (newest first, LIMITS.pageSize a page), as the staff's history lists them. */
+  pendingOrders(viewer: UserRecord, page: number): Promise<{ orders: OrderView[]; pages: number }>;
   /** Claiming an order (issue 20); until it exists the button answers "not available yet". */
   claimOrder?: (id: string, staff: UserRecord) => Promise<OrderView>;
 }
@@ -44,6 +44,8 @@ export async function readStaffView(orders: Pick<DeskOrders, 'readOrder'>, id: s
 export const NOTICE_PERIOD_MS = 24 * 3_600_000;
 /** A "why cancel?" question can be answered this long. */
 export const PROMPT_HOURS = 24;
+/** /queue lists this many orders, the oldest first. */
+const QUEUE_LINES = 10;
 /** answerCallbackQuery's text is cut at 200 characters by Telegram. */
 const toast = (text: string) => ({ text: text.slice(0, 200) });
 
@@ -77,6 +79,25 @@ export function createDeskBot(deps: {
   async function refusal(error: unknown, orderId: string, live: LiveLink): Promise<string> {
     if (error instanceof AppError && (error.status === 409 || error.status === 404)) return whyNot(orderId, live);
     throw error;
+  }
+
+  /** The ten oldest pending orders (the last two pages of the newest-first list) and how many are pending. */
+  async function oldestPending(viewer: UserRecord): Promise<{ pending: AdminOrderDto[]; total: number }> {
+    const first = await orders.pendingOrders(viewer, 1);
+    let list = first.orders;
+    let total = first.orders.length;
+    if (first.pages > 1) {
+      const last = await orders.pendingOrders(viewer, first.pages);
+      const beforeLast = first.pages > 2 ? await orders.pendingOrders(viewer, first.pages - 1) : first;
+      list = [...beforeLast.orders, ...last.orders];
+      total = (first.pages - 1) * LIMITS.pageSize + last.orders.length;
+    }
+    const pending = list
+      .filter(isAdminOrderDto)
+      .filter(needsDecision)
+      .sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1))
+      .slice(0, QUEUE_LINES);
+    return { pending, total };
   }
 
   // Only private chats: in a group, the chat's link would act for whoever pressed.
@@ -123,8 +144,7 @@ export function createDeskBot(deps: {
   bot.command('queue', async (ctx) => {
     const { link, user } = ctx.desk!;
     const lang = link.lang;
-    const { orders: list, pages } = await orders.queue(user);
-    const pending = list.filter(isAdminOrderDto).filter(needsDecision);
+    const { pending, total } = await oldestPending(user);
     if (pending.length === 0) {
       await ctx.reply(say(lang, 'queue.empty'));
       return;
@@ -138,8 +158,8 @@ export function createDeskBot(deps: {
         ...(o.verification.status === 'none' ? [] : [say(lang, `verification.${o.verification.status}`)]),
       ].join(' · '),
     );
-    const more = pending.length === list.length && pages > 1 ? [say(lang, 'queue.more')] : [];
-    await ctx.reply([say(lang, 'queue.title', { count: botNumber(lang, pending.length) }), ...lines, ...more].join('\n'));
+    const more = total > pending.length ? [say(lang, 'queue.more')] : [];
+    await ctx.reply([say(lang, 'queue.title', { count: botNumber(lang, total) }), ...lines, ...more].join('\n'));
   });
 
   bot.command('today', async (ctx) => {

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
 import { getOrderAsAdmin, placeOrder, placePendingOrder, topupPayload, TOPUP_USD, uniquePmId, waitFor, WITHDRAW_BDT } from '../factories/orders.js';
+import { insertOrderRows } from '../factories/order-rows.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { testDatabases } from '../support/databases.js';
 import type { FakeMessage, FakeTelegram, FakeUser } from '../support/fake-telegram.js';
@@ -316,12 +317,28 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const id = await placePendingOrder(server);
       await orderMessageSaying(fake, person.id, id, 'Processing');
 
+      // Twelve older orders waiting for a decision: the queue goes on past its ten lines.
+      const dayAgo = Date.now() - 24 * 3_600_000;
+      await insertOrderRows(
+        server,
+        Array.from({ length: 12 }, (_, i) => ({ product: TOPUP_USD, method: 'nagad', status: 'pending', amount: '10', pmAmount: '1250', createdAt: new Date(dayAgo + i * 60_000) })),
+      );
+
       let count = fake.botMessagesIn(person.id).length;
       fake.userSends(person, '/queue');
       const queue = await nextBotMessage(fake, person.id, count);
-      expect(queue.text).toMatch(/^Waiting for a decision: \d+/);
-      expect(queue.text).toContain(id.slice(0, 10));
-      expect(queue.text).toContain('Awaiting SMS');
+      // The ten oldest pending orders (by the second they were placed, as the API dates them), oldest first.
+      const pending = await server.app.ctx.prisma.order.findMany({ where: { status: 'pending' }, select: { id: true, createdAt: true } });
+      const oldest = pending
+        .map((o) => ({ id: o.id, at: Math.floor(o.createdAt.getTime() / 1000) }))
+        .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
+        .slice(0, 10);
+      const [title, ...lines] = queue.text.split('\n');
+      expect(title).toBe(`Waiting for a decision: ${pending.length.toLocaleString('en-US')}. The oldest:`);
+      expect(lines.slice(0, oldest.length).map((line) => line.split(' · ')[0])).toEqual(oldest.map((o) => o.id.slice(0, 10)));
+      expect(lines).toHaveLength(11);
+      expect(lines.at(-1)).toBe("…and the rest in the shop's list.");
+      expect(lines[0]).toContain('1xBet Topup (USD) · 10.00 USD · Nagad');
 
       count = fake.botMessagesIn(person.id).length;
       fake.userSends(person, '/help');
