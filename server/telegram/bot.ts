@@ -11,7 +11,7 @@ import { AppError } from '../http/app-error.js';
 import type { Logger } from '../logger.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { LiveLink, Links } from './links.js';
-import { needsDecision, parseCallbackData, shortOrderId, whyNotActionable } from './order-message.js';
+import { namedStaff, needsDecision, parseCallbackData, shortOrderId, whyNotActionable } from './order-message.js';
 import type { BotLanguage, TelegramRepository } from './telegram.repository.js';
 import { botDate, botMoney, botNumber, botProductMoney, botText, languageOfTelegram, type TextKey } from './texts.js';
 
@@ -72,7 +72,7 @@ export function createDeskBot(deps: {
   async function whyNot(orderId: string, live: LiveLink): Promise<string> {
     const order = await adminView(orderId, live.user);
     if (!order) return say(live.link.lang, 'toast.unknown');
-    return whyNotActionable(order, live.link.lang, await deps.staffNames(order.events.flatMap((e) => (e.actor_id ? [e.actor_id] : []))), clock());
+    return whyNotActionable(order, live.link.lang, await deps.staffNames(namedStaff(order)), clock());
   }
 
   /** A refusal of the orders domain (409 the order moved on, 404 gone) as the presser reads it; others throw. */

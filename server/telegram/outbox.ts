@@ -60,7 +60,7 @@ export function createOutboxSender(deps: {
     const now = clock().getTime();
     const retryAfter = retryAfterSeconds(error);
     if (retryAfter !== null) {
-      health.answered();
+      // Not health.answered(): were Telegram down, "recovered" would make every row due at once, this one too.
       pausedUntil = Math.max(pausedUntil, now + retryAfter * 1000);
       await repository.retryAt(row, new Date(now + retryAfter * 1000), false);
       return 'pause';
