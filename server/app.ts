@@ -189,7 +189,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
   api.use(shop.twoFactorGate);
-  const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard });
+  const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard, telegram: shop.telegramState });
   api.use(health);
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
@@ -205,6 +205,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));
 
+  shop.serve();
   if (options.background !== false) shop.start();
 
   let closed = false;

@@ -80,6 +80,7 @@ import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
 import { subscribeShop } from './subscriptions.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
+import { createTelegramDesk, createTelegramRepository, telegramRoutes, telegramWebhookRoutes } from './telegram/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -182,6 +183,24 @@ export function composeShop(infra: Infrastructure) {
   });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
+  // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
+  const telegram = createTelegramDesk({
+    config: config.telegram,
+    repository: createTelegramRepository(prisma),
+    users: usersRepository,
+    orders: {
+      readOrder: (id, viewer) => orders.expireIfDue(id, viewer),
+      completeOrder: (id, staff) => orders.completeOrder(id, staff),
+      cancelOrderAsAdmin: (id, staff, why) => orders.cancelOrderAsAdmin(id, staff, why),
+      pendingOrders: (viewer, page) => orderLists.listOrders(viewer, page, { status: 'pending' }),
+    },
+    todayStats: () => stats.readStats('today'),
+    audit: audit.record,
+    logger,
+    jwtSecret,
+    databaseUrl: config.databaseUrl,
+    clock: () => clock.now(),
+  });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
@@ -235,7 +254,7 @@ export function composeShop(infra: Infrastructure) {
   // that reloads on a push reads the new data.
   // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
   snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, { snapshots, realtime, settings });
+  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
@@ -245,7 +264,7 @@ export function composeShop(infra: Infrastructure) {
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle, twoFactor }),
     twoFactorRoutes({ twoFactor, userDto, captcha, limits }),
-    usersRoutes({ accounts, userDto, captcha, limits }),
+    usersRoutes({ accounts, userDto, captcha, limits, telegramLinkOf: telegram.linkStatus }),
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
@@ -260,6 +279,7 @@ export function composeShop(infra: Infrastructure) {
     shopStatsRoutes({ stats, limits }),
     smsRoutes({ sms, captcha, limits }),
     settingsRoutes({ settings, captcha, limits }),
+    telegramRoutes({ desk: telegram, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -268,7 +288,7 @@ export function composeShop(infra: Infrastructure) {
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
   const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits })];
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
@@ -279,12 +299,40 @@ export function composeShop(infra: Infrastructure) {
     snapshotRoutes,
     deviceRouters,
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
-    services: { accounts, products, paymentMethods, orders, orderLists, tickets, adminUsers, recovery, avatars, productImages, adminStatus, audit, sms, replies, stats, twoFactor, settings },
+    services: {
+      accounts,
+      products,
+      paymentMethods,
+      orders,
+      orderLists,
+      tickets,
+      adminUsers,
+      recovery,
+      avatars,
+      productImages,
+      adminStatus,
+      audit,
+      sms,
+      replies,
+      stats,
+      twoFactor,
+      settings,
+      telegram: telegram.notifier,
+    },
     /** The shop's event bus: tests count what was published. */
     events,
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),
+    /** GET /health's `telegram`. */
+    telegramState: () => telegram.state(),
+    /**
+     * Work every instance does, background or not: the Telegram desk (its outbox sends from any instance, the
+     * webhook is answered by any; only the holder of the poll lock long-polls).
+     */
+    serve(): void {
+      telegram.start();
+    },
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
@@ -293,6 +341,7 @@ export function composeShop(infra: Infrastructure) {
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
+      await telegram.stop();
       await recovery.flush();
       await realtime.close();
       await snapshots.close();

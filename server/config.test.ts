@@ -88,4 +88,17 @@ describe('parseConfig', () => {
     expect(c.support).toEqual({ phone: '+880 1700-000000', email: 'help@shop.example', telegram: 'walletshop_help', whatsapp: '+8801700000001' });
     expect(parseConfig({ SUPPORT_PHONE: ' ', SUPPORT_TELEGRAM: 'walletshop_help' }).support).toEqual({ telegram: 'walletshop_help' });
   });
+  it('When the Telegram settings are set, then the bot is configured; without a token there is none, and bad values are named', () => {
+    expect(parseConfig({}).telegram).toBeUndefined();
+    const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    expect(parseConfig({ TELEGRAM_BOT_TOKEN: token }).telegram).toEqual({ botToken: token, apiRoot: 'https://api.telegram.org', webhookUrl: undefined });
+    expect(parseConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/', TELEGRAM_WEBHOOK_URL: 'https://shop.example/api/v1/telegram/webhook' }).telegram).toEqual({
+      botToken: token,
+      apiRoot: 'http://127.0.0.1:8081',
+      webhookUrl: 'https://shop.example/api/v1/telegram/webhook',
+    });
+    expect(() => parseConfig({ TELEGRAM_BOT_TOKEN: 'not-a-token' })).toThrow(/^Invalid configuration: TELEGRAM_BOT_TOKEN="not-a-token" must be a bot token/);
+    expect(() => parseConfig({ TELEGRAM_WEBHOOK_URL: 'https://shop.example/hook' })).toThrow(/TELEGRAM_WEBHOOK_URL=.* needs TELEGRAM_BOT_TOKEN/);
+    expect(() => parseConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: 'ftp://x' })).toThrow(/TELEGRAM_API_ROOT="ftp:\/\/x" must be a URL/);
+  });
 });

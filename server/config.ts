@@ -44,6 +44,13 @@ const envSchema = z
     TWO_FACTOR_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     // Bearer token that opens GET /metrics (decision 078); unset: /metrics answers 404.
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    // The staff's Telegram desk (issue 24, decision 170); no token: no bot, nothing else changes.
+    TELEGRAM_BOT_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().regex(/^\d{3,20}:[A-Za-z0-9_-]{20,80}$/, 'must be a bot token as @BotFather gives it (123456:ABC-DEF…)').optional(),
+    ),
+    TELEGRAM_API_ROOT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be a URL' }).default('https://api.telegram.org')),
+    TELEGRAM_WEBHOOK_URL: optionalUrl(/^https?$/),
     // Support contacts the client shows (decision 093); unset ones are hidden.
     SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\+?\d[\d ()-]{5,22}\d$/, 'must be a phone number, e.g. +880 1700-000000').optional()),
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
@@ -68,6 +75,9 @@ const envSchema = z
     // Every instance must sign alike and a leaked database alone must not let anyone mint tokens (decision 074).
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production (at least 32 random characters)' });
+    }
+    if (env.TELEGRAM_WEBHOOK_URL && !env.TELEGRAM_BOT_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['TELEGRAM_WEBHOOK_URL'], message: 'needs TELEGRAM_BOT_TOKEN' });
     }
   });
 
@@ -100,6 +110,16 @@ export interface Config {
   staffTwoFactor: 'required' | 'optional';
   /** Key of the TOTP secrets at rest; unset: derived from the JWT secret (decision 161). */
   twoFactorKey?: string;
+  /** The staff's Telegram bot (issue 24); undefined without TELEGRAM_BOT_TOKEN. */
+  telegram?: TelegramConfig;
+}
+
+export interface TelegramConfig {
+  botToken: string;
+  /** The Bot API server (Telegram's, or a self-hosted one; tests run a fake). */
+  apiRoot: string;
+  /** Webhook mode: the public URL Telegram posts updates to (it reaches POST /api/v1/telegram/webhook); else long polling. */
+  webhookUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +158,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     support: supportContacts(e),
     staffTwoFactor: e.STAFF_2FA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     twoFactorKey: e.TWO_FACTOR_KEY,
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? { botToken: e.TELEGRAM_BOT_TOKEN, apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''), webhookUrl: e.TELEGRAM_WEBHOOK_URL }
+      : undefined,
   };
 }
 

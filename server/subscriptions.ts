@@ -6,10 +6,14 @@ import type { PublicSnapshots } from './home/index.js';
 import { orderViews } from './orders/index.js';
 import type { Realtime } from './realtime/index.js';
 import type { SettingsService } from './settings/index.js';
+import type { TelegramNotifier } from './telegram/index.js';
 import type { ShopEvents } from './composition.js';
 
-export function subscribeShop(events: EventBus<ShopEvents>, deps: { snapshots: PublicSnapshots; realtime: Realtime; settings: SettingsService }): void {
-  const { snapshots, realtime, settings } = deps;
+export function subscribeShop(
+  events: EventBus<ShopEvents>,
+  deps: { snapshots: PublicSnapshots; realtime: Realtime; settings: SettingsService; telegram: TelegramNotifier },
+): void {
+  const { snapshots, realtime, settings, telegram } = deps;
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -42,4 +46,15 @@ export function subscribeShop(events: EventBus<ShopEvents>, deps: { snapshots: P
   });
   events.subscribe('sms.stored', ({ sms }) => realtime.smsReceived(sms));
   events.subscribe('devices.silent', (payload) => realtime.devicesSilent(payload));
+
+  // The staff's Telegram desk (issue 24): fire-and-forget, its own outbox sends (decision 172).
+  events.subscribe('order.changed', ({ order }) => telegram.orderChanged(order.id));
+  events.subscribe('ticket.changed', ({ ticket, message }) => {
+    if (message?.sender === 'user') telegram.ticketMessage({ ticketNum: ticket.num, customerName: ticket.name, text: message.text });
+  });
+  let silent = new Set<string>();
+  events.subscribe('devices.silent', ({ devices }) => {
+    for (const device of devices) if (!silent.has(device.id)) telegram.deviceAlert({ wallet: device.account, deviceName: device.name, problem: 'silent' });
+    silent = new Set(devices.map((d) => d.id));
+  });
 }

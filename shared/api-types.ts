@@ -3,6 +3,7 @@ import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, TicketLanguage, Wallet } from './constants.js';
 import type { OrderVerificationDto } from './sms/sms-api.js';
 import type { CancelReason } from './schemas.js';
+import type { TelegramLinkDto } from './telegram.js';
 
 export interface UserDto {
   id: string;
@@ -18,6 +19,8 @@ export interface UserDto {
   two_factor: boolean;
   /** Only in login/register answers (and the answers that renew the session: password, 2FA changes). */
   jwt?: string;
+  /** Only in `GET /users/me`: the account's link to the staff's Telegram bot (issue 24). */
+  telegram?: TelegramLinkDto;
 }
 
 /** `POST /login` of an account with two-factor sign-in: no token yet, the second step's challenge (issue 20). */

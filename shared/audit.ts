@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_on',
   'user.two_factor_off',
   'settings.update',
+  'telegram.code',
+  'telegram.link',
+  'telegram.unlink',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,8 @@ export const ERROR_KEYS = [
   'errors.reopenNotAllowed',
   'errors.lateClaimClosed',
   'errors.templateNotFound',
+  'errors.telegramDisabled',
+  'errors.telegramUnavailable',
   'errors.orderAlreadyVerified',
   'errors.smsNotLinkable',
   'errors.smsNotFound',

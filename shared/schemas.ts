@@ -28,7 +28,7 @@ export const passwordSchema = str()
   .min(1, V.required)
   .min(LIMITS.password.min, V.passwordLength)
   .max(LIMITS.password.max, V.passwordLength);
-const captchaField = z.string().max(20_000).optional();
+export const captchaField = z.string().max(20_000).optional();
 
 // ---------- accounts ----------
 export const loginUserSchema = z.object({ email: emailSchema, password: passwordSchema });

@@ -4,8 +4,10 @@ import { idParamSchema, userPatchBodySchema } from '#shared/schemas';
 import { errors } from '../http/app-error.js';
 import { parseInput } from '../http/validate.js';
 import type { RateLimits } from '../http/rate-limits.js';
+import type { TelegramLinkDto } from '#shared/telegram';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentAdmin, currentUser, requireLogin } from '../security/guards.js';
+import type { UserRecord } from '../security/user-record.js';
 import type { AccountsService } from './accounts.service.js';
 import type { UserPresenter } from './user-dto.js';
 
@@ -14,12 +16,15 @@ export function usersRoutes(deps: {
   userDto: UserPresenter;
   captcha: CaptchaVerifier;
   limits: Pick<RateLimits, 'write'>;
+  /** The account's link to the staff's Telegram bot, shown in `/users/me` (issue 24). */
+  telegramLinkOf?: (user: UserRecord) => Promise<TelegramLinkDto>;
 }): Router {
-  const { accounts, userDto, captcha, limits } = deps;
+  const { accounts, userDto, captcha, limits, telegramLinkOf } = deps;
   const router = Router();
 
-  router.get('/users/me', requireLogin, (req, res) => {
-    res.json({ ok: true, user: userDto(currentUser(req)) });
+  router.get('/users/me', requireLogin, async (req, res) => {
+    const me = currentUser(req);
+    res.json({ ok: true, user: { ...userDto(me), ...(telegramLinkOf ? { telegram: await telegramLinkOf(me) } : {}) } });
   });
 
   router.patch('/users/:id', requireLogin, ...limits.write, async (req, res) => {

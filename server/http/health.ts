@@ -1,4 +1,4 @@
-// GET /health (design §5, decision 076): the database and Redis reported separately. Database down → 503 (a load
+// GET /health (design §5, decision 076): the database, Redis and Telegram (decision 172) reported separately. Database down → 503 (a load
 // balancer takes the instance out); Redis down → 200 with status "degraded" (the shop still serves on its own).
 import { Router } from 'express';
 import type { DatabaseMonitor } from '../db/availability.js';
@@ -20,13 +20,27 @@ export async function databaseAnswers(monitor: DatabaseMonitor): Promise<boolean
   }
 }
 
-export function healthRoutes(deps: { version: string; dbKind: string; database: DatabaseMonitor; redis?: RedisGuard }): Router {
+export function healthRoutes(deps: {
+  version: string;
+  dbKind: string;
+  database: DatabaseMonitor;
+  redis?: RedisGuard;
+  /** Whether the staff's Telegram bot reaches Telegram (issue 24); an outside service, so it never fails the check. */
+  telegram?: () => 'up' | 'down' | 'disabled';
+}): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
     const started = Date.now();
     const [databaseUp, redisState] = await Promise.all([databaseAnswers(deps.database), deps.redis ? deps.redis.check() : Promise.resolve('disabled' as const)]);
     const dbMs = Date.now() - started;
-    const parts = { database: databaseUp ? 'up' : 'down', db: databaseUp ? 'up' : 'down', dbKind: deps.dbKind, redis: redisState, version: deps.version } as const;
+    const parts = {
+      database: databaseUp ? 'up' : 'down',
+      db: databaseUp ? 'up' : 'down',
+      dbKind: deps.dbKind,
+      redis: redisState,
+      telegram: deps.telegram?.() ?? 'disabled',
+      version: deps.version,
+    } as const;
     res.set('Cache-Control', 'no-store');
     if (!databaseUp) {
       res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json({ ...unavailableBody(), status: 'down', ...parts });

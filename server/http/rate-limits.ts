@@ -26,6 +26,8 @@ export interface RateLimits {
   poll: RequestHandler[];
   /** Turning the second factor on or off takes a code: 10 tries in 15 minutes per user (issue 20). */
   twoFactor: RequestHandler[];
+  /** Updates Telegram posts to the bot's webhook (issue 24): per address, far above any real bot's traffic. */
+  telegramWebhook: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -87,5 +89,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
     poll: [make('poll-user', MINUTE, 120, 'user')],
     twoFactor: [make('2fa-user', 15 * MINUTE, 10, 'user')],
+    telegramWebhook: [make('telegram-webhook-ip', MINUTE, 1_200, 'ip')],
   };
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
+// The client's locale files, and the Telegram bot's (server/telegram/locales, same layout): one vocabulary.
+const localeDirs = [fileURLToPath(new URL('./locales', import.meta.url)), fileURLToPath(new URL('../../../server/telegram/locales', import.meta.url))];
 const glossary = readFileSync(fileURLToPath(new URL('../../../docs/glossary.md', import.meta.url)), 'utf8');
 
 /** The rows of the table under `## heading`, as arrays of trimmed cells (header and rule rows dropped). */
@@ -29,11 +30,16 @@ function flatten(value: unknown, prefix = ''): [string, string][] {
   if (typeof value === 'string') return [[prefix, value]];
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
 }
-const namespaces = readdirSync(join(localesDir, 'en'))
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => file.replace(/\.json$/, ''));
+const dirOf = new Map(
+  localeDirs.flatMap((dir) =>
+    readdirSync(join(dir, 'en'))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file.replace(/\.json$/, ''), dir] as const),
+  ),
+);
+const namespaces = [...dirOf.keys()];
 const strings = (lang: 'en' | 'bn', ns: string) =>
-  new Map(flatten(JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8'))));
+  new Map(flatten(JSON.parse(readFileSync(join(dirOf.get(ns)!, lang, `${ns}.json`), 'utf8'))));
 /** What a reader sees: interpolation placeholders and Trans tags are not words. */
 const visibleText = (value: string) => value.replace(/\{\{\s*\w+\s*\}\}/g, ' ').replace(/<\/?\w+>/g, ' ');
 

@@ -5,13 +5,22 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_KEYS } from '#shared/schemas';
 
-const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
+// The client's locale files, and the Telegram bot's (server/telegram/locales, same layout).
+const localeDirs = [fileURLToPath(new URL('./locales', import.meta.url)), fileURLToPath(new URL('../../../server/telegram/locales', import.meta.url))];
 const LANGS = ['en', 'bn'] as const;
 
+function namespaceFiles(lang: string): [string, string][] {
+  return localeDirs.flatMap((dir) =>
+    readdirSync(join(dir, lang))
+      .filter((file) => file.endsWith('.json'))
+      .map((file): [string, string] => [file.replace(/\.json$/, ''), dir]),
+  );
+}
+const dirOf = new Map(namespaceFiles('en'));
+
 function namespaces(lang: string): string[] {
-  return readdirSync(join(localesDir, lang))
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => file.replace(/\.json$/, ''))
+  return namespaceFiles(lang)
+    .map(([ns]) => ns)
     .sort();
 }
 
@@ -23,7 +32,7 @@ function flatKeys(value: unknown, prefix = ''): string[] {
 }
 
 function load(lang: string, ns: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(join(dirOf.get(ns)!, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
 }
 
 describe('locales', () => {

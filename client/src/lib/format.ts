@@ -3,40 +3,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { productCurrency } from '#shared/constants';
+import { formatAmount, formatNumber, localizeDigits } from '#shared/number-format';
 import type { Language } from '../i18n';
 import { useLanguage } from './session';
 
-const BENGALI_DIGITS = ['০', '১', '২', '৩', '৪', '৫', '৬', '৭', '৮', '৯'];
+export { formatAmount, formatNumber, localizeDigits };
+
 const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 
 export type Currency = 'BDT' | 'USD';
-
-export function localizeDigits(text: string, language: Language): string {
-  return language === 'BN' ? text.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]) : text;
-}
-
-function groupThousands(integerPart: string): string {
-  return integerPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-export function formatNumber(value: number | string, language: Language): string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const [integer, fraction] = text.split('.');
-  const sign = integer.startsWith('-') ? '-' : '';
-  const grouped = groupThousands(integer.replace('-', ''));
-  return localizeDigits(`${sign}${grouped}${fraction ? `.${fraction}` : ''}`, language);
-}
-
-/**
- * Always 2 decimals, thousands grouped. Strings (exact decimals from the server or `computePayAmount`)
- * are padded textually rather than through a float.
- */
-export function formatAmount(value: number | string, language: Language): string {
-  let text = typeof value === 'number' ? value.toFixed(2) : value.trim();
-  if (!/^-?\d+(\.\d+)?$/.test(text)) text = Number(text).toFixed(2);
-  const [integer, fraction = ''] = text.split('.');
-  return formatNumber(`${integer}.${fraction.padEnd(2, '0').slice(0, 2)}`, language);
-}
 
 export function formatMoney(value: number | string, currency: Currency, language: Language, t: TFunction): string {
   return `${formatAmount(value, language)} ${t(`currency.${currency}`, { ns: 'common' })}`;
