@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, userText } from './csv.js';
+import { serverId, csvCell, csvLine, userText } from './csv.js';
 
 describe('CSV cells (issue 20: every cell defused)', () => {
   it.each([
@@ -32,5 +32,10 @@ describe('CSV cells (issue 20: every cell defused)', () => {
   it('When text is marked as written by people or not, then it is defused alike', () => {
     expect(csvCell(userText('=cmd'))).toBe(csvCell('=cmd'));
     expect(csvLine(['-1-1-SUM-A1', 5, userText('Rahim; Karim')])).toBe(`'-1-1-SUM-A1,5,"Rahim; Karim"\r\n`);
+  });
+
+  it('When a cell is an id the server made, then it is written as it is, and anything else in its place is defused', () => {
+    expect(csvCell(serverId('-6EiyzgrDsj3ETHg2yX5-w'))).toBe('-6EiyzgrDsj3ETHg2yX5-w');
+    expect(csvCell(serverId('=HYPERLINK("x")'))).toBe(`"'=HYPERLINK(""x"")"`);
   });
 });

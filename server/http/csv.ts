@@ -19,13 +19,25 @@ export interface UserText {
 }
 export const userText = (text: string | null | undefined): UserText | null => (text == null ? null : { userText: text });
 
-export type CsvValue = string | number | null | undefined | UserText;
+/**
+ * An identifier the server generated itself (an order id: base64url letters only). It cannot hold a formula's
+ * call or reference operators, so it is written as it is: a leading apostrophe would make `-6Ei…` a different id
+ * from the one the list, the API and the support chat show. Anything outside that alphabet is defused as text.
+ */
+export interface ServerId {
+  serverId: string;
+}
+export const serverId = (id: string): ServerId => ({ serverId: id });
+const SERVER_ID = /^[A-Za-z0-9_-]+$/;
+
+export type CsvValue = string | number | null | undefined | UserText | ServerId;
 
 /** One cell: numbers as they are; every text defused when it starts like a formula, and quoted when needed. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const raw = typeof value === 'object' ? value.userText : value;
+  if (typeof value === 'object' && 'serverId' in value && SERVER_ID.test(value.serverId)) return value.serverId;
+  const raw = typeof value === 'object' ? ('serverId' in value ? value.serverId : value.userText) : value;
   const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

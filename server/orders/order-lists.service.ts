@@ -9,7 +9,7 @@ import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
 import type { PaymentMethodsRepository } from '../catalogue/index.js';
 import type { Clock } from '../clock.js';
-import { userText, type CsvValue } from '../http/csv.js';
+import { serverId, userText, type CsvValue } from '../http/csv.js';
 import { pageCount } from '../http/paging.js';
 import type { UserRecord } from '../security/user-record.js';
 import { fitsCap, hasCap, NO_USAGE } from './order-caps.js';
@@ -101,7 +101,7 @@ export function createOrderListsService(deps: {
           const done = completions[i];
           const customer = o.userId ? customers.get(o.userId) : undefined;
           yield [
-            o.id,
+            serverId(o.id),
             dhakaDateTime(o.createdAt),
             o.status,
             o.productId,
