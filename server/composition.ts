@@ -240,7 +240,7 @@ export function composeShop(infra: Infrastructure) {
     source: {
       // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
       listProducts: async () => orderLists.markCappedMethods(await products.listProducts()),
-      recentOrders: orderLists.recentOrders,
+      recentOrders: async () => orderLists.recentOrders((await settings.current()).home_show_names),
       isAdminOnline: adminStatus.isAdminOnline,
     },
     bus: snapshotBus,
@@ -254,7 +254,13 @@ export function composeShop(infra: Infrastructure) {
   // that reloads on a push reads the new data.
   // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
   snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier });
+  subscribeShop(events, {
+    snapshots,
+    realtime,
+    settings,
+    telegram: telegram.notifier,
+    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}`, logger },
+  });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);

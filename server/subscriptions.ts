@@ -3,7 +3,9 @@
 // pushes go out, so a client that reloads on a push reads the new data.
 import type { EventBus } from './event-bus.js';
 import type { PublicSnapshots } from './home/index.js';
-import { orderViews } from './orders/index.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './mail/mailer.js';
+import { needsReceipt, orderReceiptMail, orderViews } from './orders/index.js';
 import type { Realtime } from './realtime/index.js';
 import type { SettingsService } from './settings/index.js';
 import type { TelegramNotifier } from './telegram/index.js';
@@ -11,9 +13,16 @@ import type { ShopEvents } from './composition.js';
 
 export function subscribeShop(
   events: EventBus<ShopEvents>,
-  deps: { snapshots: PublicSnapshots; realtime: Realtime; settings: SettingsService; telegram: TelegramNotifier },
+  deps: {
+    snapshots: PublicSnapshots;
+    realtime: Realtime;
+    settings: SettingsService;
+    telegram: TelegramNotifier;
+    /** Guests' receipts (issue 22): where mail goes and the link that opens an order. */
+    receipts: { mailer: Mailer; orderLink: (id: string) => string; logger: Logger };
+  },
 ): void {
-  const { snapshots, realtime, settings, telegram } = deps;
+  const { snapshots, realtime, settings, telegram, receipts } = deps;
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -46,6 +55,15 @@ export function subscribeShop(
   });
   events.subscribe('sms.stored', ({ sms }) => realtime.smsReceived(sms));
   events.subscribe('devices.silent', (payload) => realtime.devicesSilent(payload));
+
+  // A guest's receipt on creation and on every status move (decision 215): sent after the answer, never holding up
+  // the use case; a mail server that is down costs a logged warning, not an order.
+  events.subscribe('order.changed', ({ order, before }) => {
+    if (!needsReceipt(order, before)) return;
+    receipts.mailer.send(orderReceiptMail(order, receipts.orderLink(order.id))).catch((error: unknown) => {
+      receipts.logger.warn(`receipt mail for order ${order.id} not sent`, error);
+    });
+  });
 
   // The staff's Telegram desk (issue 24): fire-and-forget, its own outbox sends (decision 172).
   events.subscribe('order.changed', ({ order }) => telegram.orderChanged(order.id));

@@ -33,8 +33,9 @@ export function createOrderListsService(deps: {
   const usageToday = () => queries.topupUsageSince(dhakaDayStart(clock.now()));
 
   return {
-    async recentOrders(): Promise<HomeOrderDto[]> {
-      return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl));
+    /** The home page's latest orders; names masked and no photos unless the shop shows them (decision 216). */
+    async recentOrders(showNames = false): Promise<HomeOrderDto[]> {
+      return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl, showNames));
     },
 
     /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */

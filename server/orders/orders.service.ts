@@ -8,7 +8,7 @@ import { dhakaDayStart } from '#shared/dhaka';
 import { productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
-import type { OrderCommandName } from '#shared/order-status';
+import type { OrderCommandName, OrderLanguage } from '#shared/order-status';
 import type { CancelReason, OrderPayment, PlaceOrderInput } from '#shared/schemas';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
@@ -119,7 +119,8 @@ export function createOrdersService(deps: {
   }
 
   return {
-    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null): Promise<string> {
+    /** `lang` is the language the customer placed it in: the order's mails are written in it. */
+    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, lang: OrderLanguage = 'en'): Promise<string> {
       const kind = productKind(productId);
       const amountKey = kind === 'topup' ? VALIDATION_KEYS.amountInvalid : VALIDATION_KEYS.withdrawAmountInvalid;
       const product = await products.findById(productId);
@@ -150,6 +151,7 @@ export function createOrdersService(deps: {
           contactEmail: input.contact_email,
           onexId: 'onex_id' in input ? input.onex_id : null,
           wallet: 'wallet' in input ? input.wallet : null,
+          lang,
         },
         customer?.id ?? null,
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
