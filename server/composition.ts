@@ -139,6 +139,7 @@ export function composeShop(infra: Infrastructure) {
     logger,
     // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
     mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
+    onStaffPresent: (userId) => void events.publish('staff.active', { userId, via: 'console' }),
   });
 
   // Use cases. Every staff action records its audit entry through `audit.record`, inside its own transaction; every
@@ -200,6 +201,7 @@ export function composeShop(infra: Infrastructure) {
     jwtSecret,
     databaseUrl: config.databaseUrl,
     clock: () => clock.now(),
+    onStaffActive: (userId) => void events.publish('staff.active', { userId, via: 'telegram' }),
   });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
@@ -230,6 +232,7 @@ export function composeShop(infra: Infrastructure) {
     countUsers: () => usersRepository.count(),
     countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
+    clock: () => clock.now(),
   });
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
@@ -255,15 +258,19 @@ export function composeShop(infra: Infrastructure) {
   // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
   snapshotBus?.onChange(() => settings.dropped());
   subscribeShop(events, {
+    adminStatus,
     snapshots,
     realtime,
     settings,
     telegram: telegram.notifier,
-    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}`, logger },
+    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
+    logger,
   });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
+  // The badge turns offline 5 minutes after the last sign of staff (decision 217); the same small loop, every 30 s.
+  const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -342,11 +349,13 @@ export function composeShop(infra: Infrastructure) {
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
+      presenceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
+      await presenceWatch.stop();
       await telegram.stop();
       await recovery.flush();
       await realtime.close();

@@ -1,6 +1,7 @@
 // Who listens to what (part of the composition root, decision 130). Subscribers of one event run in the order they
 // are added here: public data is dropped first (here and, through the snapshot bus, on every instance), then the
 // pushes go out, so a client that reloads on a push reads the new data.
+import type { AdminStatusService } from './admin-status/index.js';
 import type { EventBus } from './event-bus.js';
 import type { PublicSnapshots } from './home/index.js';
 import type { Logger } from './logger.js';
@@ -14,15 +15,17 @@ import type { ShopEvents } from './composition.js';
 export function subscribeShop(
   events: EventBus<ShopEvents>,
   deps: {
+    adminStatus: Pick<AdminStatusService, 'staffActive'>;
     snapshots: PublicSnapshots;
     realtime: Realtime;
     settings: SettingsService;
     telegram: TelegramNotifier;
     /** Guests' receipts (issue 22): where mail goes and the link that opens an order. */
-    receipts: { mailer: Mailer; orderLink: (id: string) => string; logger: Logger };
+    receipts: { mailer: Mailer; orderLink: (id: string) => string };
+    logger: Logger;
   },
 ): void {
-  const { snapshots, realtime, settings, telegram, receipts } = deps;
+  const { snapshots, realtime, settings, telegram, receipts, adminStatus, logger } = deps;
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -49,6 +52,10 @@ export function subscribeShop(
     if (publicChanged) realtime.homeOrders((await snapshots.get()).orders);
   });
   events.subscribe('admin.online', ({ online }) => realtime.adminOnline(online));
+  // Presence (decision 217): a console open or a Telegram tap keeps the badge online; never holds up the caller.
+  events.subscribe('staff.active', ({ userId, via }) => {
+    adminStatus.staffActive(userId, via).catch((error: unknown) => logger.warn('staff presence not recorded', error));
+  });
   events.subscribe('ticket.changed', ({ ticket, message }) => {
     if (message) realtime.ticketMessage(ticket.user_id, ticket.id, message);
     realtime.ticketUpdated(ticket);
@@ -61,7 +68,7 @@ export function subscribeShop(
   events.subscribe('order.changed', ({ order, before }) => {
     if (!needsReceipt(order, before)) return;
     receipts.mailer.send(orderReceiptMail(order, receipts.orderLink(order.id))).catch((error: unknown) => {
-      receipts.logger.warn(`receipt mail for order ${order.id} not sent`, error);
+      logger.warn(`receipt mail for order ${order.id} not sent`, error);
     });
   });
 
