@@ -265,6 +265,7 @@ export function composeShop(infra: Infrastructure) {
     telegram: telegram.notifier,
     receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
     logger,
+    clock: () => clock.now(),
   });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);

@@ -2,6 +2,7 @@
 // are added here: public data is dropped first (here and, through the snapshot bus, on every instance), then the
 // pushes go out, so a client that reloads on a push reads the new data.
 import type { AdminStatusService } from './admin-status/index.js';
+import { dhakaDate } from '#shared/dhaka';
 import type { EventBus } from './event-bus.js';
 import type { PublicSnapshots } from './home/index.js';
 import type { Logger } from './logger.js';
@@ -23,9 +24,10 @@ export function subscribeShop(
     /** Guests' receipts (issue 22): where mail goes and the link that opens an order. */
     receipts: { mailer: Mailer; orderLink: (id: string) => string };
     logger: Logger;
+    clock: () => Date;
   },
 ): void {
-  const { snapshots, realtime, settings, telegram, receipts, adminStatus, logger } = deps;
+  const { snapshots, realtime, settings, telegram, receipts, adminStatus, logger, clock } = deps;
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -76,6 +78,15 @@ export function subscribeShop(
   events.subscribe('order.changed', ({ order }) => telegram.orderChanged(order.id));
   events.subscribe('ticket.changed', ({ ticket, message }) => {
     if (message?.sender === 'user') telegram.ticketMessage({ ticketNum: ticket.num, customerName: ticket.name, text: message.text });
+  });
+  // A cap that bites (issue 24): one alert per method and Dhaka day per instance, however many customers it turns away.
+  const capsTold = new Set<string>();
+  events.subscribe('method.limitReached', ({ wallet }) => {
+    const key = `${wallet}:${dhakaDate(clock())}`;
+    if (capsTold.has(key)) return;
+    if (capsTold.size > 100) capsTold.clear();
+    capsTold.add(key);
+    telegram.capReached({ wallet });
   });
   let silent = new Set<string>();
   events.subscribe('devices.silent', ({ devices }) => {

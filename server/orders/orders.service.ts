@@ -157,7 +157,10 @@ export function createOrdersService(deps: {
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
       );
-      if (created === 'limitReached') throw orderErrors.methodLimitReached();
+      if (created === 'limitReached') {
+        await events.publish('method.limitReached', { wallet: input.pm_method });
+        throw orderErrors.methodLimitReached();
+      }
       await announce(created, null);
       return created.id;
     },
