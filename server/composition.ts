@@ -74,7 +74,7 @@ import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusServic
 import { createRealtime } from './realtime/index.js';
 import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
-import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
+import { createAndroidSmsGateway, createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
 import type { Clock } from './clock.js';
 import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
@@ -174,6 +174,9 @@ export function composeShop(infra: Infrastructure) {
   // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
   // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
   const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
+  // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
+  // secrets, another purpose (an independent derived key).
+  const deviceKeys = createSecretBox(config.twoFactorKey ?? jwtSecret, 'device-token');
   const sms = createSmsService({
     sms: smsRepository,
     events,
@@ -181,7 +184,10 @@ export function composeShop(infra: Infrastructure) {
     walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
     audit: audit.record,
     clock,
+    deviceKeys,
   });
+  // SMS Gateway for Android's signed webhooks (issue 19): keyed with the device's token, kept sealed.
+  const androidSmsGateway = createAndroidSmsGateway({ repo: smsRepository, sms, deviceKeys, clock });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
   // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
@@ -302,7 +308,7 @@ export function composeShop(infra: Infrastructure) {
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
   const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */

@@ -13,6 +13,7 @@ export const ERROR_KEYS = [
   'errors.smsNotLinkable',
   'errors.smsNotFound',
   'errors.deviceToken',
+  'errors.deviceSignature',
   'errors.deviceNotFound',
   'errors.badImage',
   'errors.badImageType',

@@ -102,6 +102,8 @@ export interface DeviceDto {
   sms_today: number;
   /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */
   silent: boolean;
+  /** Its token can sign SMS Gateway for Android's webhooks (devices added before issue 19 cannot: add it again). */
+  gateway: boolean;
 }
 
 export interface SmsDto {
