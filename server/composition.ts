@@ -182,6 +182,7 @@ export function composeShop(infra: Infrastructure) {
     events,
     payments: orders,
     walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
+    linkCandidates: orderLists.linkCandidates,
     audit: audit.record,
     clock,
     deviceKeys,

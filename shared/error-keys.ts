@@ -41,6 +41,8 @@ export const ERROR_KEYS = [
   'errors.notYourAccount',
   'errors.nothingToUpdate',
   'errors.orderNotFound',
+  'errors.orderIdAmbiguous',
+  'errors.orderIdShort',
   'errors.orderStateConflict',
   'errors.passwordCommon',
   'errors.pmNotFound',

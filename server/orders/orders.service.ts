@@ -32,13 +32,17 @@ function paymentFieldsMissing(kind: OrderKind) {
 }
 
 /** At least 120 random bits (design §6): 16 bytes, 22 base64url characters. */
+/** An order id is 16 random bytes in base64url: 22 characters. Staff may type its first 6 or more (decision 218). */
+const ORDER_ID_LENGTH = 22;
+const SHORT_ID_MIN = 6;
+
 export function newOrderId(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
 export function createOrdersService(deps: {
   commands: OrderCommandsRepository;
-  queries: Pick<OrderQueriesRepository, 'findById'>;
+  queries: Pick<OrderQueriesRepository, 'findById' | 'idsStartingWith'>;
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   events: Publisher<OrderEvents>;
@@ -110,6 +114,16 @@ export function createOrdersService(deps: {
       }),
       staff,
     );
+  }
+
+  /** An order id as staff type it: whole, or its first characters when they name exactly one order. */
+  async function resolveOrderRef(ref: string): Promise<string> {
+    if (ref.length >= ORDER_ID_LENGTH) return ref;
+    if (ref.length < SHORT_ID_MIN) throw orderErrors.idShort();
+    const ids = await queries.idsStartingWith(ref);
+    if (ids.length === 0) throw orderErrors.notFound();
+    if (ids.length > 1) throw orderErrors.idAmbiguous();
+    return ids[0];
   }
 
   async function findOrThrow(id: string): Promise<OrderRecord> {
@@ -258,7 +272,9 @@ export function createOrdersService(deps: {
      * Staff link an SMS to a top-up of the same wallet by hand, saying why: the order is verified, the message taken,
      * the timeline and the audit log say who and why.
      */
-    async verifyByHand(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<OrderRecord> {
+    /** `orderRef` is the order's id or its first characters (at least 6, naming one order: decision 218). */
+    async verifyByHand(smsId: number, orderRef: string, reason: string, staff: UserRecord): Promise<OrderRecord> {
+      const orderId = await resolveOrderRef(orderRef);
       const outcome = await commands.verifyByHand({
         smsId,
         orderId,

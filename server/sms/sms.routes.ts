@@ -101,7 +101,7 @@ export function smsForwardingRoutes(deps: { sms: SmsService; gateway: AndroidSms
   return router;
 }
 
-export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'poll'> }): Router {
   const { sms, captcha, limits } = deps;
   const router = Router();
 
@@ -128,6 +128,12 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   router.get('/sms', requireStaff, async (req, res) => {
     const query = parseInput(smsListQuerySchema, { page: req.query.page, status: req.query.status || undefined, account: req.query.account || undefined, q: req.query.q || undefined });
     res.json({ ok: true, ...(await sms.listSms(query)) });
+  });
+
+  // The orders an SMS could be linked to (issue 22): read by the link dialog.
+  router.get('/sms/:id/candidates', requireStaff, ...limits.poll, async (req, res) => {
+    const id = numericId(req.params.id, smsErrors.smsNotFound);
+    res.json({ ok: true, candidates: await sms.linkCandidates(id) });
   });
 
   router.patch('/sms/:id', ...limits.write, requireStaff, async (req, res) => {

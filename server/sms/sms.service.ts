@@ -1,10 +1,10 @@
 // SMS use cases: wallet phones (devices) and their tokens, forwarding (parse, store once, match), the inbox and
 // its manual link, admin templates, and the watch for silent phones. Pushes happen after the database commit.
 import crypto from 'node:crypto';
-import { LIMITS } from '#shared/constants';
+import { LIMITS, type Wallet } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
 import { unixSeconds as unix } from '#shared/time';
-import { SMS_LIMITS, type DeviceDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
+import { SMS_LIMITS, type DeviceDto, type LinkCandidateDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
 import { ledgerMovement, type SmsParseResult } from '#shared/sms/parse-sms';
 import { maskSecrets } from '#shared/sms/mask-secrets';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
@@ -89,6 +89,8 @@ export function createSmsService(deps: {
   payments: PaymentVerification;
   /** The orders domain's wallets with top-ups waiting for money or its SMS. */
   walletsAwaitingPayment: () => Promise<Set<string>>;
+  /** The orders domain's candidates for linking an SMS by hand (decision 218). */
+  linkCandidates: (wallet: Wallet, amount: string | null) => Promise<LinkCandidateDto[]>;
   audit: AuditRecorder;
   clock: Clock;
   /** Seals a device's token: the signing key of SMS Gateway for Android's webhooks (decision 147). */
@@ -206,6 +208,13 @@ export function createSmsService(deps: {
     },
 
     /** Staff link a message to a top-up by hand, saying why: the orders domain verifies the order (decision 130). */
+    /** The orders this SMS could be linked to: its wallet's top-ups without proof, the same amount first. */
+    async linkCandidates(smsId: number): Promise<LinkCandidateDto[]> {
+      const found = await repo.findSms(smsId);
+      if (!found) throw smsErrors.smsNotFound();
+      return deps.linkCandidates(found.account, found.amount);
+    },
+
     async linkSms(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<SmsDto> {
       if (!(await repo.findSms(smsId))) throw smsErrors.smsNotFound();
       await payments.verifyByHand(smsId, orderId, reason, staff);

@@ -247,6 +247,7 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   'DELETE /api/v1/account/telegram': { cases: [{ allow: SIGNED_IN, request: () => ({ body: {} }) }] },
   'POST /api/v1/telegram/webhook': { cases: [{ allow: [], request: () => ({ body: { update_id: 1 } }) }] },
+  'GET /api/v1/sms/:id/candidates': { cases: [{ allow: STAFF, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) } }) }] },
   'PATCH /api/v1/sms/:id': {
     cases: [{ allow: STAFF, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) }, body: { sms: { order_id: await c.order('pending'), reason: 'typed the id wrong' } } }) }],
   },
