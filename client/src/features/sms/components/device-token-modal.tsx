@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { forwardingAddress } from './forwarder-setup';
-import { GatewayUrl } from './gateway-setup';
+import { GATEWAY_VALUES, GatewayUrl } from './gateway-setup';
 
 export function DeviceTokenModal({ token, deviceId, onClose }: { token: string | null; deviceId: string | null; onClose: () => void }) {
   const { t } = useTranslation('sms');
@@ -43,7 +43,7 @@ export function DeviceTokenModal({ token, deviceId, onClose }: { token: string |
           </Text>
           {deviceId ? (
             <Stack gap={4}>
-              <Text size="sm">{t('devices.gateway.key')}</Text>
+              <Text size="sm">{t('devices.gateway.key', { settings: GATEWAY_VALUES.settings, interpolation: { escapeValue: false } })}</Text>
               <GatewayUrl deviceId={deviceId} />
             </Stack>
           ) : null}

@@ -7,8 +7,11 @@ import { androidSmsGatewayPath } from '#shared/sms/android-sms-gateway';
 import { copyToClipboard } from '../../../lib/clipboard';
 
 /** Technical values the admin types exactly as written, so they are not translated. */
-const GATEWAY_VALUES = {
+/** The app's own names (English only, as its screens show them): passed into the texts, never translated. */
+export const GATEWAY_VALUES = {
   app: 'SMS Gateway for Android',
+  home: 'Home',
+  localServer: 'Local server',
   repo: 'capcom6/android-sms-gateway',
   settings: 'Settings → Webhooks → Signing Key',
   command: `curl -X POST -u <username>:<password> -H "Content-Type: application/json" -d '{"id":"shop-sms","url":"<webhook URL>","event":"sms:received"}' http://<phone address>:8080/webhooks`,
@@ -23,7 +26,7 @@ export function GatewayUrl({ deviceId }: { deviceId: string }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
-        {t('devices.gateway.url')}
+        {t('devices.gateway.url', { app: GATEWAY_VALUES.app })}
       </Text>
       <Group gap={4} wrap="nowrap" align="flex-start">
         <Code style={{ wordBreak: 'break-all', flex: 1 }} data-testid="gateway-url">

@@ -12,7 +12,7 @@ import { useSocketEvent } from '../../../lib/socket';
 import { addDevice, listDevices, revokeDevice } from '../api/sms-api';
 import { DeviceTokenModal } from '../components/device-token-modal';
 import { ForwarderSetup } from '../components/forwarder-setup';
-import { GatewaySetup, GatewayUrl } from '../components/gateway-setup';
+import { GATEWAY_VALUES, GatewaySetup, GatewayUrl } from '../components/gateway-setup';
 
 /** /admin/devices — the wallet phones that forward SMS: add (token once, QR), revoke, last seen, today's count. */
 export default function AdminDevicesPage() {
@@ -121,7 +121,7 @@ export default function AdminDevicesPage() {
                 <GatewayUrl deviceId={device.id} />
               ) : (
                 <Text size="xs" c="dimmed">
-                  {t('devices.gateway.oldDevice')}
+                  {t('devices.gateway.oldDevice', { app: GATEWAY_VALUES.app })}
                 </Text>
               )}
               <Group justify="flex-end">
