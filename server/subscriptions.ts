@@ -46,6 +46,7 @@ export function subscribeShop(
   });
   events.subscribe('sms.stored', ({ sms }) => realtime.smsReceived(sms));
   events.subscribe('devices.silent', (payload) => realtime.devicesSilent(payload));
+  events.subscribe('ledger.gap', (payload) => realtime.ledgerGap(payload));
 
   // The staff's Telegram desk (issue 24): fire-and-forget, its own outbox sends (decision 172).
   events.subscribe('order.changed', ({ order }) => telegram.orderChanged(order.id));

@@ -93,7 +93,8 @@ export interface PublicOrderEventDto {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
+  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand), `late_claim` and `verification_settled`
+   * (staff accepted or rejected a held payment, decision 145) change no status. */
   kind: 'status' | 'sms_linked' | 'late_claim' | 'verification_settled';
   time: number;
 }

@@ -250,6 +250,39 @@ export function createOrdersService(deps: {
     },
 
     /**
+     * The SMS ledger found that a held message now chains: the order holding it is verified by itself and announced
+     * (decision 145). Null when no held order holds it.
+     */
+    async releaseHeld(smsId: number): Promise<OrderRecord | null> {
+      const released = await commands.verifyHeldByLedger(smsId);
+      if (!released) return null;
+      await announce(released.order, released.before);
+      return released.order;
+    },
+
+    /** Staff settle a held verification by hand, saying why: accepted (verified) or rejected; audited. */
+    async settleVerification(id: string, decision: 'accept' | 'reject', reason: string, staff: UserRecord): Promise<OrderView> {
+      const outcome = await commands.settleHeld({
+        orderId: id,
+        accept: decision === 'accept',
+        actorId: staff.id,
+        reason,
+        also: (tx) =>
+          deps.audit(tx, {
+            actorId: staff.id,
+            action: decision === 'accept' ? 'order.verify_accept' : 'order.verify_reject',
+            targetType: 'order',
+            targetId: id,
+            before: { verification: 'held' },
+            after: { verification: decision === 'accept' ? 'verified' : 'rejected', reason },
+          }),
+      });
+      if (outcome.outcome !== 'settled') throw outcome.outcome === 'notFound' ? orderErrors.notFound() : orderErrors.verificationNotHeld();
+      await announce(outcome.order, outcome.before);
+      return toOrderView(outcome.order, staff);
+    },
+
+    /**
      * Staff link an SMS to a top-up of the same wallet by hand, saying why: the order is verified, the message taken,
      * the timeline and the audit log say who and why.
      */

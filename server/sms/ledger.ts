@@ -24,10 +24,13 @@ export interface LedgerEntry {
   time: number;
 }
 
-/** The balance the wallet had at a moment, as an admin stated it. */
+/**
+ * The balance an admin stated for the wallet: every message given with it arrived after it was stated, so each
+ * is a step after it whatever its own time says (a phone's clock, a late forward).
+ */
 export interface LedgerAnchor {
   balance: string;
-  /** Unix seconds. */
+  /** When it was stated, unix seconds (where a gap starts when nothing chained since). */
   at: number;
 }
 
@@ -137,7 +140,6 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
   if (start) {
     let bestLength = 0;
     for (const j of byPrevious.get(start.balance) ?? []) {
-      if (j.entry.time <= start.time - SAME_MINUTE_SECONDS) continue;
       const length = longestFrom(j);
       if (length > bestLength || (length === bestLength && first !== null && j.rank < first.rank)) [first, bestLength] = [j, length];
     }
@@ -161,10 +163,8 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
 
   // Everything else is held: what the chain's balance at its time would make it, beside what it states.
   const chainedAt = (time: number, rank: number): number | null => {
-    if (start === null) return null;
-    // Before the anchor nothing is known: an admin's anchor covers what it was told; a message anchoring covers
-    // what comes after it.
-    if (start.rank === -1 ? time <= start.time - SAME_MINUTE_SECONDS : rank < start.rank) return null;
+    // Before a message that anchors the device nothing is known.
+    if (start === null || rank < start.rank) return null;
     let balance: number | null = start.balance;
     for (const n of path) if (n.entry.time < time || (n.entry.time === time && n.rank < rank)) balance = n.balance;
     return balance;
@@ -177,8 +177,8 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
     const before = chainedAt(n.entry.time, n.rank);
     const expected = before === null ? null : afterStep(n.entry, before);
     states.set(n.entry.id, { state: 'held', reason: before === null ? 'no_anchor' : 'balance_gap', expected: expected === null ? null : fromPaisa(expected), stated: fromPaisa(n.balance) });
-    const afterEnd = endTime !== null && n.entry.time >= endTime && (end === null || n.rank > end.rank);
-    if (gap === null && afterEnd && expected !== null) {
+    const afterEnd = end !== null ? n.rank > end.rank : start !== null && n.rank > start.rank;
+    if (gap === null && afterEnd && expected !== null && endTime !== null) {
       gap = { from: endTime, to: n.entry.time, sms_id: n.entry.id, unexplained: fromPaisa(Math.abs(expected - n.balance)) };
     }
   }
