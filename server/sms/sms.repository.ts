@@ -289,7 +289,7 @@ export function createSmsRepository(prisma: Prisma) {
     async storeWithLedger(sms: NewSms): Promise<{ outcome: StoreOutcome; run: LedgerRun | null }> {
       return prisma.$transaction(async (tx) => {
         const outcome = await repository.storeSms(sms, tx);
-        const run = !outcome.duplicate && sms.ledgerDirection !== null ? await repository.runLedger(tx, sms.deviceId) : null;
+        const run = !outcome.duplicate && sms.ledgerDirection !== null ? await repository.runLedger(tx, sms.deviceId, outcome.sms.id) : null;
         return { outcome, run };
       });
     },
@@ -297,9 +297,10 @@ export function createSmsRepository(prisma: Prisma) {
     /**
      * Runs the device's ledger (decision 144) under its lock, inside `tx`: every balance-stating message since the
      * stated balance, the last LEDGER_WINDOW of them, gets its state; the device its balance and gap. Concurrent
-     * runs of one device queue on the lock, and each reads what the one before it committed.
+     * runs of one device queue on the lock, and each reads what the one before it committed. `newSmsId`, the
+     * message the run is for, is weighed by its order in the same transaction: it is not among `newlyChained`.
      */
-    async runLedger(tx: Transaction, deviceId: string): Promise<LedgerRun> {
+    async runLedger(tx: Transaction, deviceId: string, newSmsId?: number): Promise<LedgerRun> {
       await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`;
       const device = await tx.device.findUniqueOrThrow({ where: { id: deviceId } });
       const rows = await tx.smsMessage.findMany({
@@ -328,7 +329,7 @@ export function createSmsRepository(prisma: Prisma) {
         const reason = s.state === 'held' ? s.reason : null;
         const expected = s.state === 'held' ? s.expected : null;
         if (r.ledgerState === state && r.ledgerReason === reason && sameMoney(r.expectedBalance, expected)) continue;
-        if (state === 'chained' && r.ledgerDirection === 'credit') newlyChained.push(r.id);
+        if (state === 'chained' && r.ledgerDirection === 'credit' && r.id !== newSmsId) newlyChained.push(r.id);
         await tx.smsMessage.update({ where: { id: r.id }, data: { ledgerState: state, ledgerReason: reason, expectedBalance: expected } });
       }
       const before = (device.ledgerGap ?? null) as LedgerGap | null;

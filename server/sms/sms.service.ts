@@ -259,7 +259,7 @@ export function createSmsService(deps: {
           ? { value: await repo.storeWithLedger(message), order: null }
           : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
               const outcome = await repo.storeSms(message, tx);
-              const ran = !outcome.duplicate && message.ledgerDirection !== null ? await repo.runLedger(tx, device.id) : null;
+              const ran = !outcome.duplicate && message.ledgerDirection !== null ? await repo.runLedger(tx, device.id, outcome.sms.id) : null;
               return { value: { outcome, run: ran }, isNewPayment: !outcome.duplicate && message.amount !== null };
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
