@@ -104,6 +104,19 @@ interface VerificationChange {
 }
 
 const TOPUP_PRODUCTS = productsOfKind('topup');
+const WITHDRAW_PRODUCTS = productsOfKind('withdraw');
+
+/** An outgoing Send Money SMS of a shop wallet (decision 146). */
+export interface PayoutEvidence {
+  smsId: number;
+  wallet: string;
+  /** The wallet number the money went to (01XXXXXXXXX). */
+  to: string;
+  amount: string;
+  trxId: string;
+  /** The message's own time. */
+  at: Date;
+}
 
 const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({
   id: e.smsId,
@@ -366,6 +379,31 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         if (error instanceof LostTake) return { outcome: 'notLinkable' };
         throw error;
       }
+    },
+
+    /**
+     * An outgoing Send Money proves the payout of the oldest pending withdrawal paid to that wallet number for that
+     * amount (to the paisa), placed before the message was sent (its window: from placing, clock skew aside, until
+     * it is completed or cancelled; decision 146): one statement, so
+     * two messages never prove one payout and one message proves one payout only (a unique index).
+     */
+    async recordPayout(p: PayoutEvidence): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      const latestPlaced = new Date(p.at.getTime() + SMS_LIMITS.clockSkewSeconds * 1000);
+      const now = clock.now();
+      return prisma.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<{ id: string; status: OrderStatus; verification: VerificationStatus }[]>`
+          UPDATE orders SET payout_sms_id = ${p.smsId}, payout_sms_trx_id = ${p.trxId}, payout_sms_at = ${sqlTime(p.at)}, updated_at = ${sqlTime(now)}
+          WHERE id = (
+            SELECT id FROM orders
+            WHERE pm_method = ${p.wallet} AND wallet = ${p.to} AND pm_amount = ${p.amount}::numeric AND status = 'pending'
+              AND product_id IN (${P.join(WITHDRAW_PRODUCTS)}) AND payout_sms_id IS NULL AND created_at <= ${sqlTime(latestPlaced)}
+            ORDER BY created_at, id LIMIT 1 FOR UPDATE
+          ) AND payout_sms_id IS NULL
+          RETURNING id, status, verification`;
+        if (rows.length === 0) return null;
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        return { order, before: { status: rows[0].status, verification: rows[0].verification } };
+      }, PAYMENT_TX);
     },
 
     /**

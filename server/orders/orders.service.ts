@@ -18,7 +18,7 @@ import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
-import type { OrderBefore, OrderCommandsRepository, TransitionData, TransitionOutcome } from './order-commands.repository.js';
+import type { OrderBefore, OrderCommandsRepository, PayoutEvidence, TransitionData, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
 import { orderChanged, type OrderEvents } from './order-events.js';
@@ -208,12 +208,25 @@ export function createOrdersService(deps: {
       return run('cancelOrder', id, customer);
     },
 
-    /** Staff have paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along. */
+    /**
+     * Staff have paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along, and
+     * when it does not, the one of the Send Money SMS that proved the payout is filled in (decision 146).
+     */
     async completeOrder(id: string, staff: UserRecord, payoutTrxId?: string): Promise<OrderView> {
-      if (payoutTrxId !== undefined && productKind((await findOrThrow(id)).productId) !== 'withdraw') {
+      const order = await findOrThrow(id);
+      if (payoutTrxId !== undefined && productKind(order.productId) !== 'withdraw') {
         throw validationError({ payout_trx_id: VALIDATION_KEYS.invalid });
       }
-      return runAudited('completeOrder', 'order.complete', id, staff, payoutTrxId === undefined ? undefined : { payoutTrxId });
+      const payout = payoutTrxId ?? order.payoutSmsTrxId ?? undefined;
+      return runAudited('completeOrder', 'order.complete', id, staff, payout === undefined ? undefined : { payoutTrxId: payout });
+    },
+
+    /** An outgoing Send Money SMS proves a pending withdrawal's payout (decision 146); announced. */
+    async recordPayout(p: PayoutEvidence): Promise<OrderRecord | null> {
+      const proved = await commands.recordPayout(p);
+      if (!proved) return null;
+      await announce(proved.order, proved.before);
+      return proved.order;
     },
 
     /** Staff take back a timed-out order whose customer says they paid late (→ pending), saying why. */

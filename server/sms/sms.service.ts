@@ -46,7 +46,7 @@ export interface SmsEvents {
 }
 
 /** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
-export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand' | 'releaseHeld'>;
+export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
 
 const money = (value: string | null): number | null => (value === null ? null : toMoneyNumber(value));
 const toGapDto = (gap: LedgerGap | null): LedgerGapDto | null =>
@@ -264,6 +264,10 @@ export function createSmsService(deps: {
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
       await afterLedger(run);
+      // Money sent to a customer's wallet number may prove a pending withdrawal's payout (decision 146).
+      if (parsed.kind === 'debit' && parsed.type === 'send_money' && parsed.counterparty !== null && /^01\d{9}$/.test(parsed.counterparty)) {
+        await payments.recordPayout({ smsId: stored.sms.id, wallet: device.account, to: parsed.counterparty, amount: parsed.amount, trxId: parsed.trx_id, at: receivedAt });
+      }
       const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
       const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
       const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id } : now);

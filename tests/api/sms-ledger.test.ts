@@ -8,7 +8,7 @@ import type { DeviceDto, LedgerGapPayload } from '#shared/sms/sms-api';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { getOrder, placeOrder, topupPayload, uniquePmId, TOPUP_BDT } from '../factories/orders.js';
+import { getOrder, placeOrder, topupPayload, uniquePmId, withdrawPayload, TOPUP_BDT, WITHDRAW_BDT } from '../factories/orders.js';
 import { moneyReceivedSms, registerForwarder, sendMoneySms, SENDER_ID, START_BALANCE, type Forwarder } from '../support/sms-forwarder.js';
 import { connectSocket, nextEvent, useSockets } from '../support/sockets.js';
 
@@ -138,6 +138,30 @@ describe.each(testDatabases())('The balance ledger on %s', (db) => {
     expect((await server.app.ctx.prisma.auditEntry.findFirstOrThrow({ where: { action: 'device.balance', targetId: res.body.device.id } })).after).toEqual({ balance: '7000.00' });
     const fourth = await pay('250', (pm) => 7000 + pm);
     expect((await adminOrder(fourth.id)).verification.status).toBe('verified');
+  });
+
+  it("When the phone's Send Money pays a pending withdrawal's wallet that amount, then the order shows the payout and completing fills its TrxID", async () => {
+    const phone = await registerForwarder(server, admin.token, 'nagad', 'Payout Nagad');
+    const id = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ pm_method: 'nagad', wallet: '01755555555' }));
+    expect((await server.api.patch(`/orders/${id}`, { order: { onex_id: '123456789', w_code: 'Ab12' } })).status).toBe(200);
+    const { pm_amount: pmAmount } = await getOrder(server, id);
+    const trxId = uniquePmId().toUpperCase().slice(0, 8);
+    const send = (to: string, amount: number, trx: string) => {
+      phone.moveBalance(-amount - 5);
+      return phone.post({ text: sendMoneySms({ account: 'nagad', amount, to, trxId: trx, fee: 5, balance: phone.balance() }) });
+    };
+    // Another number, or another amount, proves nothing.
+    await send('01766666666', pmAmount, uniquePmId().toUpperCase().slice(0, 8));
+    await send('01755555555', pmAmount - 1, uniquePmId().toUpperCase().slice(0, 8));
+    expect((await adminOrder(id)).payout).toBeNull();
+    const sms = await send('01755555555', pmAmount, trxId);
+    const proved = await adminOrder(id);
+    expect(proved.payout).toMatchObject({ trx_id: trxId, sms_id: sms.body.sms.id });
+    expect(proved.payout!.at).toBeGreaterThan(0);
+    expect((await device(phone.id))?.gap).toBeNull();
+    const done = await server.api.patch<{ order: OrderDto }>(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+    expect(done.status).toBe(200);
+    expect((await getOrder(server, id)).payout_trx_id).toBe(trxId);
   });
 
   it('When two credits arrive together at one phone, then both chain and both orders verify', async () => {

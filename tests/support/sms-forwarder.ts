@@ -50,9 +50,12 @@ export function moneyReceivedSms(account: Wallet, p: { amount: number | string; 
   }
 }
 
-/** bKash's outgoing Send Money SMS (a payout to a customer's wallet), stating the balance after it. */
-export function sendMoneySms(p: { amount: number | string; to: string; trxId: string; balance: number | string; fee?: number | string; at?: Date }): string {
+/** The outgoing Send Money SMS of bKash or Nagad (a payout to a customer's wallet), stating the balance after it. */
+export function sendMoneySms(p: { account?: 'bkash' | 'nagad'; amount: number | string; to: string; trxId: string; balance: number | string; fee?: number | string; at?: Date }): string {
   const t = dhakaParts(p.at ?? new Date());
+  if (p.account === 'nagad') {
+    return `Send Money Successful. Amount: Tk ${takaText(p.amount)} Receiver: ${p.to} Ref: payout TxnID: ${p.trxId} Fee: Tk ${takaText(p.fee ?? 0)} Balance: Tk ${takaText(p.balance)} ${t.day}/${t.month}/${t.year} ${t.two(t.hour24)}:${t.minute}`;
+  }
   return `Send Money Tk ${takaText(p.amount)} to ${p.to} successful. Ref payout. Fee Tk ${takaText(p.fee ?? 0)}. Balance Tk ${takaText(p.balance)}. TrxID ${p.trxId} at ${t.day}/${t.month}/${t.year} ${t.two(t.hour24)}:${t.minute}`;
 }
 
