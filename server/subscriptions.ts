@@ -64,6 +64,7 @@ export function subscribeShop(
   });
   events.subscribe('sms.stored', ({ sms }) => realtime.smsReceived(sms));
   events.subscribe('devices.silent', (payload) => realtime.devicesSilent(payload));
+  events.subscribe('ledger.gap', (payload) => realtime.ledgerGap(payload));
 
   // A guest's receipt on creation and on every status move (decision 215): sent after the answer, never holding up
   // the use case; a mail server that is down costs a logged warning, not an order.

@@ -1,7 +1,7 @@
 // JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, TicketLanguage, Wallet } from './constants.js';
-import type { OrderVerificationDto } from './sms/sms-api.js';
+import type { OrderPayoutDto, OrderVerificationDto } from './sms/sms-api.js';
 import type { CancelReason } from './schemas.js';
 import type { TelegramLinkDto } from './telegram.js';
 
@@ -93,8 +93,9 @@ export interface PublicOrderEventDto {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
-  kind: 'status' | 'sms_linked' | 'late_claim';
+  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand), `late_claim` and `verification_settled`
+   * (staff accepted or rejected a held payment, decision 145) change no status. */
+  kind: 'status' | 'sms_linked' | 'late_claim' | 'verification_settled';
   time: number;
 }
 
@@ -147,6 +148,8 @@ export interface AdminOrderDto extends PublicOrderDto {
   events: AdminOrderEventDto[];
   /** What the SMS inbox says about this payment (issue 9). */
   verification: OrderVerificationDto;
+  /** The outgoing Send Money SMS that proves a withdrawal was paid, or null (decision 146). */
+  payout: OrderPayoutDto | null;
 }
 
 /** The admin's view under the name the admin screens use. */

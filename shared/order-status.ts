@@ -47,12 +47,19 @@ export const ORDER_TRANSITIONS = {
 export const VERIFICATION_TRANSITIONS = {
   /** An SMS of the same wallet, transaction id and amount, inside the order's window. */
   verifyBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'verified' },
+  /** The SMS agrees in every point but does not chain on its phone's balance ledger (decision 145): it is the
+   * order's, and verifies it only when it chains or an admin accepts it. */
+  holdBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'held' },
+  /** The held SMS now chains (a late message closed the gap). */
+  verifyByLedger: { from: ['held'], to: 'verified' },
+  /** An admin refuses a held payment, saying why. */
+  rejectHeld: { from: ['held'], to: 'rejected' },
   /** An SMS with the transaction id says another amount. */
   amountDiffers: { from: ['awaiting_sms', 'amount_mismatch'], to: 'amount_mismatch' },
   /** No SMS (or none that still applies) for the transaction id yet. */
   awaitSms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'awaiting_sms' },
   /** An admin links an SMS to the order by hand, saying why. */
-  verifyByHand: { from: ['none', 'awaiting_sms', 'amount_mismatch'], to: 'verified' },
+  verifyByHand: { from: ['none', 'awaiting_sms', 'amount_mismatch', 'held'], to: 'verified' },
 } as const satisfies Record<string, { from: readonly VerificationStatus[]; to: VerificationStatus }>;
 export type VerificationTransition = keyof typeof VERIFICATION_TRANSITIONS;
 

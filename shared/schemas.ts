@@ -122,7 +122,7 @@ export const recoverConfirmFormSchema = z
   .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: V.passwordsMismatch });
 
 // ---------- catalogue ----------
-const moneyValue = (key: string) =>
+export const moneyValue = (key: string) =>
   z
     .union([z.string(), z.number()], { error: key })
     .transform((v) => toAsciiDigits(String(v)).trim())

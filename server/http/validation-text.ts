@@ -33,6 +33,7 @@ const TEXT: Record<ValidationKey, string> = {
   [V.smsTextLong]: 'must be at most 2,000 characters',
   [V.receivedAtInvalid]: 'must be a time in unix seconds',
   [V.reasonLength]: 'must be 3 to 300 characters',
+  [V.balanceInvalid]: 'must be a balance in taka, e.g. 12500.50',
   [V.payoutTrxIdInvalid]: 'Invalid transaction ID',
   [V.templateInvalid]: 'is not a valid regular expression (at most 1,000 characters)',
   [V.templateGroups]: 'needs the named groups amount and trx_id',

@@ -55,6 +55,8 @@ export type TransitionOutcome =
   | { outcome: 'moved'; order: OrderRecord; before: OrderBefore }
   | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' };
 
+export type SettleOutcome = { outcome: 'settled'; order: OrderRecord; before: OrderBefore } | { outcome: 'notFound' | 'notHeld' };
+
 export type HandVerificationOutcome =
   | { outcome: 'verified'; order: OrderRecord; before: OrderBefore }
   | { outcome: 'smsNotFound' | 'orderNotFound' | 'notLinkable' | 'orderVerified' | 'trxUsed' };
@@ -102,8 +104,29 @@ interface VerificationChange {
 }
 
 const TOPUP_PRODUCTS = productsOfKind('topup');
+const WITHDRAW_PRODUCTS = productsOfKind('withdraw');
 
-const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({ id: e.smsId, amount: e.amount, sender: e.sender, receivedAt: e.receivedAt });
+/** An outgoing Send Money SMS of a shop wallet (decision 146). */
+export interface PayoutEvidence {
+  smsId: number;
+  wallet: string;
+  /** The wallet number the money went to (01XXXXXXXXX). */
+  to: string;
+  amount: string;
+  trxId: string;
+  /** The message's own time. */
+  at: Date;
+}
+
+const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({
+  id: e.smsId,
+  amount: e.amount,
+  sender: e.sender,
+  receivedAt: e.receivedAt,
+  ledgerReason: e.ledgerReason,
+  expectedBalance: e.expectedBalance,
+  balance: e.balance,
+});
 
 export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clock; evidence: PaymentEvidenceSource }) {
   const { clock, evidence } = deps;
@@ -123,7 +146,8 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
    * differs, or waits. Returns the change, or null when nothing changed.
    */
   async function verifyFromEvidence(tx: Transaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
-    if (order.verification === 'verified') return null;
+    // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
+    if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
     const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
     // A transaction id verifies one order, ever: one already taken (by hand, by another order) blocks it.
     const usedElsewhere = messages.some((m) => m.taken);
@@ -135,7 +159,10 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
       ? undefined
       : messages.find((m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest);
     const mismatch = messages.find((m) => !sameAmount(m));
-    const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit ? ['verifyBySms', fit] : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
+    // A fitting message that does not chain on its phone's ledger is the order's, held (decision 145).
+    const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit
+      ? [fit.ledgerState === 'chained' ? 'verifyBySms' : 'holdBySms', fit]
+      : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
@@ -352,6 +379,85 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         if (error instanceof LostTake) return { outcome: 'notLinkable' };
         throw error;
       }
+    },
+
+    /**
+     * An outgoing Send Money proves the payout of the oldest pending withdrawal paid to that wallet number for that
+     * amount (to the paisa), placed before the message was sent (its window: from placing, clock skew aside, until
+     * it is completed or cancelled; decision 146): one statement, so
+     * two messages never prove one payout and one message proves one payout only (a unique index).
+     */
+    async recordPayout(p: PayoutEvidence): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      const latestPlaced = new Date(p.at.getTime() + SMS_LIMITS.clockSkewSeconds * 1000);
+      const now = clock.now();
+      return prisma.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<{ id: string; status: OrderStatus; verification: VerificationStatus }[]>`
+          UPDATE orders SET payout_sms_id = ${p.smsId}, payout_sms_trx_id = ${p.trxId}, payout_sms_at = ${sqlTime(p.at)}, updated_at = ${sqlTime(now)}
+          WHERE id = (
+            SELECT id FROM orders
+            WHERE pm_method = ${p.wallet} AND wallet = ${p.to} AND pm_amount = ${p.amount}::numeric AND status = 'pending'
+              AND product_id IN (${P.join(WITHDRAW_PRODUCTS)}) AND payout_sms_id IS NULL AND created_at <= ${sqlTime(latestPlaced)}
+            ORDER BY created_at, id LIMIT 1 FOR UPDATE
+          ) AND payout_sms_id IS NULL
+          RETURNING id, status, verification`;
+        if (rows.length === 0) return null;
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        return { order, before: { status: rows[0].status, verification: rows[0].verification } };
+      }, PAYMENT_TX);
+    },
+
+    /**
+     * The ledger says a held message now chains (a late message closed its gap): the order holding it is verified,
+     * under the payment's lock, once (decision 145). Null when no held order holds it, or it does not chain (read
+     * again under the lock: the ledger may have moved on).
+     */
+    async verifyHeldByLedger(smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      return prisma.$transaction(async (tx) => {
+        const sms = await evidence.byId(tx, smsId);
+        if (!sms || sms.trxKey === null) return null;
+        await lockPayment(tx, sms.wallet, sms.trxKey);
+        const rows = await tx.$queryRaw<(OrderBefore & { id: string })[]>`
+          SELECT id, status, verification FROM orders WHERE verification_sms_id = ${smsId} AND verification = 'held' FOR UPDATE`;
+        if (rows.length !== 1) return null;
+        const now = await evidence.byId(tx, smsId);
+        if (now?.ledgerState !== 'chained') return null;
+        if (!(await moveVerification(tx, rows[0].id, 'verifyByLedger', smsId))) return null;
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        return { order, before: { status: rows[0].status, verification: rows[0].verification } };
+      }, PAYMENT_TX);
+    },
+
+    /**
+     * Staff settle a held verification by hand (decision 145): accepted (verified by hand) or rejected, the held
+     * message staying the order's either way; who and why on the timeline, with `also` (the audit entry).
+     */
+    async settleHeld(s: { orderId: string; accept: boolean; actorId: string; reason: string; also: (tx: Transaction) => Promise<void> }): Promise<SettleOutcome> {
+      return prisma.$transaction(async (tx): Promise<SettleOutcome> => {
+        const [found] = await tx.$queryRaw<{ pmId: string | null }[]>`SELECT pm_id AS "pmId" FROM orders WHERE id = ${s.orderId}`;
+        if (!found) return { outcome: 'notFound' };
+        if (found.pmId !== null) await lockPaymentOfOrder(tx, s.orderId, found.pmId);
+        const [order] = await tx.$queryRaw<(OrderBefore & { smsId: number | null })[]>`
+          SELECT status, verification, verification_sms_id AS "smsId" FROM orders WHERE id = ${s.orderId} FOR UPDATE`;
+        if (!order) return { outcome: 'notFound' };
+        if (order.verification !== 'held' || !(await moveVerification(tx, s.orderId, s.accept ? 'verifyByHand' : 'rejectHeld', order.smsId))) {
+          return { outcome: 'notHeld' };
+        }
+        await tx.orderEvent.create({
+          data: {
+            orderId: s.orderId,
+            fromStatus: order.status,
+            toStatus: order.status,
+            actor: 'admin',
+            actorId: s.actorId,
+            kind: 'verification_settled',
+            note: `${s.accept ? 'accept' : 'reject'}: ${s.reason}`,
+            createdAt: clock.now(),
+          },
+        });
+        await s.also(tx);
+        const settled = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: s.orderId }, include: WITH_TIMELINE }));
+        return { outcome: 'settled', order: settled, before: { status: order.status, verification: order.verification } };
+      }, PAYMENT_TX);
     },
   };
 }

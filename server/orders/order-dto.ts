@@ -1,7 +1,7 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import { isStaffRole, type Wallet } from '#shared/constants';
-import type { OrderVerificationDto } from '#shared/sms/sms-api';
+import type { HeldReason, OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
 import { unixSeconds } from '#shared/time';
@@ -16,6 +16,9 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     amount: sms?.amount == null ? null : toMoneyNumber(sms.amount),
     sender: sms?.sender ?? null,
     received_at: sms ? unixSeconds(sms.receivedAt) : null,
+    reason: o.verification === 'held' ? ((sms?.ledgerReason ?? 'no_balance') as HeldReason) : null,
+    expected_balance: o.verification === 'held' && sms?.expectedBalance != null ? toMoneyNumber(sms.expectedBalance) : null,
+    stated_balance: o.verification === 'held' && sms?.balance != null ? toMoneyNumber(sms.balance) : null,
   };
 }
 
@@ -72,6 +75,7 @@ export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
       time: unixSeconds(e.createdAt),
     })),
     verification: toVerificationDto(o),
+    payout: o.payoutSmsId !== null && o.payoutSmsTrxId !== null && o.payoutSmsAt !== null ? { trx_id: o.payoutSmsTrxId, sms_id: o.payoutSmsId, at: unixSeconds(o.payoutSmsAt) } : null,
   };
 }
 

@@ -13,5 +13,6 @@ export const orderErrors = {
   methodLimitReached: () =>
     errors.conflict('errors.methodLimitReached', 'This payment method has reached its limit for today; try another or after midnight (Dhaka time)'),
   smsNotLinkable: () => errors.conflict('errors.smsNotLinkable', 'This SMS can not be linked to that order'),
+  verificationNotHeld: () => errors.conflict('errors.verificationNotHeld', 'Only a held payment can be settled this way'),
   orderAlreadyVerified: () => errors.conflict('errors.orderAlreadyVerified', 'This order is already verified by another SMS'),
 };

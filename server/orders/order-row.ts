@@ -39,6 +39,9 @@ export const ORDER_COLUMNS = {
   verificationSmsId: nullableInt(),
   lateClaimAt: nullableTime(),
   payoutTrxId: nullableText(),
+  payoutSmsId: nullableInt(),
+  payoutSmsTrxId: nullableText(),
+  payoutSmsAt: nullableTime(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
   lang: text<OrderLanguage>(),
@@ -69,6 +72,10 @@ export interface VerificationSmsRecord {
   amount: string | null;
   sender: string | null;
   receivedAt: Date;
+  /** Its place on the phone's balance ledger (decision 144): why it is held, what was expected, what it states. */
+  ledgerReason: string | null;
+  expectedBalance: string | null;
+  balance: string | null;
 }
 
 export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null };
@@ -94,7 +101,10 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
   const fields = {} as Record<string, unknown>;
   for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
   const events = (row.events ?? []) as Record<string, unknown>[];
-  const sms = row.verificationSms as { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown } | null | undefined;
+  const sms = row.verificationSms as
+    | { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown; ledgerReason: string | null; expectedBalance: Dec | null; balance: Dec | null }
+    | null
+    | undefined;
   return {
     ...(fields as OrderFields),
     events: events.map((e) => ({
@@ -106,14 +116,24 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
       note: e.note as string | null,
       createdAt: asDate(e.createdAt),
     })),
-    verificationSms: sms ? { id: sms.id, amount: sms.amount?.toString() ?? null, sender: sms.sender, receivedAt: asDate(sms.receivedAt) } : null,
+    verificationSms: sms
+      ? {
+          id: sms.id,
+          amount: sms.amount?.toString() ?? null,
+          sender: sms.sender,
+          receivedAt: asDate(sms.receivedAt),
+          ledgerReason: sms.ledgerReason ?? null,
+          expectedBalance: sms.expectedBalance?.toString() ?? null,
+          balance: sms.balance?.toString() ?? null,
+        }
+      : null,
   };
 }
 
 /** What Prisma reads beside the order's columns: its timeline, oldest first, and the SMS its verification shows. */
 export const WITH_TIMELINE = {
   events: { orderBy: { id: 'asc' as const } },
-  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true } },
+  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true, ledgerReason: true, expectedBalance: true, balance: true } },
 };
 
 /**
@@ -134,7 +154,8 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
       'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${sqlTimeText('e.created_at')}) ORDER BY e.id)
     FROM (${P.raw(stored + inserted)}) e) AS events`;
   const sms = P.sql`CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'amount', s.amount::text, 'sender', s.sender,
-      'receivedAt', ${sqlTimeText('s.received_at')}) END AS "verificationSms"`;
+      'receivedAt', ${sqlTimeText('s.received_at')}, 'ledgerReason', s.ledger_reason, 'expectedBalance', s.expected_balance::text,
+      'balance', s.balance::text) END AS "verificationSms"`;
   return P.join([...columns, events, sms], ', ');
 }
 

@@ -13,13 +13,14 @@ import {
   type OrderCommand,
 } from '#shared/schemas';
 import { dhakaDate } from '#shared/dhaka';
+import { settleVerificationBodySchema } from '#shared/sms/sms-api';
 import { ORDER_CSV_COLUMNS, orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { errors } from '../http/app-error.js';
 import { sendCsv } from '../http/csv.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin } from '../security/guards.js';
+import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin, requireStaff } from '../security/guards.js';
 import { idempotent, type IdempotencyStore } from '../http/idempotency.js';
 import type { OrderListsService } from './order-lists.service.js';
 import { orderErrors } from './order-errors.js';
@@ -134,6 +135,16 @@ export function ordersRoutes(deps: {
     await captcha.verify(body.captcha);
     const order = await orders.claimLatePayment(id, body.pm_id, optionalUser(req));
     res.json({ ok: true, text: 'Success', order });
+  });
+
+  // Staff settle a held verification by hand (issue 19, decision 145): accept (verified by hand) or reject.
+  router.post('/orders/:id/verification', ...limits.write, requireStaff, async (req, res) => {
+    const staff = currentStaff(req);
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(settleVerificationBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    const order = await orders.settleVerification(id, body.decision, body.reason, staff);
+    res.json({ ok: true, text: body.decision === 'accept' ? 'Payment Accepted' : 'Payment Rejected', order });
   });
 
   return router;

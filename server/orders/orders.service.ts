@@ -18,7 +18,7 @@ import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
-import type { OrderBefore, OrderCommandsRepository, TransitionData, TransitionOutcome } from './order-commands.repository.js';
+import type { OrderBefore, OrderCommandsRepository, PayoutEvidence, TransitionData, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
 import { orderChanged, type OrderEvents } from './order-events.js';
@@ -227,12 +227,25 @@ export function createOrdersService(deps: {
       return run('cancelOrder', id, customer);
     },
 
-    /** Staff have paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along. */
+    /**
+     * Staff have paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along, and
+     * when it does not, the one of the Send Money SMS that proved the payout is filled in (decision 146).
+     */
     async completeOrder(id: string, staff: UserRecord, payoutTrxId?: string): Promise<OrderView> {
-      if (payoutTrxId !== undefined && productKind((await findOrThrow(id)).productId) !== 'withdraw') {
+      const order = await findOrThrow(id);
+      if (payoutTrxId !== undefined && productKind(order.productId) !== 'withdraw') {
         throw validationError({ payout_trx_id: VALIDATION_KEYS.invalid });
       }
-      return runAudited('completeOrder', 'order.complete', id, staff, payoutTrxId === undefined ? undefined : { payoutTrxId });
+      const payout = payoutTrxId ?? order.payoutSmsTrxId ?? undefined;
+      return runAudited('completeOrder', 'order.complete', id, staff, payout === undefined ? undefined : { payoutTrxId: payout });
+    },
+
+    /** An outgoing Send Money SMS proves a pending withdrawal's payout (decision 146); announced. */
+    async recordPayout(p: PayoutEvidence): Promise<OrderRecord | null> {
+      const proved = await commands.recordPayout(p);
+      if (!proved) return null;
+      await announce(proved.order, proved.before);
+      return proved.order;
     },
 
     /** Staff take back a timed-out order whose customer says they paid late (→ pending), saying why. */
@@ -266,6 +279,39 @@ export function createOrdersService(deps: {
       const { value, changed } = await commands.verifyPayment(key.wallet, key.trxKey, record);
       if (changed) await announce(changed.order, changed.before);
       return { value, order: changed?.order ?? null };
+    },
+
+    /**
+     * The SMS ledger found that a held message now chains: the order holding it is verified by itself and announced
+     * (decision 145). Null when no held order holds it.
+     */
+    async releaseHeld(smsId: number): Promise<OrderRecord | null> {
+      const released = await commands.verifyHeldByLedger(smsId);
+      if (!released) return null;
+      await announce(released.order, released.before);
+      return released.order;
+    },
+
+    /** Staff settle a held verification by hand, saying why: accepted (verified) or rejected; audited. */
+    async settleVerification(id: string, decision: 'accept' | 'reject', reason: string, staff: UserRecord): Promise<OrderView> {
+      const outcome = await commands.settleHeld({
+        orderId: id,
+        accept: decision === 'accept',
+        actorId: staff.id,
+        reason,
+        also: (tx) =>
+          deps.audit(tx, {
+            actorId: staff.id,
+            action: decision === 'accept' ? 'order.verify_accept' : 'order.verify_reject',
+            targetType: 'order',
+            targetId: id,
+            before: { verification: 'held' },
+            after: { verification: decision === 'accept' ? 'verified' : 'rejected', reason },
+          }),
+      });
+      if (outcome.outcome !== 'settled') throw outcome.outcome === 'notFound' ? orderErrors.notFound() : orderErrors.verificationNotHeld();
+      await announce(outcome.order, outcome.before);
+      return toOrderView(outcome.order, staff);
     },
 
     /**

@@ -9,7 +9,7 @@ import { ROOMS } from '#shared/realtime';
 import { isStaffRole } from '#shared/constants';
 import type { AdminOrderDto, HomeOrderDto, PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
-import type { SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
+import type { LedgerGapPayload, SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
 import type { Logger } from '../logger.js';
 import { userForClaims } from '../security/authenticate.js';
 import { verifyToken } from '../security/tokens.js';
@@ -36,6 +36,8 @@ export interface Realtime {
   homeOrders(orders: HomeOrderDto[]): void;
   smsReceived(sms: SmsDto): void;
   devicesSilent(payload: SilentDevicesPayload): void;
+  /** A wallet phone's ledger gap opened, moved or closed (decision 144). */
+  ledgerGap(payload: LedgerGapPayload): void;
   close(): Promise<void>;
 }
 
@@ -201,6 +203,9 @@ export function createRealtime(
     },
     devicesSilent(payload) {
       io.to(ROOMS.admins).emit('devices:silent', payload);
+    },
+    ledgerGap(payload) {
+      io.to(ROOMS.admins).emit('ledger:gap', payload);
     },
     ticketMessage(ownerId, ticketId, message) {
       io.to([ROOMS.user(ownerId), ROOMS.admins]).emit('ticket:message', { ticketId, message });

@@ -1,6 +1,7 @@
 // The SMS endpoints (issue 9): devices, forwarding, the inbox, templates. Admin writes carry a captcha.
-//   POST   /devices {captcha, device:{name, account}} → 201 {ok, device, token}   (admin)
-//   GET    /devices → {ok, devices[], silent[]}                                   (admin)
+//   POST   /devices {captcha, device:{name, account, balance?}} → 201 {ok, device, token}   (admin)
+//   GET    /devices → {ok, devices[]} (each with its ledger's balance and gap)      (admin)
+//   POST   /devices/{id}/balance {captcha, balance} → {ok, device}                (admin, audited; decision 144)
 //   DELETE /devices/{id} {captcha} → {ok}                                         (admin)
 //   POST   /sms (Authorization: Bearer <device token>) {from, text, received_at?} → {ok, sms:{id, status, order_id}}
 //   POST   /devices/{id}/android-sms-gateway (X-Signature, X-Timestamp) {deviceId, event, id, payload, webhookId}
@@ -16,6 +17,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import {
   captchaOnlyBodySchema,
   createDeviceBodySchema,
+  deviceBalanceBodySchema,
   forwardSmsBodySchema,
   linkSmsBodySchema,
   smsListQuerySchema,
@@ -115,6 +117,13 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   router.get('/devices', requireAdmin, async (_req, res) => {
     const devices = await sms.listDevices();
     res.json({ ok: true, devices });
+  });
+
+  router.post('/devices/:id/balance', ...limits.write, requireAdmin, async (req, res) => {
+    const id = deviceIdParam(req.params.id);
+    const body = parseInput(deviceBalanceBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, device: await sms.setDeviceBalance(id, body.balance, currentAdmin(req)) });
   });
 
   router.delete('/devices/:id', ...limits.write, requireAdmin, async (req, res) => {

@@ -4,7 +4,22 @@ import crypto from 'node:crypto';
 import { LIMITS, type Wallet } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
 import { unixSeconds as unix } from '#shared/time';
-import { SMS_LIMITS, type DeviceDto, type LinkCandidateDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
+import Decimal from 'decimal.js';
+import { toMoneyNumber } from '#shared/money';
+import {
+  SMS_LIMITS,
+  type DeviceDto,
+  type LinkCandidateDto,
+  type ForwardSmsInput,
+  type HeldReason,
+  type LedgerGapDto,
+  type LedgerGapPayload,
+  type NewDeviceInput,
+  type SilentDevicesPayload,
+  type SmsDto,
+  type SmsListQuery,
+  type SmsTemplateDto,
+} from '#shared/sms/sms-api';
 import { ledgerMovement, type SmsParseResult } from '#shared/sms/parse-sms';
 import { maskSecrets } from '#shared/sms/mask-secrets';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
@@ -20,7 +35,8 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
-import type { DeviceRecord, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
+import type { LedgerGap } from './ledger.js';
+import type { DeviceRecord, LedgerRun, NewSms, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
 
 /** What the SMS domain tells the rest of the shop, after its commit (decision 130). */
 export interface SmsEvents {
@@ -28,10 +44,28 @@ export interface SmsEvents {
   'sms.stored': { sms: SmsDto };
   /** The set of silent phones changed (empty clears it). */
   'devices.silent': SilentDevicesPayload;
+  /** A phone's ledger gap opened, moved or closed (gap null): a message is missing (decision 144). */
+  'ledger.gap': LedgerGapPayload;
 }
 
 /** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
-export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand'>;
+export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+
+const money = (value: string | null): number | null => (value === null ? null : toMoneyNumber(value));
+const toGapDto = (gap: LedgerGap | null): LedgerGapDto | null =>
+  gap === null ? null : { from: gap.from, to: gap.to, sms_id: gap.sms_id, unexplained: toMoneyNumber(gap.unexplained) };
+
+/** The balance step of a parsed message: payments always (a credit stating no balance is held `no_balance`). */
+function ledgerFields(parsed: SmsParseResult): Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'debitType' | 'counterparty'> {
+  const movement = ledgerMovement(parsed);
+  const debit = parsed.kind === 'debit' ? { debitType: parsed.type, counterparty: parsed.counterparty } : { debitType: null, counterparty: null };
+  if (movement) return { ledgerDirection: movement.direction, ledgerAmount: movement.amount, ledgerFee: movement.fee, balance: movement.balance, ...debit };
+  if (parsed.kind === 'payment') {
+    const fee = new Decimal(parsed.fee ?? 0).minus(parsed.commission ?? 0).toFixed(2);
+    return { ledgerDirection: 'credit', ledgerAmount: parsed.amount, ledgerFee: fee, balance: null, ...debit };
+  }
+  return { ledgerDirection: null, ledgerAmount: null, ledgerFee: null, balance: null, ...debit };
+}
 
 /** 256 random bits, base64url, with a prefix that tells a leaked token for what it is. */
 export function newDeviceToken(): string {
@@ -61,6 +95,13 @@ export function toSmsDto(s: SmsRecord): SmsDto {
     status: s.status,
     order_id: s.orderId,
     parse: { kind: s.parseKind, reason: s.parseReason },
+    ledger: s.ledger && {
+      direction: s.ledger.direction,
+      balance: money(s.ledger.balance),
+      state: s.ledger.state,
+      reason: s.ledger.reason as HeldReason | null,
+      expected_balance: money(s.ledger.expectedBalance),
+    },
   };
 }
 
@@ -117,7 +158,19 @@ export function createSmsService(deps: {
       sms_today: counts.get(d.id) ?? 0,
       silent: isSilent(d, waiting, now),
       gateway: d.signs,
+      balance: money(d.balance),
+      gap: toGapDto(d.gap),
     }));
+  }
+
+  /**
+   * After a ledger run's commit: held orders whose message now chains are verified by the orders domain (each
+   * announced there), and a gap that opened, moved or closed is published.
+   */
+  async function afterLedger(run: LedgerRun | null): Promise<void> {
+    if (!run) return;
+    for (const smsId of run.newlyChained) await payments.releaseHeld(smsId);
+    if (run.gapChanged) await events.publish('ledger.gap', { device: run.device, gap: toGapDto(run.gap) });
   }
 
   async function silentDevices(): Promise<SilentDevicesPayload> {
@@ -129,13 +182,36 @@ export function createSmsService(deps: {
     async createDevice(input: NewDeviceInput, admin: UserRecord): Promise<{ device: DeviceDto; token: string }> {
       const token = newDeviceToken();
       const id = crypto.randomBytes(12).toString('base64url');
-      const d = await repo.createDevice({ id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token) }, (tx) =>
-        deps.audit(tx, { actorId: admin.id, action: 'device.create', targetType: 'device', targetId: id, before: null, after: { name: input.name, account: input.account } }),
+      const balance = input.balance === undefined ? undefined : new Decimal(input.balance).toFixed(2);
+      const d = await repo.createDevice(
+        { id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
+        (tx) =>
+          deps.audit(tx, {
+            actorId: admin.id,
+            action: 'device.create',
+            targetType: 'device',
+            targetId: id,
+            before: null,
+            after: { name: input.name, account: input.account, ...(balance === undefined ? {} : { balance }) },
+          }),
       );
       return {
-        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true },
+        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
         token,
       };
+    },
+
+    /** The wallet's balance now, stated by an admin (audited): the ledger's new anchor (decision 144). */
+    async setDeviceBalance(id: string, balance: string, admin: UserRecord): Promise<DeviceDto> {
+      const stated = new Decimal(balance).toFixed(2);
+      const run = await repo.setDeviceBalance(id, stated, clock.now(), (tx, before) =>
+        deps.audit(tx, { actorId: admin.id, action: 'device.balance', targetType: 'device', targetId: id, before: { balance: before }, after: { balance: stated } }),
+      );
+      if (!run) throw smsErrors.deviceNotFound();
+      await afterLedger(run);
+      const device = (await listDevices()).find((d) => d.id === id);
+      if (!device) throw smsErrors.deviceNotFound();
+      return device;
     },
 
     listDevices,
@@ -183,19 +259,31 @@ export function createSmsService(deps: {
         parseKind: parsed.kind === 'debit' ? 'ignored' : parsed.kind,
         parseReason: parsed.kind === 'payment' ? null : parsed.kind === 'debit' ? 'outgoing' : parsed.reason,
         templateId: parsed.kind === 'ignored' ? null : parsed.templateId,
+        ...ledgerFields(parsed),
       };
       // A payment is stored under its payment's lock, in the transaction where its order weighs it (decision 100).
       const trxKey = message.trxId?.toLowerCase();
-      const { value: stored, order } =
+      // Its device's ledger runs in the same transaction (decision 144), so the order weighs the message's state.
+      const {
+        value: { outcome: stored, run },
+        order,
+      } =
         trxKey === undefined
-          ? { value: await repo.storeSms(message), order: null }
+          ? { value: await repo.storeWithLedger(message), order: null }
           : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
               const outcome = await repo.storeSms(message, tx);
-              return { value: outcome, isNewPayment: !outcome.duplicate && message.amount !== null };
+              const ran = !outcome.duplicate && message.ledgerDirection !== null ? await repo.runLedger(tx, device.id, outcome.sms.id) : null;
+              return { value: { outcome, run: ran }, isNewPayment: !outcome.duplicate && message.amount !== null };
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
-      const taken = order !== null && order.verification === 'verified' && order.verificationSmsId === stored.sms.id;
-      const dto = toSmsDto(taken ? { ...stored.sms, status: 'matched', orderId: order.id } : stored.sms);
+      await afterLedger(run);
+      // Money sent to a customer's wallet number may prove a pending withdrawal's payout (decision 146).
+      if (parsed.kind === 'debit' && parsed.type === 'send_money' && parsed.counterparty !== null && /^01\d{9}$/.test(parsed.counterparty)) {
+        await payments.recordPayout({ smsId: stored.sms.id, wallet: device.account, to: parsed.counterparty, amount: parsed.amount, trxId: parsed.trx_id, at: receivedAt });
+      }
+      const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
+      const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
+      const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id } : now);
       // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
       if (stored.sms.parseKind === 'payment') await events.publish('sms.stored', { sms: dto });
       return dto;

@@ -60,6 +60,12 @@ async function lateClaimedOrder(c: Cast): Promise<string> {
   await c.server.app.ctx.prisma.order.update({ where: { id }, data: { pmId: uniquePmId(), lateClaimAt: new Date() } });
   return id;
 }
+/** A paid top-up whose SMS did not chain on its phone's ledger (issue 19): held for staff to settle. */
+async function heldOrder(c: Cast): Promise<string> {
+  const id = await c.order('pending');
+  await c.server.app.ctx.prisma.order.update({ where: { id }, data: { verification: 'held' } });
+  return id;
+}
 async function newDevice(c: Cast): Promise<{ id: string; token: string }> {
   const res = await c.server.api.post<{ device: { id: string }; token: string }>('/devices', { device: { name: 'Spare phone', account: 'bkash' } }, c.admin.token);
   return { id: res.body.device.id, token: res.body.token };
@@ -232,6 +238,11 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   // forwarding takes a device token, which none of the callers holds, so everyone is refused there.
   'POST /api/v1/devices': { cases: [{ allow: ADMIN, request: () => ({ body: { device: { name: 'Desk bKash', account: 'bkash' } } }) }] },
   'GET /api/v1/devices': { cases: [{ allow: ADMIN }] },
+  // The ledger (issue 19): stating a phone's balance is the admin's; settling a held payment is the staff's.
+  'POST /api/v1/devices/:id/balance': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: { balance: '2500.00' } }) }] },
+  'POST /api/v1/orders/:id/verification': {
+    cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await heldOrder(c) }, body: { decision: 'accept', reason: 'checked the wallet app' } }) }],
+  },
   'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: {} }) }] },
   'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID AB12CD34EF at 26/11/2026 10:15' } }) }] },
   // SMS Gateway for Android's webhook (issue 19) is signed with the device's token, which none of the callers holds.

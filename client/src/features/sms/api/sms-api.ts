@@ -6,7 +6,12 @@ import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 
 export const listDevices = () => api.get<{ devices: DeviceDto[] }>('/devices');
-export async function addDevice(device: { name: string; account: Wallet }) {
+/** The wallet's balance now, stated for its phone's ledger (decision 144). */
+export async function setDeviceBalance(id: string, balance: string) {
+  const captcha = await getCaptcha();
+  return api.post<{ device: DeviceDto }>(`/devices/${encodeURIComponent(id)}/balance`, { captcha, balance });
+}
+export async function addDevice(device: { name: string; account: Wallet; balance?: string }) {
   const captcha = await getCaptcha();
   return api.post<{ device: DeviceDto; token: string }>('/devices', { captcha, device });
 }
