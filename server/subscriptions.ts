@@ -65,6 +65,16 @@ export function subscribeShop(
   events.subscribe('sms.stored', ({ sms }) => realtime.smsReceived(sms));
   events.subscribe('devices.silent', (payload) => realtime.devicesSilent(payload));
   events.subscribe('ledger.gap', (payload) => realtime.ledgerGap(payload));
+  // A message missing from a phone's ledger reaches the Telegram desk when the gap opens or changes (issue 24).
+  events.subscribe('ledger.gap', ({ device, gap }) => {
+    if (!gap) return;
+    telegram.deviceAlert({
+      wallet: device.account,
+      deviceName: device.name,
+      problem: 'gap',
+      gap: { from: new Date(gap.from * 1000), to: new Date(gap.to * 1000), unexplained: gap.unexplained },
+    });
+  });
 
   // A guest's receipt on creation and on every status move (decision 215): sent after the answer, never holding up
   // the use case; a mail server that is down costs a logged warning, not an order.
