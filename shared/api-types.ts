@@ -94,7 +94,7 @@ export interface PublicOrderEventDto {
   to: OrderStatus;
   actor: OrderActor;
   /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
-  kind: 'status' | 'sms_linked' | 'late_claim';
+  kind: 'status' | 'sms_linked' | 'late_claim' | 'claimed' | 'released' | 'approved';
   time: number;
 }
 
@@ -147,6 +147,12 @@ export interface AdminOrderDto extends PublicOrderDto {
   events: AdminOrderEventDto[];
   /** What the SMS inbox says about this payment (issue 9). */
   verification: OrderVerificationDto;
+  /** The staff member who claimed the order (issue 20), or null when nobody holds it. */
+  assignee: { id: string; name: string } | null;
+  /** Second-person approvals of a withdrawal (the four-eyes rule): who (id and name) and when (unix seconds). */
+  approvals: { by: string; name: string; at: number }[];
+  /** The withdrawal is at or above the shop's four-eyes threshold: it completes only after another person's approval. */
+  approval_required: boolean;
 }
 
 /** The admin's view under the name the admin screens use. */

@@ -1,6 +1,7 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
-import { isStaffRole, type Wallet } from '#shared/constants';
+import { isStaffRole, productKind, type Wallet } from '#shared/constants';
+import Decimal from 'decimal.js';
 import type { OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
@@ -17,6 +18,17 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     sender: sms?.sender ?? null,
     received_at: sms ? unixSeconds(sms.receivedAt) : null,
   };
+}
+
+/** Timeline entries only staff see: who claimed, released and approved the order. */
+const STAFF_EVENT_KINDS = new Set(['claimed', 'released', 'approved']);
+
+/**
+ * The four-eyes rule (issue 20, decision 168): a withdrawal whose BDT amount (its pm_amount: a USD withdrawal's
+ * amount converted at the order's rate) is at least the shop's `four_eyes_bdt` needs a second person's approval.
+ */
+export function needsSecondApproval(o: Pick<OrderRecord, 'productId' | 'pmAmount'>, fourEyesBdt: number | null): boolean {
+  return fourEyesBdt !== null && productKind(o.productId) === 'withdraw' && new Decimal(o.pmAmount).greaterThanOrEqualTo(fourEyesBdt);
 }
 
 /** What anyone holding the order's id sees (decision 070): no owner id, no withdrawal code, actors by role only. */
@@ -42,21 +54,24 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
     },
     cancel_reason: o.cancelReason,
     cancel_note: o.cancelNote,
-    events: o.events.map((e) => ({
-      from: e.fromStatus,
-      to: e.toStatus,
-      actor: e.actor,
-      kind: e.kind as PublicOrderDto['events'][number]['kind'],
-      time: unixSeconds(e.createdAt),
-    })),
+    // Claims and approvals are the staff's own business (issue 20).
+    events: o.events
+      .filter((e) => !STAFF_EVENT_KINDS.has(e.kind))
+      .map((e) => ({
+        from: e.fromStatus,
+        to: e.toStatus,
+        actor: e.actor,
+        kind: e.kind as PublicOrderDto['events'][number]['kind'],
+        time: unixSeconds(e.createdAt),
+      })),
     payment_received: o.verification === 'verified',
     late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
     payout_trx_id: o.payoutTrxId,
   };
 }
 
-/** The admin's full view, with the SMS verification. */
-export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
+/** The admin's full view, with the SMS verification, the claim and the approvals (the four-eyes threshold given). */
+export function toAdminOrderDto(o: OrderRecord, fourEyesBdt: number | null = null): AdminOrderDto {
   const view = toPublicOrderDto(o);
   return {
     ...view,
@@ -72,15 +87,23 @@ export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
       time: unixSeconds(e.createdAt),
     })),
     verification: toVerificationDto(o),
+    assignee: o.assignee ? { id: o.assignee.id, name: o.assignee.name } : null,
+    approvals: o.events
+      .filter((e) => e.kind === 'approved' && e.actorId !== null)
+      .map((e) => ({ by: e.actorId!, name: e.note ?? '', at: unixSeconds(e.createdAt) })),
+    approval_required: needsSecondApproval(o, fourEyesBdt),
   };
 }
 
 /** Both views of one order, for the pushes to staff and to everyone else (decision 070). */
-export const orderViews = (o: OrderRecord): { full: AdminOrderDto; public: PublicOrderDto } => ({ full: toAdminOrderDto(o), public: toPublicOrderDto(o) });
+export const orderViews = (o: OrderRecord, fourEyesBdt: number | null = null): { full: AdminOrderDto; public: PublicOrderDto } => ({
+  full: toAdminOrderDto(o, fourEyesBdt),
+  public: toPublicOrderDto(o),
+});
 
 /** The view for whoever asks: the full one for an admin, the public one for anyone else. */
-export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {
-  return isStaffRole(viewer?.role) ? toAdminOrderDto(o) : toPublicOrderDto(o);
+export function toOrderView(o: OrderRecord, viewer: { role: string } | null, fourEyesBdt: number | null = null): OrderView {
+  return isStaffRole(viewer?.role) ? toAdminOrderDto(o, fourEyesBdt) : toPublicOrderDto(o);
 }
 
 export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {

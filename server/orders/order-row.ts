@@ -41,6 +41,8 @@ export const ORDER_COLUMNS = {
   payoutTrxId: nullableText(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
+  assigneeId: nullableText(),
+  claimedAt: nullableTime(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;
@@ -70,7 +72,13 @@ export interface VerificationSmsRecord {
   receivedAt: Date;
 }
 
-export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null };
+/** The staff member who holds (claimed) the order. */
+export interface AssigneeRecord {
+  id: string;
+  name: string;
+}
+
+export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null; assignee: AssigneeRecord | null };
 
 type Dec = { toString(): string };
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
@@ -93,6 +101,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
   const fields = {} as Record<string, unknown>;
   for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
   const events = (row.events ?? []) as Record<string, unknown>[];
+  const assignee = row.assignee as AssigneeRecord | null | undefined;
   const sms = row.verificationSms as { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown } | null | undefined;
   return {
     ...(fields as OrderFields),
@@ -105,6 +114,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
       note: e.note as string | null,
       createdAt: asDate(e.createdAt),
     })),
+    assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
     verificationSms: sms ? { id: sms.id, amount: sms.amount?.toString() ?? null, sender: sms.sender, receivedAt: asDate(sms.receivedAt) } : null,
   };
 }
@@ -113,6 +123,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
 export const WITH_TIMELINE = {
   events: { orderBy: { id: 'asc' as const } },
   verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true } },
+  assignee: { select: { id: true, name: true } },
 };
 
 /**
@@ -134,7 +145,8 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
     FROM (${P.raw(stored + inserted)}) e) AS events`;
   const sms = P.sql`CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'amount', s.amount::text, 'sender', s.sender,
       'receivedAt', ${sqlTimeText('s.received_at')}) END AS "verificationSms"`;
-  return P.join([...columns, events, sms], ', ');
+  const assignee = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.assignee_id`)}) AS assignee`;
+  return P.join([...columns, events, sms, assignee], ', ');
 }
 
 /** `SET` items for the given fields (record names → their columns). */

@@ -7,6 +7,7 @@ import {
   idParamSchema,
   latePaymentBodySchema,
   orderPatchBodySchema,
+  orderStaffStepBodySchema,
   pageQuerySchema,
   placeOrderBodySchemas,
   VALIDATION_KEYS,
@@ -19,7 +20,7 @@ import { sendCsv } from '../http/csv.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin } from '../security/guards.js';
+import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin, requireStaff } from '../security/guards.js';
 import { idempotent, type IdempotencyStore } from '../http/idempotency.js';
 import type { OrderListsService } from './order-lists.service.js';
 import { orderErrors } from './order-errors.js';
@@ -133,6 +134,28 @@ export function ordersRoutes(deps: {
     await captcha.verify(body.captcha);
     const order = await orders.claimLatePayment(id, body.pm_id, optionalUser(req));
     res.json({ ok: true, text: 'Success', order });
+  });
+
+  // Claims and the four-eyes approval (issue 20): staff only (operators included), each audited.
+  router.post('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.claimOrder(id, currentStaff(req)) });
+  });
+
+  router.delete('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body ?? {});
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.releaseOrder(id, currentStaff(req)) });
+  });
+
+  router.post('/orders/:id/approve', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.approveOrder(id, currentStaff(req)) });
   });
 
   return router;

@@ -27,6 +27,9 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
     payout_trx_id: null,
     user_id: null,
     verification: { status: 'awaiting_sms', sms_id: null, amount: null, sender: null, received_at: null },
+    assignee: null,
+    approvals: [],
+    approval_required: false,
     ...overrides,
   };
 }
