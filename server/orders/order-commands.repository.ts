@@ -12,6 +12,7 @@ import type { Prisma, Transaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
+import { needsSecondApproval } from './four-eyes.js';
 import { fitsCap, hasCap, type MethodCap, type MethodUsage } from './order-caps.js';
 import { orderSelect, setColumns, toOrderRecord, WITH_TIMELINE, type OrderFields, type OrderRecord, type VerificationSmsRecord } from './order-row.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
@@ -192,13 +193,13 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
   async function checkGuard(
     tx: Transaction,
     id: string,
-    row: { assigneeId: string | null; productId: string; pmAmount: string },
+    row: { assigneeId: string | null; productId: string; amount: string; pmAmount: string },
     guard: TransitionGuard | undefined,
   ): Promise<'claimed' | 'approvalRequired' | null> {
     if (!guard) return null;
     if (guard.holder !== undefined && row.assigneeId !== null && row.assigneeId !== guard.holder) return 'claimed';
     const four = guard.secondApproval;
-    if (four && productKind(row.productId) === 'withdraw' && new Decimal(row.pmAmount).greaterThanOrEqualTo(four.minBdt)) {
+    if (four && needsSecondApproval(row, four.minBdt)) {
       const approvals = await tx.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM order_events WHERE order_id = ${id} AND kind = 'approved' AND actor_id <> ${four.actorId}`;
       if (approvals[0].n === 0) return 'approvalRequired';
@@ -268,8 +269,8 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
           if (pmId !== undefined) await lockPaymentOfOrder(tx, t.id, pmId);
           // Lock the row so the event records the status it really left (a transition may start from several).
           // A statement of its own: the next one's snapshot then holds every change committed before the lock.
-          const locked = await tx.$queryRaw<(OrderBefore & { assigneeId: string | null; productId: string; pmAmount: string })[]>`
-            SELECT status, verification, assignee_id AS "assigneeId", product_id AS "productId", pm_amount::text AS "pmAmount"
+          const locked = await tx.$queryRaw<(OrderBefore & { assigneeId: string | null; productId: string; amount: string; pmAmount: string })[]>`
+            SELECT status, verification, assignee_id AS "assigneeId", product_id AS "productId", amount::text AS amount, pm_amount::text AS "pmAmount"
             FROM orders WHERE id = ${t.id} FOR UPDATE`;
           if (locked.length === 0) return { outcome: 'notFound' };
           const before: OrderBefore = { status: locked[0].status, verification: locked[0].verification };

@@ -1,11 +1,11 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
-import { isStaffRole, productKind, type Wallet } from '#shared/constants';
-import Decimal from 'decimal.js';
+import { isStaffRole, type Wallet } from '#shared/constants';
 import type { OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
 import { unixSeconds } from '#shared/time';
+import { needsSecondApproval } from './four-eyes.js';
 import type { OrderRecord } from './order-row.js';
 import type { RecentOrderRecord, UserOrderSummaryRecord } from './order-queries.repository.js';
 
@@ -22,14 +22,6 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
 
 /** Timeline entries only staff see: who claimed, released and approved the order. */
 const STAFF_EVENT_KINDS = new Set(['claimed', 'released', 'approved']);
-
-/**
- * The four-eyes rule (issue 20, decision 168): a withdrawal whose BDT amount (its pm_amount: a USD withdrawal's
- * amount converted at the order's rate) is at least the shop's `four_eyes_bdt` needs a second person's approval.
- */
-export function needsSecondApproval(o: Pick<OrderRecord, 'productId' | 'pmAmount'>, fourEyesBdt: number | null): boolean {
-  return fourEyesBdt !== null && productKind(o.productId) === 'withdraw' && new Decimal(o.pmAmount).greaterThanOrEqualTo(fourEyesBdt);
-}
 
 /** What anyone holding the order's id sees (decision 070): no owner id, no withdrawal code, actors by role only. */
 export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
