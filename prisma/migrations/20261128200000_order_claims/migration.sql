@@ -4,6 +4,3 @@
 ALTER TABLE "orders" ADD COLUMN "assignee_id" TEXT;
 ALTER TABLE "orders" ADD COLUMN "claimed_at" TIMESTAMP(3);
 ALTER TABLE "orders" ADD CONSTRAINT "orders_assignee_id_fkey" FOREIGN KEY ("assignee_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- Per-person figures (GET /stats by_staff) read the staff moves of a window by actor.
-CREATE INDEX "order_events_actor_id_created_at_idx" ON "order_events"("actor_id", "created_at");
