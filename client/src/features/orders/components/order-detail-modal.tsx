@@ -17,6 +17,7 @@ import { useIsAdmin } from '../../../lib/session';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { cancelOrderAsAdmin, completeOrder, reopenOrder } from '../api/admin-orders';
 import { CancelConfirmModal } from './cancel-confirm-modal';
+import { OrderStaffSteps } from './order-claim';
 import { OrderCustomer } from './order-customer';
 import { VerificationBadge } from './verification-badge';
 
@@ -43,12 +44,15 @@ export function OrderDetailModal({
   customer,
   onClose,
   onDone,
+  onChanged,
 }: {
   order: OrderDto | null;
   /** The customer of the order, from the list answer (issue 10). */
   customer?: OrderCustomerDto;
   onClose: () => void;
   onDone: (order: OrderDto) => void;
+  /** A claim, release or approval changed the order; the popup stays open (issue 20). */
+  onChanged?: (order: OrderDto) => void;
 }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { t: tc } = useTranslation('console');
@@ -147,6 +151,8 @@ export function OrderDetailModal({
               </Stack>
             </Alert>
           ) : null}
+          <Divider />
+          <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
           <OrderTimeline events={order.events} />
