@@ -60,7 +60,7 @@ export function AdminOrderList({
           minWidth={620}
           onOpen={(order) => setOpenId(order.id)}
           openLabel={(order) => t('queue.open', { id: shortOrderId(order.id) })}
-          rowAction={claims ? { header: t('claims.column'), render: (order) => <ClaimAction order={order} onDone={onDone} /> } : undefined}
+          rowAction={claims ? { header: t('claims.action'), render: (order) => <ClaimAction order={order} onDone={onDone} /> } : undefined}
           empty={
             <Text ta="center" c="dimmed" py="xl">
               {empty}

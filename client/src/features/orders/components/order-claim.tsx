@@ -38,14 +38,18 @@ function useStep(onDone: (order: OrderDto) => void) {
   return { busy, run };
 }
 
-/** The holder's name as the viewer reads it ("You" for their own claims). */
-export function AssigneeName({ order }: { order: OrderDto }) {
+/**
+ * The holder as the viewer reads it ("You" for their own claims): the name alone under a "Claimed by" heading, or
+ * "Claimed by …" where nothing says it (`labelled`, the phone card).
+ */
+export function AssigneeName({ order, labelled = false }: { order: OrderDto; labelled?: boolean }) {
   const { t } = useTranslation('orders');
   const me = useAtomValue(userAtom)?.id;
   if (!order.assignee) return null;
+  const name = order.assignee.id === me ? t('claims.you') : order.assignee.name;
   return (
-    <Badge variant="light" color={order.assignee.id === me ? 'teal' : 'grape'} radius="sm" style={{ textTransform: 'none' }}>
-      {t('claims.claimedBy', { name: order.assignee.id === me ? t('claims.you') : order.assignee.name })}
+    <Badge variant="light" color={order.assignee.id === me ? 'teal' : 'grape'} radius="sm" style={{ textTransform: 'none' }} maw="100%">
+      {labelled ? t('claims.claimedBy', { name }) : name}
     </Badge>
   );
 }

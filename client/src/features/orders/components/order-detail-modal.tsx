@@ -104,6 +104,7 @@ export function OrderDetailModal({
             <Text fw={700}>{productName(order.product_id)}</Text>
             <OrderStatusBadge status={order.status} detailed />
           </Group>
+          <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Row label={t('queue.fields.id')} value={order.id} />
             <Row label={t('queue.fields.created')} value={format.date(order.created_at)} />
@@ -151,8 +152,6 @@ export function OrderDetailModal({
               </Stack>
             </Alert>
           ) : null}
-          <Divider />
-          <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
           <OrderTimeline events={order.events} />

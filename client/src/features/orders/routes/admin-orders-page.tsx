@@ -69,7 +69,7 @@ function OrderQueue({ title }: { title: string }) {
         key: 'assignee',
         header: t('orders:claims.holder'),
         cell: (order: OrderDto) => <AssigneeName order={order} />,
-        card: { slot: 'line' as const },
+        card: { slot: 'line' as const, render: (order: OrderDto) => <AssigneeName order={order} labelled /> },
       },
     ],
     [column, t],
