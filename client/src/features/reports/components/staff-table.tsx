@@ -18,8 +18,8 @@ export function StaffTable({ staff }: { staff: StaffStatsDto[] }) {
           {t('byStaff.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="xs" horizontalSpacing="sm" striped>
+        // Four short columns fit a phone: no scroll container (a scrolling region would need its own focus stop).
+        <Table verticalSpacing="xs" horizontalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('byStaff.name')}</Table.Th>
@@ -44,8 +44,7 @@ export function StaffTable({ staff }: { staff: StaffStatsDto[] }) {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        </Table>
       )}
     </ChartCard>
   );
