@@ -158,7 +158,18 @@ export function composeShop(infra: Infrastructure) {
   });
   const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, twoFactor, events });
   const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
-  const orderLists = createOrderListsService({ queries: orderQueries, paymentMethods: paymentMethodsRepository, clock, mediaBaseUrl: config.mediaBaseUrl });
+  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
+  // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
+  const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
+  // The four-eyes threshold (issue 20, decision 168), as the orders' rules and staff views read it.
+  const fourEyesBdt = async () => (await settings.current()).four_eyes_bdt;
+  const orderLists = createOrderListsService({
+    queries: orderQueries,
+    paymentMethods: paymentMethodsRepository,
+    clock,
+    mediaBaseUrl: config.mediaBaseUrl,
+    fourEyesBdt,
+  });
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
   const orders = createOrdersService({
     commands: orderCommands,
@@ -170,10 +181,8 @@ export function composeShop(infra: Infrastructure) {
     clock,
     orderWaitMinutes: config.orderWaitMinutes,
     lateClaimHours: SMS_LIMITS.lateClaimHours,
+    fourEyesBdt,
   });
-  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
-  // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
-  const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
   // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
   // secrets, another purpose (an independent derived key).
   const deviceKeys = createSecretBox(config.twoFactorKey ?? jwtSecret, 'device-token');
@@ -200,6 +209,7 @@ export function composeShop(infra: Infrastructure) {
       readOrder: (id, viewer) => orders.expireIfDue(id, viewer),
       completeOrder: (id, staff) => orders.completeOrder(id, staff),
       cancelOrderAsAdmin: (id, staff, why) => orders.cancelOrderAsAdmin(id, staff, why),
+      claimOrder: (id, staff) => orders.claimOrder(id, staff),
       pendingOrders: (viewer, page) => orderLists.listOrders(viewer, page, { status: 'pending' }),
     },
     todayStats: () => stats.readStats('today'),

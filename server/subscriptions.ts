@@ -45,8 +45,10 @@ export function subscribeShop(
   });
 
   // Pushes (design §7): one `order:updated` per audience for one change.
-  events.subscribe('order.changed', ({ order, before }) => {
-    const views = orderViews(order);
+  events.subscribe('order.changed', async ({ order, before }) => {
+    // Staff see whether a withdrawal needs a second approval under the rule as it stands (issue 20).
+    const fourEyes = await settings.current().then((rules) => rules.four_eyes_bdt, () => null);
+    const views = orderViews(order, fourEyes);
     if (before === null) realtime.orderCreated(views);
     else realtime.orderUpdated(views);
   });

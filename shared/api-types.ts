@@ -93,9 +93,10 @@ export interface PublicOrderEventDto {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand), `late_claim` and `verification_settled`
-   * (staff accepted or rejected a held payment, decision 145) change no status. */
-  kind: 'status' | 'sms_linked' | 'late_claim' | 'verification_settled';
+  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand), `late_claim`, `verification_settled`
+   * (staff accepted or rejected a held payment, decision 145), `claimed`, `released` and `approved` (issue 20) change
+   * no status. */
+  kind: 'status' | 'sms_linked' | 'late_claim' | 'verification_settled' | 'claimed' | 'released' | 'approved';
   time: number;
 }
 
@@ -150,6 +151,12 @@ export interface AdminOrderDto extends PublicOrderDto {
   verification: OrderVerificationDto;
   /** The outgoing Send Money SMS that proves a withdrawal was paid, or null (decision 146). */
   payout: OrderPayoutDto | null;
+  /** The staff member who claimed the order (issue 20), or null when nobody holds it. */
+  assignee: { id: string; name: string } | null;
+  /** Second-person approvals of a withdrawal (the four-eyes rule): who (id and name) and when (unix seconds). */
+  approvals: { by: string; name: string; at: number }[];
+  /** The withdrawal is at or above the shop's four-eyes threshold: it completes only after another person's approval. */
+  approval_required: boolean;
 }
 
 /** The admin's view under the name the admin screens use. */

@@ -84,6 +84,8 @@ export const twoFactorCodeSchema = typedDigits(
     .pipe(z.string().regex(/^(\d{6}|[A-HJKMNP-Z2-9]{10})$/, V.twoFactorCodeFormat)),
 );
 export const twoFactorSetupBodySchema = z.object({ captcha: captchaField });
+/** `POST /orders/{id}/claim`, `POST /orders/{id}/approve`, `DELETE /orders/{id}/claim` (issue 20): a captcha only. */
+export const orderStaffStepBodySchema = z.object({ captcha: captchaField });
 export const twoFactorCodeBodySchema = z.object({ captcha: captchaField, code: twoFactorCodeSchema });
 /** The forms that take a code (the login's second step, turning 2FA on or off). */
 export const twoFactorCodeFormSchema = z.object({ code: twoFactorCodeSchema });

@@ -12,6 +12,7 @@ import type { Prisma, Transaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
+import { needsSecondApproval } from './four-eyes.js';
 import { fitsCap, hasCap, type MethodCap, type MethodUsage } from './order-caps.js';
 import { orderSelect, setColumns, toOrderRecord, WITH_TIMELINE, type OrderFields, type OrderRecord, type VerificationSmsRecord } from './order-row.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
@@ -43,7 +44,51 @@ export interface TransitionRequest {
   note?: string;
   /** Another write that must commit or roll back with the move (an audit row), after the event row. */
   alsoInTransaction?: (tx: Transaction, moved: OrderRecord) => Promise<void>;
+  /** Staff rules checked under the row lock (issue 20): claims and the four-eyes rule. */
+  guard?: TransitionGuard;
 }
+
+export interface TransitionGuard {
+  /** Refuse ('claimed') when another staff member holds the order (admins pass none). */
+  holder?: string;
+  /**
+   * The four-eyes rule (decision 168): a withdrawal of at least this many BDT (its pm_amount) moves only once
+   * someone other than `actorId` approved it ('approvalRequired' otherwise).
+   */
+  secondApproval?: { minBdt: number; actorId: string };
+}
+
+/** Who holds an order, and why a claim, release or approval could not happen. */
+export type HolderOutcome =
+  | { outcome: 'changed'; order: OrderRecord; before: OrderBefore }
+  | { outcome: 'unchanged' | 'notFound' | 'conflict' }
+  | { outcome: 'claimed' };
+
+export type StaffStep = 'claim' | 'release' | 'approve';
+
+export interface StaffStepRequest {
+  id: string;
+  step: StaffStep;
+  actor: { id: string; name: string };
+  /** Release: an admin may release anyone's claim. */
+  releaseAny?: boolean;
+  alsoInTransaction?: (tx: Transaction, changed: OrderRecord, previousHolder: string | null) => Promise<void>;
+}
+
+/** The timeline kind each staff step writes (no status change). */
+const STEP_KIND: Record<StaffStep, string> = { claim: 'claimed', release: 'released', approve: 'approved' };
+
+interface LockedForStaff {
+  status: OrderStatus;
+  verification: VerificationStatus;
+  assigneeId: string | null;
+  lateClaimAt: Date | null;
+  productId: string;
+  pmAmount: string;
+}
+
+/** Orders staff can still act on, so may claim: the queue's (waiting, pending) and timed-out ones claimed paid late. */
+const claimable = (o: LockedForStaff) => o.status === 'waiting' || o.status === 'pending' || (o.status === 'timedout' && o.lateClaimAt !== null);
 
 /** What the order was before a change (the event subscribers tell moves apart by it). */
 export interface OrderBefore {
@@ -53,7 +98,7 @@ export interface OrderBefore {
 
 export type TransitionOutcome =
   | { outcome: 'moved'; order: OrderRecord; before: OrderBefore }
-  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' };
+  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' | 'claimed' | 'approvalRequired' };
 
 export type SettleOutcome = { outcome: 'settled'; order: OrderRecord; before: OrderBefore } | { outcome: 'notFound' | 'notHeld' };
 
@@ -171,6 +216,24 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
     return { verification: to, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
   }
 
+  /** Claims and the four-eyes rule, under the row lock of the move they guard. */
+  async function checkGuard(
+    tx: Transaction,
+    id: string,
+    row: { assigneeId: string | null; productId: string; amount: string; pmAmount: string },
+    guard: TransitionGuard | undefined,
+  ): Promise<'claimed' | 'approvalRequired' | null> {
+    if (!guard) return null;
+    if (guard.holder !== undefined && row.assigneeId !== null && row.assigneeId !== guard.holder) return 'claimed';
+    const four = guard.secondApproval;
+    if (four && needsSecondApproval(row, four.minBdt)) {
+      const approvals = await tx.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM order_events WHERE order_id = ${id} AND kind = 'approved' AND actor_id <> ${four.actorId}`;
+      if (approvals[0].n === 0) return 'approvalRequired';
+    }
+    return null;
+  }
+
   /** The guarded update, its event row and the order as it now stands, in one statement (decision 127). */
   async function moveStatus(tx: Transaction, t: TransitionRequest, fromStatus: OrderStatus, now: Date): Promise<OrderRecord | null> {
     const rule = ORDER_TRANSITIONS[t.name];
@@ -233,10 +296,14 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
           if (pmId !== undefined) await lockPaymentOfOrder(tx, t.id, pmId);
           // Lock the row so the event records the status it really left (a transition may start from several).
           // A statement of its own: the next one's snapshot then holds every change committed before the lock.
-          const locked = await tx.$queryRaw<OrderBefore[]>`SELECT status, verification FROM orders WHERE id = ${t.id} FOR UPDATE`;
+          const locked = await tx.$queryRaw<(OrderBefore & { assigneeId: string | null; productId: string; amount: string; pmAmount: string })[]>`
+            SELECT status, verification, assignee_id AS "assigneeId", product_id AS "productId", amount::text AS amount, pm_amount::text AS "pmAmount"
+            FROM orders WHERE id = ${t.id} FOR UPDATE`;
           if (locked.length === 0) return { outcome: 'notFound' };
-          const before = locked[0];
+          const before: OrderBefore = { status: locked[0].status, verification: locked[0].verification };
           if (!(rule.from as readonly OrderStatus[]).includes(before.status)) return { outcome: 'conflict' };
+          const guarded = await checkGuard(tx, t.id, locked[0], t.guard);
+          if (guarded) return { outcome: guarded };
           let order: OrderRecord | null;
           try {
             order = await moveStatus(tx, t, before.status, clock.now());
@@ -256,6 +323,59 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
         throw error;
       }
+    },
+
+    /**
+     * A staff step that moves no status (issue 20): claim (nobody holds the order, or the caller already does),
+     * release (the holder, or anyone's with `releaseAny`), approve (a pending withdrawal; once per person). The row
+     * is locked first, so of two claims one wins and the other sees the winner ('claimed'). The step is an event
+     * on the timeline (an approval's note is the approver's name); `alsoInTransaction` adds its audit row.
+     */
+    async staffStep(r: StaffStepRequest): Promise<HolderOutcome> {
+      return prisma.$transaction(async (tx): Promise<HolderOutcome> => {
+        const now = clock.now();
+        const rows = await tx.$queryRaw<LockedForStaff[]>`
+          SELECT status, verification, assignee_id AS "assigneeId", late_claim_at AS "lateClaimAt", product_id AS "productId", pm_amount::text AS "pmAmount"
+          FROM orders WHERE id = ${r.id} FOR UPDATE`;
+        if (rows.length === 0) return { outcome: 'notFound' };
+        const o = rows[0];
+        const previousHolder = o.assigneeId;
+        switch (r.step) {
+          case 'claim':
+            if (o.assigneeId === r.actor.id) return { outcome: 'unchanged' };
+            if (o.assigneeId !== null) return { outcome: 'claimed' };
+            if (!claimable(o)) return { outcome: 'conflict' };
+            await tx.$executeRaw`UPDATE orders SET assignee_id = ${r.actor.id}, claimed_at = ${sqlTime(now)}, updated_at = ${sqlTime(now)} WHERE id = ${r.id}`;
+            break;
+          case 'release':
+            if (o.assigneeId === null) return { outcome: 'unchanged' };
+            if (o.assigneeId !== r.actor.id && !r.releaseAny) return { outcome: 'claimed' };
+            await tx.$executeRaw`UPDATE orders SET assignee_id = NULL, claimed_at = NULL, updated_at = ${sqlTime(now)} WHERE id = ${r.id}`;
+            break;
+          case 'approve': {
+            if (o.status !== 'pending' || productKind(o.productId) !== 'withdraw') return { outcome: 'conflict' };
+            const mine = await tx.$queryRaw<{ n: number }[]>`
+              SELECT count(*)::int AS n FROM order_events WHERE order_id = ${r.id} AND kind = 'approved' AND actor_id = ${r.actor.id}`;
+            if (mine[0].n > 0) return { outcome: 'unchanged' };
+            break;
+          }
+        }
+        await tx.orderEvent.create({
+          data: {
+            orderId: r.id,
+            fromStatus: o.status,
+            toStatus: o.status,
+            actor: 'admin',
+            actorId: r.actor.id,
+            kind: STEP_KIND[r.step],
+            note: r.step === 'approve' ? r.actor.name : null,
+            createdAt: now,
+          },
+        });
+        const changed = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: r.id }, include: WITH_TIMELINE }));
+        await r.alsoInTransaction?.(tx, changed, previousHolder);
+        return { outcome: 'changed', order: changed, before: { status: o.status, verification: o.verification } };
+      });
     },
 
     /**

@@ -5,6 +5,7 @@ import type { HeldReason, OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
 import { unixSeconds } from '#shared/time';
+import { needsSecondApproval } from './four-eyes.js';
 import type { OrderRecord } from './order-row.js';
 import type { RecentOrderRecord, UserOrderSummaryRecord } from './order-queries.repository.js';
 
@@ -21,6 +22,9 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     stated_balance: o.verification === 'held' && sms?.balance != null ? toMoneyNumber(sms.balance) : null,
   };
 }
+
+/** Timeline entries only staff see: who claimed, released and approved the order. */
+const STAFF_EVENT_KINDS = new Set(['claimed', 'released', 'approved']);
 
 /** What anyone holding the order's id sees (decision 070): no owner id, no withdrawal code, actors by role only. */
 export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
@@ -45,21 +49,24 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
     },
     cancel_reason: o.cancelReason,
     cancel_note: o.cancelNote,
-    events: o.events.map((e) => ({
-      from: e.fromStatus,
-      to: e.toStatus,
-      actor: e.actor,
-      kind: e.kind as PublicOrderDto['events'][number]['kind'],
-      time: unixSeconds(e.createdAt),
-    })),
+    // Claims and approvals are the staff's own business (issue 20).
+    events: o.events
+      .filter((e) => !STAFF_EVENT_KINDS.has(e.kind))
+      .map((e) => ({
+        from: e.fromStatus,
+        to: e.toStatus,
+        actor: e.actor,
+        kind: e.kind as PublicOrderDto['events'][number]['kind'],
+        time: unixSeconds(e.createdAt),
+      })),
     payment_received: o.verification === 'verified',
     late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
     payout_trx_id: o.payoutTrxId,
   };
 }
 
-/** The admin's full view, with the SMS verification. */
-export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
+/** The admin's full view, with the SMS verification, the claim and the approvals (the four-eyes threshold given). */
+export function toAdminOrderDto(o: OrderRecord, fourEyesBdt: number | null = null): AdminOrderDto {
   const view = toPublicOrderDto(o);
   return {
     ...view,
@@ -76,15 +83,23 @@ export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
     })),
     verification: toVerificationDto(o),
     payout: o.payoutSmsId !== null && o.payoutSmsTrxId !== null && o.payoutSmsAt !== null ? { trx_id: o.payoutSmsTrxId, sms_id: o.payoutSmsId, at: unixSeconds(o.payoutSmsAt) } : null,
+    assignee: o.assignee ? { id: o.assignee.id, name: o.assignee.name } : null,
+    approvals: o.events
+      .filter((e) => e.kind === 'approved' && e.actorId !== null)
+      .map((e) => ({ by: e.actorId!, name: e.note ?? '', at: unixSeconds(e.createdAt) })),
+    approval_required: needsSecondApproval(o, fourEyesBdt),
   };
 }
 
 /** Both views of one order, for the pushes to staff and to everyone else (decision 070). */
-export const orderViews = (o: OrderRecord): { full: AdminOrderDto; public: PublicOrderDto } => ({ full: toAdminOrderDto(o), public: toPublicOrderDto(o) });
+export const orderViews = (o: OrderRecord, fourEyesBdt: number | null = null): { full: AdminOrderDto; public: PublicOrderDto } => ({
+  full: toAdminOrderDto(o, fourEyesBdt),
+  public: toPublicOrderDto(o),
+});
 
 /** The view for whoever asks: the full one for an admin, the public one for anyone else. */
-export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {
-  return isStaffRole(viewer?.role) ? toAdminOrderDto(o) : toPublicOrderDto(o);
+export function toOrderView(o: OrderRecord, viewer: { role: string } | null, fourEyesBdt: number | null = null): OrderView {
+  return isStaffRole(viewer?.role) ? toAdminOrderDto(o, fourEyesBdt) : toPublicOrderDto(o);
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -14,5 +14,8 @@ export const orderErrors = {
     errors.conflict('errors.methodLimitReached', 'This payment method has reached its limit for today; try another or after midnight (Dhaka time)'),
   smsNotLinkable: () => errors.conflict('errors.smsNotLinkable', 'This SMS can not be linked to that order'),
   verificationNotHeld: () => errors.conflict('errors.verificationNotHeld', 'Only a held payment can be settled this way'),
+  orderClaimed: () => errors.conflict('errors.orderClaimed', 'Another staff member has claimed this order'),
+  secondApprovalRequired: () =>
+    errors.conflict('errors.secondApprovalRequired', 'This withdrawal needs the approval of another staff member before it is completed'),
   orderAlreadyVerified: () => errors.conflict('errors.orderAlreadyVerified', 'This order is already verified by another SMS'),
 };

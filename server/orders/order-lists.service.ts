@@ -28,6 +28,8 @@ export function createOrderListsService(deps: {
   paymentMethods: Pick<PaymentMethodsRepository, 'findAll'>;
   clock: Clock;
   mediaBaseUrl: string;
+  /** The shop's four-eyes threshold (issue 20): staff views say which withdrawals need a second approval. */
+  fourEyesBdt?: () => Promise<number | null>;
 }) {
   const { queries, clock } = deps;
 
@@ -86,7 +88,8 @@ export function createOrderListsService(deps: {
       for (const c of await queries.customers(orders.flatMap((o) => (o.userId ? [o.userId] : [])))) {
         customers[c.id] = { id: c.id, num: c.num, name: c.name, email: c.email, orders: c.orderCount };
       }
-      return { orders: orders.map(toAdminOrderDto), pages: pageCount(total, size), customers };
+      const fourEyes = (await deps.fourEyesBdt?.()) ?? null;
+      return { orders: orders.map((o) => toAdminOrderDto(o, fourEyes)), pages: pageCount(total, size), customers };
     },
 
     /** How many orders the admin's queue holds, as `listOrders` without filters lists them (decision 119). */

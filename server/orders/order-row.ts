@@ -45,6 +45,8 @@ export const ORDER_COLUMNS = {
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
   lang: text<OrderLanguage>(),
+  assigneeId: nullableText(),
+  claimedAt: nullableTime(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;
@@ -78,7 +80,13 @@ export interface VerificationSmsRecord {
   balance: string | null;
 }
 
-export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null };
+/** The staff member who holds (claimed) the order. */
+export interface AssigneeRecord {
+  id: string;
+  name: string;
+}
+
+export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null; assignee: AssigneeRecord | null };
 
 type Dec = { toString(): string };
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
@@ -101,6 +109,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
   const fields = {} as Record<string, unknown>;
   for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
   const events = (row.events ?? []) as Record<string, unknown>[];
+  const assignee = row.assignee as AssigneeRecord | null | undefined;
   const sms = row.verificationSms as
     | { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown; ledgerReason: string | null; expectedBalance: Dec | null; balance: Dec | null }
     | null
@@ -116,6 +125,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
       note: e.note as string | null,
       createdAt: asDate(e.createdAt),
     })),
+    assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
     verificationSms: sms
       ? {
           id: sms.id,
@@ -134,6 +144,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
 export const WITH_TIMELINE = {
   events: { orderBy: { id: 'asc' as const } },
   verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true, ledgerReason: true, expectedBalance: true, balance: true } },
+  assignee: { select: { id: true, name: true } },
 };
 
 /**
@@ -156,7 +167,8 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
   const sms = P.sql`CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'amount', s.amount::text, 'sender', s.sender,
       'receivedAt', ${sqlTimeText('s.received_at')}, 'ledgerReason', s.ledger_reason, 'expectedBalance', s.expected_balance::text,
       'balance', s.balance::text) END AS "verificationSms"`;
-  return P.join([...columns, events, sms], ', ');
+  const assignee = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.assignee_id`)}) AS assignee`;
+  return P.join([...columns, events, sms, assignee], ', ');
 }
 
 /** `SET` items for the given fields (record names → their columns). */

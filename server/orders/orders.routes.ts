@@ -7,6 +7,7 @@ import {
   idParamSchema,
   latePaymentBodySchema,
   orderPatchBodySchema,
+  orderStaffStepBodySchema,
   pageQuerySchema,
   placeOrderBodySchemas,
   VALIDATION_KEYS,
@@ -145,6 +146,28 @@ export function ordersRoutes(deps: {
     await captcha.verify(body.captcha);
     const order = await orders.settleVerification(id, body.decision, body.reason, staff);
     res.json({ ok: true, text: body.decision === 'accept' ? 'Payment Accepted' : 'Payment Rejected', order });
+  });
+
+  // Claims and the four-eyes approval (issue 20): staff only (operators included), each audited.
+  router.post('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.claimOrder(id, currentStaff(req)) });
+  });
+
+  router.delete('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body ?? {});
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.releaseOrder(id, currentStaff(req)) });
+  });
+
+  router.post('/orders/:id/approve', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.approveOrder(id, currentStaff(req)) });
   });
 
   return router;

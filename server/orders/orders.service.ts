@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { OrderView } from '#shared/api-types';
 import { dhakaDayStart } from '#shared/dhaka';
-import { productKind, type OrderKind, type ProductId } from '#shared/constants';
+import { isStaffRole, productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import type { OrderCommandName, OrderLanguage } from '#shared/order-status';
@@ -18,7 +18,7 @@ import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
-import type { OrderBefore, OrderCommandsRepository, PayoutEvidence, TransitionData, TransitionOutcome } from './order-commands.repository.js';
+import type { HolderOutcome, OrderBefore, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
 import { orderChanged, type OrderEvents } from './order-events.js';
@@ -52,8 +52,27 @@ export function createOrdersService(deps: {
   orderWaitMinutes: number;
   /** Hours after timing out that a top-up still takes a "paid late" claim. */
   lateClaimHours: number;
+  /** The shop's four-eyes threshold in BDT, or null when off (the settings domain's cached `four_eyes_bdt`). */
+  fourEyesBdt?: () => Promise<number | null>;
 }) {
   const { commands, queries, products, paymentMethods, events, clock } = deps;
+  const fourEyesBdt = deps.fourEyesBdt ?? (async () => null);
+
+  /** The order as the viewer may see it; staff see the four-eyes flag under the current threshold. */
+  const viewOf = async (order: OrderRecord, viewer: UserRecord | null): Promise<OrderView> =>
+    toOrderView(order, viewer, viewer && isStaffRole(viewer.role) ? await fourEyesBdt() : null);
+
+  /**
+   * The staff rules a completion or cancel is held to (issue 20): an order another staff member claimed is theirs
+   * (admins excepted); a completion of a large withdrawal needs someone else's approval.
+   */
+  async function staffGuard(staff: UserRecord, completing: boolean): Promise<TransitionGuard> {
+    const minBdt = completing ? await fourEyesBdt() : null;
+    return {
+      ...(staff.role === 'admin' ? {} : { holder: staff.id }),
+      ...(minBdt === null ? {} : { secondApproval: { minBdt, actorId: staff.id } }),
+    };
+  }
 
   /** Tells the shop, after the commit; subscribers' failures are theirs (the event bus logs them). */
   const announce = (order: OrderRecord, before: OrderBefore | null) => events.publish('order.changed', orderChanged(order, before));
@@ -67,9 +86,13 @@ export function createOrdersService(deps: {
         throw orderErrors.transactionUsed();
       case 'conflict':
         throw orderErrors.stateConflict();
+      case 'claimed':
+        throw orderErrors.orderClaimed();
+      case 'approvalRequired':
+        throw orderErrors.secondApprovalRequired();
       case 'moved':
         await announce(outcome.order, outcome.before);
-        return toOrderView(outcome.order, actor);
+        return viewOf(outcome.order, actor);
     }
   }
 
@@ -86,6 +109,7 @@ export function createOrdersService(deps: {
     staff: UserRecord,
     data?: TransitionData,
     note?: string,
+    guard?: TransitionGuard,
   ): Promise<OrderView> {
     return settle(
       await commands.applyTransition({
@@ -94,6 +118,7 @@ export function createOrdersService(deps: {
         actorId: staff.id,
         data,
         note,
+        guard,
         alsoInTransaction: async (tx, moved) => {
           const last = moved.events[moved.events.length - 1];
           await deps.audit(tx, {
@@ -114,6 +139,38 @@ export function createOrdersService(deps: {
       }),
       staff,
     );
+  }
+
+  /** A claim, release or approval: audited in its transaction, announced like any other change of the order. */
+  async function staffStep(step: StaffStep, action: string, id: string, staff: UserRecord): Promise<OrderView> {
+    const outcome: HolderOutcome = await commands.staffStep({
+      id,
+      step,
+      actor: { id: staff.id, name: staff.name },
+      releaseAny: staff.role === 'admin',
+      alsoInTransaction: (tx, changed, previousHolder) =>
+        deps.audit(tx, {
+          actorId: staff.id,
+          action,
+          targetType: 'order',
+          targetId: changed.id,
+          before: step === 'approve' ? { status: changed.status } : { assignee_id: previousHolder },
+          after: step === 'approve' ? { status: changed.status, approved_by: staff.id } : { assignee_id: changed.assigneeId },
+        }),
+    });
+    switch (outcome.outcome) {
+      case 'notFound':
+        throw orderErrors.notFound();
+      case 'conflict':
+        throw orderErrors.stateConflict();
+      case 'claimed':
+        throw orderErrors.orderClaimed();
+      case 'unchanged':
+        return viewOf(await findOrThrow(id), staff);
+      case 'changed':
+        await announce(outcome.order, outcome.before);
+        return viewOf(outcome.order, staff);
+    }
   }
 
   /** An order id as staff type it: whole, or its first characters when they name exactly one order. */
@@ -186,14 +243,14 @@ export function createOrdersService(deps: {
      */
     async expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
       const order = await findOrThrow(id);
-      if (order.status !== 'waiting' || order.lastTime >= clock.now()) return toOrderView(order, viewer);
+      if (order.status !== 'waiting' || order.lastTime >= clock.now()) return viewOf(order, viewer);
       const outcome = await commands.applyTransition({ id, name: 'expireOrder', actorId: null });
       if (outcome.outcome === 'moved') {
         await announce(outcome.order, outcome.before);
-        return toOrderView(outcome.order, viewer);
+        return viewOf(outcome.order, viewer);
       }
       // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
-      return toOrderView(await findOrThrow(id), viewer);
+      return viewOf(await findOrThrow(id), viewer);
     },
 
     /**
@@ -237,7 +294,7 @@ export function createOrdersService(deps: {
         throw validationError({ payout_trx_id: VALIDATION_KEYS.invalid });
       }
       const payout = payoutTrxId ?? order.payoutSmsTrxId ?? undefined;
-      return runAudited('completeOrder', 'order.complete', id, staff, payout === undefined ? undefined : { payoutTrxId: payout });
+      return runAudited('completeOrder', 'order.complete', id, staff, payout === undefined ? undefined : { payoutTrxId: payout }, undefined, await staffGuard(staff, true));
     },
 
     /** An outgoing Send Money SMS proves a pending withdrawal's payout (decision 146); announced. */
@@ -258,7 +315,22 @@ export function createOrdersService(deps: {
     /** Staff refuse a pending or waiting order (→ admin_cancelled), with an optional reason and note. */
     async cancelOrderAsAdmin(id: string, staff: UserRecord, why: { reason?: CancelReason; note?: string } = {}): Promise<OrderView> {
       const data: TransitionData = { ...(why.reason ? { cancelReason: why.reason } : {}), ...(why.note ? { cancelNote: why.note } : {}) };
-      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, staff, data);
+      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, staff, data, undefined, await staffGuard(staff, false));
+    },
+
+    /** A staff member takes the order (issue 20): nobody else but an admin may complete or cancel it meanwhile. */
+    async claimOrder(id: string, staff: UserRecord): Promise<OrderView> {
+      return staffStep('claim', 'order.claim', id, staff);
+    },
+
+    /** The holder (or an admin, anyone's) gives the order back to the queue. */
+    async releaseOrder(id: string, staff: UserRecord): Promise<OrderView> {
+      return staffStep('release', 'order.release', id, staff);
+    },
+
+    /** A second person approves a pending withdrawal (the four-eyes rule); one approval per person. */
+    async approveOrder(id: string, staff: UserRecord): Promise<OrderView> {
+      return staffStep('approve', 'order.approve', id, staff);
     },
 
     /** One sweep: every expired waiting order → timedout exactly once, each announced. */

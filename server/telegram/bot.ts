@@ -79,6 +79,7 @@ export function createDeskBot(deps: {
 
   /** A refusal of the orders domain (409 the order moved on, 404 gone) as the presser reads it; others throw. */
   async function refusal(error: unknown, orderId: string, live: LiveLink): Promise<string> {
+    if (error instanceof AppError && error.key === 'errors.secondApprovalRequired') return say(live.link.lang, 'toast.needsApproval');
     if (error instanceof AppError && (error.status === 409 || error.status === 404)) return whyNot(orderId, live);
     throw error;
   }

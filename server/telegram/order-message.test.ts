@@ -28,6 +28,9 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
     user_id: null,
     verification: { status: 'awaiting_sms', sms_id: null, amount: null, sender: null, received_at: null, reason: null, expected_balance: null, stated_balance: null },
     payout: null,
+    assignee: null,
+    approvals: [],
+    approval_required: false,
     ...overrides,
   };
 }

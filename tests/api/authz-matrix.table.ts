@@ -234,6 +234,13 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'POST /api/v1/orders/:id/late-payment': {
     cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await timedOutOrder(c) }, body: { pm_id: uniquePmId() } }) }],
   },
+  // Claims and the four-eyes approval (issue 20): the staff's, operators included; releasing an unclaimed order is
+  // no change (200).
+  'POST /api/v1/orders/:id/claim': { cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending') }, body: {} }) }] },
+  'DELETE /api/v1/orders/:id/claim': { cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending') }, body: {} }) }] },
+  'POST /api/v1/orders/:id/approve': {
+    cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending', 'withdraw') }, body: {} }) }],
+  },
   // SMS verification (issue 9): devices and templates are the admin's, the inbox and linking the staff's (issue 20);
   // forwarding takes a device token, which none of the callers holds, so everyone is refused there.
   'POST /api/v1/devices': { cases: [{ allow: ADMIN, request: () => ({ body: { device: { name: 'Desk bKash', account: 'bkash' } } }) }] },

@@ -17,6 +17,7 @@ import { useIsAdmin } from '../../../lib/session';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { cancelOrderAsAdmin, completeOrder, reopenOrder, settleVerification } from '../api/admin-orders';
 import { CancelConfirmModal } from './cancel-confirm-modal';
+import { OrderStaffSteps } from './order-claim';
 import { OrderCustomer } from './order-customer';
 import { VerificationBadge } from './verification-badge';
 
@@ -50,12 +51,15 @@ export function OrderDetailModal({
   customer,
   onClose,
   onDone,
+  onChanged,
 }: {
   order: OrderDto | null;
   /** The customer of the order, from the list answer (issue 10). */
   customer?: OrderCustomerDto;
   onClose: () => void;
   onDone: (order: OrderDto) => void;
+  /** A claim, release or approval changed the order; the popup stays open (issue 20). */
+  onChanged?: (order: OrderDto) => void;
 }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { t: tc } = useTranslation('console');
@@ -108,6 +112,7 @@ export function OrderDetailModal({
             <Text fw={700}>{productName(order.product_id)}</Text>
             <OrderStatusBadge status={order.status} detailed />
           </Group>
+          <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Row label={t('queue.fields.id')} value={order.id} />
             <Row label={t('queue.fields.created')} value={format.date(order.created_at)} />
