@@ -2,7 +2,7 @@
 // app.ts made, and hands each only what it uses. Domains never build each other; a new domain is wired here.
 import cluster from 'node:cluster';
 import type http from 'node:http';
-import type { RequestHandler, Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -45,6 +45,8 @@ import {
   createOrderQueriesRepository,
   createOrderStatsRepository,
   createOrdersService,
+  createOrderViewCache,
+  orderPageRoutes,
   createShopStatsRepository,
   createShopStatsService,
   createSweeper,
@@ -72,7 +74,8 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService, type AdminStatusEvents } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { createPublicSnapshots, homeRoutes } from './home/index.js';
+import { createIpcInstanceBus, createRedisInstanceBus } from './instance-bus.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
 import type { Clock } from './clock.js';
@@ -129,6 +132,13 @@ export function composeShop(infra: Infrastructure) {
   const twoFactorRepository = createTwoFactorRepository(prisma);
   const settingsRepository = createSettingsRepository(prisma);
 
+  // Data other instances hold in memory is dropped there through one bus with topics (decisions 081, 132): Redis
+  // when REDIS_URL is set, else, as workers of one primary, its IPC channel; one instance alone needs none.
+  const instanceBus = infra.redis ? createRedisInstanceBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcInstanceBus() : undefined;
+  // The order page's kept views (decision 132); with other instances, a minute at most (a message lost meanwhile).
+  const orderViews = createOrderViewCache({ maxAgeMs: instanceBus ? 60_000 : undefined });
+  instanceBus?.on('order', (id) => orderViews.drop(id));
+
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
     orderExists: (id) => orderQueries.exists(id),
@@ -165,6 +175,7 @@ export function composeShop(infra: Infrastructure) {
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
     events,
+    views: orderViews,
     audit: audit.record,
     clock,
     orderWaitMinutes: config.orderWaitMinutes,
@@ -235,7 +246,6 @@ export function composeShop(infra: Infrastructure) {
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
   // that change public data. Other instances hear of it over Redis, or, as workers of one primary without Redis,
   // over its IPC channel.
-  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
   const snapshots = createPublicSnapshots({
     source: {
       // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
@@ -243,18 +253,33 @@ export function composeShop(infra: Infrastructure) {
       recentOrders: orderLists.recentOrders,
       isAdminOnline: adminStatus.isAdminOnline,
     },
-    bus: snapshotBus,
+    bus: instanceBus,
     logger,
-    maxAgeMs: snapshotBus ? 60_000 : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
     // Capped methods open again at midnight Asia/Dhaka.
     clock: () => clock.now(),
   });
 
   // Subscribers, in the order they run for one event: the snapshot is dropped before any push goes out, so a client
   // that reloads on a push reads the new data.
-  // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
-  snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier });
+  // Another instance changed the shop's rules: drop them here too (decision 164; the snapshot hears the same topic).
+  instanceBus?.on('settings', () => settings.dropped());
+  const subscriptions = subscribeShop(events, {
+    snapshots,
+    realtime,
+    settings,
+    telegram: telegram.notifier,
+    logger,
+    // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 132).
+    orderViewChanged: async (id) => {
+      orderViews.drop(id);
+      try {
+        await instanceBus?.publish('order', id);
+      } catch (error) {
+        logger.error('order view: change not published', error);
+      }
+    },
+  });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
@@ -286,7 +311,11 @@ export function composeShop(infra: Infrastructure) {
    * middleware (app.ts), so the busiest requests walk no route table and parse no body they do not have.
    */
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
-  const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
+  const twoFactorGate = staffTwoFactorGate(config.staffTwoFactor);
+  const snapshotRoutes = Router();
+  snapshotRoutes.use(homeRoutes({ snapshots, userDto, authenticate: authenticateCaller }));
+  // The order page too (decision 132): the kept view, the caller's audience decided per request.
+  snapshotRoutes.use(orderPageRoutes({ orders, authenticate: authenticateCaller, twoFactorGate }));
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
   const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
@@ -294,7 +323,7 @@ export function composeShop(infra: Infrastructure) {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 162). */
-    twoFactorGate: staffTwoFactorGate(config.staffTwoFactor),
+    twoFactorGate,
     routers,
     snapshotRoutes,
     deviceRouters,
@@ -343,8 +372,10 @@ export function composeShop(infra: Infrastructure) {
       await silentDeviceWatch.stop();
       await telegram.stop();
       await recovery.flush();
+      subscriptions.stop();
       await realtime.close();
       await snapshots.close();
+      await instanceBus?.close();
     },
   };
 }
