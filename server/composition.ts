@@ -31,6 +31,7 @@ import {
 } from './accounts/index.js';
 import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
+  createCatalogueCache,
   createPaymentMethodsRepository,
   createPaymentMethodsService,
   createProductsRepository,
@@ -169,11 +170,15 @@ export function composeShop(infra: Infrastructure) {
   const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
   const orderLists = createOrderListsService({ queries: orderQueries, paymentMethods: paymentMethodsRepository, clock, mediaBaseUrl: config.mediaBaseUrl });
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
+  // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
+  const catalogue = createCatalogueCache({ products: productsRepository, paymentMethods: paymentMethodsRepository, maxAgeMs: instanceBus ? 60_000 : undefined });
+  events.subscribe('catalogue.changed', () => catalogue.dropped());
+  instanceBus?.on('public', () => catalogue.dropped());
   const orders = createOrdersService({
     commands: orderCommands,
     queries: orderQueries,
-    products: productsRepository,
-    paymentMethods: paymentMethodsRepository,
+    products: catalogue,
+    paymentMethods: catalogue,
     events,
     views: orderViews,
     audit: audit.record,

@@ -150,7 +150,7 @@ export function orderPageRoutes(deps: { orders: OrdersService; authenticate: Req
   const router = Router();
   router.get(
     '/orders/:id',
-    (req, _res, next) => next(idParamSchema.safeParse(req.params.id).success ? undefined : 'router'),
+    (req, _res, next) => next(req.params.id !== 'all' && idParamSchema.safeParse(req.params.id).success ? undefined : 'router'),
     deps.authenticate,
     deps.twoFactorGate,
     async (req, res) => {
