@@ -355,6 +355,8 @@ export function composeShop(infra: Infrastructure) {
     },
     /** The shop's event bus: tests count what was published. */
     events,
+    /** The order page's kept views (decision 132). */
+    orderViews,
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),

@@ -218,6 +218,7 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
     async function timedOutTopup(amount = '700') {
       const t = await topup(server, 'bkash', amount);
       await server.app.ctx.prisma.order.update({ where: { id: t.id }, data: { lastTime: new Date(Date.now() - 60_000) } });
+      server.app.orderViews.drop(t.id); // written behind the orders domain: its kept view is dropped by hand
       expect((await getOrder(server, t.id)).status).toBe('timedout');
       return t;
     }
@@ -248,6 +249,7 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
     it('When a claim comes after 24 hours, or a timed-out order has no claim, then 409', async () => {
       const { id } = await timedOutTopup();
       await server.app.ctx.prisma.order.update({ where: { id }, data: { lastTime: new Date(Date.now() - 25 * 3_600_000) } });
+      server.app.orderViews.drop(id);
       const late = await server.api.post(`/orders/${id}/late-payment`, { pm_id: uniquePmId() });
       expect([late.status, late.body.key]).toEqual([409, 'errors.lateClaimClosed']);
       const reopen = await server.api.patch(`/orders/${id}`, { order: { status: 'pending', reason: 'no claim here' } }, admin.token);
