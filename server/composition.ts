@@ -196,7 +196,11 @@ export function composeShop(infra: Infrastructure) {
     walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
     audit: audit.record,
     clock,
+    // The payment loop's devices and templates from memory (decision 134), dropped on every instance when they change.
+    announceChange: instanceBus ? () => instanceBus.publish('sms') : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
   });
+  instanceBus?.on('sms', () => sms.dropped());
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
   // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
