@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#shared/api-types';
 import type { DeviceDto, SmsDto, SmsTemplateDto } from '#shared/sms/sms-api';
-import { DEVICE_TOUCH_EVERY_MS } from '../../server/sms/sms.service.js';
+import { DEVICE_TOUCH_EVERY_MS } from '../../server/sms/index.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
