@@ -78,7 +78,7 @@ import { createRealtime } from './realtime/index.js';
 import { createPublicSnapshots, homeRoutes } from './home/index.js';
 import { createIpcInstanceBus, createRedisInstanceBus } from './instance-bus.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
-import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
+import { createAndroidSmsGateway, createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
 import type { Clock } from './clock.js';
 import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
@@ -150,6 +150,7 @@ export function composeShop(infra: Infrastructure) {
     logger,
     // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
     mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
+    onStaffPresent: (userId) => void events.publish('staff.active', { userId, via: 'console' }),
   });
 
   // Use cases. Every staff action records its audit entry through `audit.record`, inside its own transaction; every
@@ -189,18 +190,25 @@ export function composeShop(infra: Infrastructure) {
   // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
   // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
   const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
+  // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
+  // secrets, another purpose (an independent derived key).
+  const deviceKeys = createSecretBox(config.twoFactorKey ?? jwtSecret, 'device-token');
   const sms = createSmsService({
     sms: smsRepository,
     events,
     payments: orders,
     walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
+    linkCandidates: orderLists.linkCandidates,
     audit: audit.record,
     clock,
+    deviceKeys,
     // The payment loop's devices and templates from memory (decision 134), dropped on every instance when they change.
     announceChange: instanceBus ? () => instanceBus.publish('sms') : undefined,
     maxAgeMs: instanceBus ? 60_000 : undefined,
   });
   instanceBus?.on('sms', () => sms.dropped());
+  // SMS Gateway for Android's signed webhooks (issue 19): keyed with the device's token, kept sealed.
+  const androidSmsGateway = createAndroidSmsGateway({ repo: smsRepository, sms, deviceKeys, clock });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
   // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
@@ -220,6 +228,7 @@ export function composeShop(infra: Infrastructure) {
     jwtSecret,
     databaseUrl: config.databaseUrl,
     clock: () => clock.now(),
+    onStaffActive: (userId) => void events.publish('staff.active', { userId, via: 'telegram' }),
   });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
@@ -250,6 +259,7 @@ export function composeShop(infra: Infrastructure) {
     countUsers: () => usersRepository.count(),
     countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
+    clock: () => clock.now(),
   });
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
@@ -259,7 +269,7 @@ export function composeShop(infra: Infrastructure) {
     source: {
       // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
       listProducts: async () => orderLists.markCappedMethods(await products.listProducts()),
-      recentOrders: orderLists.recentOrders,
+      recentOrders: async () => orderLists.recentOrders((await settings.current()).home_show_names),
       isAdminOnline: adminStatus.isAdminOnline,
     },
     bus: instanceBus,
@@ -274,11 +284,14 @@ export function composeShop(infra: Infrastructure) {
   // Another instance changed the shop's rules: drop them here too (decision 164; the snapshot hears the same topic).
   instanceBus?.on('settings', () => settings.dropped());
   const subscriptions = subscribeShop(events, {
+    adminStatus,
     snapshots,
     realtime,
     settings,
     telegram: telegram.notifier,
+    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
     logger,
+    clock: () => clock.now(),
     // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 132).
     orderViewChanged: async (id) => {
       orderViews.drop(id);
@@ -292,6 +305,8 @@ export function composeShop(infra: Infrastructure) {
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
+  // The badge turns offline 5 minutes after the last sign of staff (decision 217); the same small loop, every 30 s.
+  const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -326,7 +341,7 @@ export function composeShop(infra: Infrastructure) {
   // The order page too (decision 132): the kept view, the caller's audience decided per request.
   snapshotRoutes.use(orderPageRoutes({ orders, authenticate: authenticateCaller, twoFactorGate }));
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
@@ -376,11 +391,13 @@ export function composeShop(infra: Infrastructure) {
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
+      presenceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
+      await presenceWatch.stop();
       await telegram.stop();
       await recovery.flush();
       subscriptions.stop();

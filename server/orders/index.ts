@@ -7,6 +7,7 @@ export { createOrderListsService, type OrderListsService } from './order-lists.s
 export { orderPageRoutes, ordersRoutes } from './orders.routes.js';
 export { createOrderViewCache, type OrderViewCache } from './order-view-cache.js';
 export { orderViews } from './order-dto.js';
+export { orderReceiptMail, needsReceipt } from './order-receipt-mail.js';
 export type { OrderRecord } from './order-row.js';
 export type { OrderChanged, OrderEvents } from './order-events.js';
 export type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';

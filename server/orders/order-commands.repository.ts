@@ -18,7 +18,7 @@ import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.
 
 export type NewOrder = Pick<
   OrderFields,
-  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet'
+  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet' | 'lang'
 >;
 
 /** The fields a status transition may set besides the status. */
@@ -198,10 +198,10 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
       const insert = (onlyUncapped: boolean) => P.sql`
         WITH placed AS (
           INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_coin,
-                              amount, rate, pm_amount, contact_email, onex_id, wallet)
+                              amount, rate, pm_amount, contact_email, onex_id, wallet, lang)
           SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
                  ${order.pmWallet}, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
-                 ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text
+                 ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}
           ${
             onlyUncapped
               ? P.sql`WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
