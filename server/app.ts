@@ -66,6 +66,8 @@ export interface Application {
   realtime: Shop['realtime'];
   /** The shop's event bus (tests count what was published). */
   events: Shop['events'];
+  /** The order page's kept views (decision 132): a test that writes an order behind the orders domain drops it. */
+  orderViews: Shop['orderViews'];
   seed: SeedResult;
   migrationsApplied: string[];
   listen(port?: number): Promise<number>;
@@ -217,6 +219,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     services: shop.services,
     realtime: shop.realtime,
     events: shop.events,
+    orderViews: shop.orderViews,
     seed,
     migrationsApplied,
     listen(port = config.port) {

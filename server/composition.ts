@@ -2,7 +2,7 @@
 // app.ts made, and hands each only what it uses. Domains never build each other; a new domain is wired here.
 import cluster from 'node:cluster';
 import type http from 'node:http';
-import type { RequestHandler, Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -31,6 +31,7 @@ import {
 } from './accounts/index.js';
 import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
+  createCatalogueCache,
   createPaymentMethodsRepository,
   createPaymentMethodsService,
   createProductsRepository,
@@ -45,6 +46,8 @@ import {
   createOrderQueriesRepository,
   createOrderStatsRepository,
   createOrdersService,
+  createOrderViewCache,
+  orderPageRoutes,
   createShopStatsRepository,
   createShopStatsService,
   createSweeper,
@@ -72,7 +75,8 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService, type AdminStatusEvents } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { createPublicSnapshots, homeRoutes } from './home/index.js';
+import { createIpcInstanceBus, createRedisInstanceBus } from './instance-bus.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
 import { createAndroidSmsGateway, createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
 import type { Clock } from './clock.js';
@@ -129,6 +133,13 @@ export function composeShop(infra: Infrastructure) {
   const twoFactorRepository = createTwoFactorRepository(prisma);
   const settingsRepository = createSettingsRepository(prisma);
 
+  // Data other instances hold in memory is dropped there through one bus with topics (decisions 081, 132): Redis
+  // when REDIS_URL is set, else, as workers of one primary, its IPC channel; one instance alone needs none.
+  const instanceBus = infra.redis ? createRedisInstanceBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcInstanceBus() : undefined;
+  // The order page's kept views (decision 132); with other instances, a minute at most (a message lost meanwhile).
+  const orderViews = createOrderViewCache({ maxAgeMs: instanceBus ? 60_000 : undefined });
+  instanceBus?.on('order', (id) => orderViews.drop(id));
+
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
     orderExists: (id) => orderQueries.exists(id),
@@ -171,12 +182,17 @@ export function composeShop(infra: Infrastructure) {
     fourEyesBdt,
   });
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
+  // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
+  const catalogue = createCatalogueCache({ products: productsRepository, paymentMethods: paymentMethodsRepository, maxAgeMs: instanceBus ? 60_000 : undefined });
+  events.subscribe('catalogue.changed', () => catalogue.dropped());
+  instanceBus?.on('public', () => catalogue.dropped());
   const orders = createOrdersService({
     commands: orderCommands,
     queries: orderQueries,
-    products: productsRepository,
-    paymentMethods: paymentMethodsRepository,
+    products: catalogue,
+    paymentMethods: catalogue,
     events,
+    views: orderViews,
     audit: audit.record,
     clock,
     orderWaitMinutes: config.orderWaitMinutes,
@@ -195,7 +211,11 @@ export function composeShop(infra: Infrastructure) {
     audit: audit.record,
     clock,
     deviceKeys,
+    // The payment loop's devices and templates from memory (decision 134), dropped on every instance when they change.
+    announceChange: instanceBus ? () => instanceBus.publish('sms') : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
   });
+  instanceBus?.on('sms', () => sms.dropped());
   // SMS Gateway for Android's signed webhooks (issue 19): keyed with the device's token, kept sealed.
   const androidSmsGateway = createAndroidSmsGateway({ repo: smsRepository, sms, deviceKeys, clock });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
@@ -255,7 +275,6 @@ export function composeShop(infra: Infrastructure) {
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
   // that change public data. Other instances hear of it over Redis, or, as workers of one primary without Redis,
   // over its IPC channel.
-  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
   const snapshots = createPublicSnapshots({
     source: {
       // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
@@ -263,18 +282,18 @@ export function composeShop(infra: Infrastructure) {
       recentOrders: async () => orderLists.recentOrders((await settings.current()).home_show_names),
       isAdminOnline: adminStatus.isAdminOnline,
     },
-    bus: snapshotBus,
+    bus: instanceBus,
     logger,
-    maxAgeMs: snapshotBus ? 60_000 : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
     // Capped methods open again at midnight Asia/Dhaka.
     clock: () => clock.now(),
   });
 
   // Subscribers, in the order they run for one event: the snapshot is dropped before any push goes out, so a client
   // that reloads on a push reads the new data.
-  // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
-  snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, {
+  // Another instance changed the shop's rules: drop them here too (decision 164; the snapshot hears the same topic).
+  instanceBus?.on('settings', () => settings.dropped());
+  const subscriptions = subscribeShop(events, {
     adminStatus,
     snapshots,
     realtime,
@@ -283,6 +302,15 @@ export function composeShop(infra: Infrastructure) {
     receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
     logger,
     clock: () => clock.now(),
+    // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 132).
+    orderViewChanged: async (id) => {
+      orderViews.drop(id);
+      try {
+        await instanceBus?.publish('order', id);
+      } catch (error) {
+        logger.error('order view: change not published', error);
+      }
+    },
   });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
@@ -317,7 +345,11 @@ export function composeShop(infra: Infrastructure) {
    * middleware (app.ts), so the busiest requests walk no route table and parse no body they do not have.
    */
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
-  const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
+  const twoFactorGate = staffTwoFactorGate(config.staffTwoFactor);
+  const snapshotRoutes = Router();
+  snapshotRoutes.use(homeRoutes({ snapshots, userDto, authenticate: authenticateCaller }));
+  // The order page too (decision 132): the kept view, the caller's audience decided per request.
+  snapshotRoutes.use(orderPageRoutes({ orders, authenticate: authenticateCaller, twoFactorGate }));
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
   const deviceRouters: Router[] = [smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
@@ -325,7 +357,7 @@ export function composeShop(infra: Infrastructure) {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 162). */
-    twoFactorGate: staffTwoFactorGate(config.staffTwoFactor),
+    twoFactorGate,
     routers,
     snapshotRoutes,
     deviceRouters,
@@ -352,6 +384,8 @@ export function composeShop(infra: Infrastructure) {
     },
     /** The shop's event bus: tests count what was published. */
     events,
+    /** The order page's kept views (decision 132). */
+    orderViews,
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),
@@ -376,8 +410,10 @@ export function composeShop(infra: Infrastructure) {
       await presenceWatch.stop();
       await telegram.stop();
       await recovery.flush();
+      subscriptions.stop();
       await realtime.close();
       await snapshots.close();
+      await instanceBus?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 // Who listens to what (part of the composition root, decision 130). Subscribers of one event run in the order they
-// are added here: public data is dropped first (here and, through the snapshot bus, on every instance), then the
+// are added here: kept data is dropped first (here and, through the instance bus, on every instance), then the
 // pushes go out, so a client that reloads on a push reads the new data.
 import type { AdminStatusService } from './admin-status/index.js';
 import { dhakaDate } from '#shared/dhaka';
@@ -13,6 +13,36 @@ import type { SettingsService } from './settings/index.js';
 import type { TelegramNotifier } from './telegram/index.js';
 import type { ShopEvents } from './composition.js';
 
+/** Home's recent orders go out at most once per this many ms, the last change always included (issue 21). */
+export const HOME_ORDERS_PUSH_MS = 200;
+
+/**
+ * Runs `run` at once when it has not run for `intervalMs`, else once at the end of the interval however often it is
+ * asked meanwhile (leading and trailing): a burst of orders costs one snapshot and one push per interval.
+ */
+function throttled(intervalMs: number, run: () => Promise<void>, onError: (error: unknown) => void) {
+  let last = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const fire = () => {
+    timer = undefined;
+    last = Date.now();
+    run().catch(onError);
+  };
+  return {
+    request(): void {
+      if (stopped || timer) return;
+      const wait = last + intervalMs - Date.now();
+      if (wait <= 0) fire();
+      else timer = setTimeout(fire, wait).unref();
+    },
+    stop(): void {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
 export function subscribeShop(
   events: EventBus<ShopEvents>,
   deps: {
@@ -25,9 +55,14 @@ export function subscribeShop(
     receipts: { mailer: Mailer; orderLink: (id: string) => string };
     logger: Logger;
     clock: () => Date;
+    /** Drops the order's kept view here and in every other instance (decision 132). */
+    orderViewChanged: (orderId: string) => Promise<void>;
   },
-): void {
+): { stop(): void } {
   const { snapshots, realtime, settings, telegram, receipts, adminStatus, logger, clock } = deps;
+
+  // The order page's kept view first: a customer who reloads on any push reads the order as it now stands.
+  events.subscribe('order.changed', ({ order }) => deps.orderViewChanged(order.id));
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -38,7 +73,7 @@ export function subscribeShop(
   // The shop's rules: the writer dropped its own cache; the snapshot's bus tells the other instances (decision 164).
   events.subscribe('settings.changed', () => {
     settings.dropped();
-    return snapshots.changed();
+    return snapshots.changed('settings');
   });
   events.subscribe('order.changed', async ({ publicChanged }) => {
     if (publicChanged) await snapshots.changed();
@@ -52,8 +87,14 @@ export function subscribeShop(
     if (before === null) realtime.orderCreated(views);
     else realtime.orderUpdated(views);
   });
-  events.subscribe('order.changed', async ({ publicChanged }) => {
-    if (publicChanged) realtime.homeOrders((await snapshots.get()).orders);
+  // Not awaited by the change's publisher, and coalesced: a busy shop places many orders a second (issue 21).
+  const homeOrders = throttled(
+    HOME_ORDERS_PUSH_MS,
+    async () => realtime.homeOrders((await snapshots.get()).orders),
+    (error) => logger.error('home:orders push failed', error),
+  );
+  events.subscribe('order.changed', ({ publicChanged }) => {
+    if (publicChanged) homeOrders.request();
   });
   events.subscribe('admin.online', ({ online }) => realtime.adminOnline(online));
   // Presence (decision 217): a console open or a Telegram tap keeps the badge online; never holds up the caller.
@@ -106,4 +147,5 @@ export function subscribeShop(
     for (const device of devices) if (!silent.has(device.id)) telegram.deviceAlert({ wallet: device.account, deviceName: device.name, problem: 'silent' });
     silent = new Set(devices.map((d) => d.id));
   });
+  return { stop: () => homeOrders.stop() };
 }

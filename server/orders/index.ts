@@ -4,7 +4,8 @@ export { createOrderCommandsRepository, type OrderCommandsRepository, type Order
 export { createOrderQueriesRepository, type OrderQueriesRepository } from './order-queries.repository.js';
 export { createOrdersService, type OrdersService } from './orders.service.js';
 export { createOrderListsService, type OrderListsService } from './order-lists.service.js';
-export { ordersRoutes } from './orders.routes.js';
+export { orderPageRoutes, ordersRoutes } from './orders.routes.js';
+export { createOrderViewCache, type OrderViewCache } from './order-view-cache.js';
 export { orderViews } from './order-dto.js';
 export { orderReceiptMail, needsReceipt } from './order-receipt-mail.js';
 export type { OrderRecord } from './order-row.js';

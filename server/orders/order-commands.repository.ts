@@ -256,30 +256,80 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
 
   return {
     /**
-     * Inserts a waiting order and its first event (null → waiting) together; returns it as stored. With `cap` (a
-     * top-up of a capped method), the method's row is locked first and the day's waiting, pending and complete
-     * top-ups with it are counted after the lock, in the same transaction: concurrent orders queue on the lock, so
-     * a cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
+     * Inserts a waiting order and its first event (null → waiting) together; returns it as stored, built from what
+     * was inserted (no read-back). Uncapped orders (no `capDay`, or a method without caps) are one statement that
+     * takes no lock (issue 21, decision 133): the insert runs only when the method has no cap, checked in the same
+     * statement. With a cap, the method's row is locked first and the day's waiting, pending and complete top-ups
+     * with it are counted after the lock, in the same transaction: concurrent capped orders queue on the lock, so a
+     * cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
      * Asia/Dhaka day.
      */
     async create(order: NewOrder, actorId: string | null, capDay?: Date): Promise<OrderRecord | 'limitReached'> {
-      return prisma.$transaction(async (tx) => {
-        if (capDay) {
-          const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
-            SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
-            FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
-          if (limit && hasCap(limit as MethodCap)) {
-            const [used] = await tx.$queryRaw<MethodUsage[]>`
-              SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
-              FROM orders
-              WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
-                AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
-            if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
+      // Decimals as Prisma reads them back (decimal.js's shortest form).
+      const created = (): OrderRecord => ({
+        ...order,
+        amount: new Decimal(order.amount).toString(),
+        rate: new Decimal(order.rate).toString(),
+        pmAmount: new Decimal(order.pmAmount).toString(),
+        status: 'waiting',
+        pmId: null,
+        wCode: null,
+        note: null,
+        verification: 'none',
+        verificationSmsId: null,
+        lateClaimAt: null,
+        payoutTrxId: null,
+        cancelReason: null,
+        cancelNote: null,
+        payoutSmsId: null,
+        payoutSmsTrxId: null,
+        payoutSmsAt: null,
+        assigneeId: null,
+        claimedAt: null,
+        events: [{ fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId, kind: 'status', note: null, createdAt: order.createdAt }],
+        verificationSms: null,
+        assignee: null,
+      });
+      const at = sqlTime(order.createdAt);
+      const insert = (onlyUncapped: boolean) => P.sql`
+        WITH placed AS (
+          INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_coin,
+                              amount, rate, pm_amount, contact_email, onex_id, wallet, lang)
+          SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
+                 ${order.pmWallet}, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
+                 ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}
+          ${
+            onlyUncapped
+              ? P.sql`WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
+                        AND (daily_count_limit IS NOT NULL OR daily_amount_limit IS NOT NULL))`
+              : P.empty
           }
+          RETURNING id
+        ), event AS (
+          INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
+          SELECT id, NULL, 'waiting', 'customer', ${actorId}::text, ${at} FROM placed
+          RETURNING order_id
+        )
+        SELECT count(*)::int AS placed FROM event`;
+      const [first] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined));
+      if (first.placed === 1) return created();
+      if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
+      // A top-up of a capped method: the exact way, under the method's lock.
+      return prisma.$transaction(async (tx) => {
+        const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
+          SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
+          FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
+        if (limit && hasCap(limit as MethodCap)) {
+          const [used] = await tx.$queryRaw<MethodUsage[]>`
+            SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
+            FROM orders
+            WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
+              AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
+          if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
         }
-        await tx.order.create({ data: { ...order, status: 'waiting', updatedAt: order.createdAt } });
-        await tx.orderEvent.create({ data: { orderId: order.id, fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId, createdAt: order.createdAt } });
-        return toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: WITH_TIMELINE }));
+        const [placed] = await tx.$queryRaw<{ placed: number }[]>(insert(false));
+        if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
+        return created();
       });
     },
 
@@ -454,7 +504,10 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
         const change = await verifyFromEvidence(tx, row, wallet, trxKey);
         if (!change) return { value: recorded.value, changed: null };
-        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: row.id }, include: WITH_TIMELINE }));
+        // The order as it now stands in one plain statement (decision 127), not Prisma's three.
+        const [read] = await tx.$queryRaw<Record<string, unknown>[]>`
+          SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`;
+        const order = toOrderRecord(read);
         return { value: recorded.value, changed: { order, before: { status: row.status, verification: row.verification } } };
       }, PAYMENT_TX);
     },

@@ -1,5 +1,5 @@
 // GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Router } from 'express';
 import type { OrderView } from '#shared/api-types';
 import { isProductId, productKind } from '#shared/constants';
@@ -18,6 +18,7 @@ import { settleVerificationBodySchema } from '#shared/sms/sms-api';
 import { ORDER_CSV_COLUMNS, orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { errors } from '../http/app-error.js';
 import { sendCsv } from '../http/csv.js';
+import { sendJson } from '../http/etag.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
@@ -170,5 +171,28 @@ export function ordersRoutes(deps: {
     res.json({ ok: true, order: await orders.approveOrder(id, currentStaff(req)) });
   });
 
+  return router;
+}
+
+/**
+ * GET /orders/{id}, the order page every waiting customer polls (issue 21, decision 132), mounted ahead of the API's
+ * own middleware like the public snapshot's routes: it authenticates the caller and holds staff without their second
+ * factor itself (the same 401 and 403 as anywhere), then answers the kept view of the caller's audience with its
+ * ETag (304 when the poller has it). Anything that is not an order id (`all`, `export.csv`, a malformed id) goes on
+ * to the API router, which answers it as before.
+ */
+export function orderPageRoutes(deps: { orders: OrdersService; authenticate: RequestHandler; twoFactorGate: RequestHandler }): Router {
+  const router = Router();
+  router.get(
+    '/orders/:id',
+    (req, _res, next) => next(req.params.id !== 'all' && idParamSchema.safeParse(req.params.id).success ? undefined : 'router'),
+    deps.authenticate,
+    deps.twoFactorGate,
+    async (req, res) => {
+      const answer = await deps.orders.orderPage(orderIdParam(req.params.id), optionalUser(req));
+      res.vary('Authorization');
+      sendJson(req, res, answer, 'private, no-cache', true);
+    },
+  );
   return router;
 }

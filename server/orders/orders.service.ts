@@ -16,6 +16,7 @@ import type { Clock } from '../clock.js';
 import type { Transaction } from '../db/database.js';
 import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
+import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { HolderOutcome, OrderBefore, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
@@ -24,6 +25,7 @@ import { orderErrors } from './order-errors.js';
 import { orderChanged, type OrderEvents } from './order-events.js';
 import type { OrderQueriesRepository } from './order-queries.repository.js';
 import type { OrderRecord } from './order-row.js';
+import { orderAnswer, type OrderViewCache } from './order-view-cache.js';
 
 /** A payment of the other kind names the fields this order's kind needs (spec §7 payloads differ by product). */
 function paymentFieldsMissing(kind: OrderKind) {
@@ -46,6 +48,8 @@ export function createOrdersService(deps: {
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   events: Publisher<OrderEvents>;
+  /** The order page's kept views (decision 132), dropped by `order.changed` (subscriptions.ts). */
+  views: OrderViewCache;
   /** Records a staff member's move in the move's own transaction (the audit domain's recorder). */
   audit: AuditRecorder;
   clock: Clock;
@@ -189,6 +193,24 @@ export function createOrdersService(deps: {
     return order;
   }
 
+  /**
+   * The order as it stands, timed out first when its waiting time has passed and no sweep has caught it yet
+   * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it. The viewer's
+   * role picks the view (decision 070).
+   */
+  async function expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
+    const order = (await deps.views.get(id, () => queries.findById(id)))?.order;
+    if (!order) throw orderErrors.notFound();
+    if (order.status !== 'waiting' || order.lastTime >= clock.now()) return viewOf(order, viewer);
+    const outcome = await commands.applyTransition({ id, name: 'expireOrder', actorId: null });
+    if (outcome.outcome === 'moved') {
+      await announce(outcome.order, outcome.before);
+      return viewOf(outcome.order, viewer);
+    }
+    // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
+    return viewOf(await findOrThrow(id), viewer);
+  }
+
   return {
     /** `lang` is the language the customer placed it in: the order's mails are written in it. */
     async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, lang: OrderLanguage = 'en'): Promise<string> {
@@ -236,21 +258,20 @@ export function createOrdersService(deps: {
       return created.id;
     },
 
+    expireIfDue,
+
     /**
-     * The order as it stands, timed out first when its waiting time has passed and no sweep has caught it yet
-     * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it. The viewer's
-     * role picks the view (decision 070).
+     * GET /orders/{id}'s answer (decision 132): the kept view of the viewer's audience, ready JSON with its ETag; an
+     * order whose time ran out is timed out first, as `expireIfDue` says, and answered fresh.
      */
-    async expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
-      const order = await findOrThrow(id);
-      if (order.status !== 'waiting' || order.lastTime >= clock.now()) return viewOf(order, viewer);
-      const outcome = await commands.applyTransition({ id, name: 'expireOrder', actorId: null });
-      if (outcome.outcome === 'moved') {
-        await announce(outcome.order, outcome.before);
-        return viewOf(outcome.order, viewer);
-      }
-      // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
-      return viewOf(await findOrThrow(id), viewer);
+    async orderPage(id: string, viewer: UserRecord | null): Promise<JsonBody> {
+      const entry = await deps.views.get(id, () => queries.findById(id));
+      if (!entry) throw orderErrors.notFound();
+      const audience = isStaffRole(viewer?.role) ? 'full' : 'public';
+      // The staff's view names whether a withdrawal needs a second approval: the shop's threshold is part of it.
+      if (entry.order.status !== 'waiting' || entry.order.lastTime >= clock.now()) return orderAnswer(entry, audience, audience === 'full' ? await fourEyesBdt() : null);
+      const body = JSON.stringify({ ok: true, text: 'Success', order: await expireIfDue(id, viewer) });
+      return jsonBody(body, weakEtagOf(`${audience}:${body}`));
     },
 
     /**

@@ -38,6 +38,9 @@ import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
 import type { LedgerGap } from './ledger.js';
 import type { DeviceRecord, LedgerRun, NewSms, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
 
+/** A phone's "last seen" is written at most this often (the silent-phone rule counts in half hours). */
+export const DEVICE_TOUCH_EVERY_MS = 60_000;
+
 /** What the SMS domain tells the rest of the shop, after its commit (decision 130). */
 export interface SmsEvents {
   /** A forwarded message was stored (not a repeat), as the inbox shows it now. */
@@ -134,11 +137,56 @@ export function createSmsService(deps: {
   linkCandidates: (wallet: Wallet, amount: string | null) => Promise<LinkCandidateDto[]>;
   audit: AuditRecorder;
   clock: Clock;
+  /** Tells the other instances that devices or templates changed (the instance bus's 'sms' topic, decision 134). */
+  announceChange?: () => Promise<void>;
+  /** With other instances: how old a kept device or template list may get (a bus message lost meanwhile). */
+  maxAgeMs?: number;
   /** Seals a device's token: the signing key of SMS Gateway for Android's webhooks (decision 147). */
   deviceKeys: SecretBox;
 }) {
   const { sms: repo, events, payments, clock } = deps;
   let lastSilent = '';
+
+  // The payment loop's reads from memory (issue 21, decision 134): the device a token's hash names and each wallet's
+  // templates, dropped by every change of either (here, and through the bus in the other instances); a read that
+  // a change overtook is not kept. A phone's "last seen" is written at most once a minute.
+  let generation = 0;
+  const devices = new Map<string, { device: DeviceRecord; at: number }>();
+  const templates = new Map<string, { templates: SmsTemplate[]; at: number }>();
+  const touched = new Map<string, number>();
+  const fresh = (at: number) => deps.maxAgeMs === undefined || Date.now() - at < deps.maxAgeMs;
+  const forget = () => {
+    generation += 1;
+    devices.clear();
+    templates.clear();
+    touched.clear();
+  };
+  async function changed(): Promise<void> {
+    forget();
+    await deps.announceChange?.();
+  }
+  async function deviceByHash(tokenHash: string): Promise<DeviceRecord | null> {
+    const kept = devices.get(tokenHash);
+    if (kept && fresh(kept.at)) return kept.device;
+    const startedIn = generation;
+    const device = await repo.findDeviceByTokenHash(tokenHash);
+    if (device && generation === startedIn) devices.set(tokenHash, { device, at: Date.now() });
+    return device;
+  }
+  async function templatesOf(account: Wallet): Promise<SmsTemplate[]> {
+    const kept = templates.get(account);
+    if (kept && fresh(kept.at)) return kept.templates;
+    const startedIn = generation;
+    const list = (await repo.listTemplates(account)).map(asParserTemplate);
+    if (generation === startedIn) templates.set(account, { templates: list, at: Date.now() });
+    return list;
+  }
+  async function touch(deviceId: string, at: Date): Promise<void> {
+    const last = touched.get(deviceId);
+    if (last !== undefined && at.getTime() - last < DEVICE_TOUCH_EVERY_MS && at.getTime() >= last) return;
+    touched.set(deviceId, at.getTime());
+    await repo.touchDevice(deviceId, at);
+  }
 
   function isSilent(device: DeviceRecord, waitingWallets: Set<string>, now: Date): boolean {
     if (!waitingWallets.has(device.account)) return false;
@@ -195,6 +243,7 @@ export function createSmsService(deps: {
             after: { name: input.name, account: input.account, ...(balance === undefined ? {} : { balance }) },
           }),
       );
+      await changed();
       return {
         device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
         token,
@@ -221,18 +270,23 @@ export function createSmsService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'device.revoke', targetType: 'device', targetId: id, before: { name: device.name, account: device.account }, after: null }),
       );
       if (!revoked) throw smsErrors.deviceNotFound();
+      // Its token stops working on every instance before the revocation answers.
+      await changed();
     },
+
+    /** Devices or templates changed behind this instance (another instance said so, or a test wrote them). */
+    dropped: forget,
 
     /** The device a Bearer token names, or null (the forwarding contract's 401). */
     async findDeviceForToken(token: string | null): Promise<DeviceRecord | null> {
-      return token ? await repo.findDeviceByTokenHash(hashDeviceToken(token)) : null;
+      return token ? await deviceByHash(hashDeviceToken(token)) : null;
     },
 
     /** One forwarded SMS: parsed with the account's templates, stored once, matched if it can be. */
     async forwardSms(device: DeviceRecord, input: ForwardSmsInput): Promise<SmsDto> {
       const arrivedAt = clock.now();
-      await repo.touchDevice(device.id, arrivedAt);
-      const templates = (await repo.listTemplates(device.account)).map(asParserTemplate);
+      await touch(device.id, arrivedAt);
+      const templates = await templatesOf(device.account);
       const input_ = { account: device.account, from: input.from, text: input.text };
       let parsed = parseSmsOnServer(input_, templates);
       // The budget is wall-clock time: a CPU-starved moment can time out a sound template. One more try with a
@@ -317,6 +371,7 @@ export function createSmsService(deps: {
       const made = await repo.createTemplate({ account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, t) =>
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.create', targetType: 'sms_template', targetId: String(t.id), before: null, after: auditedTemplate(t) }),
       );
+      await changed();
       return toTemplateDto(made);
     },
 
@@ -325,6 +380,7 @@ export function createSmsService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.update', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(before), after: auditedTemplate(after) }),
       );
       if (!updated) throw smsErrors.templateNotFound();
+      await changed();
       return toTemplateDto(updated);
     },
 
@@ -333,6 +389,7 @@ export function createSmsService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.delete', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(gone), after: null }),
       );
       if (!deleted) throw smsErrors.templateNotFound();
+      await changed();
     },
 
     /** The live tester on the server, under the custom templates' time budget. */

@@ -88,12 +88,19 @@ describe.each(testDatabases())('Payment method caps on %s', (db) => {
   });
 
   if (db === 'postgres') {
-    it('When twenty customers race for a cap of 5, then exactly 5 orders are created', async () => {
+    it('When forty customers race for a cap of 5 while others use an uncapped wallet, then exactly 5 capped orders and every uncapped one are created', async () => {
       await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: 5 } }, admin.token);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => place()));
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-      expect(answers.filter((a) => a.status === 409)).toHaveLength(15);
+      const uncappedBefore = await server.app.ctx.prisma.order.count({ where: { pmMethod: 'nagad' } });
+      const [capped, uncapped] = await Promise.all([
+        Promise.all(Array.from({ length: 40 }, () => place())),
+        // Orders of a wallet without caps take no lock (decision 133): they all go through beside the race.
+        Promise.all(Array.from({ length: 10 }, () => place('500', TOPUP_BDT, 'nagad'))),
+      ]);
+      expect(capped.filter((a) => a.status === 201)).toHaveLength(5);
+      expect(capped.filter((a) => a.status === 409)).toHaveLength(35);
+      expect(uncapped.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 201));
       expect(await server.app.ctx.prisma.order.count({ where: { pmMethod: 'bkash' } })).toBe(5);
+      expect(await server.app.ctx.prisma.order.count({ where: { pmMethod: 'nagad' } })).toBe(uncappedBefore + 10);
     });
   }
 });
