@@ -80,6 +80,7 @@ import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
 import { subscribeShop } from './subscriptions.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
+import { createWebhookSender, createWebhooksRepository, createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createTelegramDesk, createTelegramRepository, telegramRoutes, telegramWebhookRoutes } from './telegram/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
@@ -201,6 +202,20 @@ export function composeShop(infra: Infrastructure) {
     databaseUrl: config.databaseUrl,
     clock: () => clock.now(),
   });
+  // Outbound webhooks (issue 25): secrets sealed with WEBHOOK_KEY, else a key derived from the JWT secret; a queue in
+  // the database that every instance sends from (decisions 155-157).
+  const webhooksRepository = createWebhooksRepository(prisma);
+  const webhookBox = createSecretBox(config.webhookKey ?? jwtSecret, 'webhooks');
+  const webhookSender = createWebhookSender({ repository: webhooksRepository, box: webhookBox, clock, logger, allowPrivate: config.webhookAllowPrivate });
+  const webhooks = createWebhooksService({
+    repository: webhooksRepository,
+    sender: webhookSender,
+    box: webhookBox,
+    audit: audit.record,
+    clock,
+    logger,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
@@ -254,7 +269,7 @@ export function composeShop(infra: Infrastructure) {
   // that reloads on a push reads the new data.
   // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
   snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier });
+  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier, webhooks });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
@@ -280,6 +295,7 @@ export function composeShop(infra: Infrastructure) {
     smsRoutes({ sms, captcha, limits }),
     settingsRoutes({ settings, captcha, limits }),
     telegramRoutes({ desk: telegram, captcha, limits }),
+    webhooksRoutes({ webhooks, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -318,6 +334,7 @@ export function composeShop(infra: Infrastructure) {
       twoFactor,
       settings,
       telegram: telegram.notifier,
+      webhooks,
     },
     /** The shop's event bus: tests count what was published. */
     events,
@@ -328,10 +345,11 @@ export function composeShop(infra: Infrastructure) {
     telegramState: () => telegram.state(),
     /**
      * Work every instance does, background or not: the Telegram desk (its outbox sends from any instance, the
-     * webhook is answered by any; only the holder of the poll lock long-polls).
+     * webhook is answered by any; only the holder of the poll lock long-polls) and the webhooks' queue.
      */
     serve(): void {
       telegram.start();
+      webhookSender.start();
     },
     start(): void {
       sweeper.start();
@@ -342,6 +360,7 @@ export function composeShop(infra: Infrastructure) {
       await sweeper.stop();
       await silentDeviceWatch.stop();
       await telegram.stop();
+      await webhookSender.stop();
       await recovery.flush();
       await realtime.close();
       await snapshots.close();

@@ -7,13 +7,14 @@ import { orderViews } from './orders/index.js';
 import type { Realtime } from './realtime/index.js';
 import type { SettingsService } from './settings/index.js';
 import type { TelegramNotifier } from './telegram/index.js';
+import { orderWebhookEvents, type WebhooksService } from './webhooks/index.js';
 import type { ShopEvents } from './composition.js';
 
 export function subscribeShop(
   events: EventBus<ShopEvents>,
-  deps: { snapshots: PublicSnapshots; realtime: Realtime; settings: SettingsService; telegram: TelegramNotifier },
+  deps: { snapshots: PublicSnapshots; realtime: Realtime; settings: SettingsService; telegram: TelegramNotifier; webhooks: Pick<WebhooksService, 'emit'> },
 ): void {
-  const { snapshots, realtime, settings, telegram } = deps;
+  const { snapshots, realtime, settings, telegram, webhooks } = deps;
 
   // The public snapshot (/home, /products/all): products, methods, names and pictures, the admin flag, and orders
   // that are new or moved (a change of verification alone shows nowhere in public).
@@ -56,5 +57,22 @@ export function subscribeShop(
   events.subscribe('devices.silent', ({ devices }) => {
     for (const device of devices) if (!silent.has(device.id)) telegram.deviceAlert({ wallet: device.account, deviceName: device.name, problem: 'silent' });
     silent = new Set(devices.map((d) => d.id));
+  });
+
+  // Outbound webhooks (issue 25): fire-and-forget, the queue in the database delivers (decision 156). `data` is the
+  // admin's view of the order, the inbox's view of an SMS, the phone that went silent.
+  events.subscribe('order.changed', ({ order, before }) => {
+    const types = orderWebhookEvents(order, before);
+    if (types.length === 0) return;
+    const data = orderViews(order).full;
+    for (const type of types) webhooks.emit(type, data);
+  });
+  events.subscribe('sms.stored', ({ sms }) => {
+    if (sms.status === 'unmatched') webhooks.emit('sms.unmatched', sms);
+  });
+  let silentForWebhooks = new Set<string>();
+  events.subscribe('devices.silent', ({ devices }) => {
+    for (const device of devices) if (!silentForWebhooks.has(device.id)) webhooks.emit('device.silent', { device });
+    silentForWebhooks = new Set(devices.map((d) => d.id));
   });
 }
