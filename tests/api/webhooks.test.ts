@@ -12,7 +12,7 @@ import { getOrderAsAdmin, placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitF
 import { createUser, loginAdmin } from '../factories/users.js';
 import { testClock } from '../support/clock.js';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
-import { startTestServer, useTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { registerForwarder } from '../support/sms-forwarder.js';
 import { signatureVerifies, useReceiver } from '../support/webhook-receiver.js';
 
@@ -324,5 +324,27 @@ describe('Webhooks to private addresses without WEBHOOK_ALLOW_PRIVATE', () => {
     );
     expect(refused.attempts[0]).toMatchObject({ status_code: null, error: expect.stringContaining('private address') });
     expect(receiver.at('/private')).toHaveLength(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('Webhooks from two instances on one PostgreSQL', () => {
+  const receiver = useReceiver();
+  const [one, two] = useTestInstances(2, { env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+
+  it('When both instances send from the shared queue, then every event arrives exactly once', async () => {
+    const admin = await loginAdmin(one);
+    const { webhook } = await addWebhook(one, admin.token, `${receiver.url}/shared`, ['order.created']);
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => placeOrder(i % 2 === 0 ? one : two)));
+    const hooks = await receiver.waitFor('/shared', ids.length);
+    const list = await waitFor(
+      () => deliveriesOf(two, admin.token, webhook.id),
+      (deliveries) => deliveries.length === ids.length && deliveries.every((d) => d.status === 'delivered'),
+    );
+    // Let a second sender that would have taken a row too show itself.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(receiver.at('/shared')).toHaveLength(ids.length);
+    expect(new Set(hooks.map((h) => h.body.id)).size).toBe(ids.length);
+    expect(hooks.map((h) => h.body.data.id).sort()).toEqual([...ids].sort());
+    expect(list.every((d) => d.attempts.length === 1)).toBe(true);
   });
 });
