@@ -29,6 +29,8 @@ export default function AdminWebhooksPage() {
     const answer = await listWebhooks();
     if (!answer.ok) showError(answer);
     setWebhooks(answer.ok ? answer.webhooks : []);
+    // The first webhook's log is open on arrival (closed again by its button).
+    if (answer.ok && answer.webhooks.length > 0) setLogOf((open) => open ?? answer.webhooks[0].id);
   }, []);
   useEffect(() => {
     void load();
