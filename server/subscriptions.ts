@@ -59,20 +59,21 @@ export function subscribeShop(
     silent = new Set(devices.map((d) => d.id));
   });
 
-  // Outbound webhooks (issue 25): fire-and-forget, the queue in the database delivers (decision 156). `data` is the
-  // admin's view of the order, the inbox's view of an SMS, the phone that went silent.
-  events.subscribe('order.changed', ({ order, before }) => {
+  // Outbound webhooks (issue 25): queued in the database before the change's request answers, sent by the queue's
+  // own loop (decision 156). `data` is the admin's view of the order, the inbox's view of an SMS, the silent phone.
+  events.subscribe('order.changed', async ({ order, before }) => {
     const types = orderWebhookEvents(order, before);
     if (types.length === 0) return;
     const data = orderViews(order).full;
-    for (const type of types) webhooks.emit(type, data);
+    for (const type of types) await webhooks.emit(type, data);
   });
-  events.subscribe('sms.stored', ({ sms }) => {
-    if (sms.status === 'unmatched') webhooks.emit('sms.unmatched', sms);
+  events.subscribe('sms.stored', async ({ sms }) => {
+    if (sms.status === 'unmatched') await webhooks.emit('sms.unmatched', sms);
   });
   let silentForWebhooks = new Set<string>();
-  events.subscribe('devices.silent', ({ devices }) => {
-    for (const device of devices) if (!silentForWebhooks.has(device.id)) webhooks.emit('device.silent', { device });
+  events.subscribe('devices.silent', async ({ devices }) => {
+    const newlySilent = devices.filter((device) => !silentForWebhooks.has(device.id));
     silentForWebhooks = new Set(devices.map((d) => d.id));
+    for (const device of newlySilent) await webhooks.emit('device.silent', { device });
   });
 }

@@ -1,6 +1,6 @@
 // Outbound webhooks (issue 25, decisions 155-157): the admin's endpoints, and the shop's events queued for them.
-// `emit` is what the event bus's subscribers call: it returns at once and queues in the background, so a shop
-// request never waits on a webhook (the sender delivers from the queue, sender.ts).
+// `emit` is what the event bus's subscribers call: it only queues (a lookup and an insert), so a shop request never
+// waits on a webhook's answer (the sender delivers from the queue, sender.ts).
 import crypto from 'node:crypto';
 import { unixSeconds } from '#shared/time';
 import {
@@ -95,16 +95,16 @@ export function createWebhooksService(deps: {
 
   return {
     /**
-     * A shop event for every endpoint that takes it: returns at once; the reading and queueing happen after
-     * (a failure is logged: the change it tells of is committed already).
+     * A shop event for every endpoint that takes it: queued (one insert per endpoint; none when no endpoint takes
+     * it) before the use case answers, so a 2xx means the event is in the queue; sending is the sender's, never the
+     * request's. A failure is logged, never thrown: the change it tells of is committed already.
      */
-    emit(type: WebhookEventType, data: unknown): void {
-      setImmediate(() => {
-        repository
-          .subscribersOf(type)
-          .then((ids) => queue(type, data, ids))
-          .catch((error: unknown) => logger.error(`webhook event ${type} was not queued`, error));
-      });
+    async emit(type: WebhookEventType, data: unknown): Promise<void> {
+      try {
+        await queue(type, data, await repository.subscribersOf(type));
+      } catch (error) {
+        logger.error(`webhook event ${type} was not queued`, error);
+      }
     },
 
     async list(): Promise<WebhookDto[]> {
