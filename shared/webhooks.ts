@@ -34,7 +34,9 @@ export const webhookUrlSchema = z
   .min(1, V.required)
   .max(WEBHOOK_LIMITS.urlMax, V.webhookUrlInvalid)
   .pipe(z.url({ protocol: /^https?$/, error: V.webhookUrlInvalid }))
+  // zod runs refinements even after the URL check failed: a string that is no URL must not throw here.
   .refine((url) => {
+    if (!URL.canParse(url)) return false;
     const parsed = new URL(url);
     return parsed.username === '' && parsed.password === '';
   }, V.webhookUrlInvalid);
