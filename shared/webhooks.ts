@@ -36,9 +36,12 @@ export const webhookUrlSchema = z
   .pipe(z.url({ protocol: /^https?$/, error: V.webhookUrlInvalid }))
   // zod runs refinements even after the URL check failed: a string that is no URL must not throw here.
   .refine((url) => {
-    if (!URL.canParse(url)) return false;
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
+    try {
+      const parsed = new URL(url);
+      return parsed.username === '' && parsed.password === '';
+    } catch {
+      return false;
+    }
   }, V.webhookUrlInvalid);
 
 export const webhookEventsSchema = z
