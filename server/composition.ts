@@ -84,6 +84,7 @@ import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
 import { subscribeShop } from './subscriptions.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
+import { createWebhookSender, createWebhooksRepository, createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createTelegramDesk, createTelegramRepository, telegramRoutes, telegramWebhookRoutes } from './telegram/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
@@ -240,6 +241,20 @@ export function composeShop(infra: Infrastructure) {
     clock: () => clock.now(),
     onStaffActive: (userId) => void events.publish('staff.active', { userId, via: 'telegram' }),
   });
+  // Outbound webhooks (issue 25): secrets sealed with WEBHOOK_KEY, else a key derived from the JWT secret; a queue in
+  // the database that every instance sends from (decisions 155-157).
+  const webhooksRepository = createWebhooksRepository(prisma);
+  const webhookBox = createSecretBox(config.webhookKey ?? jwtSecret, 'webhooks');
+  const webhookSender = createWebhookSender({ repository: webhooksRepository, box: webhookBox, clock, logger, allowPrivate: config.webhookAllowPrivate });
+  const webhooks = createWebhooksService({
+    repository: webhooksRepository,
+    sender: webhookSender,
+    box: webhookBox,
+    audit: audit.record,
+    clock,
+    logger,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
@@ -300,6 +315,7 @@ export function composeShop(infra: Infrastructure) {
     settings,
     telegram: telegram.notifier,
     receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
+    webhooks,
     logger,
     clock: () => clock.now(),
     // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 132).
@@ -339,6 +355,7 @@ export function composeShop(infra: Infrastructure) {
     smsRoutes({ sms, captcha, limits }),
     settingsRoutes({ settings, captcha, limits }),
     telegramRoutes({ desk: telegram, captcha, limits }),
+    webhooksRoutes({ webhooks, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -381,6 +398,7 @@ export function composeShop(infra: Infrastructure) {
       twoFactor,
       settings,
       telegram: telegram.notifier,
+      webhooks,
     },
     /** The shop's event bus: tests count what was published. */
     events,
@@ -393,10 +411,11 @@ export function composeShop(infra: Infrastructure) {
     telegramState: () => telegram.state(),
     /**
      * Work every instance does, background or not: the Telegram desk (its outbox sends from any instance, the
-     * webhook is answered by any; only the holder of the poll lock long-polls).
+     * webhook is answered by any; only the holder of the poll lock long-polls) and the webhooks' queue.
      */
     serve(): void {
       telegram.start();
+      webhookSender.start();
     },
     start(): void {
       sweeper.start();
@@ -409,6 +428,7 @@ export function composeShop(infra: Infrastructure) {
       await silentDeviceWatch.stop();
       await presenceWatch.stop();
       await telegram.stop();
+      await webhookSender.stop();
       await recovery.flush();
       subscriptions.stop();
       await realtime.close();

@@ -11,6 +11,7 @@ import { needsReceipt, orderReceiptMail, orderViews } from './orders/index.js';
 import type { Realtime } from './realtime/index.js';
 import type { SettingsService } from './settings/index.js';
 import type { TelegramNotifier } from './telegram/index.js';
+import { orderWebhookEvents, type WebhooksService } from './webhooks/index.js';
 import type { ShopEvents } from './composition.js';
 
 /** Home's recent orders go out at most once per this many ms, the last change always included (issue 21). */
@@ -53,13 +54,15 @@ export function subscribeShop(
     telegram: TelegramNotifier;
     /** Guests' receipts (issue 22): where mail goes and the link that opens an order. */
     receipts: { mailer: Mailer; orderLink: (id: string) => string };
+    /** Outbound webhooks (issue 25): queues the shop's events for the partners' endpoints. */
+    webhooks: Pick<WebhooksService, 'emit'>;
     logger: Logger;
     clock: () => Date;
     /** Drops the order's kept view here and in every other instance (decision 132). */
     orderViewChanged: (orderId: string) => Promise<void>;
   },
 ): { stop(): void } {
-  const { snapshots, realtime, settings, telegram, receipts, adminStatus, logger, clock } = deps;
+  const { snapshots, realtime, settings, telegram, receipts, adminStatus, webhooks, logger, clock } = deps;
 
   // The order page's kept view first: a customer who reloads on any push reads the order as it now stands.
   events.subscribe('order.changed', ({ order }) => deps.orderViewChanged(order.id));
@@ -147,5 +150,23 @@ export function subscribeShop(
     for (const device of devices) if (!silent.has(device.id)) telegram.deviceAlert({ wallet: device.account, deviceName: device.name, problem: 'silent' });
     silent = new Set(devices.map((d) => d.id));
   });
+  // Outbound webhooks (issue 25): queued in the database before the change's request answers, sent by the queue's
+  // own loop (decision 156). `data` is the admin's view of the order, the inbox's view of an SMS, the silent phone.
+  events.subscribe('order.changed', async ({ order, before }) => {
+    const types = orderWebhookEvents(order, before);
+    if (types.length === 0) return;
+    const data = orderViews(order, (await settings.current()).four_eyes_bdt).full;
+    for (const type of types) await webhooks.emit(type, data);
+  });
+  events.subscribe('sms.stored', async ({ sms }) => {
+    if (sms.status === 'unmatched') await webhooks.emit('sms.unmatched', sms);
+  });
+  let silentForWebhooks = new Set<string>();
+  events.subscribe('devices.silent', async ({ devices }) => {
+    const newlySilent = devices.filter((device) => !silentForWebhooks.has(device.id));
+    silentForWebhooks = new Set(devices.map((d) => d.id));
+    for (const device of newlySilent) await webhooks.emit('device.silent', { device });
+  });
+
   return { stop: () => homeOrders.stop() };
 }

@@ -79,6 +79,11 @@ export const ERROR_KEYS = [
   'errors.twoFactorAlreadyOn',
   'errors.twoFactorNotSetUp',
   'errors.twoFactorOff',
+  'errors.webhookNotFound',
+  'errors.webhookDeliveryNotFound',
+  'errors.webhookAddressRefused',
+  'errors.webhookLimit',
+  'errors.webhookDeliveryPending',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -132,6 +137,9 @@ export const VALIDATION_KEYS = {
   twoFactorCodeFormat: 'validation.twoFactorCodeFormat',
   settingUnknown: 'validation.settingUnknown',
   fourEyesInvalid: 'validation.fourEyesInvalid',
+  webhookUrlInvalid: 'validation.webhookUrlInvalid',
+  webhookEventUnknown: 'validation.webhookEventUnknown',
+  webhookEventsRequired: 'validation.webhookEventsRequired',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -8,6 +8,7 @@
 // must get a 2xx; any other caller must get 401, 403 or 404 and change no row. A request is built afresh for each
 // caller (and told who calls: the generated tests build their seeds without one), so allowed calls may consume what
 // they act on.
+import crypto from 'node:crypto';
 import type { Caller, Cast } from '../support/cast.js';
 import { uniquePmId } from '../factories/orders.js';
 import { createUser } from '../factories/users.js';
@@ -97,6 +98,20 @@ async function newReply(c: Cast): Promise<number> {
 async function newTemplate(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.smsTemplate.create({ data: { account: 'bkash', label: 'old', pattern: TEMPLATE.pattern, timeFormat: null } })).id;
 }
+/**
+ * A webhook to a public address (no DNS, no WEBHOOK_ALLOW_PRIVATE in the matrix shop), disabled so its queue never
+ * sends; with one delivery (a test event) for the log and the retry.
+ */
+async function newWebhook(c: Cast): Promise<{ id: string; delivery: number }> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await c.server.app.ctx.prisma.webhook.create({ data: { id, url: 'https://93.184.215.14/hook', events: ['order.paid'], secretSealed: 'v1.a.b.c', enabled: false } });
+  const delivery = await c.server.app.ctx.prisma.webhookDelivery.create({
+    data: { webhookId: id, eventId: `evt_${crypto.randomBytes(16).toString('hex')}`, eventType: 'webhook.test', body: '{}', status: 'failed', nextAt: now, createdAt: now, finishedAt: now },
+  });
+  return { id, delivery: delivery.id };
+}
+const WEBHOOK = { url: 'https://93.184.215.14/hook', events: ['device.silent'] };
 
 export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/health': { cases: [{ allow: EVERYONE }] },
@@ -323,6 +338,24 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   // The shop's own rules (issue 20): the admin's only.
   'GET /api/v1/shop-settings': { cases: [{ allow: ADMIN }] },
+  // Outbound webhooks (issue 25): the admin's alone; operators 403.
+  'GET /api/v1/webhooks': { cases: [{ allow: ADMIN }] },
+  'POST /api/v1/webhooks': { cases: [{ allow: ADMIN, request: () => ({ body: { webhook: WEBHOOK } }) }] },
+  'PATCH /api/v1/webhooks/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id }, body: { webhook: { events: ['order.paid', 'order.completed'] } } }) }] },
+  'DELETE /api/v1/webhooks/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id }, body: {} }) }] },
+  'GET /api/v1/webhooks/:id/deliveries': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id } }) }] },
+  'POST /api/v1/webhooks/:id/deliveries/:delivery/retry': {
+    cases: [
+      {
+        allow: ADMIN,
+        request: async (c) => {
+          const { id, delivery } = await newWebhook(c);
+          return { params: { id, delivery: String(delivery) }, body: {} };
+        },
+      },
+    ],
+  },
+  'POST /api/v1/webhooks/:id/test': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id }, body: {} }) }] },
   'PATCH /api/v1/shop-settings': { cases: [{ allow: ADMIN, request: () => ({ body: { settings: { four_eyes_bdt: 50_000 } } }) }] },
   // The client's pages (only when client/dist exists): HTML for everyone, the API's answers are not involved.
   'GET /^(?!\\/(api|socket\\.io|media)\\/).*/': { optional: true, cases: [{ allow: [...EVERYONE, 'blocked'] }] },
