@@ -161,7 +161,7 @@ const placeOrderBodySchema = z.union([placeOrderBodySchemas.topup, placeOrderBod
 
 export const API_ROUTES: readonly ApiRoute[] = [
   // ---------- operations ----------
-  { method: 'GET', path: '/api/v1/health', tag: 'Operations', summary: 'Health of the shop, its database and Redis', auth: 'none', answer: A.healthAnswerSchema },
+  { method: 'GET', path: '/api/v1/health', tag: 'Operations', summary: 'Health of the shop, its database and Redis', auth: 'public', answer: A.healthAnswerSchema },
   { method: 'GET', path: '/health', tag: 'Operations', summary: 'Health, where load balancers look', auth: 'none', answer: A.healthAnswerSchema },
   { method: 'GET', path: '/metrics', tag: 'Operations', summary: 'Prometheus metrics (only with METRICS_TOKEN set)', auth: 'metrics', produces: 'text/plain', optional: true },
   { method: 'GET', path: '/api/v1/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', auth: 'none', answer: z.looseObject({ openapi: z.string() }) },
