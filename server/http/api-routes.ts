@@ -164,7 +164,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/health', tag: 'Operations', summary: 'Health of the shop, its database and Redis', auth: 'public', answer: A.healthAnswerSchema },
   { method: 'GET', path: '/health', tag: 'Operations', summary: 'Health, where load balancers look', auth: 'none', answer: A.healthAnswerSchema },
   { method: 'GET', path: '/metrics', tag: 'Operations', summary: 'Prometheus metrics (only with METRICS_TOKEN set)', auth: 'metrics', produces: 'text/plain', optional: true },
-  { method: 'GET', path: '/api/v1/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', auth: 'none', answer: z.looseObject({ openapi: z.string() }) },
+  { method: 'GET', path: '/api/v1/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', auth: 'none', answer: z.looseObject({ openapi: z.string() }), errors: ['errors.rateLimited'] },
   { method: 'GET', path: '/api/v1/captcha', tag: 'Operations', summary: 'A proof-of-work captcha challenge (`?level=hard` after guessing)', auth: 'public', query: z.object({ level: z.enum(['normal', 'hard']).optional() }), answer: A.captchaAnswerSchema },
 
   // ---------- accounts ----------

@@ -71,6 +71,9 @@ export function errorKeysOf(route: ApiRoute, bodySchema: Json | undefined): Map<
     for (const key of keys) set.add(key);
     byStatus.set(status, set);
   };
+  // Node itself refuses a request it cannot parse or whose headers are too large (app.ts), on any route.
+  add(400, 'errors.badRequest');
+  add(431, 'errors.tooLarge');
   if (route.auth === 'none') {
     add(500, 'errors.server');
     add(503, 'errors.unavailable', 'errors.dbDown');

@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../server/http/api-routes.js';
 import { DOCS_PATH, DOCS_SCRIPT_PATH, OPENAPI_PATH, openApiPath } from '../../server/http/openapi.js';
+import { hasChromium, launchBrowser } from '../support/browser.js';
 import { listRoutes } from '../support/routes.js';
 import { useTestServer } from '../support/server.js';
 
@@ -62,5 +63,24 @@ describe('OpenAPI document', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('text/javascript');
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  it.runIf(hasChromium())('When the reference page is opened in a browser, then Redoc lists the operations and nothing is fetched from elsewhere', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+      // Redoc's footer names a logo on its CDN: the shop's CSP (img-src 'self') blocks it, so no answer may arrive.
+      page.on('response', (res) => {
+        if (!res.url().startsWith(server.url)) problems.push(`answer from outside the shop: ${res.url()}`);
+      });
+      await page.goto(`${server.url}${DOCS_PATH}`);
+      await page.waitForSelector('h2:has-text("Place a top-up or withdrawal order")', { timeout: 30_000 });
+      expect(await page.title()).toBe('Wallet shop API reference');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
