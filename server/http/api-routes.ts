@@ -156,7 +156,8 @@ const UPLOAD_ERRORS = [
   'errors.uploadLimit',
   'errors.imageBusy',
 ] as const satisfies readonly ErrorKey[];
-const picture = z.object({ pic: z.file() });
+/** An upload: the picture, and the captcha as a form field when the captcha is on. */
+const picture = z.object({ pic: z.file(), captcha: z.string().max(20_000).optional() });
 const placeOrderBodySchema = z.union([placeOrderBodySchemas.topup, placeOrderBodySchemas.withdraw]);
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -182,7 +183,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/users/:id', tag: 'Accounts', summary: "An account with its latest orders and tickets", auth: 'admin', answer: A.userDetailsAnswerSchema, errors: ['errors.userNotFound'] },
   { method: 'POST', path: '/api/v1/recover', tag: 'Accounts', summary: 'Ask for a password reset code by e-mail', auth: 'public', body: recoverBodySchema, answer: A.recoveryRequestedAnswerSchema, errors: ['errors.recoveryTooMany', 'errors.resendTooSoon'] },
   { method: 'GET', path: '/api/v1/recover/:id', tag: 'Accounts', summary: "The mailed reset link's page: the address and when a new code may be asked for", auth: 'public', query: recoveryLinkQuerySchema, answer: A.recoveryLinkAnswerSchema, errors: ['errors.recoveryLinkInvalid', 'errors.recoveryLinkExpired', 'errors.recoveryInvalid'] },
-  { method: 'PATCH', path: '/api/v1/recover/:id', tag: 'Accounts', summary: 'Set a new password with the mailed code', auth: 'public', body: recoverConfirmBodySchema, answer: A.recoveryDoneAnswerSchema, errors: ['errors.recoveryInvalid', 'errors.recoveryCodeWrong', 'errors.recoveryLinkExpired', 'errors.recoveryLinkInvalid', 'errors.blocked'] },
+  { method: 'PATCH', path: '/api/v1/recover/:id', tag: 'Accounts', summary: 'Set a new password with the mailed code', auth: 'public', body: recoverConfirmBodySchema, answer: A.recoveryDoneAnswerSchema, errors: ['errors.recoveryInvalid', 'errors.recoveryCodeWrong', 'errors.recoveryLinkExpired', 'errors.recoveryLinkInvalid', 'errors.recoveryTooMany', 'errors.blocked'] },
   { method: 'POST', path: '/api/v1/account/telegram', tag: 'Accounts', summary: "A one-time code linking the caller's account to the staff's Telegram bot", auth: 'user', body: telegramLinkBodySchema, answer: A.telegramCodeAnswerSchema, errors: ['errors.telegramDisabled', 'errors.telegramUnavailable'] },
   { method: 'DELETE', path: '/api/v1/account/telegram', tag: 'Accounts', summary: "Unlink the caller's Telegram chat", auth: 'user', body: telegramUnlinkBodySchema, answer: A.telegramUnlinkedAnswerSchema, errors: ['errors.telegramDisabled'] },
 
