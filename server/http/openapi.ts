@@ -36,6 +36,12 @@ function objectProperties(schema: Json): { properties: Record<string, Json>; req
   return { properties, required };
 }
 
+/** The object schema, or one of its alternatives or parts, has this property. */
+function hasProperty(schema: Json, name: string): boolean {
+  if (Object.hasOwn((schema.properties as Json | undefined) ?? {}, name)) return true;
+  return ['allOf', 'anyOf', 'oneOf'].some((k) => ((schema[k] as Json[] | undefined) ?? []).some((part) => hasProperty(part, name)));
+}
+
 /** '/api/v1/orders/:id' → '/api/v1/orders/{id}'. */
 export const openApiPath = (expressPath: string) => expressPath.replace(/:([A-Za-z_$][\w$]*)/g, '{$1}');
 
@@ -91,8 +97,7 @@ export function errorKeysOf(route: ApiRoute, bodySchema: Json | undefined): Map<
   }
   if (['user', 'customer', 'staff', 'admin'].includes(route.auth)) add(403, 'errors.forbidden', 'errors.adminOnly', 'errors.userOnly');
   if (route.auth === 'telegram' || route.auth === 'metrics') add(401, 'errors.unauthorized');
-  const properties = bodySchema ? objectProperties(bodySchema).properties : {};
-  if ('captcha' in properties) add(400, 'errors.captcha', 'errors.captchaHarder');
+  if (bodySchema && hasProperty(bodySchema, 'captcha')) add(400, 'errors.captcha', 'errors.captchaHarder');
   for (const key of route.errors ?? []) add(ERROR_STATUS[key], key);
   return byStatus;
 }
