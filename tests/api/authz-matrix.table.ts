@@ -100,7 +100,8 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /metrics': { optional: true, cases: [{ allow: [] }] },
   'GET /api/v1/captcha': { cases: [{ allow: EVERYONE }] },
   // The API document and its reference page (issue 25): public, mounted ahead of the API router, so no token is read.
-  'GET /api/v1/openapi.json': { cases: [{ allow: [...EVERYONE, 'blocked'] }] },
+  // The document is a JSON file, not an answer with `ok`.
+  'GET /api/v1/openapi.json': { fileType: 'application/json', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
   'GET /api/docs': { fileType: 'text/html', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
   'GET /api/docs/redoc.standalone.js': { fileType: 'text/javascript', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
   'POST /api/v1/register': {
