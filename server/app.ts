@@ -24,6 +24,7 @@ import { createMetrics, metricsRoutes } from './http/metrics.js';
 import { requestObservability } from './http/observability.js';
 import { openApiRoutes } from './http/openapi.js';
 import { createRateLimits } from './http/rate-limits.js';
+import { keepRawBody } from './http/raw-body.js';
 import { rejectNulBytes } from './http/validate.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -181,7 +182,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const api = express.Router();
   // JSON answers above ~1 KB travel compressed (gzip or brotli, by Accept-Encoding); smaller ones are not worth it.
   api.use(compression({ threshold: 1024 }));
-  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(express.json({ limit: '100kb', strict: true, verify: keepRawBody }));
   api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

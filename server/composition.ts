@@ -74,7 +74,7 @@ import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusServic
 import { createRealtime } from './realtime/index.js';
 import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
-import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
+import { createAndroidSmsGateway, createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
 import type { Clock } from './clock.js';
 import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
@@ -139,6 +139,7 @@ export function composeShop(infra: Infrastructure) {
     logger,
     // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
     mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
+    onStaffPresent: (userId) => void events.publish('staff.active', { userId, via: 'console' }),
   });
 
   // Use cases. Every staff action records its audit entry through `audit.record`, inside its own transaction; every
@@ -173,14 +174,21 @@ export function composeShop(infra: Infrastructure) {
   // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
   // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
   const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
+  // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
+  // secrets, another purpose (an independent derived key).
+  const deviceKeys = createSecretBox(config.twoFactorKey ?? jwtSecret, 'device-token');
   const sms = createSmsService({
     sms: smsRepository,
     events,
     payments: orders,
     walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
+    linkCandidates: orderLists.linkCandidates,
     audit: audit.record,
     clock,
+    deviceKeys,
   });
+  // SMS Gateway for Android's signed webhooks (issue 19): keyed with the device's token, kept sealed.
+  const androidSmsGateway = createAndroidSmsGateway({ repo: smsRepository, sms, deviceKeys, clock });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
   // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
@@ -200,6 +208,7 @@ export function composeShop(infra: Infrastructure) {
     jwtSecret,
     databaseUrl: config.databaseUrl,
     clock: () => clock.now(),
+    onStaffActive: (userId) => void events.publish('staff.active', { userId, via: 'telegram' }),
   });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
@@ -230,6 +239,7 @@ export function composeShop(infra: Infrastructure) {
     countUsers: () => usersRepository.count(),
     countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
+    clock: () => clock.now(),
   });
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
@@ -240,7 +250,7 @@ export function composeShop(infra: Infrastructure) {
     source: {
       // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
       listProducts: async () => orderLists.markCappedMethods(await products.listProducts()),
-      recentOrders: orderLists.recentOrders,
+      recentOrders: async () => orderLists.recentOrders((await settings.current()).home_show_names),
       isAdminOnline: adminStatus.isAdminOnline,
     },
     bus: snapshotBus,
@@ -254,10 +264,21 @@ export function composeShop(infra: Infrastructure) {
   // that reloads on a push reads the new data.
   // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
   snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier });
+  subscribeShop(events, {
+    adminStatus,
+    snapshots,
+    realtime,
+    settings,
+    telegram: telegram.notifier,
+    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
+    logger,
+    clock: () => clock.now(),
+  });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
+  // The badge turns offline 5 minutes after the last sign of staff (decision 217); the same small loop, every 30 s.
+  const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -288,7 +309,7 @@ export function composeShop(infra: Infrastructure) {
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
   const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
@@ -336,11 +357,13 @@ export function composeShop(infra: Infrastructure) {
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
+      presenceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
+      await presenceWatch.stop();
       await telegram.stop();
       await recovery.flush();
       await realtime.close();

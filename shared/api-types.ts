@@ -246,8 +246,11 @@ export interface RecoveryLinkDto {
 }
 
 export interface AdminInfoDto {
+  /** What customers see: the switch when set by hand, otherwise whether staff are at work (decision 217). */
   online: boolean;
   users: number;
+  /** The badge follows staff presence (the switch is not set by hand). */
+  auto: boolean;
 }
 
 export interface ApiError {

@@ -12,6 +12,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The language an order was placed in (its mails are written in it). */
+export type OrderLanguage = 'en' | 'bn';
+
 export type OrderActor = 'customer' | 'admin' | 'system';
 
 /** The commands of `PATCH /orders/{id}` (parsed by `orderCommandSchema` in schemas.ts). */

@@ -371,7 +371,8 @@ export const ticketPatchBodySchema = z.object({
 // ---------- admin ----------
 export const adminPatchBodySchema = z.object({
   captcha: captchaField,
-  admin: z.object({ online: z.boolean({ error: V.invalid }) }),
+  /** true or false by hand; null follows staff presence (decision 217). */
+  admin: z.object({ online: z.boolean({ error: V.invalid }).nullable() }),
 });
 
 export const idParamSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);

@@ -6,6 +6,7 @@ export { createOrdersService, type OrdersService } from './orders.service.js';
 export { createOrderListsService, type OrderListsService } from './order-lists.service.js';
 export { ordersRoutes } from './orders.routes.js';
 export { orderViews } from './order-dto.js';
+export { orderReceiptMail, needsReceipt } from './order-receipt-mail.js';
 export type { OrderRecord } from './order-row.js';
 export type { OrderChanged, OrderEvents } from './order-events.js';
 export type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';

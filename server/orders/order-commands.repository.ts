@@ -18,7 +18,7 @@ import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.
 
 export type NewOrder = Pick<
   OrderFields,
-  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet'
+  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet' | 'lang'
 >;
 
 /** The fields a status transition may set besides the status. */

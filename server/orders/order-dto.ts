@@ -83,7 +83,33 @@ export function toOrderView(o: OrderRecord, viewer: { role: string } | null): Or
   return isStaffRole(viewer?.role) ? toAdminOrderDto(o) : toPublicOrderDto(o);
 }
 
-export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A customer's name as the public sees it by default (decision 216): its first and last letters around three stars
+ * (`Rahim Uddin` → `R***n`, `রহিম` → `র***ম`), so the word count and length tell nothing either. Letters are
+ * graphemes: a Bengali conjunct stays whole.
+ */
+export function maskName(name: string): string {
+  const letters = Array.from(graphemes.segment(name.trim()), (s) => s.segment);
+  if (letters.length === 0) return '';
+  if (letters.length <= 2) return `${letters[0]}***`;
+  return `${letters[0]}***${letters[letters.length - 1]}`;
+}
+
+/** The home page's line; `showNames` (the `home_show_names` setting) shows the full name and photo. */
+export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string, showNames = false): HomeOrderDto {
+  if (!showNames) {
+    return {
+      product_id: o.productId,
+      created_at: unixSeconds(o.createdAt),
+      amount: toMoneyNumber(o.amount),
+      pm_amount: toMoneyNumber(o.pmAmount),
+      status: o.status,
+      userName: maskName(o.userName ?? ''),
+      userLogo: null,
+    };
+  }
   return {
     product_id: o.productId,
     created_at: unixSeconds(o.createdAt),

@@ -1,7 +1,7 @@
 // The order row, described once: its columns (the database names are the snake_case of these keys), what each
 // holds, and from that the record type, the mapping of a Prisma or plain-SQL row to a record, and the column list of
 // plain statements. A new order column is one line in ORDER_COLUMNS (plus its migration and schema.prisma).
-import type { OrderActor, OrderStatus } from '#shared/order-status';
+import type { OrderActor, OrderLanguage, OrderStatus } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
 import type { VerificationStatus } from '#shared/sms/sms-api';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
@@ -41,6 +41,7 @@ export const ORDER_COLUMNS = {
   payoutTrxId: nullableText(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
+  lang: text<OrderLanguage>(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;

@@ -110,7 +110,8 @@ export function ordersRoutes(deps: {
         fingerprint: [productId, body.order],
         run: async () => {
           await captcha.verify(body.captcha);
-          const id = await orders.placeOrder(productId, body.order, customer);
+          // The order's language (its mails): what the client asks answers in, English when it says nothing.
+          const id = await orders.placeOrder(productId, body.order, customer, req.acceptsLanguages('en', 'bn') === 'bn' ? 'bn' : 'en');
           return { status: 201, body: { ok: true, id, text: 'Order created' } };
         },
       };

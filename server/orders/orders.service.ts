@@ -8,7 +8,7 @@ import { dhakaDayStart } from '#shared/dhaka';
 import { productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
-import type { OrderCommandName } from '#shared/order-status';
+import type { OrderCommandName, OrderLanguage } from '#shared/order-status';
 import type { CancelReason, OrderPayment, PlaceOrderInput } from '#shared/schemas';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
@@ -32,13 +32,17 @@ function paymentFieldsMissing(kind: OrderKind) {
 }
 
 /** At least 120 random bits (design §6): 16 bytes, 22 base64url characters. */
+/** An order id is 16 random bytes in base64url: 22 characters. Staff may type its first 6 or more (decision 218). */
+const ORDER_ID_LENGTH = 22;
+const SHORT_ID_MIN = 6;
+
 export function newOrderId(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
 export function createOrdersService(deps: {
   commands: OrderCommandsRepository;
-  queries: Pick<OrderQueriesRepository, 'findById'>;
+  queries: Pick<OrderQueriesRepository, 'findById' | 'idsStartingWith'>;
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   events: Publisher<OrderEvents>;
@@ -112,6 +116,16 @@ export function createOrdersService(deps: {
     );
   }
 
+  /** An order id as staff type it: whole, or its first characters when they name exactly one order. */
+  async function resolveOrderRef(ref: string): Promise<string> {
+    if (ref.length >= ORDER_ID_LENGTH) return ref;
+    if (ref.length < SHORT_ID_MIN) throw orderErrors.idShort();
+    const ids = await queries.idsStartingWith(ref);
+    if (ids.length === 0) throw orderErrors.notFound();
+    if (ids.length > 1) throw orderErrors.idAmbiguous();
+    return ids[0];
+  }
+
   async function findOrThrow(id: string): Promise<OrderRecord> {
     const order = await queries.findById(id);
     if (!order) throw orderErrors.notFound();
@@ -119,7 +133,8 @@ export function createOrdersService(deps: {
   }
 
   return {
-    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null): Promise<string> {
+    /** `lang` is the language the customer placed it in: the order's mails are written in it. */
+    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, lang: OrderLanguage = 'en'): Promise<string> {
       const kind = productKind(productId);
       const amountKey = kind === 'topup' ? VALIDATION_KEYS.amountInvalid : VALIDATION_KEYS.withdrawAmountInvalid;
       const product = await products.findById(productId);
@@ -150,12 +165,16 @@ export function createOrdersService(deps: {
           contactEmail: input.contact_email,
           onexId: 'onex_id' in input ? input.onex_id : null,
           wallet: 'wallet' in input ? input.wallet : null,
+          lang,
         },
         customer?.id ?? null,
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
       );
-      if (created === 'limitReached') throw orderErrors.methodLimitReached();
+      if (created === 'limitReached') {
+        await events.publish('method.limitReached', { wallet: input.pm_method });
+        throw orderErrors.methodLimitReached();
+      }
       await announce(created, null);
       return created.id;
     },
@@ -253,7 +272,9 @@ export function createOrdersService(deps: {
      * Staff link an SMS to a top-up of the same wallet by hand, saying why: the order is verified, the message taken,
      * the timeline and the audit log say who and why.
      */
-    async verifyByHand(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<OrderRecord> {
+    /** `orderRef` is the order's id or its first characters (at least 6, naming one order: decision 218). */
+    async verifyByHand(smsId: number, orderRef: string, reason: string, staff: UserRecord): Promise<OrderRecord> {
+      const orderId = await resolveOrderRef(orderRef);
       const outcome = await commands.verifyByHand({
         smsId,
         orderId,

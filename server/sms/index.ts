@@ -2,4 +2,5 @@
 export { createSmsRepository, type SmsRepository } from './sms.repository.js';
 export { createSmsService, createSilentDeviceWatch, hashDeviceToken, type SmsService, type SmsEvents } from './sms.service.js';
 export { smsForwardingRoutes, smsRoutes } from './sms.routes.js';
+export { createAndroidSmsGateway, gatewaySignature, type AndroidSmsGateway } from './android-sms-gateway.js';
 export { parseSmsOnServer, runTemplateWithBudget, createBudgetedRunner, testTemplateOnServer } from './run-template.js';

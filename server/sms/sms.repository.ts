@@ -17,6 +17,8 @@ export interface DeviceRecord {
   account: Wallet;
   createdAt: Date;
   lastSeenAt: Date | null;
+  /** Whether its token is kept sealed, as the signing key of SMS Gateway for Android (decision 147). */
+  signs: boolean;
 }
 
 export interface SmsRecord {
@@ -90,12 +92,13 @@ function toSms(row: SmsRow): SmsRecord {
   };
 }
 
-const toDevice = (row: { id: string; name: string; account: string; createdAt: Date; lastSeenAt: Date | null }): DeviceRecord => ({
+const toDevice = (row: { id: string; name: string; account: string; createdAt: Date; lastSeenAt: Date | null; tokenSealed: string | null }): DeviceRecord => ({
   id: row.id,
   name: row.name,
   account: row.account as Wallet,
   createdAt: row.createdAt,
   lastSeenAt: row.lastSeenAt,
+  signs: row.tokenSealed !== null,
 });
 
 const toTemplate = (row: { id: number; account: string; label: string; pattern: string; timeFormat: string | null; updatedAt: Date }): TemplateRecord => ({
@@ -121,7 +124,7 @@ const evidenceSelect = { id: true, account: true, trxKey: true, amount: true, se
 export function createSmsRepository(prisma: Prisma) {
   return {
     // ---------- devices ----------
-    async createDevice(d: { id: string; name: string; account: Wallet; tokenHash: string }, also: AlsoInTransaction): Promise<DeviceRecord> {
+    async createDevice(d: { id: string; name: string; account: Wallet; tokenHash: string; tokenSealed: string }, also: AlsoInTransaction): Promise<DeviceRecord> {
       return prisma.$transaction(async (tx) => {
         const row = toDevice(await tx.device.create({ data: d }));
         await also(tx);
@@ -154,6 +157,24 @@ export function createSmsRepository(prisma: Prisma) {
     async findDeviceByTokenHash(tokenHash: string): Promise<DeviceRecord | null> {
       const row = await prisma.device.findFirst({ where: { tokenHash, revokedAt: null } });
       return row ? toDevice(row) : null;
+    },
+
+    /** An active device with its sealed token (the key of its signed webhooks), by id. */
+    async findDeviceWithSealedToken(id: string): Promise<{ device: DeviceRecord; tokenSealed: string | null } | null> {
+      const row = await prisma.device.findFirst({ where: { id, revokedAt: null } });
+      return row ? { device: toDevice(row), tokenSealed: row.tokenSealed } : null;
+    },
+
+    /** The message a device's webhook event stored, when the event was seen before (undefined: never seen). */
+    async findWebhookEvent(deviceId: string, eventId: string): Promise<{ smsId: number | null } | undefined> {
+      const row = await prisma.deviceWebhookEvent.findUnique({ where: { deviceId_eventId: { deviceId, eventId } }, select: { smsId: true } });
+      return row ?? undefined;
+    },
+
+    /** Records an event as handled, and forgets the device's events older than `forgetBefore`. */
+    async recordWebhookEvent(deviceId: string, eventId: string, smsId: number | null, forgetBefore: Date): Promise<void> {
+      await prisma.deviceWebhookEvent.createMany({ data: [{ deviceId, eventId, smsId }], skipDuplicates: true });
+      await prisma.deviceWebhookEvent.deleteMany({ where: { deviceId, createdAt: { lt: forgetBefore } } });
     },
 
     async touchDevice(id: string, at: Date): Promise<void> {

@@ -1,11 +1,12 @@
 // SMS use cases: wallet phones (devices) and their tokens, forwarding (parse, store once, match), the inbox and
 // its manual link, admin templates, and the watch for silent phones. Pushes happen after the database commit.
 import crypto from 'node:crypto';
-import { LIMITS } from '#shared/constants';
+import { LIMITS, type Wallet } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
 import { unixSeconds as unix } from '#shared/time';
-import { SMS_LIMITS, type DeviceDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
-import { ledgerMovement } from '#shared/sms/parse-sms';
+import { SMS_LIMITS, type DeviceDto, type LinkCandidateDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
+import { ledgerMovement, type SmsParseResult } from '#shared/sms/parse-sms';
+import { maskSecrets } from '#shared/sms/mask-secrets';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
 import type { SmsTemplate } from '#shared/sms/sms-template';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
@@ -15,6 +16,7 @@ import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { Publisher } from '../event-bus.js';
 import type { OrdersService } from '../orders/index.js';
+import type { SecretBox } from '../security/secret-box.js';
 import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
@@ -36,6 +38,13 @@ export function newDeviceToken(): string {
   return `smsdev_${crypto.randomBytes(32).toString('base64url')}`;
 }
 export const hashDeviceToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * Texts whose digits are evidence are stored as written: a payment, money leaving the wallet, a credit that moves
+ * the balance. Every other text is masked (decision 148): the wallets send their one-time codes from the same sender.
+ */
+export const isMoneyText = (parsed: SmsParseResult): boolean =>
+  parsed.kind === 'payment' || parsed.kind === 'debit' || (parsed.kind === 'ignored' && parsed.movement !== null);
 
 export function toSmsDto(s: SmsRecord): SmsDto {
   return {
@@ -80,8 +89,12 @@ export function createSmsService(deps: {
   payments: PaymentVerification;
   /** The orders domain's wallets with top-ups waiting for money or its SMS. */
   walletsAwaitingPayment: () => Promise<Set<string>>;
+  /** The orders domain's candidates for linking an SMS by hand (decision 218). */
+  linkCandidates: (wallet: Wallet, amount: string | null) => Promise<LinkCandidateDto[]>;
   audit: AuditRecorder;
   clock: Clock;
+  /** Seals a device's token: the signing key of SMS Gateway for Android's webhooks (decision 147). */
+  deviceKeys: SecretBox;
 }) {
   const { sms: repo, events, payments, clock } = deps;
   let lastSilent = '';
@@ -103,6 +116,7 @@ export function createSmsService(deps: {
       last_seen_at: d.lastSeenAt ? unix(d.lastSeenAt) : null,
       sms_today: counts.get(d.id) ?? 0,
       silent: isSilent(d, waiting, now),
+      gateway: d.signs,
     }));
   }
 
@@ -115,11 +129,11 @@ export function createSmsService(deps: {
     async createDevice(input: NewDeviceInput, admin: UserRecord): Promise<{ device: DeviceDto; token: string }> {
       const token = newDeviceToken();
       const id = crypto.randomBytes(12).toString('base64url');
-      const d = await repo.createDevice({ id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token) }, (tx) =>
+      const d = await repo.createDevice({ id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token) }, (tx) =>
         deps.audit(tx, { actorId: admin.id, action: 'device.create', targetType: 'device', targetId: id, before: null, after: { name: input.name, account: input.account } }),
       );
       return {
-        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false },
+        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true },
         token,
       };
     },
@@ -133,11 +147,9 @@ export function createSmsService(deps: {
       if (!revoked) throw smsErrors.deviceNotFound();
     },
 
-    /** The device a Bearer token names, or the 401 of the forwarding contract. */
-    async deviceForToken(token: string | null): Promise<DeviceRecord> {
-      const device = token ? await repo.findDeviceByTokenHash(hashDeviceToken(token)) : null;
-      if (!device) throw smsErrors.deviceToken();
-      return device;
+    /** The device a Bearer token names, or null (the forwarding contract's 401). */
+    async findDeviceForToken(token: string | null): Promise<DeviceRecord | null> {
+      return token ? await repo.findDeviceByTokenHash(hashDeviceToken(token)) : null;
     },
 
     /** One forwarded SMS: parsed with the account's templates, stored once, matched if it can be. */
@@ -150,10 +162,10 @@ export function createSmsService(deps: {
       // The budget is wall-clock time: a CPU-starved moment can time out a sound template. One more try with a
       // fresh budget tells that apart from a pattern that is slow every time (decision 102).
       if (parsed.kind === 'unparsed' && parsed.reason === 'template_timeout') parsed = parseSmsOnServer(input_, templates);
-      const dedupeHash = crypto
-        .createHash('sha256')
-        .update(`${input.from}\n${input.text}\n${input.received_at ?? ''}`, 'utf8')
-        .digest('hex');
+      // Codes never reach storage, nor a hash of them (decision 148); the same message is one message whatever
+      // the phone says of its arrival: `received_at` is not in the hash (the trailing \n keeps older rows' hashes).
+      const text = isMoneyText(parsed) ? input.text : maskSecrets(input.text);
+      const dedupeHash = crypto.createHash('sha256').update(`${input.from}\n${text}\n`, 'utf8').digest('hex');
       // The SMS's own time: from its text (Asia/Dhaka), else the phone's received_at, else its arrival.
       const textTime = parsed.kind === 'payment' || parsed.kind === 'debit' ? parsed.time : (ledgerMovement(parsed)?.time ?? null);
       const receivedAt = textTime !== null ? new Date(textTime * 1000) : input.received_at !== undefined ? new Date(input.received_at * 1000) : arrivedAt;
@@ -161,7 +173,7 @@ export function createSmsService(deps: {
         deviceId: device.id,
         account: device.account,
         from: input.from,
-        text: input.text,
+        text,
         dedupeHash,
         amount: parsed.kind === 'payment' ? parsed.amount : null,
         trxId: parsed.kind === 'payment' ? parsed.trx_id : null,
@@ -184,7 +196,8 @@ export function createSmsService(deps: {
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
       const taken = order !== null && order.verification === 'verified' && order.verificationSmsId === stored.sms.id;
       const dto = toSmsDto(taken ? { ...stored.sms, status: 'matched', orderId: order.id } : stored.sms);
-      await events.publish('sms.stored', { sms: dto });
+      // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
+      if (stored.sms.parseKind === 'payment') await events.publish('sms.stored', { sms: dto });
       return dto;
     },
 
@@ -195,6 +208,13 @@ export function createSmsService(deps: {
     },
 
     /** Staff link a message to a top-up by hand, saying why: the orders domain verifies the order (decision 130). */
+    /** The orders this SMS could be linked to: its wallet's top-ups without proof, the same amount first. */
+    async linkCandidates(smsId: number): Promise<LinkCandidateDto[]> {
+      const found = await repo.findSms(smsId);
+      if (!found) throw smsErrors.smsNotFound();
+      return deps.linkCandidates(found.account, found.amount);
+    },
+
     async linkSms(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<SmsDto> {
       if (!(await repo.findSms(smsId))) throw smsErrors.smsNotFound();
       await payments.verifyByHand(smsId, orderId, reason, staff);

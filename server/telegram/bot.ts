@@ -58,6 +58,8 @@ export function createDeskBot(deps: {
   todayStats: () => Promise<StatsDto>;
   /** Names of staff members by id (who completed or cancelled). */
   staffNames: (ids: string[]) => Promise<Map<string, string>>;
+  /** A linked staff member acted in the chat (presence, decision 217). */
+  onStaffActive?: (userId: string) => void;
   logger: Logger;
   clock: () => Date;
 }): Bot<DeskContext> {
@@ -120,6 +122,7 @@ export function createDeskBot(deps: {
     const found = await links.liveLinkOfChat(ctx.chat!.id);
     if (typeof found === 'object') {
       ctx.desk = found;
+      deps.onStaffActive?.(found.user.id);
       return next();
     }
     const lang = languageOfTelegram(ctx.from?.language_code);

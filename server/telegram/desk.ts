@@ -71,6 +71,8 @@ export function createTelegramDesk(deps: {
   /** PostgreSQL: the poll lock's own connection; unset (PGlite), the one process polls. */
   databaseUrl?: string;
   clock: () => Date;
+  /** A linked staff member acted in Telegram (presence, decision 217). */
+  onStaffActive?: (userId: string) => void;
 }): TelegramDesk {
   const { config, repository, users, orders, logger, clock } = deps;
   const links = createLinks({ repository, users, audit: deps.audit, clock });
@@ -85,7 +87,7 @@ export function createTelegramDesk(deps: {
     }
     return names;
   };
-  const bot = createDeskBot({ token: config.botToken, apiRoot: config.apiRoot, links, repository, orders, todayStats: deps.todayStats, staffNames, logger, clock });
+  const bot = createDeskBot({ token: config.botToken, apiRoot: config.apiRoot, links, repository, orders, todayStats: deps.todayStats, staffNames, onStaffActive: deps.onStaffActive, logger, clock });
   const api = bot.api;
 
   const adminView = (orderId: string, viewer: UserRecord) => readStaffView(orders, orderId, viewer);

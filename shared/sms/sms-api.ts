@@ -2,6 +2,7 @@
 // endpoints, and the JSON shapes they answer with. Shared by the server (validation) and the admin pages.
 import { z } from 'zod';
 import { WALLETS, type Wallet } from '#shared/constants';
+import type { OrderStatus } from '#shared/order-status';
 import { asciiDigitsOf } from '#shared/digits';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { idParamSchema } from '#shared/schemas';
@@ -102,6 +103,8 @@ export interface DeviceDto {
   sms_today: number;
   /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */
   silent: boolean;
+  /** Its token can sign SMS Gateway for Android's webhooks (devices added before issue 19 cannot: add it again). */
+  gateway: boolean;
 }
 
 export interface SmsDto {
@@ -121,6 +124,19 @@ export interface SmsDto {
   order_id: string | null;
   /** What the parser made of it: a payment, or why not (sms.ignored.<reason> / sms.unparsed.<reason>). */
   parse: { kind: 'payment' | 'ignored' | 'unparsed'; reason: string | null };
+}
+
+/** An order an SMS could be linked to by hand (GET /sms/{id}/candidates, issue 22). */
+export interface LinkCandidateDto {
+  id: string;
+  created_at: number;
+  status: OrderStatus;
+  verification: VerificationStatus;
+  pm_amount: number;
+  pm_id: string | null;
+  onex_id: string | null;
+  /** Its amount is the SMS's amount to the paisa. */
+  exact: boolean;
 }
 
 export interface SmsTemplateDto {

@@ -382,6 +382,27 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       await fake.waitUntil(() => fake.botMessagesIn(bn.id).some((m) => m.text.includes('টিকিট #১,২০৫')), 'the Bengali ticket alert');
       await fake.waitUntil(() => fake.botMessagesIn(bn.id).some((m) => m.text.includes('৩৫ মিনিট')), 'the Bengali device alert');
     });
+
+    it('When the daily cap of a method turns customers away, then staff hear it once that day, however many are refused', async () => {
+      const person = telegramPerson('CapWatch');
+      await linkStaff(server, fake, await newAdmin(server, 'Cap Watch'), person);
+      const admin = await loginAdmin(server);
+      const capped = await server.api.patch('/pms/rocket', { pm: { wallet: '019000000033', available: true, daily_count_limit: 0, daily_amount_limit: null } }, admin.token);
+      expect(capped.status).toBe(200);
+      try {
+        const before = server.app.events.counts()['method.limitReached'] ?? 0;
+        for (let i = 0; i < 3; i += 1) {
+          const res = await server.api.post('/orders/1xbet_topup_bdt', { order: topupPayload({ pm_method: 'rocket' }) });
+          expect(res.body.key).toBe('errors.methodLimitReached');
+        }
+        expect(server.app.events.counts()['method.limitReached']).toBe(before + 3);
+        await fake.waitUntil(() => fake.botMessagesIn(person.id).some((m) => m.text.includes('Rocket reached its daily limit')), 'the cap alert');
+        await sleep(300);
+        expect(fake.botMessagesIn(person.id).filter((m) => m.text.includes('Rocket reached its daily limit'))).toHaveLength(1);
+      } finally {
+        await server.api.patch('/pms/rocket', { pm: { wallet: '019000000033', available: true, daily_count_limit: null, daily_amount_limit: null } }, admin.token);
+      }
+    });
   });
 
   describe('Telegram failing', () => {

@@ -1,6 +1,6 @@
 // Calls of the SMS verification endpoints (issue 9; decisions 102, 104): wallet phones, the inbox, templates.
 import type { Wallet } from '#shared/constants';
-import type { DeviceDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
+import type { DeviceDto, LinkCandidateDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
@@ -22,6 +22,9 @@ export interface InboxFilter {
   q?: string;
 }
 export const listSms = (filter: InboxFilter) => api.get<{ sms: SmsDto[]; pages: number }>('/sms', { ...filter });
+/** The orders the SMS could be linked to: its wallet's top-ups without proof, the same amount first (decision 218). */
+export const linkCandidates = (id: number) => api.get<{ candidates: LinkCandidateDto[] }>(`/sms/${id}/candidates`);
+
 export async function linkSms(id: number, orderId: string, reason: string) {
   const captcha = await getCaptcha();
   return api.patch<{ sms: SmsDto }>(`/sms/${id}`, { captcha, sms: { order_id: orderId, reason } });

@@ -12,6 +12,7 @@ import { useSocketEvent } from '../../../lib/socket';
 import { addDevice, listDevices, revokeDevice } from '../api/sms-api';
 import { DeviceTokenModal } from '../components/device-token-modal';
 import { ForwarderSetup } from '../components/forwarder-setup';
+import { GatewaySetup, GatewayUrl } from '../components/gateway-setup';
 
 /** /admin/devices — the wallet phones that forward SMS: add (token once, QR), revoke, last seen, today's count. */
 export default function AdminDevicesPage() {
@@ -23,7 +24,7 @@ export default function AdminDevicesPage() {
   const [account, setAccount] = useState<Wallet>('bkash');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [token, setToken] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ token: string; deviceId: string } | null>(null);
 
   const load = useCallback(async () => {
     const answer = await listDevices();
@@ -47,7 +48,7 @@ export default function AdminDevicesPage() {
         return;
       }
       showSuccess('sms:devices.added');
-      setToken(answer.token);
+      setCreated({ token: answer.token, deviceId: answer.device.id });
       setName('');
       await load();
     } catch (error) {
@@ -116,6 +117,13 @@ export default function AdminDevicesPage() {
               <Text size="sm">
                 {t('devices.today')}: {format.number(device.sms_today)}
               </Text>
+              {device.gateway ? (
+                <GatewayUrl deviceId={device.id} />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {t('devices.gateway.oldDevice')}
+                </Text>
+              )}
               <Group justify="flex-end">
                 <Button color="red" variant="light" size="xs" onClick={() => void revoke(device)}>
                   {t('devices.revoke')}
@@ -128,7 +136,10 @@ export default function AdminDevicesPage() {
       <Card withBorder radius="md">
         <ForwarderSetup />
       </Card>
-      <DeviceTokenModal token={token} onClose={() => setToken(null)} />
+      <Card withBorder radius="md">
+        <GatewaySetup />
+      </Card>
+      <DeviceTokenModal token={created?.token ?? null} deviceId={created?.deviceId ?? null} onClose={() => setCreated(null)} />
     </Stack>
   );
 }
