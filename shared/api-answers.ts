@@ -173,6 +173,8 @@ export const smsSchema = obj({
 });
 export const smsForwardedAnswerSchema = success({ sms: obj({ id: z.number().int(), status: z.enum(SMS_STATUSES), order_id: nullableString }) });
 export const smsPageAnswerSchema = success({ sms: z.array(smsSchema), pages });
+export const gatewayDeliveryAnswerSchema = success({ status: z.enum(['stored', 'duplicate', 'skipped']), sms: obj({}).optional() });
+export const smsCandidatesAnswerSchema = success({ candidates: z.array(obj({ id: z.string() })) });
 export const smsLinkedAnswerSchema = success({ sms: obj({}) });
 export const smsTemplateSchema = obj({ id: z.number().int(), account: wallet, label: z.string(), pattern: z.string(), time_format: nullableString, updated_at: unixSeconds });
 export const smsTemplatesAnswerSchema = success({ templates: z.array(obj({})) });

@@ -40,15 +40,16 @@ import {
   templateBodySchema,
   templateTestBodySchema,
 } from '#shared/sms/sms-api';
+import { gatewayWebhookSchema } from '#shared/sms/android-sms-gateway';
 import { statsQuerySchema } from '#shared/stats';
 import { telegramLinkBodySchema, telegramUnlinkBodySchema } from '#shared/telegram';
 
 /**
  * Who may call a route: `public` anyone (a bearer token, when sent, is checked and names the caller), `user` any
  * signed-in account, `customer` a customer's account, `staff` operators and admins, `admin` admins, `device` a
- * forwarding phone's token, `telegram` Telegram's webhook secret, `metrics` the METRICS_TOKEN.
+ * forwarding phone's token, `gateway` SMS Gateway for Android's signature made with that token, `telegram` Telegram's webhook secret, `metrics` the METRICS_TOKEN.
  */
-export type ApiAuth = 'public' | 'user' | 'customer' | 'staff' | 'admin' | 'device' | 'telegram' | 'metrics' | 'none';
+export type ApiAuth = 'public' | 'user' | 'customer' | 'staff' | 'admin' | 'device' | 'gateway' | 'telegram' | 'metrics' | 'none';
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -85,6 +86,9 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   'errors.smsNotLinkable': 409,
   'errors.smsNotFound': 404,
   'errors.deviceToken': 401,
+  'errors.deviceSignature': 401,
+  'errors.orderIdAmbiguous': 409,
+  'errors.orderIdShort': 400,
   'errors.deviceNotFound': 404,
   'errors.badImage': 400,
   'errors.badImageType': 400,
@@ -219,8 +223,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/devices', tag: 'SMS', summary: 'The forwarding phones', auth: 'admin', answer: A.devicesAnswerSchema },
   { method: 'DELETE', path: '/api/v1/devices/:id', tag: 'SMS', summary: "Revoke a phone's token", auth: 'admin', body: captchaOnlyBodySchema, answer: A.okAnswerSchema, errors: ['errors.deviceNotFound'] },
   { method: 'POST', path: '/api/v1/sms', tag: 'SMS', summary: 'A phone forwards an SMS of its wallet', auth: 'device', body: forwardSmsBodySchema, answer: A.smsForwardedAnswerSchema, errors: ['errors.deviceToken'] },
+  { method: 'POST', path: '/api/v1/devices/:id/android-sms-gateway', tag: 'SMS', summary: "SMS Gateway for Android's signed webhook (X-Signature, X-Timestamp)", auth: 'gateway', body: gatewayWebhookSchema, answer: A.gatewayDeliveryAnswerSchema, errors: ['errors.deviceSignature', 'errors.deviceNotFound'] },
+  { method: 'GET', path: '/api/v1/sms/:id/candidates', tag: 'SMS', summary: "The waiting top-ups of the SMS's wallet it could be linked to (same amount first)", auth: 'staff', answer: A.smsCandidatesAnswerSchema, errors: ['errors.smsNotFound'] },
   { method: 'GET', path: '/api/v1/sms', tag: 'SMS', summary: 'The SMS inbox, a page at a time', auth: 'staff', query: smsListQuerySchema, answer: A.smsPageAnswerSchema },
-  { method: 'PATCH', path: '/api/v1/sms/:id', tag: 'SMS', summary: 'Link an SMS to an order by hand', auth: 'staff', body: linkSmsBodySchema, answer: A.smsLinkedAnswerSchema, errors: ['errors.smsNotFound', 'errors.orderNotFound', 'errors.smsNotLinkable', 'errors.orderAlreadyVerified'] },
+  { method: 'PATCH', path: '/api/v1/sms/:id', tag: 'SMS', summary: 'Link an SMS to an order by hand', auth: 'staff', body: linkSmsBodySchema, answer: A.smsLinkedAnswerSchema, errors: ['errors.smsNotFound', 'errors.orderNotFound', 'errors.smsNotLinkable', 'errors.orderAlreadyVerified', 'errors.orderIdAmbiguous', 'errors.orderIdShort'] },
   { method: 'GET', path: '/api/v1/sms-templates', tag: 'SMS', summary: 'The SMS templates', auth: 'admin', answer: A.smsTemplatesAnswerSchema },
   { method: 'POST', path: '/api/v1/sms-templates', tag: 'SMS', summary: 'Add an SMS template', auth: 'admin', body: templateBodySchema, status: 201, answer: A.smsTemplateAnswerSchema },
   { method: 'POST', path: '/api/v1/sms-templates/test', tag: 'SMS', summary: 'Try a template on a text', auth: 'admin', body: templateTestBodySchema, answer: A.smsTemplateTestAnswerSchema },

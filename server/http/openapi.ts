@@ -53,6 +53,7 @@ const SECURITY: Record<ApiAuth, Json[] | undefined> = {
   staff: [{ bearerAuth: [] }],
   admin: [{ bearerAuth: [] }],
   device: [{ deviceToken: [] }],
+  gateway: [{ gatewaySignature: [] }],
   telegram: [{ telegramSecret: [] }],
   metrics: [{ metricsToken: [] }],
 };
@@ -65,6 +66,7 @@ const ROLE_NOTE: Record<ApiAuth, string> = {
   staff: 'Operators and admins.',
   admin: 'Admins.',
   device: "A forwarding phone's device token.",
+  gateway: "SMS Gateway for Android, signing the body with the phone's device token (decision 147).",
   telegram: "Telegram, with the webhook's secret token.",
   metrics: 'The METRICS_TOKEN.',
 };
@@ -97,6 +99,7 @@ export function errorKeysOf(route: ApiRoute, bodySchema: Json | undefined): Map<
   }
   if (['user', 'customer', 'staff', 'admin'].includes(route.auth)) add(403, 'errors.forbidden', 'errors.adminOnly', 'errors.userOnly');
   if (route.auth === 'telegram' || route.auth === 'metrics') add(401, 'errors.unauthorized');
+  if (route.auth === 'device') add(401, 'errors.deviceToken');
   if (bodySchema && hasProperty(bodySchema, 'captcha')) add(400, 'errors.captcha', 'errors.captchaHarder');
   for (const key of route.errors ?? []) add(ERROR_STATUS[key], key);
   return byStatus;
@@ -170,6 +173,12 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `jwt` a login or registration answers.' },
         deviceToken: { type: 'http', scheme: 'bearer', description: 'The token `POST /api/v1/devices` answered for a forwarding phone.' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN setting.' },
+        gatewaySignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Signature',
+          description: 'HMAC-SHA256 of the raw body and X-Timestamp with the device token (SMS Gateway for Android).',
+        },
         telegramSecret: { type: 'apiKey', in: 'header', name: 'X-Telegram-Bot-Api-Secret-Token', description: "The webhook's secret token." },
       },
       schemas: { Failure: jsonSchema(failureAnswerSchema, 'output') },

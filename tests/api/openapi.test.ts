@@ -30,7 +30,7 @@ describe('OpenAPI document', () => {
     const result = await validator.validate(doc);
     expect(result.errors ?? [], 'the document must validate as OpenAPI 3.1').toEqual([]);
     expect([validator.version, result.valid]).toEqual(['3.1', true]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'deviceToken', 'metricsToken', 'telegramSecret']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'deviceToken', 'gatewaySignature', 'metricsToken', 'telegramSecret']);
 
     const served = listRoutes(server.app.app).filter((r) => !NOT_OPERATIONS.has(r.key));
     const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
