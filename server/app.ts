@@ -22,6 +22,7 @@ import { databaseAnswers, healthRoutes } from './http/health.js';
 import { inlineScriptHashes, renderIndexPage } from './http/index-page.js';
 import { createMetrics, metricsRoutes } from './http/metrics.js';
 import { requestObservability } from './http/observability.js';
+import { openApiRoutes } from './http/openapi.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { keepRawBody } from './http/raw-body.js';
 import { rejectNulBytes } from './http/validate.js';
@@ -198,6 +199,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   api.use(notFoundHandler());
   // The public reads from memory first: they authenticate the caller themselves, answer ready (and ready
   // compressed) JSON, and pass anything else on to the API router (decision 081).
+  app.use(openApiRoutes(ctx.limits.docs)); // the API document and its reference page (issue 25), no token read
   app.use('/api/v1', shop.snapshotRoutes);
   app.use('/api/v1', api);
   app.use(health); // GET /health too, where load balancers look

@@ -33,6 +33,8 @@ export interface RateLimits {
   twoFactor: RequestHandler[];
   /** Updates Telegram posts to the bot's webhook (issue 24): per address, far above any real bot's traffic. */
   telegramWebhook: RequestHandler[];
+  /** The API document and its reference page (issue 25): public reads, per address. */
+  docs: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -118,5 +120,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     poll: [make('poll-user', MINUTE, 120, 'user')],
     twoFactor: [make('2fa-user', 15 * MINUTE, 10, 'user')],
     telegramWebhook: [make('telegram-webhook-ip', MINUTE, 1_200, 'ip')],
+    docs: [make('docs-ip', MINUTE, 120, 'ip')],
   };
 }

@@ -120,6 +120,11 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   // Only with METRICS_TOKEN set (decision 078); no user's token opens it.
   'GET /metrics': { optional: true, cases: [{ allow: [] }] },
   'GET /api/v1/captcha': { cases: [{ allow: EVERYONE }] },
+  // The API document and its reference page (issue 25): public, mounted ahead of the API router, so no token is read.
+  // The document is a JSON file, not an answer with `ok`.
+  'GET /api/v1/openapi.json': { fileType: 'application/json', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
+  'GET /api/docs': { fileType: 'text/html', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
+  'GET /api/docs/redoc.standalone.js': { fileType: 'text/javascript', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
   'POST /api/v1/register': {
     cases: [{ allow: EVERYONE, request: (c) => ({ body: { user: { name: 'New Person', email: c.freshEmail(), password: 'kite-river-42' } } }) }],
   },
