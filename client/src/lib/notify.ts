@@ -1,6 +1,7 @@
 // Toasts with translated text. Server answers carry an i18n `key`; `text` is the English fallback.
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../i18n';
+import { ApiFailure } from './api';
 import { isTranslationKey, translate, type TranslationKey } from '../i18n/keys';
 
 interface Failure {
@@ -37,6 +38,7 @@ export function errorMessage(failure: Failure | null | undefined, fallbackKey: T
  */
 function thrownMessage(error: Error, fallbackKey: TranslationKey): string {
   if (error instanceof TranslatedError) return translate(error.key, error.values);
+  if (error instanceof ApiFailure) return errorMessage(error.answer, fallbackKey);
   const key = (error as { key?: unknown }).key;
   if (typeof key === 'string' && isTranslationKey(key)) return translate(key);
   console.warn(error);
