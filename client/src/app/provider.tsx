@@ -20,15 +20,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(language, closeLabel), [language, closeLabel]);
   return (
     <QueryClientProvider client={queryClient}>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
-      <GlobalLoadingOverlay />
-      <CaptchaWidget />
-      <RealtimeBridge />
-      {children}
-    </MantineProvider>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        <GlobalLoadingOverlay />
+        <CaptchaWidget />
+        <RealtimeBridge />
+        {children}
+      </MantineProvider>
     </QueryClientProvider>
   );
 }

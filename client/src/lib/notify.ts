@@ -25,7 +25,9 @@ export class TranslatedError extends Error {
  * server error keys of their own endpoints); else the server's English `text`, but only in English; else the
  * fallback key (spec §8 fallbacks such as 'errors.orderCreate'), else "Unknown error". Never English in BN.
  */
-export function errorMessage(failure: Failure | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
+export function errorMessage(failure: Failure | Error | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
+  if (failure instanceof ApiFailure) return errorMessage(failure.answer, fallbackKey);
+  if (failure instanceof Error) return thrownMessage(failure, fallbackKey);
   if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key);
   if (failure?.text && i18n.language === 'en') return failure.text;
   return translate(fallbackKey);

@@ -2,8 +2,10 @@
 // Each feature's api file exports its query keys, its query options and a hook; socket pushes update the cached
 // answer (setQueryData) or invalidate it. A query's answer lands under its own key and an answer of a fetch that
 // a newer one replaced is dropped by the library, so a slow earlier answer can no longer overwrite a fresh one.
-import { QueryClient, keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClient, keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TranslationKey } from '../i18n/keys';
+import { showError } from './notify';
 
 /**
  * The settings every query shares: no automatic retries (an API answer is final; a network failure shows its
@@ -45,9 +47,16 @@ export async function updateQueries<A>(key: QueryKey, update: (answer: A) => A, 
  * A paged list: the page is state of the caller, each page is its own query (its own key), and the previous page
  * stays on screen while the next one loads. `options(page)` gives the page's query options.
  */
-export function usePagedQuery<A extends { pages: number }>(options: (page: number) => { queryKey: QueryKey; queryFn: () => Promise<A> }) {
+export function usePagedQuery<A extends { pages: number }, K extends QueryKey>(options: (page: number) => UseQueryOptions<A, Error, A, K>) {
   const [page, setPage] = useState(1);
   const query = useQuery({ ...options(page), placeholderData: keepPreviousData });
   const pages = Math.max(1, query.data?.pages ?? 1);
   return { page, setPage, pages, query };
+}
+
+/** Shows a query's failure once as a toast (pages that showed a toast rather than an inline alert). */
+export function useErrorToast(error: Error | null, fallbackKey?: TranslationKey): void {
+  useEffect(() => {
+    if (error) showError(error, fallbackKey);
+  }, [error, fallbackKey]);
 }
