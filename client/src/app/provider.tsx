@@ -1,11 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaWidget } from '../components/captcha-widget';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay';
 import { lazyComponent } from '../lib/lazy';
-import { queryClient } from '../lib/query';
 import { useLanguage } from '../lib/session';
 import { RealtimeBridge } from './realtime-bridge';
 import { buildTheme, cssVariablesResolver } from './theme';
@@ -19,16 +17,14 @@ export function AppProvider({ children }: { children: ReactNode }) {
   // The Bengali font is only applied (and therefore only downloaded) in BN.
   const theme = useMemo(() => buildTheme(language, closeLabel), [language, closeLabel]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-        <GlobalLoadingOverlay />
-        <CaptchaWidget />
-        <RealtimeBridge />
-        {children}
-      </MantineProvider>
-    </QueryClientProvider>
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      <GlobalLoadingOverlay />
+      <CaptchaWidget />
+      <RealtimeBridge />
+      {children}
+    </MantineProvider>
   );
 }

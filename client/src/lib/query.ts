@@ -1,11 +1,23 @@
-// The client's one query layer (issue 18 point 7, decision 180): every server read is a TanStack Query query.
-// Each feature's api file exports its query keys, its query options and a hook; socket pushes update the cached
-// answer (setQueryData) or invalidate it. A query's answer lands under its own key and an answer of a fetch that
-// a newer one replaced is dropped by the library, so a slow earlier answer can no longer overwrite a fresh one.
-import { QueryClient, keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+// The client's one query layer (issue 18 point 7, decisions 180 and 182): every server read is a TanStack Query
+// query. Each feature's api file exports its query keys, its query options and a hook; socket pushes update the
+// cached answer (`updateQueries`) or have it fetched again (`refreshQueries`). A query's answer lands under its own
+// key, and an answer of a fetch that a newer one replaced is dropped, so a slow earlier answer can no longer
+// overwrite a fresh one. This module is not part of the first page's JavaScript: it is imported by lazy chunks only
+// (the home page's live parts, every other screen), so the hooks take the one client explicitly, without a provider.
+import {
+  QueryClient,
+  keepPreviousData,
+  useQuery as useTanstackQuery,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TranslationKey } from '../i18n/keys';
 import { showError } from './notify';
+import { store, tokenAtom } from './session';
+import { onReconnect } from './socket';
+
+export { queryOptions } from '@tanstack/react-query';
 
 /**
  * The settings every query shares: no automatic retries (an API answer is final; a network failure shows its
@@ -20,8 +32,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The app's client; RealtimeBridge invalidates it after a socket reconnect and resets it when the session changes. */
+/** The app's one client. */
 export const queryClient = createQueryClient();
+
+if (typeof window !== 'undefined') {
+  // Pushes may have been missed while the socket was away: every shown query is fetched again.
+  onReconnect(() => void queryClient.invalidateQueries());
+  // A new session (sign-in, sign-out, another account) must not see the last one's answers.
+  store.sub(tokenAtom, () => void queryClient.resetQueries());
+}
+
+/** TanStack's useQuery on the app's client (no provider: see the top of this file). */
+export function useQuery<Q, D = Q, K extends QueryKey = QueryKey>(options: UseQueryOptions<Q, Error, D, K>) {
+  return useTanstackQuery(options, queryClient);
+}
 
 /**
  * A push said the data under `key` changed: a fetch still out (it may have read before the change) is dropped, and

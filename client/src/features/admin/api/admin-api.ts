@@ -1,9 +1,9 @@
 // Admin calls of spec §7: products, payment methods and the online flag (the order queue is in features/orders).
 import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import type { ShopSettings, ShopSettingsPatch } from '#shared/shop-settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
+import { queryOptions, useQuery } from '../../../lib/query';
 
 /** Query keys of the admin feature (decision 180). */
 export const adminKeys = {

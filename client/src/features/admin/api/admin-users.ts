@@ -1,9 +1,9 @@
 // Admin user calls (spec §7): the paged user list, one user's details, and the role change.
 import type { UserDetailsDto, UserDto } from '#shared/api-types';
 import type { Role } from '#shared/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
+import { queryOptions, useQuery } from '../../../lib/query';
 
 /** Query keys of the admin's user pages (decision 180). */
 export const userKeys = {
