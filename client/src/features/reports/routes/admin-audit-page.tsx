@@ -89,7 +89,7 @@ function useAuditColumns(): OrderColumn<AuditEntryDto>[] {
         key: 'action',
         header: t('audit.columns.action'),
         cell: (e) => (
-          <Badge variant="light" color={e.action.startsWith('order.') ? 'brand' : 'gray'} radius="sm" style={{ textTransform: 'none' }}>
+          <Badge variant="light" color={e.action.startsWith('order.') ? 'brand' : 'gray'} radius="sm" tt="none">
             {actionLabel(e.action)}
           </Badge>
         ),
