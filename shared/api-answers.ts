@@ -87,7 +87,7 @@ const orderEventSchema = obj({
   from: orderStatus.nullable(),
   to: orderStatus,
   actor: z.string(),
-  kind: z.enum(['status', 'sms_linked', 'late_claim']),
+  kind: z.enum(['status', 'sms_linked', 'late_claim', 'verification_settled', 'claimed', 'released', 'approved']),
   time: unixSeconds,
   actor_id: nullableString.optional(),
   note: nullableString.optional(),
@@ -176,6 +176,15 @@ export const smsPageAnswerSchema = success({ sms: z.array(smsSchema), pages });
 export const gatewayDeliveryAnswerSchema = success({ status: z.enum(['stored', 'duplicate', 'skipped']), sms: obj({}).optional() });
 export const smsCandidatesAnswerSchema = success({ candidates: z.array(obj({ id: z.string() })) });
 export const smsLinkedAnswerSchema = success({ sms: obj({}) });
+// ---------- webhooks (issue 25) ----------
+export const webhookSchema = obj({ id: z.string(), url: z.string(), events: z.array(z.string()) });
+export const webhooksAnswerSchema = success({ webhooks: z.array(webhookSchema) });
+export const webhookAnswerSchema = success({ webhook: webhookSchema });
+export const webhookCreatedAnswerSchema = success({ webhook: webhookSchema, secret: z.string() });
+export const webhookDeliveriesAnswerSchema = success({ deliveries: z.array(obj({})) });
+export const webhookDeliveryAnswerSchema = success({ delivery: obj({}) });
+export const deviceAnswerSchema = success({ device: deviceSchema });
+
 export const smsTemplateSchema = obj({ id: z.number().int(), account: wallet, label: z.string(), pattern: z.string(), time_format: nullableString, updated_at: unixSeconds });
 export const smsTemplatesAnswerSchema = success({ templates: z.array(obj({})) });
 export const smsTemplateAnswerSchema = success({ template: smsTemplateSchema });

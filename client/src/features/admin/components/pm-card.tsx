@@ -1,20 +1,20 @@
 import { Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodDto } from '#shared/api-types';
 import { pmPatchSchemaFor } from '#shared/schemas';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
-import { savePm } from '../api/admin-api';
-import { showError, showSuccess } from '../../../lib/notify';
+import { adminKeys, savePm } from '../api/admin-api';
+import { showSuccess } from '../../../lib/notify';
+import { queryClient } from '../../../lib/query';
+import { useSubmit } from '../../../lib/use-submit';
 
 /** One payment method: the shop's receiving wallet number (checked per wallet, decision 094), a note and availability. */
 export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [saving, setSaving] = useState(false);
   const schema = pmPatchSchemaFor(pm.account);
   const form = useForm({
     // The number in the UI language's digits; the shared schema reads either.
@@ -22,18 +22,14 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
     validate: zodResolver(schema),
     validateInputOnBlur: true,
   });
-  const save = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const answer = await savePm(pm.account, schema.parse(values));
-      if (!answer.ok) showError(answer);
-      else showSuccess('notify.success');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+  const { submit, pending: saving } = useSubmit({
+    send: (values: typeof form.values) => savePm(pm.account, schema.parse(values)),
+    onDone: () => {
+      showSuccess('notify.success');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.pms() });
+    },
   });
+  const save = form.onSubmit((values) => void submit(values));
   const name = t(`wallets.${pm.account}`);
   return (
     <Card withBorder radius="lg" padding="lg" component="form" onSubmit={save} noValidate aria-label={name}>

@@ -16,6 +16,7 @@ import { zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
 import { placeOrder } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
+import classes from '../../../styles/text.module.css';
 
 const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email'] as const;
 
@@ -213,7 +214,7 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
           <Text size="sm" c="dimmed">
             {t(kind === 'topup' ? 'new.estimateTopup' : 'new.estimateWithdraw')}
           </Text>
-          <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="estimate">
+          <Text fw={800} fz={28} className={classes.tabular} data-testid="estimate">
             {estimate ? format.money(estimate, 'BDT') : '—'}
           </Text>
           <Text size="xs" c="dimmed">
