@@ -37,7 +37,10 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
       const { id, pmAmount } = await topup('1500');
       const trxId = uniquePmId().toUpperCase().slice(0, 10);
       await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } });
-      const body = gatewaySmsReceived({ from: 'bKash', text: moneyReceivedSms('bkash', { amount: pmAmount, trxId }) });
+      // The text states the balance the phone's ledger expects after it (decision 144), as a real phone's does.
+      const balance = Math.round((bkash.balance() + Number(pmAmount)) * 100) / 100;
+      const body = gatewaySmsReceived({ from: 'bKash', text: moneyReceivedSms('bkash', { amount: pmAmount, trxId, balance }) });
+      bkash.moveBalance(Number(pmAmount));
       const res = await postAsGateway(server.url, bkash.id, signAsGateway(body, bkash.token));
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ ok: true, status: 'stored', sms: { status: 'matched', order_id: id } });

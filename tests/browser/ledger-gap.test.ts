@@ -30,7 +30,7 @@ describe.runIf(hasChromium())('The balance ledger in the browser', () => {
     const { context, page } = await openContext(browser, server.url, { as: admin });
     try {
       await page.goto('/admin/orders');
-      const row = page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }).filter({ visible: true }).first();
+      const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }) }).first();
       await row.locator('[data-verification="awaiting_sms"]').waitFor(WAIT);
       await page.evaluate(() => {
         (window as unknown as { __sameLoad: boolean }).__sameLoad = true;

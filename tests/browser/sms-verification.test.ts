@@ -27,8 +27,8 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
     const { context, page } = await openContext(browser, server.url, { as: admin });
     try {
       await page.goto('/admin/orders');
-      // Queue rows open the order's popup, so each is a button named after the order.
-      const row = page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }).filter({ visible: true }).first();
+      // Queue rows open the order's popup through a button named after the order; the row holds its badges (decision 169).
+      const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }) }).first();
       await row.locator('[data-verification="awaiting_sms"]').waitFor(WAIT);
       await page.evaluate(() => {
         (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
