@@ -29,6 +29,7 @@ import {
   usersRoutes,
   type AccountEvents,
 } from './accounts/index.js';
+import { blocklistRoutes, createBlocklistRepository, createBlocklistService } from './blocklist/index.js';
 import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
   createPaymentMethodsRepository,
@@ -45,6 +46,7 @@ import {
   createOrderQueriesRepository,
   createOrderStatsRepository,
   createOrdersService,
+  createOrderAdmission,
   createShopStatsRepository,
   createShopStatsService,
   createSweeper,
@@ -128,6 +130,7 @@ export function composeShop(infra: Infrastructure) {
   const repliesRepository = createRepliesRepository(prisma);
   const twoFactorRepository = createTwoFactorRepository(prisma);
   const settingsRepository = createSettingsRepository(prisma);
+  const blocklistRepository = createBlocklistRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
@@ -159,6 +162,12 @@ export function composeShop(infra: Infrastructure) {
   const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
   const orderLists = createOrderListsService({ queries: orderQueries, paymentMethods: paymentMethodsRepository, clock, mediaBaseUrl: config.mediaBaseUrl });
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
+  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
+  // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
+  const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
+  // Money controls (issue 23): the blocklist (admin), and the orders' admission check that reads it and the settings.
+  const blocklist = createBlocklistService({ blocklist: blocklistRepository, audit: audit.record, clock });
+  const admission = createOrderAdmission({ settings: () => settings.current(), isBlocked: blocklist.isBlocked });
   const orders = createOrdersService({
     commands: orderCommands,
     queries: orderQueries,
@@ -169,10 +178,8 @@ export function composeShop(infra: Infrastructure) {
     clock,
     orderWaitMinutes: config.orderWaitMinutes,
     lateClaimHours: SMS_LIMITS.lateClaimHours,
+    admission,
   });
-  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
-  // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
-  const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
   const sms = createSmsService({
     sms: smsRepository,
     events,
@@ -271,6 +278,7 @@ export function composeShop(infra: Infrastructure) {
     ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
     repliesRoutes({ replies, captcha, limits }),
+    blocklistRoutes({ blocklist, captcha, limits }),
     recoveryRoutes({ recovery, userDto, captcha, limits }),
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
@@ -317,6 +325,7 @@ export function composeShop(infra: Infrastructure) {
       stats,
       twoFactor,
       settings,
+      blocklist,
       telegram: telegram.notifier,
     },
     /** The shop's event bus: tests count what was published. */

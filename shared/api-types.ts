@@ -60,6 +60,8 @@ export interface ProductPmDto {
    * (decision 124). Only this flag is public, never the caps or the day's totals; always false for withdrawals.
    */
   limit_reached: boolean;
+  /** The method's business hours (issue 23): checkout shows it closed, with its opening time, outside them. */
+  hours: { open: string; close: string } | null;
 }
 export interface ProductDto {
   id: string;
@@ -80,6 +82,8 @@ export interface PaymentMethodDto {
   /** Daily caps for top-ups (issue 10), null for none. */
   daily_count_limit: number | null;
   daily_amount_limit: number | null;
+  /** Business hours {open, close} ("HH:MM", Asia/Dhaka, may cross midnight); null: always open (issue 23). */
+  hours: { open: string; close: string } | null;
   /** Today's (Asia/Dhaka) waiting, pending and complete top-ups with this method; only in GET /pms/all. */
   today?: { count: number; amount: number };
 }
@@ -257,4 +261,6 @@ export interface ApiError {
   code?: number;
   errors?: Record<string, string>;
   logout?: true;
+  /** Values the message names (issue 23: the limit, the time to retry, the opening time). */
+  params?: Record<string, string | number>;
 }

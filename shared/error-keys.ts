@@ -73,6 +73,12 @@ export const ERROR_KEYS = [
   'errors.twoFactorAlreadyOn',
   'errors.twoFactorNotSetUp',
   'errors.twoFactorOff',
+  'errors.openOrderLimit',
+  'errors.newCustomerLimit',
+  'errors.orderRateLimited',
+  'errors.methodClosed',
+  'errors.blocklistExists',
+  'errors.blocklistNotFound',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -125,6 +131,10 @@ export const VALIDATION_KEYS = {
   twoFactorCodeFormat: 'validation.twoFactorCodeFormat',
   settingUnknown: 'validation.settingUnknown',
   fourEyesInvalid: 'validation.fourEyesInvalid',
+  blocklistValueInvalid: 'validation.blocklistValueInvalid',
+  payerInvalid: 'validation.payerInvalid',
+  hoursInvalid: 'validation.hoursInvalid',
+  limitSettingInvalid: 'validation.limitSettingInvalid',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -18,7 +18,22 @@ import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.
 
 export type NewOrder = Pick<
   OrderFields,
-  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet'
+  | 'id'
+  | 'productId'
+  | 'userId'
+  | 'createdAt'
+  | 'lastTime'
+  | 'pmMethod'
+  | 'pmWallet'
+  | 'pmCoin'
+  | 'amount'
+  | 'rate'
+  | 'pmAmount'
+  | 'contactEmail'
+  | 'onexId'
+  | 'wallet'
+  | 'payer'
+  | 'clientIp'
 >;
 
 /** The fields a status transition may set besides the status. */
@@ -172,8 +187,10 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
      * a cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
      * Asia/Dhaka day.
      */
-    async create(order: NewOrder, actorId: string | null, capDay?: Date): Promise<OrderRecord | 'limitReached'> {
+    /** `admit` (the admission's limits, issue 23) runs first in the transaction and throws to refuse. */
+    async create(order: NewOrder, actorId: string | null, capDay?: Date, admit?: (tx: Transaction) => Promise<void>): Promise<OrderRecord | 'limitReached'> {
       return prisma.$transaction(async (tx) => {
+        await admit?.(tx);
         if (capDay) {
           const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
             SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"

@@ -41,6 +41,10 @@ export const ORDER_COLUMNS = {
   payoutTrxId: nullableText(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
+  /** The wallet number a top-up is paid from (issue 23). */
+  payer: nullableText(),
+  /** The address the order was placed from (issue 23). */
+  clientIp: nullableText(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;

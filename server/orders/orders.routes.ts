@@ -110,7 +110,7 @@ export function ordersRoutes(deps: {
         fingerprint: [productId, body.order],
         run: async () => {
           await captcha.verify(body.captcha);
-          const id = await orders.placeOrder(productId, body.order, customer);
+          const id = await orders.placeOrder(productId, body.order, customer, { ip: req.ip ?? null });
           return { status: 201, body: { ok: true, id, text: 'Order created' } };
         },
       };

@@ -18,6 +18,8 @@ import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
+import { normaliseIp } from '#shared/money-controls';
+import type { OrderAdmission } from './order-admission.js';
 import type { OrderBefore, OrderCommandsRepository, TransitionData, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
@@ -48,6 +50,8 @@ export function createOrdersService(deps: {
   orderWaitMinutes: number;
   /** Hours after timing out that a top-up still takes a "paid late" claim. */
   lateClaimHours: number;
+  /** The money controls (issue 23): payer rule, blocklist, business hours, limits for strangers and per hour. */
+  admission?: OrderAdmission;
 }) {
   const { commands, queries, products, paymentMethods, events, clock } = deps;
 
@@ -119,7 +123,7 @@ export function createOrdersService(deps: {
   }
 
   return {
-    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null): Promise<string> {
+    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, caller: { ip?: string | null } = {}): Promise<string> {
       const kind = productKind(productId);
       const amountKey = kind === 'topup' ? VALIDATION_KEYS.amountInvalid : VALIDATION_KEYS.withdrawAmountInvalid;
       const product = await products.findById(productId);
@@ -134,6 +138,8 @@ export function createOrdersService(deps: {
         throw errors.validation(`amount: must be between ${terms.min} and ${terms.max}`, { amount: amountKey });
       }
       const placedAt = clock.now();
+      const pmAmount = computePayAmount(input.amount, terms.rate);
+      const admit = await deps.admission?.admit({ kind, input, customer, ip: caller.ip ?? null, payAmount: pmAmount, hours: shopWallet.hours, at: placedAt });
       const created = await commands.create(
         {
           id: newOrderId(),
@@ -146,14 +152,17 @@ export function createOrdersService(deps: {
           pmCoin: 'BDT',
           amount: input.amount,
           rate: terms.rate,
-          pmAmount: computePayAmount(input.amount, terms.rate),
+          pmAmount,
           contactEmail: input.contact_email,
           onexId: 'onex_id' in input ? input.onex_id : null,
           wallet: 'wallet' in input ? input.wallet : null,
+          payer: 'payer' in input ? (input.payer ?? null) : null,
+          clientIp: caller.ip ? normaliseIp(caller.ip) : null,
         },
         customer?.id ?? null,
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
+        admit,
       );
       if (created === 'limitReached') throw orderErrors.methodLimitReached();
       await announce(created, null);

@@ -22,7 +22,7 @@ export default function AdminPmsPage() {
       const missing = WALLETS.filter((account) => !saved.some((pm) => pm.account === account));
       // Spec §7: the list is used to find methods not saved yet; none new is worth a line for whoever debugs it.
       if (missing.length === 0) console.info('No more payment methods found');
-      setPms([...saved, ...missing.map((account) => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null }))]);
+      setPms([...saved, ...missing.map((account) => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null, hours: null }))]);
     });
   }, []);
   return (
