@@ -120,7 +120,13 @@ export function composeShop(infra: Infrastructure) {
   const smsRepository = createSmsRepository(prisma);
   const orderQueries = createOrderQueriesRepository(prisma);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
-  const orderCommands = createOrderCommandsRepository(prisma, { clock, evidence: smsRepository.evidence });
+  const blocklistRepository = createBlocklistRepository(prisma);
+  // An SMS from a blocked wallet number is held (issue 23): orders ask the blocklist inside their transaction.
+  const orderCommands = createOrderCommandsRepository(prisma, {
+    clock,
+    evidence: smsRepository.evidence,
+    isWalletBlocked: (tx, wallet) => blocklistRepository.isListed(tx, 'wallet', wallet),
+  });
   const ticketsRepository = createTicketsRepository(prisma);
   const recoveryRepository = createRecoveryRepository(prisma);
   const avatarsRepository = createAvatarsRepository(prisma);
@@ -130,7 +136,6 @@ export function composeShop(infra: Infrastructure) {
   const repliesRepository = createRepliesRepository(prisma);
   const twoFactorRepository = createTwoFactorRepository(prisma);
   const settingsRepository = createSettingsRepository(prisma);
-  const blocklistRepository = createBlocklistRepository(prisma);
 
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,

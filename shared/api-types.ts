@@ -131,6 +131,11 @@ export interface PublicOrderDto {
   events: PublicOrderEventDto[];
   /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
   payment_received: boolean;
+  /**
+   * The payment's SMS is held for the shop's review (issue 23): `payer_mismatch` when it came from another number
+   * than the one the customer named, `review` otherwise; null when nothing is held.
+   */
+  payment_held: 'payer_mismatch' | 'review' | null;
   /** When a timed-out top-up's customer said they paid late (its id is `pm_id`), or null. */
   late_claim_at: number | null;
   /** A completed withdrawal's payout transaction id, or null. */

@@ -48,10 +48,22 @@ export const VERIFICATION_TRANSITIONS = {
   amountDiffers: { from: ['awaiting_sms', 'amount_mismatch'], to: 'amount_mismatch' },
   /** No SMS (or none that still applies) for the transaction id yet. */
   awaitSms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'awaiting_sms' },
+  /**
+   * An SMS agrees with the order in amount, id and time but is not the customer's to verify by itself (issue 23: it
+   * came from another number than the order's payer, or from a blocked one): held for a person, with its reason.
+   */
+  holdBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'held' },
   /** An admin links an SMS to the order by hand, saying why. */
-  verifyByHand: { from: ['none', 'awaiting_sms', 'amount_mismatch'], to: 'verified' },
+  verifyByHand: { from: ['none', 'awaiting_sms', 'amount_mismatch', 'held'], to: 'verified' },
 } as const satisfies Record<string, { from: readonly VerificationStatus[]; to: VerificationStatus }>;
 export type VerificationTransition = keyof typeof VERIFICATION_TRANSITIONS;
+
+/**
+ * Why a verification is `held` (minimal plumbing added by issue 23; issue 19's ledger adds balance_gap, no_balance,
+ * no_anchor here): the SMS came from another number than the order's payer, or from a blocked wallet number.
+ */
+export const VERIFICATION_HELD_REASONS = ['payer_mismatch', 'blocked_payer'] as const;
+export type VerificationHeldReason = (typeof VERIFICATION_HELD_REASONS)[number];
 
 /** Orders the admin still has to act on. */
 export const ADMIN_QUEUE_STATUSES: readonly OrderStatus[] = ['pending', 'waiting'];

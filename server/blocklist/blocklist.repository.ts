@@ -57,6 +57,11 @@ export function createBlocklistRepository(prisma: Prisma) {
       });
     },
 
+    /** Whether this value is listed, read in the caller's transaction (the orders' verification, issue 23). */
+    async isListed(tx: Transaction, kind: BlocklistKind, value: string): Promise<boolean> {
+      return (await tx.blocklistEntry.findUnique({ where: { kind_value: { kind, value } }, select: { id: true } })) !== null;
+    },
+
     /**
      * Whether any of the values is listed, or any of the e-mails belongs to a blocked account (blocking a user blocks
      * their e-mail for guest orders too). One statement.

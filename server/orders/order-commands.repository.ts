@@ -4,7 +4,15 @@
 // Two concurrent actions can never both succeed (design §6).
 import Decimal from 'decimal.js';
 import { productKind, productsOfKind } from '#shared/constants';
-import { ORDER_TRANSITIONS, VERIFICATION_TRANSITIONS, type OrderStatus, type OrderTransition, type VerificationTransition } from '#shared/order-status';
+import { toLocalMobileNumber } from '#shared/digits';
+import {
+  ORDER_TRANSITIONS,
+  VERIFICATION_TRANSITIONS,
+  type OrderStatus,
+  type OrderTransition,
+  type VerificationHeldReason,
+  type VerificationTransition,
+} from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
 import { SMS_LIMITS, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
@@ -104,6 +112,8 @@ class LostTake extends Error {}
 /** The order fields a verification rule reads. */
 interface VerifiableOrder {
   id: string;
+  /** The number the customer said they pay from (issue 23), or null. */
+  payer: string | null;
   createdAt: Date;
   pmAmount: string;
   verification: VerificationStatus;
@@ -112,6 +122,7 @@ interface VerifiableOrder {
 
 interface VerificationChange {
   verification: VerificationStatus;
+  verificationReason: VerificationHeldReason | null;
   verificationSmsId: number | null;
   verificationSms: VerificationSmsRecord | null;
 }
@@ -120,14 +131,28 @@ const TOPUP_PRODUCTS = productsOfKind('topup');
 
 const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({ id: e.smsId, amount: e.amount, sender: e.sender, receivedAt: e.receivedAt });
 
-export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clock; evidence: PaymentEvidenceSource }) {
+export function createOrderCommandsRepository(
+  prisma: Prisma,
+  deps: {
+    clock: Clock;
+    evidence: PaymentEvidenceSource;
+    /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
+    isWalletBlocked?: (tx: Transaction, wallet: string) => Promise<boolean>;
+  },
+) {
   const { clock, evidence } = deps;
 
   /** Applies a verification rule if the order is still in one of its from-states; true when it did. */
-  async function moveVerification(tx: Transaction, orderId: string, name: VerificationTransition, smsId: number | null): Promise<boolean> {
+  async function moveVerification(
+    tx: Transaction,
+    orderId: string,
+    name: VerificationTransition,
+    smsId: number | null,
+    reason: VerificationHeldReason | null = null,
+  ): Promise<boolean> {
     const rule = VERIFICATION_TRANSITIONS[name];
     const moved = await tx.$executeRaw`
-      UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, updated_at = ${sqlTime(clock.now())}
+      UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = ${reason}, updated_at = ${sqlTime(clock.now())}
       WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])})`;
     return moved === 1;
   }
@@ -150,13 +175,28 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
       ? undefined
       : messages.find((m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest);
     const mismatch = messages.find((m) => !sameAmount(m));
-    const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit ? ['verifyBySms', fit] : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
+    // Issue 23: a fitting payment from a blocked number, or from another number than the order's payer, is held.
+    const held = fit ? await heldReason(tx, order, fit) : null;
+    const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit
+      ? [held ? 'holdBySms' : 'verifyBySms', fit]
+      : mismatch
+        ? ['amountDiffers', mismatch]
+        : ['awaitSms', undefined];
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
-    if (!(await moveVerification(tx, order.id, name, smsId))) return null;
+    if (!(await moveVerification(tx, order.id, name, smsId, held))) return null;
+    // A held message is this order's too: it verifies no other order, and an admin settles it by hand.
     if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
-    return { verification: to, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+    return { verification: to, verificationReason: held, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+  }
+
+  /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
+  async function heldReason(tx: Transaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<VerificationHeldReason | null> {
+    const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
+    if (sender && deps.isWalletBlocked && (await deps.isWalletBlocked(tx, sender))) return 'blocked_payer';
+    if (order.payer && sender !== order.payer) return 'payer_mismatch';
+    return null;
   }
 
   /** The guarded update, its event row and the order as it now stands, in one statement (decision 127). */
@@ -318,7 +358,7 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         const recorded = await record(tx);
         if (!recorded.isNewPayment) return { value: recorded.value, changed: null };
         const rows = await tx.$queryRaw<(VerifiableOrder & { status: OrderStatus; createdAt: string })[]>`
-          SELECT id, status, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
+          SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
           FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`;
         if (rows.length !== 1) return { value: recorded.value, changed: null };
         const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };

@@ -16,6 +16,7 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     amount: sms?.amount == null ? null : toMoneyNumber(sms.amount),
     sender: sms?.sender ?? null,
     received_at: sms ? unixSeconds(sms.receivedAt) : null,
+    reason: o.verification === 'held' ? o.verificationReason : null,
   };
 }
 
@@ -50,6 +51,8 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
       time: unixSeconds(e.createdAt),
     })),
     payment_received: o.verification === 'verified',
+    // The customer's page says why the payment waits for a look (issue 23), never that a number is blocked.
+    payment_held: o.verification !== 'held' ? null : o.verificationReason === 'payer_mismatch' ? 'payer_mismatch' : 'review',
     late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
     payout_trx_id: o.payoutTrxId,
   };

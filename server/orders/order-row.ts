@@ -45,6 +45,8 @@ export const ORDER_COLUMNS = {
   payer: nullableText(),
   /** The address the order was placed from (issue 23). */
   clientIp: nullableText(),
+  /** Why a `held` verification waits (VERIFICATION_HELD_REASONS), else null. */
+  verificationReason: nullableText(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;

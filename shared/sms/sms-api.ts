@@ -31,7 +31,8 @@ export const SMS_LIMITS = {
 export const SMS_STATUSES = ['matched', 'unmatched', 'ignored', 'duplicate'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
-export const VERIFICATION_STATUSES = ['verified', 'amount_mismatch', 'awaiting_sms', 'none'] as const;
+/** `held`: a payment that agrees with the order but needs a person's look (issue 19's held state, issue 23's payer). */
+export const VERIFICATION_STATUSES = ['verified', 'amount_mismatch', 'awaiting_sms', 'none', 'held'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 // ---------- devices ----------
@@ -140,6 +141,8 @@ export interface OrderVerificationDto {
   amount: number | null;
   sender: string | null;
   received_at: number | null;
+  /** Why a `held` verification waits for a person (shared/order-status.ts VERIFICATION_HELD_REASONS), else null. */
+  reason: string | null;
 }
 
 export interface SilentDevicesPayload {

@@ -8,7 +8,8 @@ import { testClock } from '../support/clock.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { TOPUP_BDT, topupPayload, uniquePmId, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import { getOrder, getOrderAsAdmin, TOPUP_BDT, topupPayload, uniquePmId, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import { registerForwarder } from '../support/sms-forwarder.js';
 
 // 2030-03-10 12:00 in Dhaka.
 const NOON_DHAKA = new Date('2030-03-10T06:00:00.000Z');
@@ -229,6 +230,34 @@ describe.each(testDatabases())('Money controls on %s', (db) => {
       expect((await topup({ payer: '01812345678' })).status).toBe(201);
       // Withdrawals pay out to their own wallet: no payer.
       expect((await withdraw()).status).toBe(201);
+    });
+
+    it('When the SMS sender is the payer, then verified; another number is held payer_mismatch; a blocked number held blocked_payer', async () => {
+      const phone = await registerForwarder(server, admin.token, 'bkash', `payer phone ${db}`);
+      const paid = async (payer: string | undefined, sender: string) => {
+        const made = await topup(payer ? { payer } : {});
+        expect(made.status).toBe(201);
+        const id = made.body.id as string;
+        const trxId = uniquePmId().toUpperCase();
+        expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
+        expect((await phone.payment({ amount: 500, trxId, sender })).status).toBe(200);
+        return { id, admin: await getOrderAsAdmin(server, id, admin.token), customer: await getOrder(server, id) };
+      };
+      const same = await paid('01812345678', '01812345678');
+      expect(same.admin.verification).toMatchObject({ status: 'verified', reason: null });
+      expect(same.customer).toMatchObject({ payment_received: true, payment_held: null });
+
+      const other = await paid('01812345678', '01999999999');
+      expect(other.admin.verification).toMatchObject({ status: 'held', reason: 'payer_mismatch', sender: '01999999999' });
+      expect(other.customer).toMatchObject({ payment_received: false, payment_held: 'payer_mismatch' });
+
+      // No payer named: the sender is not compared; a blocked sender is held whatever the order says.
+      expect((await paid(undefined, '01999999999')).admin.verification.status).toBe('verified');
+      await block('wallet', '01555555555');
+      const blocked = await paid(undefined, '01555555555');
+      expect(blocked.admin.verification).toMatchObject({ status: 'held', reason: 'blocked_payer' });
+      // The customer is not told the number is blocked.
+      expect(blocked.customer).toMatchObject({ payment_received: false, payment_held: 'review' });
     });
   });
 });

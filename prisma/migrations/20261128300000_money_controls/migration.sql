@@ -21,6 +21,8 @@ CREATE UNIQUE INDEX "blocklist_entries_kind_value_key" ON "blocklist_entries"("k
 ALTER TABLE "orders" ADD COLUMN "payer" TEXT;
 ALTER TABLE "orders" ADD COLUMN "client_ip" TEXT;
 CREATE INDEX "orders_payer_idx" ON "orders"("payer");
+-- Why a `held` verification waits for a person (payer_mismatch, blocked_payer; decision 211).
+ALTER TABLE "orders" ADD COLUMN "verification_reason" TEXT;
 CREATE INDEX "orders_client_ip_created_at_idx" ON "orders"("client_ip", "created_at");
 
 -- Business hours per method (decision 213): {"open": "HH:MM", "close": "HH:MM"} in Asia/Dhaka, or null (always).

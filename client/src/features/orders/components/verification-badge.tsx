@@ -8,6 +8,7 @@ const LOOK = {
   verified: { color: 'green', icon: <IconCircleCheck size={14} /> },
   amount_mismatch: { color: 'red', icon: <IconAlertTriangle size={14} /> },
   awaiting_sms: { color: 'gray', icon: <IconClockHour4 size={14} /> },
+  held: { color: 'orange', icon: <IconAlertTriangle size={14} /> },
 } as const;
 
 export function VerificationBadge({ order }: { order: OrderDto }) {
