@@ -3,7 +3,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodDto } from '#shared/api-types';
+import { toAsciiDigits } from '#shared/digits';
+import { businessHoursSchema } from '#shared/money-controls';
 import { pmPatchSchemaFor } from '#shared/schemas';
+import { translateRuntimeKey } from '../../../i18n/keys';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
@@ -15,6 +18,10 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const [saving, setSaving] = useState(false);
+  // Business hours (issue 23): both empty is always open; "HH:MM" in Bangladesh time, closing may be after midnight.
+  const [open, setOpen] = useState(pm.hours?.open ?? '');
+  const [close, setClose] = useState(pm.hours?.close ?? '');
+  const [hoursError, setHoursError] = useState<string | null>(null);
   const schema = pmPatchSchemaFor(pm.account);
   const form = useForm({
     // The number in the UI language's digits; the shared schema reads either.
@@ -25,7 +32,14 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      const answer = await savePm(pm.account, schema.parse(values));
+      setHoursError(null);
+      const typed = { open: toAsciiDigits(open.trim()), close: toAsciiDigits(close.trim()) };
+      const hours = typed.open === '' && typed.close === '' ? null : businessHoursSchema.safeParse(typed);
+      if (hours && !hours.success) {
+        setHoursError(translateRuntimeKey('validation.hoursInvalid'));
+        return;
+      }
+      const answer = await savePm(pm.account, { ...schema.parse(values), hours: hours ? hours.data : null });
       if (!answer.ok) showError(answer);
       else showSuccess('notify.success');
     } catch (error) {
@@ -49,6 +63,10 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
           required
           {...form.getInputProps('wallet')}
         />
+        <Group grow align="flex-start">
+          <TextInput label={t('pms.opens')} placeholder={format.digits('08:00')} value={open} onChange={(e) => setOpen(e.currentTarget.value)} error={hoursError} />
+          <TextInput label={t('pms.closes')} placeholder={format.digits('01:00')} value={close} onChange={(e) => setClose(e.currentTarget.value)} />
+        </Group>
         <Textarea label={t('pms.note')} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>

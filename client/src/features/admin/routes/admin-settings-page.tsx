@@ -8,6 +8,7 @@ import { adminOnlineAtom, useIsAdmin } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { getAdminInfo, setAdminOnline } from '../api/admin-api';
 import { showError, showSuccess } from '../../../lib/notify';
+import { MoneyControlsCard } from '../components/money-controls-card';
 import { ShopSettingsCard } from '../components/shop-settings-card';
 
 /**
@@ -77,6 +78,7 @@ export default function AdminSettingsPage() {
         </Stack>
       </Card>
       {isAdmin ? <ShopSettingsCard /> : null}
+      {isAdmin ? <MoneyControlsCard /> : null}
     </Stack>
   );
 }
