@@ -15,7 +15,7 @@ describe.each(testDatabases())('Shop settings (%s)', (db) => {
     const res = await server.api.get('/shop-settings', admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, settings: SHOP_SETTINGS_DEFAULTS });
-    expect(res.body.settings).toEqual({ four_eyes_bdt: null });
+    expect(res.body.settings).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: null });
   });
 
   it('When the admin sets a key, then it is stored, answered, audited and the cached reader sees it at once', async () => {
@@ -23,15 +23,15 @@ describe.each(testDatabases())('Shop settings (%s)', (db) => {
     expect((await server.app.services.settings.current()).four_eyes_bdt).toBeNull();
     const res = await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: 50_000.5 } }, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body.settings).toEqual({ four_eyes_bdt: 50_000.5 });
-    expect((await server.api.get('/shop-settings', admin.token)).body.settings).toEqual({ four_eyes_bdt: 50_000.5 });
+    expect(res.body.settings).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: 50_000.5 });
+    expect((await server.api.get('/shop-settings', admin.token)).body.settings).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: 50_000.5 });
     expect((await server.app.services.settings.current()).four_eyes_bdt).toBe(50_000.5);
     const entry = await server.app.ctx.prisma.auditEntry.findFirst({ where: { action: 'settings.update' }, orderBy: { id: 'desc' } });
     expect(entry).toMatchObject({ actorId: admin.id, targetType: 'setting', targetId: 'four_eyes_bdt', before: { four_eyes_bdt: null }, after: { four_eyes_bdt: 50_000.5 } });
 
     // null turns it off again (a value of its own, not "unset").
     const off = await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: null } }, admin.token);
-    expect(off.body.settings).toEqual({ four_eyes_bdt: null });
+    expect(off.body.settings).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: null });
     expect((await server.app.services.settings.current()).four_eyes_bdt).toBeNull();
   });
 
@@ -45,12 +45,12 @@ describe.each(testDatabases())('Shop settings (%s)', (db) => {
     for (const bad of [-1, 'lots', 1.234, 2_000_000_000, true]) {
       const res = await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: bad } }, admin.token);
       expect(res.status, JSON.stringify(bad)).toBe(400);
-      expect(res.body.errors).toEqual({ four_eyes_bdt: 'validation.fourEyesInvalid' });
+      expect(res.body.errors).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: 'validation.fourEyesInvalid' });
     }
     expect((await server.api.patch('/shop-settings', { settings: {} }, admin.token)).status).toBe(400);
     expect((await server.api.patch('/shop-settings', { settings: [] }, admin.token)).status).toBe(400);
     expect((await server.api.patch('/shop-settings', {}, admin.token)).status).toBe(400);
-    expect((await server.api.get('/shop-settings', admin.token)).body.settings).toEqual({ four_eyes_bdt: 1000 });
+    expect((await server.api.get('/shop-settings', admin.token)).body.settings).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: 1000 });
     expect(await server.app.ctx.prisma.auditEntry.count()).toBe(audits);
   });
 
@@ -66,7 +66,7 @@ describe.each(testDatabases())('Shop settings (%s)', (db) => {
     const admin = await loginAdmin(server);
     await server.app.ctx.prisma.shopSetting.update({ where: { key: 'four_eyes_bdt' }, data: { value: { value: 'not a number' } } });
     server.app.services.settings.dropped();
-    expect((await server.api.get('/shop-settings', admin.token)).body.settings).toEqual({ four_eyes_bdt: null });
+    expect((await server.api.get('/shop-settings', admin.token)).body.settings).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: null });
   });
 });
 
