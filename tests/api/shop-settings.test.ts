@@ -45,7 +45,7 @@ describe.each(testDatabases())('Shop settings (%s)', (db) => {
     for (const bad of [-1, 'lots', 1.234, 2_000_000_000, true]) {
       const res = await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: bad } }, admin.token);
       expect(res.status, JSON.stringify(bad)).toBe(400);
-      expect(res.body.errors).toEqual({ ...SHOP_SETTINGS_DEFAULTS, four_eyes_bdt: 'validation.fourEyesInvalid' });
+      expect(res.body.errors).toEqual({ four_eyes_bdt: 'validation.fourEyesInvalid' });
     }
     expect((await server.api.patch('/shop-settings', { settings: {} }, admin.token)).status).toBe(400);
     expect((await server.api.patch('/shop-settings', { settings: [] }, admin.token)).status).toBe(400);
