@@ -66,8 +66,6 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
       const payload = kind === 'topup' ? topupFields(values) : withdrawFields(values);
       const errors = zodResolver(kind === 'topup' ? topupOrderSchema : withdrawOrderSchema)(payload);
       const method = methods.find((pm) => pm.account === values.pm_method);
-      // The API needs it only when the shop says so; the form always asks for it (issue 23).
-      if (kind === 'topup' && !errors.payer && values.payer.trim() === '') errors.payer = t('validation.required');
       if (!errors.amount && method && !inRange(values.amount, method)) {
         errors.amount = t(kind === 'topup' ? 'validation.amountInvalid' : 'validation.withdrawAmountInvalid');
       }
@@ -218,7 +216,6 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
             inputMode="tel"
             maxLength={20}
             autoComplete="tel"
-            required
           />
         ) : null}
 
@@ -281,7 +278,8 @@ function topupFields(values: Values) {
     amount: values.amount.trim(),
     onex_id: values.onex_id.trim(),
     contact_email: values.contact_email.trim(),
-    payer: values.payer.trim(),
+    // Always asked; sent when given (the API requires it only when the shop's payer_required is on, issue 23).
+    ...(values.payer.trim() === '' ? {} : { payer: values.payer.trim() }),
   };
 }
 function withdrawFields(values: Values) {
