@@ -2,7 +2,9 @@
 //   npx tsx scripts/screenshots.ts /login /register ...   (writes tmp/screens/*.png; build the client first)
 // SCREEN_AS=admin|user logs in first ('@me' in a page path stands for that user's id, e.g. /admin/users/@me).
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
-// SCREEN_CLOSED=bkash closes that method now (business hours). SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
+// SCREEN_CLOSED=bkash closes that method now (business hours).
+// SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
+// SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -11,11 +13,13 @@ import { createUser, loginAdmin } from '../tests/factories/users.js';
 import { registerForwarder } from '../tests/support/sms-forwarder.js';
 import { insertOrderRows, type OrderRow } from '../tests/factories/order-rows.js';
 import { placePendingOrder } from '../tests/factories/orders.js';
+import { startReceiver } from '../tests/support/webhook-receiver.js';
 
 const out = process.env.SCREEN_OUT ?? 'tmp/screens';
 const pages = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
-const server = await startTestServer();
+const server = await startTestServer(process.env.SCREEN_WEBHOOKS ? { env: { WEBHOOK_ALLOW_PRIVATE: '1' } } : {});
+const receiver = process.env.SCREEN_WEBHOOKS ? await startReceiver() : undefined;
 const browser = await launchBrowser();
 try {
   const as = process.env.SCREEN_AS;
@@ -85,6 +89,15 @@ try {
     const dhakaHour = (offset: number) => `${String((new Date().getUTCHours() + 6 + offset) % 24).padStart(2, '0')}:00`;
     if (pm) await server.api.patch(`/pms/${pm.account}`, { pm: { wallet: pm.wallet, note: pm.note, available: true, hours: { open: dhakaHour(2), close: dhakaHour(10) } } }, admin.token);
   }
+  if (receiver && as === 'admin' && token) {
+    receiver.on('/down', () => ({ status: 500 }));
+    const ok = await server.api.post<{ webhook: { id: string } }>('/webhooks', { webhook: { url: `${receiver.url}/ok`, events: ['order.created', 'order.paid', 'order.completed'] } }, token);
+    const down = await server.api.post<{ webhook: { id: string } }>('/webhooks', { webhook: { url: `${receiver.url}/down`, events: ['order.paid', 'sms.unmatched', 'device.silent'] } }, token);
+    await server.api.post(`/webhooks/${down.body.webhook.id}/test`, {}, token);
+    await placePendingOrder(server);
+    await server.api.post(`/webhooks/${ok.body.webhook.id}/test`, {}, token);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
@@ -102,4 +115,5 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await receiver?.close();
 }

@@ -22,7 +22,9 @@ import { databaseAnswers, healthRoutes } from './http/health.js';
 import { inlineScriptHashes, renderIndexPage } from './http/index-page.js';
 import { createMetrics, metricsRoutes } from './http/metrics.js';
 import { requestObservability } from './http/observability.js';
+import { openApiRoutes } from './http/openapi.js';
 import { createRateLimits } from './http/rate-limits.js';
+import { keepRawBody } from './http/raw-body.js';
 import { rejectNulBytes } from './http/validate.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -65,6 +67,8 @@ export interface Application {
   realtime: Shop['realtime'];
   /** The shop's event bus (tests count what was published). */
   events: Shop['events'];
+  /** The order page's kept views (decision 132): a test that writes an order behind the orders domain drops it. */
+  orderViews: Shop['orderViews'];
   seed: SeedResult;
   migrationsApplied: string[];
   listen(port?: number): Promise<number>;
@@ -180,7 +184,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const api = express.Router();
   // JSON answers above ~1 KB travel compressed (gzip or brotli, by Accept-Encoding); smaller ones are not worth it.
   api.use(compression({ threshold: 1024 }));
-  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(express.json({ limit: '100kb', strict: true, verify: keepRawBody }));
   api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -195,6 +199,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
   api.use(notFoundHandler());
   // The public reads from memory first: they authenticate the caller themselves, answer ready (and ready
   // compressed) JSON, and pass anything else on to the API router (decision 081).
+  app.use(openApiRoutes(ctx.limits.docs)); // the API document and its reference page (issue 25), no token read
   app.use('/api/v1', shop.snapshotRoutes);
   app.use('/api/v1', api);
   app.use(health); // GET /health too, where load balancers look
@@ -216,6 +221,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     services: shop.services,
     realtime: shop.realtime,
     events: shop.events,
+    orderViews: shop.orderViews,
     seed,
     migrationsApplied,
     listen(port = config.port) {

@@ -19,7 +19,7 @@ import { ConfigError, type Config } from './config.js';
 import type { Application } from './app.js';
 import type { Logger } from './logger.js';
 import { handleProcessEvents } from './process-handlers.js';
-import { SNAPSHOT_IPC_MESSAGE } from './home/index.js';
+import { isInstanceBusMessage } from './instance-bus.js';
 
 export const MAX_WORKERS = 32;
 
@@ -100,10 +100,11 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
       });
     });
 
-  // Without Redis, a worker's "public data changed" goes to every other worker (decision 081).
+  // Without Redis, a worker's "data changed" (public data, the rules, an order) goes to every other worker
+  // (decisions 081, 132).
   cluster.on('message', (from: Worker, message: unknown) => {
-    if ((message as { type?: unknown } | null)?.type !== SNAPSHOT_IPC_MESSAGE) return;
-    for (const worker of slots.values()) if (worker !== from && !worker.isDead()) worker.send({ type: SNAPSHOT_IPC_MESSAGE });
+    if (!isInstanceBusMessage(message)) return;
+    for (const worker of slots.values()) if (worker !== from && !worker.isDead()) worker.send(message as object);
   });
 
   await fork(0);

@@ -2,7 +2,7 @@
 // app.ts made, and hands each only what it uses. Domains never build each other; a new domain is wired here.
 import cluster from 'node:cluster';
 import type http from 'node:http';
-import type { RequestHandler, Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -32,6 +32,7 @@ import {
 import { blocklistRoutes, createBlocklistRepository, createBlocklistService } from './blocklist/index.js';
 import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
+  createCatalogueCache,
   createPaymentMethodsRepository,
   createPaymentMethodsService,
   createProductsRepository,
@@ -47,6 +48,8 @@ import {
   createOrderStatsRepository,
   createOrdersService,
   createOrderAdmission,
+  createOrderViewCache,
+  orderPageRoutes,
   createShopStatsRepository,
   createShopStatsService,
   createSweeper,
@@ -74,14 +77,16 @@ import {
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService, type AdminStatusEvents } from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
-import { createIpcSnapshotBus, createPublicSnapshots, createSnapshotBus, homeRoutes } from './home/index.js';
+import { createPublicSnapshots, homeRoutes } from './home/index.js';
+import { createIpcInstanceBus, createRedisInstanceBus } from './instance-bus.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
-import { createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
+import { createAndroidSmsGateway, createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
 import type { Clock } from './clock.js';
 import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
 import { subscribeShop } from './subscriptions.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
+import { createWebhookSender, createWebhooksRepository, createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createTelegramDesk, createTelegramRepository, telegramRoutes, telegramWebhookRoutes } from './telegram/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
@@ -137,6 +142,13 @@ export function composeShop(infra: Infrastructure) {
   const twoFactorRepository = createTwoFactorRepository(prisma);
   const settingsRepository = createSettingsRepository(prisma);
 
+  // Data other instances hold in memory is dropped there through one bus with topics (decisions 081, 132): Redis
+  // when REDIS_URL is set, else, as workers of one primary, its IPC channel; one instance alone needs none.
+  const instanceBus = infra.redis ? createRedisInstanceBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcInstanceBus() : undefined;
+  // The order page's kept views (decision 132); with other instances, a minute at most (a message lost meanwhile).
+  const orderViews = createOrderViewCache({ maxAgeMs: instanceBus ? 60_000 : undefined });
+  instanceBus?.on('order', (id) => orderViews.drop(id));
+
   const realtime = createRealtime(infra.httpServer, {
     users: usersRepository,
     orderExists: (id) => orderQueries.exists(id),
@@ -147,6 +159,7 @@ export function composeShop(infra: Infrastructure) {
     logger,
     // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
     mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
+    onStaffPresent: (userId) => void events.publish('staff.active', { userId, via: 'console' }),
   });
 
   // Use cases. Every staff action records its audit entry through `audit.record`, inside its own transaction; every
@@ -165,34 +178,59 @@ export function composeShop(infra: Infrastructure) {
   });
   const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, twoFactor, events });
   const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
-  const orderLists = createOrderListsService({ queries: orderQueries, paymentMethods: paymentMethodsRepository, clock, mediaBaseUrl: config.mediaBaseUrl });
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
   // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
   // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
   const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
+  // The four-eyes threshold (issue 20, decision 168), as the orders' rules and staff views read it.
+  const fourEyesBdt = async () => (await settings.current()).four_eyes_bdt;
+  const orderLists = createOrderListsService({
+    queries: orderQueries,
+    paymentMethods: paymentMethodsRepository,
+    clock,
+    mediaBaseUrl: config.mediaBaseUrl,
+    fourEyesBdt,
+  });
+  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
   // Money controls (issue 23): the blocklist (admin), and the orders' admission check that reads it and the settings.
   const blocklist = createBlocklistService({ blocklist: blocklistRepository, audit: audit.record, clock });
   const admission = createOrderAdmission({ settings: () => settings.current(), isBlocked: blocklist.isBlocked });
+  // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
+  const catalogue = createCatalogueCache({ products: productsRepository, paymentMethods: paymentMethodsRepository, maxAgeMs: instanceBus ? 60_000 : undefined });
+  events.subscribe('catalogue.changed', () => catalogue.dropped());
+  instanceBus?.on('public', () => catalogue.dropped());
   const orders = createOrdersService({
     commands: orderCommands,
     queries: orderQueries,
-    products: productsRepository,
-    paymentMethods: paymentMethodsRepository,
+    products: catalogue,
+    paymentMethods: catalogue,
     events,
+    views: orderViews,
     audit: audit.record,
     clock,
     orderWaitMinutes: config.orderWaitMinutes,
     lateClaimHours: SMS_LIMITS.lateClaimHours,
+    fourEyesBdt,
     admission,
   });
+  // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
+  // secrets, another purpose (an independent derived key).
+  const deviceKeys = createSecretBox(config.twoFactorKey ?? jwtSecret, 'device-token');
   const sms = createSmsService({
     sms: smsRepository,
     events,
     payments: orders,
     walletsAwaitingPayment: orderLists.walletsAwaitingPayment,
+    linkCandidates: orderLists.linkCandidates,
     audit: audit.record,
     clock,
+    deviceKeys,
+    // The payment loop's devices and templates from memory (decision 134), dropped on every instance when they change.
+    announceChange: instanceBus ? () => instanceBus.publish('sms') : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
   });
+  instanceBus?.on('sms', () => sms.dropped());
+  // SMS Gateway for Android's signed webhooks (issue 19): keyed with the device's token, kept sealed.
+  const androidSmsGateway = createAndroidSmsGateway({ repo: smsRepository, sms, deviceKeys, clock });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
   // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
@@ -204,6 +242,7 @@ export function composeShop(infra: Infrastructure) {
       readOrder: (id, viewer) => orders.expireIfDue(id, viewer),
       completeOrder: (id, staff) => orders.completeOrder(id, staff),
       cancelOrderAsAdmin: (id, staff, why) => orders.cancelOrderAsAdmin(id, staff, why),
+      claimOrder: (id, staff) => orders.claimOrder(id, staff),
       pendingOrders: (viewer, page) => orderLists.listOrders(viewer, page, { status: 'pending' }),
     },
     todayStats: () => stats.readStats('today'),
@@ -212,6 +251,21 @@ export function composeShop(infra: Infrastructure) {
     jwtSecret,
     databaseUrl: config.databaseUrl,
     clock: () => clock.now(),
+    onStaffActive: (userId) => void events.publish('staff.active', { userId, via: 'telegram' }),
+  });
+  // Outbound webhooks (issue 25): secrets sealed with WEBHOOK_KEY, else a key derived from the JWT secret; a queue in
+  // the database that every instance sends from (decisions 155-157).
+  const webhooksRepository = createWebhooksRepository(prisma);
+  const webhookBox = createSecretBox(config.webhookKey ?? jwtSecret, 'webhooks');
+  const webhookSender = createWebhookSender({ repository: webhooksRepository, box: webhookBox, clock, logger, allowPrivate: config.webhookAllowPrivate });
+  const webhooks = createWebhooksService({
+    repository: webhooksRepository,
+    sender: webhookSender,
+    box: webhookBox,
+    audit: audit.record,
+    clock,
+    logger,
+    allowPrivate: config.webhookAllowPrivate,
   });
   const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
@@ -242,34 +296,55 @@ export function composeShop(infra: Infrastructure) {
     countUsers: () => usersRepository.count(),
     countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
+    clock: () => clock.now(),
   });
 
   // The public read model (decision 081): /home, /products/all, /products/{id} from memory, dropped by the events
   // that change public data. Other instances hear of it over Redis, or, as workers of one primary without Redis,
   // over its IPC channel.
-  const snapshotBus = infra.redis ? createSnapshotBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcSnapshotBus() : undefined;
   const snapshots = createPublicSnapshots({
     source: {
       // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
       listProducts: async () => orderLists.markCappedMethods(await products.listProducts()),
-      recentOrders: orderLists.recentOrders,
+      recentOrders: async () => orderLists.recentOrders((await settings.current()).home_show_names),
       isAdminOnline: adminStatus.isAdminOnline,
     },
-    bus: snapshotBus,
+    bus: instanceBus,
     logger,
-    maxAgeMs: snapshotBus ? 60_000 : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
     // Capped methods open again at midnight Asia/Dhaka.
     clock: () => clock.now(),
   });
 
   // Subscribers, in the order they run for one event: the snapshot is dropped before any push goes out, so a client
   // that reloads on a push reads the new data.
-  // Another instance changed public data or the shop's rules (the snapshot's bus carries both): drop the rules too.
-  snapshotBus?.onChange(() => settings.dropped());
-  subscribeShop(events, { snapshots, realtime, settings, telegram: telegram.notifier });
+  // Another instance changed the shop's rules: drop them here too (decision 164; the snapshot hears the same topic).
+  instanceBus?.on('settings', () => settings.dropped());
+  const subscriptions = subscribeShop(events, {
+    adminStatus,
+    snapshots,
+    realtime,
+    settings,
+    telegram: telegram.notifier,
+    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
+    webhooks,
+    logger,
+    clock: () => clock.now(),
+    // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 132).
+    orderViewChanged: async (id) => {
+      orderViews.drop(id);
+      try {
+        await instanceBus?.publish('order', id);
+      } catch (error) {
+        logger.error('order view: change not published', error);
+      }
+    },
+  });
   // Background work every instance runs (decision 013).
   const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
   const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
+  // The badge turns offline 5 minutes after the last sign of staff (decision 217); the same small loop, every 30 s.
+  const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
   const routers: Router[] = [
@@ -293,21 +368,26 @@ export function composeShop(infra: Infrastructure) {
     smsRoutes({ sms, captcha, limits }),
     settingsRoutes({ settings, captcha, limits }),
     telegramRoutes({ desk: telegram, captcha, limits }),
+    webhooksRoutes({ webhooks, captcha, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
    * middleware (app.ts), so the busiest requests walk no route table and parse no body they do not have.
    */
   const authenticateCaller: RequestHandler = authenticate(jwtSecret, usersRepository);
-  const snapshotRoutes = homeRoutes({ snapshots, userDto, authenticate: authenticateCaller });
+  const twoFactorGate = staffTwoFactorGate(config.staffTwoFactor);
+  const snapshotRoutes = Router();
+  snapshotRoutes.use(homeRoutes({ snapshots, userDto, authenticate: authenticateCaller }));
+  // The order page too (decision 132): the kept view, the caller's audience decided per request.
+  snapshotRoutes.use(orderPageRoutes({ orders, authenticate: authenticateCaller, twoFactorGate }));
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
+  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
     /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 162). */
-    twoFactorGate: staffTwoFactorGate(config.staffTwoFactor),
+    twoFactorGate,
     routers,
     snapshotRoutes,
     deviceRouters,
@@ -332,9 +412,12 @@ export function composeShop(infra: Infrastructure) {
       settings,
       blocklist,
       telegram: telegram.notifier,
+      webhooks,
     },
     /** The shop's event bus: tests count what was published. */
     events,
+    /** The order page's kept views (decision 132). */
+    orderViews,
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
     orderStats: createOrderStatsRepository(prisma),
@@ -342,23 +425,29 @@ export function composeShop(infra: Infrastructure) {
     telegramState: () => telegram.state(),
     /**
      * Work every instance does, background or not: the Telegram desk (its outbox sends from any instance, the
-     * webhook is answered by any; only the holder of the poll lock long-polls).
+     * webhook is answered by any; only the holder of the poll lock long-polls) and the webhooks' queue.
      */
     serve(): void {
       telegram.start();
+      webhookSender.start();
     },
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
+      presenceWatch.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
+      await presenceWatch.stop();
       await telegram.stop();
+      await webhookSender.stop();
       await recovery.flush();
+      subscriptions.stop();
       await realtime.close();
       await snapshots.close();
+      await instanceBus?.close();
     },
   };
 }

@@ -42,6 +42,10 @@ const envSchema = z
     STAFF_2FA: z.preprocess(emptyToUndefined, z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional()),
     // Encrypts the TOTP secrets and keys the recovery codes' hashes (decision 161); default: derived from the JWT secret.
     TWO_FACTOR_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    // Seals the outbound webhooks' signing secrets (decision 155); default: derived from the JWT secret.
+    WEBHOOK_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    // Webhooks may go to private, loopback and link-local addresses (an in-house receiver, tests); default: refused.
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0')),
     // Bearer token that opens GET /metrics (decision 078); unset: /metrics answers 404.
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     // The staff's Telegram desk (issue 24, decision 170); no token: no bot, nothing else changes.
@@ -110,6 +114,10 @@ export interface Config {
   staffTwoFactor: 'required' | 'optional';
   /** Key of the TOTP secrets at rest; unset: derived from the JWT secret (decision 161). */
   twoFactorKey?: string;
+  /** Key of the webhooks' signing secrets at rest; unset: derived from the JWT secret (decision 155). */
+  webhookKey?: string;
+  /** Webhooks may go to private, loopback and link-local addresses (decision 157). */
+  webhookAllowPrivate: boolean;
   /** The staff's Telegram bot (issue 24); undefined without TELEGRAM_BOT_TOKEN. */
   telegram?: TelegramConfig;
 }
@@ -158,6 +166,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     support: supportContacts(e),
     staffTwoFactor: e.STAFF_2FA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     twoFactorKey: e.TWO_FACTOR_KEY,
+    webhookKey: e.WEBHOOK_KEY,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     telegram: e.TELEGRAM_BOT_TOKEN
       ? { botToken: e.TELEGRAM_BOT_TOKEN, apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''), webhookUrl: e.TELEGRAM_WEBHOOK_URL }
       : undefined,

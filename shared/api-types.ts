@@ -1,7 +1,7 @@
 // JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, TicketLanguage, Wallet } from './constants.js';
-import type { OrderVerificationDto } from './sms/sms-api.js';
+import type { OrderPayoutDto, OrderVerificationDto } from './sms/sms-api.js';
 import type { CancelReason } from './schemas.js';
 import type { TelegramLinkDto } from './telegram.js';
 
@@ -97,8 +97,10 @@ export interface PublicOrderEventDto {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand) and `late_claim` change no status. */
-  kind: 'status' | 'sms_linked' | 'late_claim';
+  /** `status` for a move; `sms_linked` (an admin linked an SMS by hand), `late_claim`, `verification_settled`
+   * (staff accepted or rejected a held payment, decision 145), `claimed`, `released` and `approved` (issue 20) change
+   * no status. */
+  kind: 'status' | 'sms_linked' | 'late_claim' | 'verification_settled' | 'claimed' | 'released' | 'approved';
   time: number;
 }
 
@@ -156,6 +158,14 @@ export interface AdminOrderDto extends PublicOrderDto {
   events: AdminOrderEventDto[];
   /** What the SMS inbox says about this payment (issue 9). */
   verification: OrderVerificationDto;
+  /** The outgoing Send Money SMS that proves a withdrawal was paid, or null (decision 146). */
+  payout: OrderPayoutDto | null;
+  /** The staff member who claimed the order (issue 20), or null when nobody holds it. */
+  assignee: { id: string; name: string } | null;
+  /** Second-person approvals of a withdrawal (the four-eyes rule): who (id and name) and when (unix seconds). */
+  approvals: { by: string; name: string; at: number }[];
+  /** The withdrawal is at or above the shop's four-eyes threshold: it completes only after another person's approval. */
+  approval_required: boolean;
 }
 
 /** The admin's view under the name the admin screens use. */
@@ -255,8 +265,11 @@ export interface RecoveryLinkDto {
 }
 
 export interface AdminInfoDto {
+  /** What customers see: the switch when set by hand, otherwise whether staff are at work (decision 217). */
   online: boolean;
   users: number;
+  /** The badge follows staff presence (the switch is not set by hand). */
+  auto: boolean;
 }
 
 export interface ApiError {

@@ -11,6 +11,11 @@ export const AUDIT_ACTIONS = [
   'order.complete',
   'order.cancel',
   'order.reopen',
+  'order.verify_accept',
+  'order.verify_reject',
+  'order.claim',
+  'order.release',
+  'order.approve',
   'user.role',
   'product.edit',
   'pm.edit',
@@ -20,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'reply.delete',
   'device.create',
   'device.revoke',
+  'device.balance',
   'sms_template.create',
   'sms_template.update',
   'sms_template.delete',
@@ -33,10 +39,15 @@ export const AUDIT_ACTIONS = [
   'telegram.unlink',
   'blocklist.add',
   'blocklist.remove',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.retry',
+  'webhook.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'blocklist'] as const;
+export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'blocklist', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const optionalText = (max: number, pattern: RegExp) =>

@@ -10,9 +10,11 @@ export const ERROR_KEYS = [
   'errors.telegramDisabled',
   'errors.telegramUnavailable',
   'errors.orderAlreadyVerified',
+  'errors.verificationNotHeld',
   'errors.smsNotLinkable',
   'errors.smsNotFound',
   'errors.deviceToken',
+  'errors.deviceSignature',
   'errors.deviceNotFound',
   'errors.badImage',
   'errors.badImageType',
@@ -39,7 +41,10 @@ export const ERROR_KEYS = [
   'errors.notFound',
   'errors.notYourAccount',
   'errors.nothingToUpdate',
+  'errors.orderClaimed',
   'errors.orderNotFound',
+  'errors.orderIdAmbiguous',
+  'errors.orderIdShort',
   'errors.orderStateConflict',
   'errors.passwordCommon',
   'errors.pmNotFound',
@@ -54,6 +59,7 @@ export const ERROR_KEYS = [
   'errors.replyLimitReached',
   'errors.replyNotFound',
   'errors.resendTooSoon',
+  'errors.secondApprovalRequired',
   'errors.server',
   'errors.sessionExpired',
   'errors.ticketClosed',
@@ -79,6 +85,11 @@ export const ERROR_KEYS = [
   'errors.methodClosed',
   'errors.blocklistExists',
   'errors.blocklistNotFound',
+  'errors.webhookNotFound',
+  'errors.webhookDeliveryNotFound',
+  'errors.webhookAddressRefused',
+  'errors.webhookLimit',
+  'errors.webhookDeliveryPending',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -120,6 +131,7 @@ export const VALIDATION_KEYS = {
   smsTextLong: 'validation.smsTextLong',
   receivedAtInvalid: 'validation.receivedAtInvalid',
   reasonLength: 'validation.reasonLength',
+  balanceInvalid: 'validation.balanceInvalid',
   payoutTrxIdInvalid: 'validation.payoutTrxIdInvalid',
   templateInvalid: 'validation.templateInvalid',
   templateGroups: 'validation.templateGroups',
@@ -135,6 +147,9 @@ export const VALIDATION_KEYS = {
   payerInvalid: 'validation.payerInvalid',
   hoursInvalid: 'validation.hoursInvalid',
   limitSettingInvalid: 'validation.limitSettingInvalid',
+  webhookUrlInvalid: 'validation.webhookUrlInvalid',
+  webhookEventUnknown: 'validation.webhookEventUnknown',
+  webhookEventsRequired: 'validation.webhookEventsRequired',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -12,6 +12,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The language an order was placed in (its mails are written in it). */
+export type OrderLanguage = 'en' | 'bn';
+
 export type OrderActor = 'customer' | 'admin' | 'system';
 
 /** The commands of `PATCH /orders/{id}` (parsed by `orderCommandSchema` in schemas.ts). */
@@ -44,26 +47,21 @@ export const ORDER_TRANSITIONS = {
 export const VERIFICATION_TRANSITIONS = {
   /** An SMS of the same wallet, transaction id and amount, inside the order's window. */
   verifyBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'verified' },
+  /** The SMS agrees in every point but does not chain on its phone's balance ledger (decision 145): it is the
+   * order's, and verifies it only when it chains or an admin accepts it. */
+  holdBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'held' },
+  /** The held SMS now chains (a late message closed the gap). */
+  verifyByLedger: { from: ['held'], to: 'verified' },
+  /** An admin refuses a held payment, saying why. */
+  rejectHeld: { from: ['held'], to: 'rejected' },
   /** An SMS with the transaction id says another amount. */
   amountDiffers: { from: ['awaiting_sms', 'amount_mismatch'], to: 'amount_mismatch' },
   /** No SMS (or none that still applies) for the transaction id yet. */
   awaitSms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'awaiting_sms' },
-  /**
-   * An SMS agrees with the order in amount, id and time but is not the customer's to verify by itself (issue 23: it
-   * came from another number than the order's payer, or from a blocked one): held for a person, with its reason.
-   */
-  holdBySms: { from: ['awaiting_sms', 'amount_mismatch'], to: 'held' },
   /** An admin links an SMS to the order by hand, saying why. */
   verifyByHand: { from: ['none', 'awaiting_sms', 'amount_mismatch', 'held'], to: 'verified' },
 } as const satisfies Record<string, { from: readonly VerificationStatus[]; to: VerificationStatus }>;
 export type VerificationTransition = keyof typeof VERIFICATION_TRANSITIONS;
-
-/**
- * Why a verification is `held` (minimal plumbing added by issue 23; issue 19's ledger adds balance_gap, no_balance,
- * no_anchor here): the SMS came from another number than the order's payer, or from a blocked wallet number.
- */
-export const VERIFICATION_HELD_REASONS = ['payer_mismatch', 'blocked_payer'] as const;
-export type VerificationHeldReason = (typeof VERIFICATION_HELD_REASONS)[number];
 
 /** Orders the admin still has to act on. */
 export const ADMIN_QUEUE_STATUSES: readonly OrderStatus[] = ['pending', 'waiting'];

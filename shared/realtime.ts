@@ -1,7 +1,7 @@
 // The realtime contract (design §7): event names and payloads, the only thing both sides use.
 import type { HomeOrderDto, OrderView, TicketDto, TicketMessageDto } from './api-types.js';
 import type { ErrorKey } from './error-keys.js';
-import type { SilentDevicesPayload, SmsDto } from './sms/sms-api.js';
+import type { LedgerGapPayload, SilentDevicesPayload, SmsDto } from './sms/sms-api.js';
 
 export type Ack<T> = (answer: { data: T } | { error: ErrorKey }) => void;
 
@@ -17,6 +17,8 @@ export interface ServerToClientEvents {
   'sms:received': (sms: SmsDto) => void;
   /** The wallet phones silent for 30 minutes while orders of their wallet wait; an empty list clears the warning. */
   'devices:silent': (payload: SilentDevicesPayload) => void;
+  /** A wallet phone's balance ledger misses a message (gap), or no longer does (gap null); admins only. */
+  'ledger:gap': (payload: LedgerGapPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -85,6 +85,8 @@ export const twoFactorCodeSchema = typedDigits(
     .pipe(z.string().regex(/^(\d{6}|[A-HJKMNP-Z2-9]{10})$/, V.twoFactorCodeFormat)),
 );
 export const twoFactorSetupBodySchema = z.object({ captcha: captchaField });
+/** `POST /orders/{id}/claim`, `POST /orders/{id}/approve`, `DELETE /orders/{id}/claim` (issue 20): a captcha only. */
+export const orderStaffStepBodySchema = z.object({ captcha: captchaField });
 export const twoFactorCodeBodySchema = z.object({ captcha: captchaField, code: twoFactorCodeSchema });
 /** The forms that take a code (the login's second step, turning 2FA on or off). */
 export const twoFactorCodeFormSchema = z.object({ code: twoFactorCodeSchema });
@@ -123,7 +125,7 @@ export const recoverConfirmFormSchema = z
   .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: V.passwordsMismatch });
 
 // ---------- catalogue ----------
-const moneyValue = (key: string) =>
+export const moneyValue = (key: string) =>
   z
     .union([z.string(), z.number()], { error: key })
     .transform((v) => toAsciiDigits(String(v)).trim())
@@ -376,7 +378,8 @@ export const ticketPatchBodySchema = z.object({
 // ---------- admin ----------
 export const adminPatchBodySchema = z.object({
   captcha: captchaField,
-  admin: z.object({ online: z.boolean({ error: V.invalid }) }),
+  /** true or false by hand; null follows staff presence (decision 217). */
+  admin: z.object({ online: z.boolean({ error: V.invalid }).nullable() }),
 });
 
 export const idParamSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);

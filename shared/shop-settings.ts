@@ -48,6 +48,15 @@ export const SHOP_SETTINGS = {
     schema: z.number({ error: V.limitSettingInvalid }).int(V.limitSettingInvalid).min(1, V.limitSettingInvalid).max(10_000, V.limitSettingInvalid).nullable(),
     default: null as number | null,
   },
+  /**
+   * The public home page's recent orders show customers' full names and photos (true), or names masked as `R***n`
+   * and initials instead of photos (false, the default: betting top-ups next to a full name are nobody's business;
+   * issue 22, decision 216).
+   */
+  home_show_names: {
+    schema: z.boolean({ error: V.invalid }),
+    default: false as boolean,
+  },
 } as const;
 
 export type ShopSettingKey = keyof typeof SHOP_SETTINGS;

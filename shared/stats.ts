@@ -79,4 +79,17 @@ export interface StatsDto {
   timeouts: number;
   /** One entry per Dhaka day of the range, oldest first. */
   series: StatsDayDto[];
+  /**
+   * Per staff member (issue 20): the range's orders they completed and cancelled, and the median minutes from an
+   * order's creation to their completing it (one decimal; null when they completed none). Most completions first.
+   */
+  by_staff: StaffStatsDto[];
+}
+
+export interface StaffStatsDto {
+  id: string;
+  name: string;
+  completed: number;
+  cancelled: number;
+  median_minutes: number | null;
 }

@@ -28,7 +28,7 @@ export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captc
     const body = parseInput(adminPatchBodySchema, req.body);
     await captcha.verify(body.captcha);
     const admin = await adminStatus.setAdminOnline(currentStaff(req), body.admin.online);
-    res.json({ ok: true, text: body.admin.online ? 'Admin now Online' : 'Admin now Offline', admin });
+    res.json({ ok: true, text: admin.online ? 'Admin now Online' : 'Admin now Offline', admin });
   });
 
   return router;

@@ -10,3 +10,4 @@ export {
 } from './payment-methods.repository.js';
 export { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service.js';
 export { paymentMethodsRoutes } from './payment-methods.routes.js';
+export { createCatalogueCache, type CatalogueCache } from './catalogue-cache.js';

@@ -67,7 +67,7 @@ export async function seedDatabase(prisma: Prisma, opts: { adminEmail?: string; 
         });
       }
       await tx.paymentMethod.createMany({ data: SEED_PAYMENT_METHODS, skipDuplicates: true });
-      await tx.setting.createMany({ data: [{ key: 'adminOnline', value: false }], skipDuplicates: true });
+      await tx.setting.createMany({ data: [{ key: 'adminOnline', value: 'auto' }], skipDuplicates: true });
 
       const admins = await tx.user.count({ where: { role: 'admin' } });
       if (admins > 0) return {};

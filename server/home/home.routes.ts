@@ -5,52 +5,11 @@
 // These are the busiest requests, so app.ts mounts them ahead of the API router: they authenticate the caller
 // themselves (a bad token is the same 401 as anywhere), skip the body parsers a GET does not need, and send
 // snapshot bodies compressed once per snapshot rather than once per request (issue 8).
-import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { UserPresenter } from '../accounts/index.js';
-import { etagOf, type JsonBody, type PublicSnapshots } from './public-snapshot.js';
-
-/** Smaller answers are not worth compressing (the API router's own threshold, app.ts). */
-const COMPRESS_FROM_BYTES = 1024;
-type Coding = 'br' | 'gzip';
-
-function compress(body: string, coding: Coding): Buffer {
-  return coding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : zlib.gzipSync(body, { level: 6 });
-}
-
-/** A snapshot body's compressed forms, made on first use and dropped with the snapshot. */
-const compressed = new WeakMap<JsonBody, Partial<Record<Coding, Buffer>>>();
-
-function codingFor(req: Request, body: string): Coding | null {
-  if (body.length < COMPRESS_FROM_BYTES || !req.headers['accept-encoding']) return null;
-  // Brotli whenever it is accepted (browsers list it after gzip at the same weight; it is the smaller).
-  if (req.acceptsEncodings('br') === 'br') return 'br';
-  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
-}
-
-/** Sends ready JSON; Express answers 304 itself when If-None-Match names this ETag (`req.fresh`). */
-function sendJson(req: Request, res: Response, json: JsonBody, cacheControl: string, cache: boolean): void {
-  res.set('Cache-Control', cacheControl).set('ETag', json.etag).type('application/json').vary('Accept-Encoding');
-  const coding = codingFor(req, json.body);
-  if (!coding) {
-    res.send(json.body);
-    return;
-  }
-  let forms = cache ? compressed.get(json) : undefined;
-  let bytes = forms?.[coding];
-  if (!bytes) {
-    bytes = compress(json.body, coding);
-    if (cache) {
-      forms ??= {};
-      forms[coding] = bytes;
-      compressed.set(json, forms);
-    }
-  }
-  res.set('Content-Encoding', coding).send(bytes);
-}
+import { etagOf, sendJson } from '../http/etag.js';
+import type { PublicSnapshots } from './public-snapshot.js';
 
 export function homeRoutes(deps: { snapshots: PublicSnapshots; userDto: UserPresenter; authenticate: RequestHandler }): Router {
   const { snapshots, authenticate } = deps;

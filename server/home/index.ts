@@ -1,5 +1,4 @@
 // Public surface of the home page's read model (combines catalogue, orders, admin status and accounts): the
-// in-memory public snapshot, its cross-instance bus and the routes it answers.
+// in-memory public snapshot and the routes it answers (other instances tell it of changes over the instance bus).
 export { homeRoutes } from './home.routes.js';
 export { createPublicSnapshots, type PublicSnapshots } from './public-snapshot.js';
-export { createIpcSnapshotBus, createSnapshotBus, SNAPSHOT_IPC_MESSAGE } from './snapshot-bus.js';

@@ -2,16 +2,11 @@
 // list, built from the database once and kept in memory as ready-to-send JSON with an ETag. Writes that change
 // them call `changed()` before they answer: the snapshot is dropped at once in this instance and, through the bus,
 // in every other instance, which rebuilds lazily on its next read.
-import crypto from 'node:crypto';
 import type { HomeOrderDto, ProductDto } from '#shared/api-types';
 import { nextDhakaMidnight } from '#shared/dhaka';
+import { jsonBody, type JsonBody } from '../http/etag.js';
 import type { Logger } from '../logger.js';
-import type { SnapshotBus } from './snapshot-bus.js';
-
-export interface JsonBody {
-  body: string;
-  etag: string;
-}
+import type { InstanceBus } from '../instance-bus.js';
 
 export interface PublicSnapshot {
   /** GET /products/all. */
@@ -22,12 +17,6 @@ export interface PublicSnapshot {
   home: { head: string; tail: string; anonymous: JsonBody };
   orders: HomeOrderDto[];
 }
-
-export function etagOf(body: string): string {
-  return `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-const jsonBody = (body: string): JsonBody => ({ body, etag: etagOf(body) });
 
 export interface PublicSnapshotSource {
   listProducts: () => Promise<ProductDto[]>;
@@ -42,7 +31,8 @@ export interface PublicSnapshotSource {
  */
 export function createPublicSnapshots(deps: {
   source: PublicSnapshotSource;
-  bus?: SnapshotBus;
+  /** The other instances' changes: 'public' and 'settings' (the shop's rules) drop the snapshot (decision 164). */
+  bus?: InstanceBus;
   logger: Logger;
   maxAgeMs?: number;
   clock?: () => Date;
@@ -58,7 +48,8 @@ export function createPublicSnapshots(deps: {
     version += 1;
     current = undefined;
   };
-  bus?.onChange(markDirty);
+  bus?.on('public', markDirty);
+  bus?.on('settings', markDirty);
 
   async function build(): Promise<PublicSnapshot> {
     const [products, orders, adminOnline] = await Promise.all([source.listProducts(), source.recentOrders(), source.isAdminOnline()]);
@@ -101,23 +92,23 @@ export function createPublicSnapshots(deps: {
     },
 
     /**
-     * A write changed public data: drop the snapshot here at once, then tell the other instances (awaited, so
+     * A write changed public data (or, `settings`, the shop's rules, which the other instances drop too): drop the
+     * snapshot here at once, then tell the other instances (awaited, so
      * the write answers only after the message is on its way). A failed message is logged, not thrown: the
      * write is committed, and the other instances' `maxAgeMs` bounds how long they may lag.
      */
-    async changed(): Promise<void> {
+    async changed(topic: 'public' | 'settings' = 'public'): Promise<void> {
       markDirty();
       if (!bus) return;
       try {
-        await bus.publish();
+        await bus.publish(topic);
       } catch (error) {
         logger.error('public snapshot: change not published', error);
       }
     },
 
-    async close(): Promise<void> {
-      await bus?.close();
-    },
+    /** The bus is the composition root's: it closes it. */
+    async close(): Promise<void> {},
   };
 }
 export type PublicSnapshots = ReturnType<typeof createPublicSnapshots>;

@@ -1,6 +1,6 @@
 // Rate limits for the expensive or abusable writes (design §10); shared through Redis with several instances.
 import cluster from 'node:cluster';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
@@ -14,8 +14,13 @@ export interface RateLimits {
   recovery: RequestHandler[];
   orderCreate: RequestHandler[];
   write: RequestHandler[];
-  /** Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute). */
+  /**
+   * Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute): counted per device, only for
+   * requests whose device token (or webhook signature) was good (issue 19, decision 149).
+   */
   smsForward: RequestHandler[];
+  /** The same endpoints' requests with a bad token or signature: counted per address, apart from the devices'. */
+  deviceAuthFailure: RequestHandler[];
   /** CSV exports read whole tables: a few a minute per address. */
   export: RequestHandler[];
   /** The admin's aggregate reports (GET /stats): 60 a minute per admin. */
@@ -28,6 +33,8 @@ export interface RateLimits {
   twoFactor: RequestHandler[];
   /** Updates Telegram posts to the bot's webhook (issue 24): per address, far above any real bot's traffic. */
   telegramWebhook: RequestHandler[];
+  /** The API document and its reference page (issue 25): public reads, per address. */
+  docs: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -37,6 +44,12 @@ function emailOf(req: Request): string | undefined {
   const email = body?.user?.email ?? body?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 100) : undefined;
 }
+
+/** The device a request authenticated as, set before the device limits run (they count per device). */
+export function setRateLimitDevice(res: Response, deviceId: string | null): void {
+  (res.locals as { rateLimitDevice?: string | null }).rateLimitDevice = deviceId;
+}
+const rateLimitDevice = (req: Request): string | null => (req.res?.locals as { rateLimitDevice?: string | null } | undefined)?.rateLimitDevice ?? null;
 
 /** Key prefix of a limit's counters in Redis: `<REDIS_CHANNEL_PREFIX>:rl:<limit>:` (decision 166). */
 export const rateLimitPrefix = (redisPrefix: string, name: string) => `${redisPrefix}:rl:${name}:`;
@@ -51,7 +64,7 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     name: string,
     windowMs: number,
     limit: number,
-    key: 'ip' | 'email' | 'user',
+    key: 'ip' | 'email' | 'user' | 'device' | 'unauthenticated-ip',
     answer: { key: ErrorKey; text: string } = { key: 'errors.rateLimited', text: 'Too many attempts, please wait a little and try again' },
   ): RequestHandler => {
     // Redis (shared by every instance) with this process's memory while Redis is down (decision 077); without
@@ -67,9 +80,24 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       store,
-      skip: key === 'email' ? (req) => emailOf(req) === undefined : key === 'user' ? (req) => !req.user : undefined,
+      skip:
+        key === 'email'
+          ? (req) => emailOf(req) === undefined
+          : key === 'user'
+            ? (req) => !req.user
+            : key === 'device'
+              ? (req) => rateLimitDevice(req) === null
+              : key === 'unauthenticated-ip'
+                ? (req) => rateLimitDevice(req) !== null
+                : undefined,
       keyGenerator: (req) =>
-        key === 'email' ? `e:${emailOf(req)}` : key === 'user' ? `u:${req.user?.id ?? ''}` : ipKeyGenerator(req.ip ?? 'unknown'),
+        key === 'email'
+          ? `e:${emailOf(req)}`
+          : key === 'user'
+            ? `u:${req.user?.id ?? ''}`
+            : key === 'device'
+              ? `d:${rateLimitDevice(req)}`
+              : ipKeyGenerator(req.ip ?? 'unknown'),
       handler: (_req, res) => {
         res.status(429).json(failureBody(answer.key, answer.text));
       },
@@ -83,12 +111,15 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
-    smsForward: [make('sms-ip', MINUTE, 120, 'ip')],
+    // A bad token's request never counts against a real phone: its own count per address (decision 149).
+    smsForward: [make('sms-device', MINUTE, 120, 'device')],
+    deviceAuthFailure: [make('device-auth-ip', MINUTE, 120, 'unauthenticated-ip')],
     export: [make('export-ip', MINUTE, 20, 'ip')],
     report: [make('report-user', MINUTE, 60, 'user')],
     upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
     poll: [make('poll-user', MINUTE, 120, 'user')],
     twoFactor: [make('2fa-user', 15 * MINUTE, 10, 'user')],
     telegramWebhook: [make('telegram-webhook-ip', MINUTE, 1_200, 'ip')],
+    docs: [make('docs-ip', MINUTE, 120, 'ip')],
   };
 }

@@ -5,8 +5,10 @@ export { createOrderQueriesRepository, type OrderQueriesRepository } from './ord
 export { createOrdersService, type OrdersService } from './orders.service.js';
 export { createOrderAdmission, type OrderAdmission } from './order-admission.js';
 export { createOrderListsService, type OrderListsService } from './order-lists.service.js';
-export { ordersRoutes } from './orders.routes.js';
+export { orderPageRoutes, ordersRoutes } from './orders.routes.js';
+export { createOrderViewCache, type OrderViewCache } from './order-view-cache.js';
 export { orderViews } from './order-dto.js';
+export { orderReceiptMail, needsReceipt } from './order-receipt-mail.js';
 export type { OrderRecord } from './order-row.js';
 export type { OrderChanged, OrderEvents } from './order-events.js';
 export type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';

@@ -10,16 +10,16 @@ import {
   VERIFICATION_TRANSITIONS,
   type OrderStatus,
   type OrderTransition,
-  type VerificationHeldReason,
   type VerificationTransition,
 } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
-import { SMS_LIMITS, type VerificationStatus } from '#shared/sms/sms-api';
+import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
 import type { Prisma, Transaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
+import { needsSecondApproval } from './four-eyes.js';
 import { fitsCap, hasCap, type MethodCap, type MethodUsage } from './order-caps.js';
 import { orderSelect, setColumns, toOrderRecord, WITH_TIMELINE, type OrderFields, type OrderRecord, type VerificationSmsRecord } from './order-row.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
@@ -40,6 +40,7 @@ export type NewOrder = Pick<
   | 'contactEmail'
   | 'onexId'
   | 'wallet'
+  | 'lang'
   | 'payer'
   | 'clientIp'
 >;
@@ -66,7 +67,51 @@ export interface TransitionRequest {
   note?: string;
   /** Another write that must commit or roll back with the move (an audit row), after the event row. */
   alsoInTransaction?: (tx: Transaction, moved: OrderRecord) => Promise<void>;
+  /** Staff rules checked under the row lock (issue 20): claims and the four-eyes rule. */
+  guard?: TransitionGuard;
 }
+
+export interface TransitionGuard {
+  /** Refuse ('claimed') when another staff member holds the order (admins pass none). */
+  holder?: string;
+  /**
+   * The four-eyes rule (decision 168): a withdrawal of at least this many BDT (its pm_amount) moves only once
+   * someone other than `actorId` approved it ('approvalRequired' otherwise).
+   */
+  secondApproval?: { minBdt: number; actorId: string };
+}
+
+/** Who holds an order, and why a claim, release or approval could not happen. */
+export type HolderOutcome =
+  | { outcome: 'changed'; order: OrderRecord; before: OrderBefore }
+  | { outcome: 'unchanged' | 'notFound' | 'conflict' }
+  | { outcome: 'claimed' };
+
+export type StaffStep = 'claim' | 'release' | 'approve';
+
+export interface StaffStepRequest {
+  id: string;
+  step: StaffStep;
+  actor: { id: string; name: string };
+  /** Release: an admin may release anyone's claim. */
+  releaseAny?: boolean;
+  alsoInTransaction?: (tx: Transaction, changed: OrderRecord, previousHolder: string | null) => Promise<void>;
+}
+
+/** The timeline kind each staff step writes (no status change). */
+const STEP_KIND: Record<StaffStep, string> = { claim: 'claimed', release: 'released', approve: 'approved' };
+
+interface LockedForStaff {
+  status: OrderStatus;
+  verification: VerificationStatus;
+  assigneeId: string | null;
+  lateClaimAt: Date | null;
+  productId: string;
+  pmAmount: string;
+}
+
+/** Orders staff can still act on, so may claim: the queue's (waiting, pending) and timed-out ones claimed paid late. */
+const claimable = (o: LockedForStaff) => o.status === 'waiting' || o.status === 'pending' || (o.status === 'timedout' && o.lateClaimAt !== null);
 
 /** What the order was before a change (the event subscribers tell moves apart by it). */
 export interface OrderBefore {
@@ -76,7 +121,9 @@ export interface OrderBefore {
 
 export type TransitionOutcome =
   | { outcome: 'moved'; order: OrderRecord; before: OrderBefore }
-  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' };
+  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' | 'claimed' | 'approvalRequired' };
+
+export type SettleOutcome = { outcome: 'settled'; order: OrderRecord; before: OrderBefore } | { outcome: 'notFound' | 'notHeld' };
 
 export type HandVerificationOutcome =
   | { outcome: 'verified'; order: OrderRecord; before: OrderBefore }
@@ -122,14 +169,38 @@ interface VerifiableOrder {
 
 interface VerificationChange {
   verification: VerificationStatus;
-  verificationReason: VerificationHeldReason | null;
+  verificationReason: PayerHeldReason | null;
   verificationSmsId: number | null;
   verificationSms: VerificationSmsRecord | null;
 }
 
-const TOPUP_PRODUCTS = productsOfKind('topup');
+/** The held reasons the order itself keeps (issue 23, `orders.verification_reason`); the ledger's live on its SMS. */
+export type PayerHeldReason = Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>;
 
-const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({ id: e.smsId, amount: e.amount, sender: e.sender, receivedAt: e.receivedAt });
+const TOPUP_PRODUCTS = productsOfKind('topup');
+const WITHDRAW_PRODUCTS = productsOfKind('withdraw');
+
+/** An outgoing Send Money SMS of a shop wallet (decision 146). */
+export interface PayoutEvidence {
+  smsId: number;
+  wallet: string;
+  /** The wallet number the money went to (01XXXXXXXXX). */
+  to: string;
+  amount: string;
+  trxId: string;
+  /** The message's own time. */
+  at: Date;
+}
+
+const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({
+  id: e.smsId,
+  amount: e.amount,
+  sender: e.sender,
+  receivedAt: e.receivedAt,
+  ledgerReason: e.ledgerReason,
+  expectedBalance: e.expectedBalance,
+  balance: e.balance,
+});
 
 export function createOrderCommandsRepository(
   prisma: Prisma,
@@ -148,7 +219,7 @@ export function createOrderCommandsRepository(
     orderId: string,
     name: VerificationTransition,
     smsId: number | null,
-    reason: VerificationHeldReason | null = null,
+    reason: PayerHeldReason | null = null,
   ): Promise<boolean> {
     const rule = VERIFICATION_TRANSITIONS[name];
     const moved = await tx.$executeRaw`
@@ -163,7 +234,8 @@ export function createOrderCommandsRepository(
    * differs, or waits. Returns the change, or null when nothing changed.
    */
   async function verifyFromEvidence(tx: Transaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
-    if (order.verification === 'verified') return null;
+    // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
+    if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
     const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
     // A transaction id verifies one order, ever: one already taken (by hand, by another order) blocks it.
     const usedElsewhere = messages.some((m) => m.taken);
@@ -175,13 +247,12 @@ export function createOrderCommandsRepository(
       ? undefined
       : messages.find((m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest);
     const mismatch = messages.find((m) => !sameAmount(m));
-    // Issue 23: a fitting payment from a blocked number, or from another number than the order's payer, is held.
+    // A fitting message is held, not verified, when it came from a blocked number or from another number than the
+    // order's payer (issue 23, decision 211), or when it does not chain on its phone's ledger (decision 145).
     const held = fit ? await heldReason(tx, order, fit) : null;
     const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit
-      ? [held ? 'holdBySms' : 'verifyBySms', fit]
-      : mismatch
-        ? ['amountDiffers', mismatch]
-        : ['awaitSms', undefined];
+      ? [held || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms', fit]
+      : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
@@ -192,10 +263,28 @@ export function createOrderCommandsRepository(
   }
 
   /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
-  async function heldReason(tx: Transaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<VerificationHeldReason | null> {
+  async function heldReason(tx: Transaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
     const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
     if (sender && deps.isWalletBlocked && (await deps.isWalletBlocked(tx, sender))) return 'blocked_payer';
     if (order.payer && sender !== order.payer) return 'payer_mismatch';
+    return null;
+  }
+
+  /** Claims and the four-eyes rule, under the row lock of the move they guard. */
+  async function checkGuard(
+    tx: Transaction,
+    id: string,
+    row: { assigneeId: string | null; productId: string; amount: string; pmAmount: string },
+    guard: TransitionGuard | undefined,
+  ): Promise<'claimed' | 'approvalRequired' | null> {
+    if (!guard) return null;
+    if (guard.holder !== undefined && row.assigneeId !== null && row.assigneeId !== guard.holder) return 'claimed';
+    const four = guard.secondApproval;
+    if (four && needsSecondApproval(row, four.minBdt)) {
+      const approvals = await tx.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM order_events WHERE order_id = ${id} AND kind = 'approved' AND actor_id <> ${four.actorId}`;
+      if (approvals[0].n === 0) return 'approvalRequired';
+    }
     return null;
   }
 
@@ -221,14 +310,70 @@ export function createOrderCommandsRepository(
 
   return {
     /**
-     * Inserts a waiting order and its first event (null → waiting) together; returns it as stored. With `cap` (a
-     * top-up of a capped method), the method's row is locked first and the day's waiting, pending and complete
-     * top-ups with it are counted after the lock, in the same transaction: concurrent orders queue on the lock, so
-     * a cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
+     * Inserts a waiting order and its first event (null → waiting) together; returns it as stored, built from what
+     * was inserted (no read-back). Uncapped orders (no `capDay`, or a method without caps) are one statement that
+     * takes no lock (issue 21, decision 133): the insert runs only when the method has no cap, checked in the same
+     * statement. With a cap, the method's row is locked first and the day's waiting, pending and complete top-ups
+     * with it are counted after the lock, in the same transaction: concurrent capped orders queue on the lock, so a
+     * cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
      * Asia/Dhaka day.
      */
-    /** `admit` (the admission's limits, issue 23) runs first in the transaction and throws to refuse. */
+    /** `admit` (the admission's limits, issue 23) runs first in a transaction and throws to refuse. */
     async create(order: NewOrder, actorId: string | null, capDay?: Date, admit?: (tx: Transaction) => Promise<void>): Promise<OrderRecord | 'limitReached'> {
+      // Decimals as Prisma reads them back (decimal.js's shortest form).
+      const created = (): OrderRecord => ({
+        ...order,
+        amount: new Decimal(order.amount).toString(),
+        rate: new Decimal(order.rate).toString(),
+        pmAmount: new Decimal(order.pmAmount).toString(),
+        status: 'waiting',
+        pmId: null,
+        wCode: null,
+        note: null,
+        verification: 'none',
+        verificationReason: null,
+        verificationSmsId: null,
+        lateClaimAt: null,
+        payoutTrxId: null,
+        cancelReason: null,
+        cancelNote: null,
+        payoutSmsId: null,
+        payoutSmsTrxId: null,
+        payoutSmsAt: null,
+        assigneeId: null,
+        claimedAt: null,
+        events: [{ fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId, kind: 'status', note: null, createdAt: order.createdAt }],
+        verificationSms: null,
+        assignee: null,
+      });
+      const at = sqlTime(order.createdAt);
+      const insert = (onlyUncapped: boolean) => P.sql`
+        WITH placed AS (
+          INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_coin,
+                              amount, rate, pm_amount, contact_email, onex_id, wallet, lang, payer, client_ip)
+          SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
+                 ${order.pmWallet}, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
+                 ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}, ${order.payer}::text, ${order.clientIp}::text
+          ${
+            onlyUncapped
+              ? P.sql`WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
+                        AND (daily_count_limit IS NOT NULL OR daily_amount_limit IS NOT NULL))`
+              : P.empty
+          }
+          RETURNING id
+        ), event AS (
+          INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
+          SELECT id, NULL, 'waiting', 'customer', ${actorId}::text, ${at} FROM placed
+          RETURNING order_id
+        )
+        SELECT count(*)::int AS placed FROM event`;
+      if (!admit) {
+        const [first] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined));
+        if (first.placed === 1) return created();
+        if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
+      }
+      // A top-up of a capped method, or an order whose admission checks need the transaction (issue 23: the limits
+      // for strangers and per hour, under the customer's locks): the exact way, the cap under the method's lock.
       return prisma.$transaction(async (tx) => {
         await admit?.(tx);
         if (capDay) {
@@ -244,9 +389,9 @@ export function createOrderCommandsRepository(
             if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
           }
         }
-        await tx.order.create({ data: { ...order, status: 'waiting', updatedAt: order.createdAt } });
-        await tx.orderEvent.create({ data: { orderId: order.id, fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId, createdAt: order.createdAt } });
-        return toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: order.id }, include: WITH_TIMELINE }));
+        const [placed] = await tx.$queryRaw<{ placed: number }[]>(insert(false));
+        if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
+        return created();
       });
     },
 
@@ -263,10 +408,14 @@ export function createOrderCommandsRepository(
           if (pmId !== undefined) await lockPaymentOfOrder(tx, t.id, pmId);
           // Lock the row so the event records the status it really left (a transition may start from several).
           // A statement of its own: the next one's snapshot then holds every change committed before the lock.
-          const locked = await tx.$queryRaw<OrderBefore[]>`SELECT status, verification FROM orders WHERE id = ${t.id} FOR UPDATE`;
+          const locked = await tx.$queryRaw<(OrderBefore & { assigneeId: string | null; productId: string; amount: string; pmAmount: string })[]>`
+            SELECT status, verification, assignee_id AS "assigneeId", product_id AS "productId", amount::text AS amount, pm_amount::text AS "pmAmount"
+            FROM orders WHERE id = ${t.id} FOR UPDATE`;
           if (locked.length === 0) return { outcome: 'notFound' };
-          const before = locked[0];
+          const before: OrderBefore = { status: locked[0].status, verification: locked[0].verification };
           if (!(rule.from as readonly OrderStatus[]).includes(before.status)) return { outcome: 'conflict' };
+          const guarded = await checkGuard(tx, t.id, locked[0], t.guard);
+          if (guarded) return { outcome: guarded };
           let order: OrderRecord | null;
           try {
             order = await moveStatus(tx, t, before.status, clock.now());
@@ -286,6 +435,59 @@ export function createOrderCommandsRepository(
         if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
         throw error;
       }
+    },
+
+    /**
+     * A staff step that moves no status (issue 20): claim (nobody holds the order, or the caller already does),
+     * release (the holder, or anyone's with `releaseAny`), approve (a pending withdrawal; once per person). The row
+     * is locked first, so of two claims one wins and the other sees the winner ('claimed'). The step is an event
+     * on the timeline (an approval's note is the approver's name); `alsoInTransaction` adds its audit row.
+     */
+    async staffStep(r: StaffStepRequest): Promise<HolderOutcome> {
+      return prisma.$transaction(async (tx): Promise<HolderOutcome> => {
+        const now = clock.now();
+        const rows = await tx.$queryRaw<LockedForStaff[]>`
+          SELECT status, verification, assignee_id AS "assigneeId", late_claim_at AS "lateClaimAt", product_id AS "productId", pm_amount::text AS "pmAmount"
+          FROM orders WHERE id = ${r.id} FOR UPDATE`;
+        if (rows.length === 0) return { outcome: 'notFound' };
+        const o = rows[0];
+        const previousHolder = o.assigneeId;
+        switch (r.step) {
+          case 'claim':
+            if (o.assigneeId === r.actor.id) return { outcome: 'unchanged' };
+            if (o.assigneeId !== null) return { outcome: 'claimed' };
+            if (!claimable(o)) return { outcome: 'conflict' };
+            await tx.$executeRaw`UPDATE orders SET assignee_id = ${r.actor.id}, claimed_at = ${sqlTime(now)}, updated_at = ${sqlTime(now)} WHERE id = ${r.id}`;
+            break;
+          case 'release':
+            if (o.assigneeId === null) return { outcome: 'unchanged' };
+            if (o.assigneeId !== r.actor.id && !r.releaseAny) return { outcome: 'claimed' };
+            await tx.$executeRaw`UPDATE orders SET assignee_id = NULL, claimed_at = NULL, updated_at = ${sqlTime(now)} WHERE id = ${r.id}`;
+            break;
+          case 'approve': {
+            if (o.status !== 'pending' || productKind(o.productId) !== 'withdraw') return { outcome: 'conflict' };
+            const mine = await tx.$queryRaw<{ n: number }[]>`
+              SELECT count(*)::int AS n FROM order_events WHERE order_id = ${r.id} AND kind = 'approved' AND actor_id = ${r.actor.id}`;
+            if (mine[0].n > 0) return { outcome: 'unchanged' };
+            break;
+          }
+        }
+        await tx.orderEvent.create({
+          data: {
+            orderId: r.id,
+            fromStatus: o.status,
+            toStatus: o.status,
+            actor: 'admin',
+            actorId: r.actor.id,
+            kind: STEP_KIND[r.step],
+            note: r.step === 'approve' ? r.actor.name : null,
+            createdAt: now,
+          },
+        });
+        const changed = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: r.id }, include: WITH_TIMELINE }));
+        await r.alsoInTransaction?.(tx, changed, previousHolder);
+        return { outcome: 'changed', order: changed, before: { status: o.status, verification: o.verification } };
+      });
     },
 
     /**
@@ -364,7 +566,10 @@ export function createOrderCommandsRepository(
         const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
         const change = await verifyFromEvidence(tx, row, wallet, trxKey);
         if (!change) return { value: recorded.value, changed: null };
-        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: row.id }, include: WITH_TIMELINE }));
+        // The order as it now stands in one plain statement (decision 127), not Prisma's three.
+        const [read] = await tx.$queryRaw<Record<string, unknown>[]>`
+          SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`;
+        const order = toOrderRecord(read);
         return { value: recorded.value, changed: { order, before: { status: row.status, verification: row.verification } } };
       }, PAYMENT_TX);
     },
@@ -409,6 +614,85 @@ export function createOrderCommandsRepository(
         if (error instanceof LostTake) return { outcome: 'notLinkable' };
         throw error;
       }
+    },
+
+    /**
+     * An outgoing Send Money proves the payout of the oldest pending withdrawal paid to that wallet number for that
+     * amount (to the paisa), placed before the message was sent (its window: from placing, clock skew aside, until
+     * it is completed or cancelled; decision 146): one statement, so
+     * two messages never prove one payout and one message proves one payout only (a unique index).
+     */
+    async recordPayout(p: PayoutEvidence): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      const latestPlaced = new Date(p.at.getTime() + SMS_LIMITS.clockSkewSeconds * 1000);
+      const now = clock.now();
+      return prisma.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<{ id: string; status: OrderStatus; verification: VerificationStatus }[]>`
+          UPDATE orders SET payout_sms_id = ${p.smsId}, payout_sms_trx_id = ${p.trxId}, payout_sms_at = ${sqlTime(p.at)}, updated_at = ${sqlTime(now)}
+          WHERE id = (
+            SELECT id FROM orders
+            WHERE pm_method = ${p.wallet} AND wallet = ${p.to} AND pm_amount = ${p.amount}::numeric AND status = 'pending'
+              AND product_id IN (${P.join(WITHDRAW_PRODUCTS)}) AND payout_sms_id IS NULL AND created_at <= ${sqlTime(latestPlaced)}
+            ORDER BY created_at, id LIMIT 1 FOR UPDATE
+          ) AND payout_sms_id IS NULL
+          RETURNING id, status, verification`;
+        if (rows.length === 0) return null;
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        return { order, before: { status: rows[0].status, verification: rows[0].verification } };
+      }, PAYMENT_TX);
+    },
+
+    /**
+     * The ledger says a held message now chains (a late message closed its gap): the order holding it is verified,
+     * under the payment's lock, once (decision 145); never one held for its payer (issue 23: staff decide those). Null when no held order holds it, or it does not chain (read
+     * again under the lock: the ledger may have moved on).
+     */
+    async verifyHeldByLedger(smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      return prisma.$transaction(async (tx) => {
+        const sms = await evidence.byId(tx, smsId);
+        if (!sms || sms.trxKey === null) return null;
+        await lockPayment(tx, sms.wallet, sms.trxKey);
+        const rows = await tx.$queryRaw<(OrderBefore & { id: string })[]>`
+          SELECT id, status, verification FROM orders WHERE verification_sms_id = ${smsId} AND verification = 'held' AND verification_reason IS NULL FOR UPDATE`;
+        if (rows.length !== 1) return null;
+        const now = await evidence.byId(tx, smsId);
+        if (now?.ledgerState !== 'chained') return null;
+        if (!(await moveVerification(tx, rows[0].id, 'verifyByLedger', smsId))) return null;
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        return { order, before: { status: rows[0].status, verification: rows[0].verification } };
+      }, PAYMENT_TX);
+    },
+
+    /**
+     * Staff settle a held verification by hand (decision 145): accepted (verified by hand) or rejected, the held
+     * message staying the order's either way; who and why on the timeline, with `also` (the audit entry).
+     */
+    async settleHeld(s: { orderId: string; accept: boolean; actorId: string; reason: string; also: (tx: Transaction) => Promise<void> }): Promise<SettleOutcome> {
+      return prisma.$transaction(async (tx): Promise<SettleOutcome> => {
+        const [found] = await tx.$queryRaw<{ pmId: string | null }[]>`SELECT pm_id AS "pmId" FROM orders WHERE id = ${s.orderId}`;
+        if (!found) return { outcome: 'notFound' };
+        if (found.pmId !== null) await lockPaymentOfOrder(tx, s.orderId, found.pmId);
+        const [order] = await tx.$queryRaw<(OrderBefore & { smsId: number | null })[]>`
+          SELECT status, verification, verification_sms_id AS "smsId" FROM orders WHERE id = ${s.orderId} FOR UPDATE`;
+        if (!order) return { outcome: 'notFound' };
+        if (order.verification !== 'held' || !(await moveVerification(tx, s.orderId, s.accept ? 'verifyByHand' : 'rejectHeld', order.smsId))) {
+          return { outcome: 'notHeld' };
+        }
+        await tx.orderEvent.create({
+          data: {
+            orderId: s.orderId,
+            fromStatus: order.status,
+            toStatus: order.status,
+            actor: 'admin',
+            actorId: s.actorId,
+            kind: 'verification_settled',
+            note: `${s.accept ? 'accept' : 'reject'}: ${s.reason}`,
+            createdAt: clock.now(),
+          },
+        });
+        await s.also(tx);
+        const settled = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: s.orderId }, include: WITH_TIMELINE }));
+        return { outcome: 'settled', order: settled, before: { status: order.status, verification: order.verification } };
+      }, PAYMENT_TX);
     },
   };
 }

@@ -1,10 +1,11 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
 import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import { isStaffRole, type Wallet } from '#shared/constants';
-import type { OrderVerificationDto } from '#shared/sms/sms-api';
+import type { HeldReason, OrderVerificationDto } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
 import { unixSeconds } from '#shared/time';
+import { needsSecondApproval } from './four-eyes.js';
 import type { OrderRecord } from './order-row.js';
 import type { RecentOrderRecord, UserOrderSummaryRecord } from './order-queries.repository.js';
 
@@ -16,9 +17,15 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     amount: sms?.amount == null ? null : toMoneyNumber(sms.amount),
     sender: sms?.sender ?? null,
     received_at: sms ? unixSeconds(sms.receivedAt) : null,
-    reason: o.verification === 'held' ? o.verificationReason : null,
+    // The order's own reason (issue 23: its payer) comes first; else the ledger's, kept on the held SMS.
+    reason: o.verification === 'held' ? ((o.verificationReason ?? sms?.ledgerReason ?? 'no_balance') as HeldReason) : null,
+    expected_balance: o.verification === 'held' && sms?.expectedBalance != null ? toMoneyNumber(sms.expectedBalance) : null,
+    stated_balance: o.verification === 'held' && sms?.balance != null ? toMoneyNumber(sms.balance) : null,
   };
 }
+
+/** Timeline entries only staff see: who claimed, released and approved the order. */
+const STAFF_EVENT_KINDS = new Set(['claimed', 'released', 'approved']);
 
 /** What anyone holding the order's id sees (decision 070): no owner id, no withdrawal code, actors by role only. */
 export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
@@ -43,13 +50,16 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
     },
     cancel_reason: o.cancelReason,
     cancel_note: o.cancelNote,
-    events: o.events.map((e) => ({
-      from: e.fromStatus,
-      to: e.toStatus,
-      actor: e.actor,
-      kind: e.kind as PublicOrderDto['events'][number]['kind'],
-      time: unixSeconds(e.createdAt),
-    })),
+    // Claims and approvals are the staff's own business (issue 20).
+    events: o.events
+      .filter((e) => !STAFF_EVENT_KINDS.has(e.kind))
+      .map((e) => ({
+        from: e.fromStatus,
+        to: e.toStatus,
+        actor: e.actor,
+        kind: e.kind as PublicOrderDto['events'][number]['kind'],
+        time: unixSeconds(e.createdAt),
+      })),
     payment_received: o.verification === 'verified',
     // The customer's page says why the payment waits for a look (issue 23), never that a number is blocked.
     payment_held: o.verification !== 'held' ? null : o.verificationReason === 'payer_mismatch' ? 'payer_mismatch' : 'review',
@@ -58,8 +68,8 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
   };
 }
 
-/** The admin's full view, with the SMS verification. */
-export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
+/** The admin's full view, with the SMS verification, the claim and the approvals (the four-eyes threshold given). */
+export function toAdminOrderDto(o: OrderRecord, fourEyesBdt: number | null = null): AdminOrderDto {
   const view = toPublicOrderDto(o);
   return {
     ...view,
@@ -75,18 +85,53 @@ export function toAdminOrderDto(o: OrderRecord): AdminOrderDto {
       time: unixSeconds(e.createdAt),
     })),
     verification: toVerificationDto(o),
+    payout: o.payoutSmsId !== null && o.payoutSmsTrxId !== null && o.payoutSmsAt !== null ? { trx_id: o.payoutSmsTrxId, sms_id: o.payoutSmsId, at: unixSeconds(o.payoutSmsAt) } : null,
+    assignee: o.assignee ? { id: o.assignee.id, name: o.assignee.name } : null,
+    approvals: o.events
+      .filter((e) => e.kind === 'approved' && e.actorId !== null)
+      .map((e) => ({ by: e.actorId!, name: e.note ?? '', at: unixSeconds(e.createdAt) })),
+    approval_required: needsSecondApproval(o, fourEyesBdt),
   };
 }
 
 /** Both views of one order, for the pushes to staff and to everyone else (decision 070). */
-export const orderViews = (o: OrderRecord): { full: AdminOrderDto; public: PublicOrderDto } => ({ full: toAdminOrderDto(o), public: toPublicOrderDto(o) });
+export const orderViews = (o: OrderRecord, fourEyesBdt: number | null = null): { full: AdminOrderDto; public: PublicOrderDto } => ({
+  full: toAdminOrderDto(o, fourEyesBdt),
+  public: toPublicOrderDto(o),
+});
 
 /** The view for whoever asks: the full one for an admin, the public one for anyone else. */
-export function toOrderView(o: OrderRecord, viewer: { role: string } | null): OrderView {
-  return isStaffRole(viewer?.role) ? toAdminOrderDto(o) : toPublicOrderDto(o);
+export function toOrderView(o: OrderRecord, viewer: { role: string } | null, fourEyesBdt: number | null = null): OrderView {
+  return isStaffRole(viewer?.role) ? toAdminOrderDto(o, fourEyesBdt) : toPublicOrderDto(o);
 }
 
-export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string): HomeOrderDto {
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A customer's name as the public sees it by default (decision 216): its first and last letters around three stars
+ * (`Rahim Uddin` → `R***n`, `রহিম` → `র***ম`), so the word count and length tell nothing either. Letters are
+ * graphemes: a Bengali conjunct stays whole.
+ */
+export function maskName(name: string): string {
+  const letters = Array.from(graphemes.segment(name.trim()), (s) => s.segment);
+  if (letters.length === 0) return '';
+  if (letters.length <= 2) return `${letters[0]}***`;
+  return `${letters[0]}***${letters[letters.length - 1]}`;
+}
+
+/** The home page's line; `showNames` (the `home_show_names` setting) shows the full name and photo. */
+export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string, showNames = false): HomeOrderDto {
+  if (!showNames) {
+    return {
+      product_id: o.productId,
+      created_at: unixSeconds(o.createdAt),
+      amount: toMoneyNumber(o.amount),
+      pm_amount: toMoneyNumber(o.pmAmount),
+      status: o.status,
+      userName: maskName(o.userName ?? ''),
+      userLogo: null,
+    };
+  }
   return {
     product_id: o.productId,
     created_at: unixSeconds(o.createdAt),

@@ -1,4 +1,5 @@
 // What the orders domain tells the rest of the shop, after its commit (decision 130).
+import type { Wallet } from '#shared/constants';
 import type { OrderBefore } from './order-commands.repository.js';
 import type { OrderRecord } from './order-row.js';
 
@@ -16,6 +17,8 @@ export interface OrderChanged {
 
 export interface OrderEvents {
   'order.changed': OrderChanged;
+  /** A top-up was refused because its method's daily cap is full (the cap bites: staff may want another number). */
+  'method.limitReached': { wallet: Wallet };
 }
 
 /** An order's change as the event says it. */

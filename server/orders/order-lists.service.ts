@@ -3,10 +3,11 @@
 import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
 import { isStaffRole, LIMITS, productKind } from '#shared/constants';
 import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
-import { computePayAmount } from '#shared/money';
+import { compareAmounts, computePayAmount, toMoneyNumber } from '#shared/money';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
-import { SMS_LIMITS } from '#shared/sms/sms-api';
+import { SMS_LIMITS, type LinkCandidateDto, type VerificationStatus } from '#shared/sms/sms-api';
+import { unixSeconds } from '#shared/time';
 import type { PaymentMethodsRepository } from '../catalogue/index.js';
 import type { Clock } from '../clock.js';
 import { serverId, userText, type CsvValue } from '../http/csv.js';
@@ -18,12 +19,17 @@ import type { OrderQueriesRepository } from './order-queries.repository.js';
 import type { OrderRecord } from './order-row.js';
 
 export const HOME_ORDERS_LIMIT = 10;
+/** How far back, and how many, orders an SMS is offered to be linked to (decision 218). */
+const LINK_CANDIDATE_DAYS = 3;
+const LINK_CANDIDATES = 8;
 
 export function createOrderListsService(deps: {
   queries: OrderQueriesRepository;
   paymentMethods: Pick<PaymentMethodsRepository, 'findAll'>;
   clock: Clock;
   mediaBaseUrl: string;
+  /** The shop's four-eyes threshold (issue 20): staff views say which withdrawals need a second approval. */
+  fourEyesBdt?: () => Promise<number | null>;
 }) {
   const { queries, clock } = deps;
 
@@ -33,8 +39,9 @@ export function createOrderListsService(deps: {
   const usageToday = () => queries.topupUsageSince(dhakaDayStart(clock.now()));
 
   return {
-    async recentOrders(): Promise<HomeOrderDto[]> {
-      return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl));
+    /** The home page's latest orders; names masked and no photos unless the shop shows them (decision 216). */
+    async recentOrders(showNames = false): Promise<HomeOrderDto[]> {
+      return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl, showNames));
     },
 
     /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */
@@ -85,11 +92,31 @@ export function createOrderListsService(deps: {
       for (const c of await queries.customers(orders.flatMap((o) => (o.userId ? [o.userId] : [])))) {
         customers[c.id] = { id: c.id, num: c.num, name: c.name, email: c.email, orders: c.orderCount };
       }
-      return { orders: orders.map(toAdminOrderDto), pages: pageCount(total, size), customers };
+      const fourEyes = (await deps.fourEyesBdt?.()) ?? null;
+      return { orders: orders.map((o) => toAdminOrderDto(o, fourEyes)), pages: pageCount(total, size), customers };
     },
 
     /** How many orders the admin's queue holds, as `listOrders` without filters lists them (decision 119). */
     countQueue: (): Promise<number> => queries.countQueue(ADMIN_QUEUE_STATUSES, lateClaimsSince()),
+
+    /**
+     * Orders an SMS of `wallet` for `amount` could be linked to by hand (decision 218): top-ups of the last 3 days
+     * without proof of payment, the same amount first, then the nearest.
+     */
+    async linkCandidates(wallet: string, amount: string | null): Promise<LinkCandidateDto[]> {
+      const since = new Date(clock.now().getTime() - LINK_CANDIDATE_DAYS * 86_400_000);
+      const rows = await queries.linkCandidates(wallet, amount, since, LINK_CANDIDATES);
+      return rows.map((o) => ({
+        id: o.id,
+        created_at: unixSeconds(new Date(o.createdAt)),
+        status: o.status,
+        verification: o.verification as VerificationStatus,
+        pm_amount: toMoneyNumber(o.pmAmount),
+        pm_id: o.pmId,
+        onex_id: o.onexId,
+        exact: amount !== null && compareAmounts(o.pmAmount, amount) === 0,
+      }));
+    },
 
     /** Wallets with top-ups that wait for money or its SMS (the silent-phone watch). */
     walletsAwaitingPayment: () => queries.walletsAwaitingPayment(),

@@ -6,7 +6,7 @@ import type { OrderFilter } from '#shared/order-filters';
 import type { OrderStatus } from '#shared/order-status';
 import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
 import type { Prisma } from '../db/database.js';
-import { sqlTime } from '../db/sql-time.js';
+import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { MethodUsage } from './order-caps.js';
 import { toOrderRecord, WITH_TIMELINE, type OrderRecord } from './order-row.js';
@@ -76,7 +76,8 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
     and.push({
       OR: [
         { id: { startsWith: q } },
-        { pmId: { in: exact } },
+        // A transaction id as staff type it: any letter case, and its first characters are enough (issue 22).
+        ...exact.map((value) => ({ pmId: { startsWith: value, mode: 'insensitive' as const } })),
         { onexId: { in: exact } },
         { wallet: { in: exact } },
         { contactEmail: { contains: q.toLowerCase() } },
@@ -86,6 +87,17 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
     });
   }
   return and.length > 0 ? { AND: and } : {};
+}
+
+/** An order an SMS could be linked to (times as ISO text). */
+export interface LinkCandidateRecord {
+  id: string;
+  pmAmount: string;
+  pmId: string | null;
+  onexId: string | null;
+  createdAt: string;
+  status: OrderStatus;
+  verification: string;
 }
 
 export function createOrderQueriesRepository(prisma: Prisma) {
@@ -184,6 +196,27 @@ export function createOrderQueriesRepository(prisma: Prisma) {
         where: { OR: [{ status: 'waiting' }, { status: 'pending', verification: { not: 'verified' } }], productId: { in: TOPUP_PRODUCTS } },
       });
       return new Set(rows.map((r) => r.pmMethod));
+    },
+
+    /** Ids starting with `prefix`, at most two (one is the answer, two say it is ambiguous). */
+    async idsStartingWith(prefix: string): Promise<string[]> {
+      const rows = await prisma.order.findMany({ where: { id: { startsWith: prefix } }, select: { id: true }, take: 2 });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Top-ups of `wallet` placed since `since` whose payment has no proof yet (waiting, or pending and not verified):
+     * the nearest amount to `amount` first (the same amount at the top), then the newest (issue 22, decision 218).
+     */
+    async linkCandidates(wallet: string, amount: string | null, since: Date, limit: number): Promise<LinkCandidateRecord[]> {
+      const byAmount = amount === null ? P.sql`` : P.sql`abs(pm_amount - ${amount}::numeric) ASC,`;
+      return prisma.$queryRaw<LinkCandidateRecord[]>`
+        SELECT id, pm_amount::text AS "pmAmount", pm_id AS "pmId", onex_id AS "onexId", ${sqlTimeText('created_at')} AS "createdAt", status, verification
+        FROM orders
+        WHERE pm_method = ${wallet} AND product_id IN (${P.join(TOPUP_PRODUCTS)}) AND status IN ('waiting', 'pending')
+          AND verification <> 'verified' AND created_at >= ${sqlTime(since)}
+        ORDER BY ${byAmount} created_at DESC, id
+        LIMIT ${limit}`;
     },
 
     /** A user's latest orders, newest first, as summaries. */

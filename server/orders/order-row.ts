@@ -1,9 +1,9 @@
 // The order row, described once: its columns (the database names are the snake_case of these keys), what each
 // holds, and from that the record type, the mapping of a Prisma or plain-SQL row to a record, and the column list of
 // plain statements. A new order column is one line in ORDER_COLUMNS (plus its migration and schema.prisma).
-import type { OrderActor, OrderStatus } from '#shared/order-status';
+import type { OrderActor, OrderLanguage, OrderStatus } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
-import type { VerificationStatus } from '#shared/sms/sms-api';
+import type { HeldReason, VerificationStatus } from '#shared/sms/sms-api';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 
@@ -39,14 +39,20 @@ export const ORDER_COLUMNS = {
   verificationSmsId: nullableInt(),
   lateClaimAt: nullableTime(),
   payoutTrxId: nullableText(),
+  payoutSmsId: nullableInt(),
+  payoutSmsTrxId: nullableText(),
+  payoutSmsAt: nullableTime(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
   /** The wallet number a top-up is paid from (issue 23). */
   payer: nullableText(),
   /** The address the order was placed from (issue 23). */
   clientIp: nullableText(),
-  /** Why a `held` verification waits (VERIFICATION_HELD_REASONS), else null. */
-  verificationReason: nullableText(),
+  /** Why a `held` verification waits when the order itself says so (issue 23: its payer), else null (the ledger's reason is on its SMS). */
+  verificationReason: nullableText<Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>>(),
+  lang: text<OrderLanguage>(),
+  assigneeId: nullableText(),
+  claimedAt: nullableTime(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;
@@ -74,9 +80,19 @@ export interface VerificationSmsRecord {
   amount: string | null;
   sender: string | null;
   receivedAt: Date;
+  /** Its place on the phone's balance ledger (decision 144): why it is held, what was expected, what it states. */
+  ledgerReason: string | null;
+  expectedBalance: string | null;
+  balance: string | null;
 }
 
-export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null };
+/** The staff member who holds (claimed) the order. */
+export interface AssigneeRecord {
+  id: string;
+  name: string;
+}
+
+export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null; assignee: AssigneeRecord | null };
 
 type Dec = { toString(): string };
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
@@ -99,7 +115,11 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
   const fields = {} as Record<string, unknown>;
   for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
   const events = (row.events ?? []) as Record<string, unknown>[];
-  const sms = row.verificationSms as { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown } | null | undefined;
+  const assignee = row.assignee as AssigneeRecord | null | undefined;
+  const sms = row.verificationSms as
+    | { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown; ledgerReason: string | null; expectedBalance: Dec | null; balance: Dec | null }
+    | null
+    | undefined;
   return {
     ...(fields as OrderFields),
     events: events.map((e) => ({
@@ -111,14 +131,26 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
       note: e.note as string | null,
       createdAt: asDate(e.createdAt),
     })),
-    verificationSms: sms ? { id: sms.id, amount: sms.amount?.toString() ?? null, sender: sms.sender, receivedAt: asDate(sms.receivedAt) } : null,
+    assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
+    verificationSms: sms
+      ? {
+          id: sms.id,
+          amount: sms.amount?.toString() ?? null,
+          sender: sms.sender,
+          receivedAt: asDate(sms.receivedAt),
+          ledgerReason: sms.ledgerReason ?? null,
+          expectedBalance: sms.expectedBalance?.toString() ?? null,
+          balance: sms.balance?.toString() ?? null,
+        }
+      : null,
   };
 }
 
 /** What Prisma reads beside the order's columns: its timeline, oldest first, and the SMS its verification shows. */
 export const WITH_TIMELINE = {
   events: { orderBy: { id: 'asc' as const } },
-  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true } },
+  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true, ledgerReason: true, expectedBalance: true, balance: true } },
+  assignee: { select: { id: true, name: true } },
 };
 
 /**
@@ -139,8 +171,10 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
       'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${sqlTimeText('e.created_at')}) ORDER BY e.id)
     FROM (${P.raw(stored + inserted)}) e) AS events`;
   const sms = P.sql`CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'amount', s.amount::text, 'sender', s.sender,
-      'receivedAt', ${sqlTimeText('s.received_at')}) END AS "verificationSms"`;
-  return P.join([...columns, events, sms], ', ');
+      'receivedAt', ${sqlTimeText('s.received_at')}, 'ledgerReason', s.ledger_reason, 'expectedBalance', s.expected_balance::text,
+      'balance', s.balance::text) END AS "verificationSms"`;
+  const assignee = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.assignee_id`)}) AS assignee`;
+  return P.join([...columns, events, sms, assignee], ', ');
 }
 
 /** `SET` items for the given fields (record names → their columns). */

@@ -1,5 +1,5 @@
 // GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Router } from 'express';
 import type { OrderView } from '#shared/api-types';
 import { isProductId, productKind } from '#shared/constants';
@@ -7,19 +7,22 @@ import {
   idParamSchema,
   latePaymentBodySchema,
   orderPatchBodySchema,
+  orderStaffStepBodySchema,
   pageQuerySchema,
   placeOrderBodySchemas,
   VALIDATION_KEYS,
   type OrderCommand,
 } from '#shared/schemas';
 import { dhakaDate } from '#shared/dhaka';
+import { settleVerificationBodySchema } from '#shared/sms/sms-api';
 import { ORDER_CSV_COLUMNS, orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { errors } from '../http/app-error.js';
 import { sendCsv } from '../http/csv.js';
+import { sendJson } from '../http/etag.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin } from '../security/guards.js';
+import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin, requireStaff } from '../security/guards.js';
 import { idempotent, type IdempotencyStore } from '../http/idempotency.js';
 import type { OrderListsService } from './order-lists.service.js';
 import { orderErrors } from './order-errors.js';
@@ -110,7 +113,9 @@ export function ordersRoutes(deps: {
         fingerprint: [productId, body.order],
         run: async () => {
           await captcha.verify(body.captcha);
-          const id = await orders.placeOrder(productId, body.order, customer, { ip: req.ip ?? null });
+          // The order's language (its mails): what the client asks answers in, English when it says nothing.
+          const lang = req.acceptsLanguages('en', 'bn') === 'bn' ? 'bn' : 'en';
+          const id = await orders.placeOrder(productId, body.order, customer, { ip: req.ip ?? null, lang });
           return { status: 201, body: { ok: true, id, text: 'Order created' } };
         },
       };
@@ -135,5 +140,60 @@ export function ordersRoutes(deps: {
     res.json({ ok: true, text: 'Success', order });
   });
 
+  // Staff settle a held verification by hand (issue 19, decision 145): accept (verified by hand) or reject.
+  router.post('/orders/:id/verification', ...limits.write, requireStaff, async (req, res) => {
+    const staff = currentStaff(req);
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(settleVerificationBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    const order = await orders.settleVerification(id, body.decision, body.reason, staff);
+    res.json({ ok: true, text: body.decision === 'accept' ? 'Payment Accepted' : 'Payment Rejected', order });
+  });
+
+  // Claims and the four-eyes approval (issue 20): staff only (operators included), each audited.
+  router.post('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.claimOrder(id, currentStaff(req)) });
+  });
+
+  router.delete('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body ?? {});
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.releaseOrder(id, currentStaff(req)) });
+  });
+
+  router.post('/orders/:id/approve', ...limits.write, requireStaff, async (req, res) => {
+    const id = orderIdParam(req.params.id);
+    const body = parseInput(orderStaffStepBodySchema, req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, order: await orders.approveOrder(id, currentStaff(req)) });
+  });
+
+  return router;
+}
+
+/**
+ * GET /orders/{id}, the order page every waiting customer polls (issue 21, decision 132), mounted ahead of the API's
+ * own middleware like the public snapshot's routes: it authenticates the caller and holds staff without their second
+ * factor itself (the same 401 and 403 as anywhere), then answers the kept view of the caller's audience with its
+ * ETag (304 when the poller has it). Anything that is not an order id (`all`, `export.csv`, a malformed id) goes on
+ * to the API router, which answers it as before.
+ */
+export function orderPageRoutes(deps: { orders: OrdersService; authenticate: RequestHandler; twoFactorGate: RequestHandler }): Router {
+  const router = Router();
+  router.get(
+    '/orders/:id',
+    (req, _res, next) => next(req.params.id !== 'all' && idParamSchema.safeParse(req.params.id).success ? undefined : 'router'),
+    deps.authenticate,
+    deps.twoFactorGate,
+    async (req, res) => {
+      const answer = await deps.orders.orderPage(orderIdParam(req.params.id), optionalUser(req));
+      res.vary('Authorization');
+      sendJson(req, res, answer, 'private, no-cache', true);
+    },
+  );
   return router;
 }

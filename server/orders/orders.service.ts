@@ -5,10 +5,10 @@
 import crypto from 'node:crypto';
 import type { OrderView } from '#shared/api-types';
 import { dhakaDayStart } from '#shared/dhaka';
-import { productKind, type OrderKind, type ProductId } from '#shared/constants';
+import { isStaffRole, productKind, type OrderKind, type ProductId } from '#shared/constants';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
-import type { OrderCommandName } from '#shared/order-status';
+import type { OrderCommandName, OrderLanguage } from '#shared/order-status';
 import type { CancelReason, OrderPayment, PlaceOrderInput } from '#shared/schemas';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
@@ -16,16 +16,18 @@ import type { Clock } from '../clock.js';
 import type { Transaction } from '../db/database.js';
 import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
+import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
 import { normaliseIp } from '#shared/money-controls';
 import type { OrderAdmission } from './order-admission.js';
-import type { OrderBefore, OrderCommandsRepository, TransitionData, TransitionOutcome } from './order-commands.repository.js';
+import type { HolderOutcome, OrderBefore, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
 import { orderChanged, type OrderEvents } from './order-events.js';
 import type { OrderQueriesRepository } from './order-queries.repository.js';
 import type { OrderRecord } from './order-row.js';
+import { orderAnswer, type OrderViewCache } from './order-view-cache.js';
 
 /** A payment of the other kind names the fields this order's kind needs (spec §7 payloads differ by product). */
 function paymentFieldsMissing(kind: OrderKind) {
@@ -34,16 +36,22 @@ function paymentFieldsMissing(kind: OrderKind) {
 }
 
 /** At least 120 random bits (design §6): 16 bytes, 22 base64url characters. */
+/** An order id is 16 random bytes in base64url: 22 characters. Staff may type its first 6 or more (decision 218). */
+const ORDER_ID_LENGTH = 22;
+const SHORT_ID_MIN = 6;
+
 export function newOrderId(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
 export function createOrdersService(deps: {
   commands: OrderCommandsRepository;
-  queries: Pick<OrderQueriesRepository, 'findById'>;
+  queries: Pick<OrderQueriesRepository, 'findById' | 'idsStartingWith'>;
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
   events: Publisher<OrderEvents>;
+  /** The order page's kept views (decision 132), dropped by `order.changed` (subscriptions.ts). */
+  views: OrderViewCache;
   /** Records a staff member's move in the move's own transaction (the audit domain's recorder). */
   audit: AuditRecorder;
   clock: Clock;
@@ -52,8 +60,27 @@ export function createOrdersService(deps: {
   lateClaimHours: number;
   /** The money controls (issue 23): payer rule, blocklist, business hours, limits for strangers and per hour. */
   admission?: OrderAdmission;
+  /** The shop's four-eyes threshold in BDT, or null when off (the settings domain's cached `four_eyes_bdt`). */
+  fourEyesBdt?: () => Promise<number | null>;
 }) {
   const { commands, queries, products, paymentMethods, events, clock } = deps;
+  const fourEyesBdt = deps.fourEyesBdt ?? (async () => null);
+
+  /** The order as the viewer may see it; staff see the four-eyes flag under the current threshold. */
+  const viewOf = async (order: OrderRecord, viewer: UserRecord | null): Promise<OrderView> =>
+    toOrderView(order, viewer, viewer && isStaffRole(viewer.role) ? await fourEyesBdt() : null);
+
+  /**
+   * The staff rules a completion or cancel is held to (issue 20): an order another staff member claimed is theirs
+   * (admins excepted); a completion of a large withdrawal needs someone else's approval.
+   */
+  async function staffGuard(staff: UserRecord, completing: boolean): Promise<TransitionGuard> {
+    const minBdt = completing ? await fourEyesBdt() : null;
+    return {
+      ...(staff.role === 'admin' ? {} : { holder: staff.id }),
+      ...(minBdt === null ? {} : { secondApproval: { minBdt, actorId: staff.id } }),
+    };
+  }
 
   /** Tells the shop, after the commit; subscribers' failures are theirs (the event bus logs them). */
   const announce = (order: OrderRecord, before: OrderBefore | null) => events.publish('order.changed', orderChanged(order, before));
@@ -67,9 +94,13 @@ export function createOrdersService(deps: {
         throw orderErrors.transactionUsed();
       case 'conflict':
         throw orderErrors.stateConflict();
+      case 'claimed':
+        throw orderErrors.orderClaimed();
+      case 'approvalRequired':
+        throw orderErrors.secondApprovalRequired();
       case 'moved':
         await announce(outcome.order, outcome.before);
-        return toOrderView(outcome.order, actor);
+        return viewOf(outcome.order, actor);
     }
   }
 
@@ -86,6 +117,7 @@ export function createOrdersService(deps: {
     staff: UserRecord,
     data?: TransitionData,
     note?: string,
+    guard?: TransitionGuard,
   ): Promise<OrderView> {
     return settle(
       await commands.applyTransition({
@@ -94,6 +126,7 @@ export function createOrdersService(deps: {
         actorId: staff.id,
         data,
         note,
+        guard,
         alsoInTransaction: async (tx, moved) => {
           const last = moved.events[moved.events.length - 1];
           await deps.audit(tx, {
@@ -116,14 +149,75 @@ export function createOrdersService(deps: {
     );
   }
 
+  /** A claim, release or approval: audited in its transaction, announced like any other change of the order. */
+  async function staffStep(step: StaffStep, action: string, id: string, staff: UserRecord): Promise<OrderView> {
+    const outcome: HolderOutcome = await commands.staffStep({
+      id,
+      step,
+      actor: { id: staff.id, name: staff.name },
+      releaseAny: staff.role === 'admin',
+      alsoInTransaction: (tx, changed, previousHolder) =>
+        deps.audit(tx, {
+          actorId: staff.id,
+          action,
+          targetType: 'order',
+          targetId: changed.id,
+          before: step === 'approve' ? { status: changed.status } : { assignee_id: previousHolder },
+          after: step === 'approve' ? { status: changed.status, approved_by: staff.id } : { assignee_id: changed.assigneeId },
+        }),
+    });
+    switch (outcome.outcome) {
+      case 'notFound':
+        throw orderErrors.notFound();
+      case 'conflict':
+        throw orderErrors.stateConflict();
+      case 'claimed':
+        throw orderErrors.orderClaimed();
+      case 'unchanged':
+        return viewOf(await findOrThrow(id), staff);
+      case 'changed':
+        await announce(outcome.order, outcome.before);
+        return viewOf(outcome.order, staff);
+    }
+  }
+
+  /** An order id as staff type it: whole, or its first characters when they name exactly one order. */
+  async function resolveOrderRef(ref: string): Promise<string> {
+    if (ref.length >= ORDER_ID_LENGTH) return ref;
+    if (ref.length < SHORT_ID_MIN) throw orderErrors.idShort();
+    const ids = await queries.idsStartingWith(ref);
+    if (ids.length === 0) throw orderErrors.notFound();
+    if (ids.length > 1) throw orderErrors.idAmbiguous();
+    return ids[0];
+  }
+
   async function findOrThrow(id: string): Promise<OrderRecord> {
     const order = await queries.findById(id);
     if (!order) throw orderErrors.notFound();
     return order;
   }
 
+  /**
+   * The order as it stands, timed out first when its waiting time has passed and no sweep has caught it yet
+   * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it. The viewer's
+   * role picks the view (decision 070).
+   */
+  async function expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
+    const order = (await deps.views.get(id, () => queries.findById(id)))?.order;
+    if (!order) throw orderErrors.notFound();
+    if (order.status !== 'waiting' || order.lastTime >= clock.now()) return viewOf(order, viewer);
+    const outcome = await commands.applyTransition({ id, name: 'expireOrder', actorId: null });
+    if (outcome.outcome === 'moved') {
+      await announce(outcome.order, outcome.before);
+      return viewOf(outcome.order, viewer);
+    }
+    // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
+    return viewOf(await findOrThrow(id), viewer);
+  }
+
   return {
-    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, caller: { ip?: string | null } = {}): Promise<string> {
+    /** `caller.lang` is the language the customer placed it in (the order's mails are written in it); `caller.ip` their address (issue 23). */
+    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, caller: { ip?: string | null; lang?: OrderLanguage } = {}): Promise<string> {
       const kind = productKind(productId);
       const amountKey = kind === 'topup' ? VALIDATION_KEYS.amountInvalid : VALIDATION_KEYS.withdrawAmountInvalid;
       const product = await products.findById(productId);
@@ -156,6 +250,7 @@ export function createOrdersService(deps: {
           contactEmail: input.contact_email,
           onexId: 'onex_id' in input ? input.onex_id : null,
           wallet: 'wallet' in input ? input.wallet : null,
+          lang: caller.lang ?? 'en',
           payer: 'payer' in input ? (input.payer ?? null) : null,
           clientIp: caller.ip ? normaliseIp(caller.ip) : null,
         },
@@ -164,26 +259,28 @@ export function createOrdersService(deps: {
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
         admit,
       );
-      if (created === 'limitReached') throw orderErrors.methodLimitReached();
+      if (created === 'limitReached') {
+        await events.publish('method.limitReached', { wallet: input.pm_method });
+        throw orderErrors.methodLimitReached();
+      }
       await announce(created, null);
       return created.id;
     },
 
+    expireIfDue,
+
     /**
-     * The order as it stands, timed out first when its waiting time has passed and no sweep has caught it yet
-     * (decision 030): the one read that may write, and GET /orders/{id} says so by calling it. The viewer's
-     * role picks the view (decision 070).
+     * GET /orders/{id}'s answer (decision 132): the kept view of the viewer's audience, ready JSON with its ETag; an
+     * order whose time ran out is timed out first, as `expireIfDue` says, and answered fresh.
      */
-    async expireIfDue(id: string, viewer: UserRecord | null): Promise<OrderView> {
-      const order = await findOrThrow(id);
-      if (order.status !== 'waiting' || order.lastTime >= clock.now()) return toOrderView(order, viewer);
-      const outcome = await commands.applyTransition({ id, name: 'expireOrder', actorId: null });
-      if (outcome.outcome === 'moved') {
-        await announce(outcome.order, outcome.before);
-        return toOrderView(outcome.order, viewer);
-      }
-      // Someone else moved it first (a sweep, the customer, the admin): show what is there now.
-      return toOrderView(await findOrThrow(id), viewer);
+    async orderPage(id: string, viewer: UserRecord | null): Promise<JsonBody> {
+      const entry = await deps.views.get(id, () => queries.findById(id));
+      if (!entry) throw orderErrors.notFound();
+      const audience = isStaffRole(viewer?.role) ? 'full' : 'public';
+      // The staff's view names whether a withdrawal needs a second approval: the shop's threshold is part of it.
+      if (entry.order.status !== 'waiting' || entry.order.lastTime >= clock.now()) return orderAnswer(entry, audience, audience === 'full' ? await fourEyesBdt() : null);
+      const body = JSON.stringify({ ok: true, text: 'Success', order: await expireIfDue(id, viewer) });
+      return jsonBody(body, weakEtagOf(`${audience}:${body}`));
     },
 
     /**
@@ -217,12 +314,25 @@ export function createOrdersService(deps: {
       return run('cancelOrder', id, customer);
     },
 
-    /** Staff have paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along. */
+    /**
+     * Staff have paid out or credited a pending order (→ complete); a withdrawal's payout trx id may come along, and
+     * when it does not, the one of the Send Money SMS that proved the payout is filled in (decision 146).
+     */
     async completeOrder(id: string, staff: UserRecord, payoutTrxId?: string): Promise<OrderView> {
-      if (payoutTrxId !== undefined && productKind((await findOrThrow(id)).productId) !== 'withdraw') {
+      const order = await findOrThrow(id);
+      if (payoutTrxId !== undefined && productKind(order.productId) !== 'withdraw') {
         throw validationError({ payout_trx_id: VALIDATION_KEYS.invalid });
       }
-      return runAudited('completeOrder', 'order.complete', id, staff, payoutTrxId === undefined ? undefined : { payoutTrxId });
+      const payout = payoutTrxId ?? order.payoutSmsTrxId ?? undefined;
+      return runAudited('completeOrder', 'order.complete', id, staff, payout === undefined ? undefined : { payoutTrxId: payout }, undefined, await staffGuard(staff, true));
+    },
+
+    /** An outgoing Send Money SMS proves a pending withdrawal's payout (decision 146); announced. */
+    async recordPayout(p: PayoutEvidence): Promise<OrderRecord | null> {
+      const proved = await commands.recordPayout(p);
+      if (!proved) return null;
+      await announce(proved.order, proved.before);
+      return proved.order;
     },
 
     /** Staff take back a timed-out order whose customer says they paid late (→ pending), saying why. */
@@ -235,7 +345,22 @@ export function createOrdersService(deps: {
     /** Staff refuse a pending or waiting order (→ admin_cancelled), with an optional reason and note. */
     async cancelOrderAsAdmin(id: string, staff: UserRecord, why: { reason?: CancelReason; note?: string } = {}): Promise<OrderView> {
       const data: TransitionData = { ...(why.reason ? { cancelReason: why.reason } : {}), ...(why.note ? { cancelNote: why.note } : {}) };
-      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, staff, data);
+      return runAudited('cancelOrderAsAdmin', 'order.cancel', id, staff, data, undefined, await staffGuard(staff, false));
+    },
+
+    /** A staff member takes the order (issue 20): nobody else but an admin may complete or cancel it meanwhile. */
+    async claimOrder(id: string, staff: UserRecord): Promise<OrderView> {
+      return staffStep('claim', 'order.claim', id, staff);
+    },
+
+    /** The holder (or an admin, anyone's) gives the order back to the queue. */
+    async releaseOrder(id: string, staff: UserRecord): Promise<OrderView> {
+      return staffStep('release', 'order.release', id, staff);
+    },
+
+    /** A second person approves a pending withdrawal (the four-eyes rule); one approval per person. */
+    async approveOrder(id: string, staff: UserRecord): Promise<OrderView> {
+      return staffStep('approve', 'order.approve', id, staff);
     },
 
     /** One sweep: every expired waiting order → timedout exactly once, each announced. */
@@ -259,10 +384,45 @@ export function createOrdersService(deps: {
     },
 
     /**
+     * The SMS ledger found that a held message now chains: the order holding it is verified by itself and announced
+     * (decision 145). Null when no held order holds it.
+     */
+    async releaseHeld(smsId: number): Promise<OrderRecord | null> {
+      const released = await commands.verifyHeldByLedger(smsId);
+      if (!released) return null;
+      await announce(released.order, released.before);
+      return released.order;
+    },
+
+    /** Staff settle a held verification by hand, saying why: accepted (verified) or rejected; audited. */
+    async settleVerification(id: string, decision: 'accept' | 'reject', reason: string, staff: UserRecord): Promise<OrderView> {
+      const outcome = await commands.settleHeld({
+        orderId: id,
+        accept: decision === 'accept',
+        actorId: staff.id,
+        reason,
+        also: (tx) =>
+          deps.audit(tx, {
+            actorId: staff.id,
+            action: decision === 'accept' ? 'order.verify_accept' : 'order.verify_reject',
+            targetType: 'order',
+            targetId: id,
+            before: { verification: 'held' },
+            after: { verification: decision === 'accept' ? 'verified' : 'rejected', reason },
+          }),
+      });
+      if (outcome.outcome !== 'settled') throw outcome.outcome === 'notFound' ? orderErrors.notFound() : orderErrors.verificationNotHeld();
+      await announce(outcome.order, outcome.before);
+      return toOrderView(outcome.order, staff);
+    },
+
+    /**
      * Staff link an SMS to a top-up of the same wallet by hand, saying why: the order is verified, the message taken,
      * the timeline and the audit log say who and why.
      */
-    async verifyByHand(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<OrderRecord> {
+    /** `orderRef` is the order's id or its first characters (at least 6, naming one order: decision 218). */
+    async verifyByHand(smsId: number, orderRef: string, reason: string, staff: UserRecord): Promise<OrderRecord> {
+      const orderId = await resolveOrderRef(orderRef);
       const outcome = await commands.verifyByHand({
         smsId,
         orderId,

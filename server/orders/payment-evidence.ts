@@ -18,6 +18,11 @@ export interface PaymentEvidence {
   taken: boolean;
   /** A payment the parser read (or an unparsed text an admin may link by hand); ignored messages never verify. */
   linkable: boolean;
+  /** Its state on the phone's balance ledger (decision 144): only a chained credit verifies by itself. */
+  ledgerState: 'chained' | 'held' | null;
+  ledgerReason: string | null;
+  expectedBalance: string | null;
+  balance: string | null;
 }
 
 export interface PaymentEvidenceSource {

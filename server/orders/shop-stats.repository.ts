@@ -45,6 +45,16 @@ export interface CompletionRow {
   p90: number | null;
 }
 
+/** One staff member's moves in a window. */
+export interface StaffRow {
+  id: string;
+  name: string;
+  completed: number;
+  cancelled: number;
+  /** Median seconds from creation to completion; null when they completed none. */
+  p50: number | null;
+}
+
 const dayOf = (column: P.Sql) => P.sql`floor((extract(epoch FROM ${column}) + ${DHAKA_OFFSET_SECONDS}) / 86400)::int`;
 const KIND = P.sql`CASE WHEN o.product_id IN (${P.join(productsOfKind('withdraw'))}) THEN 'withdraw' ELSE 'topup' END`;
 
@@ -117,6 +127,24 @@ export function createShopStatsRepository(prisma: Prisma) {
           GROUP BY o.id, o.created_at
         ) d`;
       return row;
+    },
+
+    /**
+     * Per staff member (issue 20): the window's orders they completed and cancelled (the status move's actor), and
+     * the median seconds from creation to their completions (nearest rank, as `completionTimes`).
+     */
+    async byStaff(w: StatsWindow): Promise<StaffRow[]> {
+      return prisma.$queryRaw<StaffRow[]>`
+        SELECT e.actor_id AS id, u.name AS name,
+               count(*) FILTER (WHERE e.to_status = 'complete')::int AS completed,
+               count(*) FILTER (WHERE e.to_status = 'admin_cancelled')::int AS cancelled,
+               percentile_disc(0.5) WITHIN GROUP (ORDER BY round(extract(epoch FROM (e.created_at - o.created_at)))::int)
+                 FILTER (WHERE e.to_status = 'complete') AS p50
+        FROM orders o
+        JOIN order_events e ON e.order_id = o.id AND e.kind = 'status' AND e.actor = 'admin' AND e.to_status IN ('complete', 'admin_cancelled')
+        JOIN users u ON u.id = e.actor_id
+        WHERE o.created_at >= ${sqlTime(w.from)} AND o.created_at < ${sqlTime(w.to)}
+        GROUP BY e.actor_id, u.name`;
     },
 
     /** Orders of the window that timed out at some point (also those reopened since). */

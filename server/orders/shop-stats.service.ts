@@ -29,11 +29,12 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
   return {
     async readStats(range: StatsRange): Promise<StatsDto> {
       const window = statsWindow(range, clock.now());
-      const [counts, volumes, completion, timeouts] = await Promise.all([
+      const [counts, volumes, completion, timeouts, staff] = await Promise.all([
         repo.countsByDayAndStatus(window),
         repo.completedVolumes(window),
         repo.completionTimes(window),
         repo.timedOutCount(window),
+        repo.byStaff(window),
       ]);
 
       const firstDay = dayNumber(window.from);
@@ -103,6 +104,15 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
         completion_p90_s: completion.completed > 0 ? completion.p90 : null,
         timeouts,
         series,
+        by_staff: staff
+          .map((s) => ({
+            id: s.id,
+            name: s.name,
+            completed: s.completed,
+            cancelled: s.cancelled,
+            median_minutes: s.p50 === null ? null : Math.round(Number(s.p50) / 6) / 10,
+          }))
+          .sort((a, b) => b.completed - a.completed || b.cancelled - a.cancelled || byText(a.name, b.name) || byText(a.id, b.id)),
       };
     },
   };

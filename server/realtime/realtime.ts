@@ -9,7 +9,7 @@ import { ROOMS } from '#shared/realtime';
 import { isStaffRole } from '#shared/constants';
 import type { AdminOrderDto, HomeOrderDto, PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
-import type { SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
+import type { LedgerGapPayload, SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
 import type { Logger } from '../logger.js';
 import { userForClaims } from '../security/authenticate.js';
 import { verifyToken } from '../security/tokens.js';
@@ -36,6 +36,8 @@ export interface Realtime {
   homeOrders(orders: HomeOrderDto[]): void;
   smsReceived(sms: SmsDto): void;
   devicesSilent(payload: SilentDevicesPayload): void;
+  /** A wallet phone's ledger gap opened, moved or closed (decision 144). */
+  ledgerGap(payload: LedgerGapPayload): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ function isAllowedOrigin(req: IncomingMessage, publicUrl: string): boolean {
 }
 
 const EVENTS_PER_10S = 50;
+/** How often an open staff console says it is still there (the presence window is 5 minutes). */
+const STAFF_PRESENCE_BEAT_MS = 60_000;
 
 export function createRealtime(
   httpServer: HttpServer,
@@ -79,6 +83,8 @@ export function createRealtime(
      * is on). Default: admins and operators.
      */
     mayJoinStaffRoom?: (user: UserRecord) => boolean;
+    /** A staff member has the console open: told when their socket joins and every minute it stays (decision 217). */
+    onStaffPresent?: (userId: string) => void;
   },
 ): Realtime {
   const mayJoinStaffRoom = deps.mayJoinStaffRoom ?? ((user: UserRecord) => isStaffRole(user.role));
@@ -118,7 +124,16 @@ export function createRealtime(
     if (userId) {
       void socket.join(ROOMS.user(userId));
       // Staff (admins and operators) share the admins' room (issue 20), once cleared by the staff 2FA rule.
-      if (socket.data.staffRoom) void socket.join(ROOMS.admins);
+      if (socket.data.staffRoom) {
+        void socket.join(ROOMS.admins);
+        const present = deps.onStaffPresent;
+        if (present) {
+          present(userId);
+          const beat = setInterval(() => present(userId), STAFF_PRESENCE_BEAT_MS);
+          beat.unref();
+          socket.once('disconnect', () => clearInterval(beat));
+        }
+      }
       if (expiresAt !== undefined) {
         // setTimeout takes at most 2^31-1 ms (~24 days); tokens live 7 days.
         const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt * 1000 - Date.now()), 2 ** 31 - 1));
@@ -188,6 +203,9 @@ export function createRealtime(
     },
     devicesSilent(payload) {
       io.to(ROOMS.admins).emit('devices:silent', payload);
+    },
+    ledgerGap(payload) {
+      io.to(ROOMS.admins).emit('ledger:gap', payload);
     },
     ticketMessage(ownerId, ticketId, message) {
       io.to([ROOMS.user(ownerId), ROOMS.admins]).emit('ticket:message', { ticketId, message });

@@ -4,6 +4,7 @@ import { errors } from '../http/app-error.js';
 export const smsErrors = {
   deviceNotFound: () => errors.notFound('errors.deviceNotFound', 'This device does not exist (or was revoked)'),
   deviceToken: () => errors.unauthorized('errors.deviceToken', 'Missing, wrong or revoked device token'),
+  deviceSignature: () => errors.unauthorized('errors.deviceSignature', 'Missing, wrong or stale webhook signature (X-Signature, X-Timestamp), or a revoked device'),
   smsNotFound: () => errors.notFound('errors.smsNotFound', 'This SMS does not exist'),
   templateNotFound: () => errors.notFound('errors.templateNotFound', 'This template does not exist'),
 };

@@ -4,8 +4,10 @@
 // order is verified once). This repository never writes an order.
 import Decimal from 'decimal.js';
 import type { Wallet } from '#shared/constants';
+import { Prisma as P } from '../generated/prisma/client.js';
 import type { SmsStatus } from '#shared/sms/sms-api';
 import type { Prisma, Transaction } from '../db/database.js';
+import { runLedger, type LedgerGap } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
 
 /** A write that commits or rolls back with the change (the audit entry). */
@@ -17,6 +19,20 @@ export interface DeviceRecord {
   account: Wallet;
   createdAt: Date;
   lastSeenAt: Date | null;
+  /** Whether its token is kept sealed, as the signing key of SMS Gateway for Android (decision 147). */
+  signs: boolean;
+  /** The last chained balance (else the stated one), and the open gap, as the ledger's last run left them. */
+  balance: string | null;
+  gap: LedgerGap | null;
+}
+
+/** A message's step on its phone's ledger and its state there (decision 144). */
+export interface SmsLedgerRecord {
+  direction: 'credit' | 'debit';
+  balance: string | null;
+  state: 'chained' | 'held' | null;
+  reason: string | null;
+  expectedBalance: string | null;
 }
 
 export interface SmsRecord {
@@ -34,6 +50,7 @@ export interface SmsRecord {
   parseKind: 'payment' | 'ignored' | 'unparsed';
   parseReason: string | null;
   orderId: string | null;
+  ledger: SmsLedgerRecord | null;
 }
 
 export interface NewSms {
@@ -49,6 +66,13 @@ export interface NewSms {
   parseKind: SmsRecord['parseKind'];
   parseReason: string | null;
   templateId: string | null;
+  /** Its balance step, when it states one (or is a credit that states none). */
+  ledgerDirection: 'credit' | 'debit' | null;
+  ledgerAmount: string | null;
+  ledgerFee: string | null;
+  balance: string | null;
+  debitType: string | null;
+  counterparty: string | null;
 }
 
 export interface TemplateRecord {
@@ -61,7 +85,17 @@ export interface TemplateRecord {
 }
 
 type Dec = { toString(): string };
-type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind'> & { amount: Dec | null; account: string; status: string; parseKind: string };
+type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger'> & {
+  amount: Dec | null;
+  account: string;
+  status: string;
+  parseKind: string;
+  ledgerDirection: string | null;
+  balance: Dec | null;
+  ledgerState: string | null;
+  ledgerReason: string | null;
+  expectedBalance: Dec | null;
+};
 
 const smsSelect = {
   id: true,
@@ -78,24 +112,54 @@ const smsSelect = {
   parseKind: true,
   parseReason: true,
   orderId: true,
+  ledgerDirection: true,
+  balance: true,
+  ledgerState: true,
+  ledgerReason: true,
+  expectedBalance: true,
 } as const;
 
 function toSms(row: SmsRow): SmsRecord {
+  const { ledgerDirection, balance, ledgerState, ledgerReason, expectedBalance, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     account: row.account as Wallet,
     amount: row.amount?.toString() ?? null,
     status: row.status as SmsStatus,
     parseKind: row.parseKind as SmsRecord['parseKind'],
+    ledger:
+      ledgerDirection === null
+        ? null
+        : {
+            direction: ledgerDirection as 'credit' | 'debit',
+            balance: balance?.toString() ?? null,
+            state: ledgerState as SmsLedgerRecord['state'],
+            reason: ledgerReason,
+            expectedBalance: expectedBalance?.toString() ?? null,
+          },
   };
 }
 
-const toDevice = (row: { id: string; name: string; account: string; createdAt: Date; lastSeenAt: Date | null }): DeviceRecord => ({
+type DeviceRow = {
+  id: string;
+  name: string;
+  account: string;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+  anchorBalance: Dec | null;
+  ledgerBalance: Dec | null;
+  ledgerGap: unknown;
+  tokenSealed: string | null;
+};
+const toDevice = (row: DeviceRow): DeviceRecord => ({
   id: row.id,
   name: row.name,
   account: row.account as Wallet,
   createdAt: row.createdAt,
   lastSeenAt: row.lastSeenAt,
+  signs: row.tokenSealed !== null,
+  balance: (row.ledgerBalance ?? row.anchorBalance)?.toString() ?? null,
+  gap: (row.ledgerGap ?? null) as LedgerGap | null,
 });
 
 const toTemplate = (row: { id: number; account: string; label: string; pattern: string; timeFormat: string | null; updatedAt: Date }): TemplateRecord => ({
@@ -106,7 +170,21 @@ const toTemplate = (row: { id: number; account: string; label: string; pattern: 
 export type StoreOutcome = { duplicate: boolean; sms: SmsRecord };
 
 /** A message as payment evidence for the orders domain (decision 130). */
-const asEvidence = (row: { id: number; account: string; trxKey: string | null; amount: Dec | null; sender: string | null; receivedAt: Date; status: string; parseKind: string }): PaymentEvidence => ({
+type EvidenceRow = {
+  id: number;
+  account: string;
+  trxKey: string | null;
+  amount: Dec | null;
+  sender: string | null;
+  receivedAt: Date;
+  status: string;
+  parseKind: string;
+  ledgerState: string | null;
+  ledgerReason: string | null;
+  expectedBalance: Dec | null;
+  balance: Dec | null;
+};
+const asEvidence = (row: EvidenceRow): PaymentEvidence => ({
   smsId: row.id,
   wallet: row.account,
   trxKey: row.trxKey,
@@ -115,13 +193,51 @@ const asEvidence = (row: { id: number; account: string; trxKey: string | null; a
   receivedAt: row.receivedAt,
   taken: row.status === 'matched',
   linkable: row.status !== 'ignored' && row.parseKind !== 'ignored',
+  ledgerState: row.ledgerState as PaymentEvidence['ledgerState'],
+  ledgerReason: row.ledgerReason,
+  expectedBalance: row.expectedBalance?.toString() ?? null,
+  balance: row.balance?.toString() ?? null,
 });
-const evidenceSelect = { id: true, account: true, trxKey: true, amount: true, sender: true, receivedAt: true, status: true, parseKind: true } as const;
+const evidenceSelect = {
+  id: true,
+  account: true,
+  trxKey: true,
+  amount: true,
+  sender: true,
+  receivedAt: true,
+  status: true,
+  parseKind: true,
+  ledgerState: true,
+  ledgerReason: true,
+  expectedBalance: true,
+  balance: true,
+} as const;
+
+/** Namespace of the devices' ledger locks (the payments' is 9_009): one ledger run per device at a time. */
+const LEDGER_LOCK = 9_010;
+
+/** The most recent balance-stating messages a ledger run reads (decision 144). */
+export const LEDGER_WINDOW = 2_000;
+
+/** What one ledger run changed, for the pushes after its commit. */
+export interface LedgerRun {
+  device: { id: string; name: string; account: Wallet };
+  /** Credits that chain now and did not before: a held order holding one is verified. */
+  newlyChained: number[];
+  gap: LedgerGap | null;
+  gapChanged: boolean;
+}
+
+const sameGap = (a: LedgerGap | null, b: LedgerGap | null) => JSON.stringify(a) === JSON.stringify(b);
+const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b));
 
 export function createSmsRepository(prisma: Prisma) {
-  return {
+  const repository = {
     // ---------- devices ----------
-    async createDevice(d: { id: string; name: string; account: Wallet; tokenHash: string }, also: AlsoInTransaction): Promise<DeviceRecord> {
+    async createDevice(
+      d: { id: string; name: string; account: Wallet; tokenHash: string; tokenSealed: string; anchorBalance?: string; anchorAt?: Date },
+      also: AlsoInTransaction,
+    ): Promise<DeviceRecord> {
       return prisma.$transaction(async (tx) => {
         const row = toDevice(await tx.device.create({ data: d }));
         await also(tx);
@@ -156,6 +272,24 @@ export function createSmsRepository(prisma: Prisma) {
       return row ? toDevice(row) : null;
     },
 
+    /** An active device with its sealed token (the key of its signed webhooks), by id. */
+    async findDeviceWithSealedToken(id: string): Promise<{ device: DeviceRecord; tokenSealed: string | null } | null> {
+      const row = await prisma.device.findFirst({ where: { id, revokedAt: null } });
+      return row ? { device: toDevice(row), tokenSealed: row.tokenSealed } : null;
+    },
+
+    /** The message a device's webhook event stored, when the event was seen before (undefined: never seen). */
+    async findWebhookEvent(deviceId: string, eventId: string): Promise<{ smsId: number | null } | undefined> {
+      const row = await prisma.deviceWebhookEvent.findUnique({ where: { deviceId_eventId: { deviceId, eventId } }, select: { smsId: true } });
+      return row ?? undefined;
+    },
+
+    /** Records an event as handled, and forgets the device's events older than `forgetBefore`. */
+    async recordWebhookEvent(deviceId: string, eventId: string, smsId: number | null, forgetBefore: Date): Promise<void> {
+      await prisma.deviceWebhookEvent.createMany({ data: [{ deviceId, eventId, smsId }], skipDuplicates: true });
+      await prisma.deviceWebhookEvent.deleteMany({ where: { deviceId, createdAt: { lt: forgetBefore } } });
+    },
+
     async touchDevice(id: string, at: Date): Promise<void> {
       await prisma.device.updateMany({ where: { id }, data: { lastSeenAt: at } });
     },
@@ -171,6 +305,79 @@ export function createSmsRepository(prisma: Prisma) {
       const inserted = await db.smsMessage.createMany({ data: [{ ...sms, trxKey: sms.trxId?.toLowerCase() ?? null, status }], skipDuplicates: true });
       const row = await db.smsMessage.findUniqueOrThrow({ where: { deviceId_dedupeHash: { deviceId: sms.deviceId, dedupeHash: sms.dedupeHash } }, select: smsSelect });
       return { duplicate: inserted.count === 0, sms: toSms(row) };
+    },
+
+    /** Stores a message that is not a payment and, when it moves the balance, runs its device's ledger with it. */
+    async storeWithLedger(sms: NewSms): Promise<{ outcome: StoreOutcome; run: LedgerRun | null }> {
+      return prisma.$transaction(async (tx) => {
+        const outcome = await repository.storeSms(sms, tx);
+        const run = !outcome.duplicate && sms.ledgerDirection !== null ? await repository.runLedger(tx, sms.deviceId, outcome.sms.id) : null;
+        return { outcome, run };
+      });
+    },
+
+    /**
+     * Runs the device's ledger (decision 144) under its lock, inside `tx`: every balance-stating message since the
+     * stated balance, the last LEDGER_WINDOW of them, gets its state; the device its balance and gap. Concurrent
+     * runs of one device queue on the lock, and each reads what the one before it committed. `newSmsId`, the
+     * message the run is for, is weighed by its order in the same transaction: it is not among `newlyChained`.
+     */
+    async runLedger(tx: Transaction, deviceId: string, newSmsId?: number): Promise<LedgerRun> {
+      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`;
+      const device = await tx.device.findUniqueOrThrow({ where: { id: deviceId } });
+      const rows = await tx.smsMessage.findMany({
+        where: { deviceId, id: { gt: device.anchorAfterSmsId }, ledgerDirection: { not: null } },
+        orderBy: { id: 'desc' },
+        take: LEDGER_WINDOW,
+        select: { id: true, ledgerDirection: true, ledgerAmount: true, ledgerFee: true, balance: true, receivedAt: true, ledgerState: true, ledgerReason: true, expectedBalance: true },
+      });
+      const anchor = device.anchorBalance !== null ? { balance: device.anchorBalance.toString(), at: Math.floor((device.anchorAt ?? device.createdAt).getTime() / 1000) } : null;
+      const result = runLedger(
+        anchor,
+        rows.map((r) => ({
+          id: r.id,
+          direction: r.ledgerDirection as 'credit' | 'debit',
+          amount: r.ledgerAmount?.toString() ?? '0',
+          fee: r.ledgerFee?.toString() ?? '0',
+          balance: r.balance?.toString() ?? null,
+          time: Math.floor(r.receivedAt.getTime() / 1000),
+        })),
+      );
+      const newlyChained: number[] = [];
+      for (const r of rows) {
+        const s = result.states.get(r.id);
+        if (!s) continue;
+        const state = s.state;
+        const reason = s.state === 'held' ? s.reason : null;
+        const expected = s.state === 'held' ? s.expected : null;
+        if (r.ledgerState === state && r.ledgerReason === reason && sameMoney(r.expectedBalance, expected)) continue;
+        if (state === 'chained' && r.ledgerDirection === 'credit' && r.id !== newSmsId) newlyChained.push(r.id);
+        await tx.smsMessage.update({ where: { id: r.id }, data: { ledgerState: state, ledgerReason: reason, expectedBalance: expected } });
+      }
+      const before = (device.ledgerGap ?? null) as LedgerGap | null;
+      await tx.device.update({
+        where: { id: deviceId },
+        data: { ledgerBalance: result.balance, ledgerGap: result.gap === null ? P.DbNull : (result.gap as unknown as P.InputJsonValue) },
+      });
+      return {
+        device: { id: device.id, name: device.name, account: device.account as Wallet },
+        newlyChained: newlyChained.sort((a, b) => a - b),
+        gap: result.gap,
+        gapChanged: !sameGap(before, result.gap),
+      };
+    },
+
+    /** States the wallet's balance now (the ledger's new anchor, covering every message so far) and runs it. */
+    async setDeviceBalance(id: string, balance: string, at: Date, also: (tx: Transaction, before: string | null) => Promise<void>): Promise<LedgerRun | null> {
+      return prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${id}))) AS l`;
+        const device = await tx.device.findFirst({ where: { id, revokedAt: null } });
+        if (!device) return null;
+        const last = await tx.smsMessage.aggregate({ where: { deviceId: id }, _max: { id: true } });
+        await tx.device.update({ where: { id }, data: { anchorBalance: balance, anchorAt: at, anchorAfterSmsId: last._max.id ?? 0 } });
+        await also(tx, (device.ledgerBalance ?? device.anchorBalance)?.toString() ?? null);
+        return repository.runLedger(tx, id);
+      });
     },
 
     /** The orders domain's evidence port (decision 130): read and take messages inside its transaction. */
@@ -254,5 +461,6 @@ export function createSmsRepository(prisma: Prisma) {
       });
     },
   };
+  return repository;
 }
 export type SmsRepository = ReturnType<typeof createSmsRepository>;

@@ -1,11 +1,27 @@
 // SMS use cases: wallet phones (devices) and their tokens, forwarding (parse, store once, match), the inbox and
 // its manual link, admin templates, and the watch for silent phones. Pushes happen after the database commit.
 import crypto from 'node:crypto';
-import { LIMITS } from '#shared/constants';
+import { LIMITS, type Wallet } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
 import { unixSeconds as unix } from '#shared/time';
-import { SMS_LIMITS, type DeviceDto, type ForwardSmsInput, type NewDeviceInput, type SilentDevicesPayload, type SmsDto, type SmsListQuery, type SmsTemplateDto } from '#shared/sms/sms-api';
-import { ledgerMovement } from '#shared/sms/parse-sms';
+import Decimal from 'decimal.js';
+import { toMoneyNumber } from '#shared/money';
+import {
+  SMS_LIMITS,
+  type DeviceDto,
+  type LinkCandidateDto,
+  type ForwardSmsInput,
+  type HeldReason,
+  type LedgerGapDto,
+  type LedgerGapPayload,
+  type NewDeviceInput,
+  type SilentDevicesPayload,
+  type SmsDto,
+  type SmsListQuery,
+  type SmsTemplateDto,
+} from '#shared/sms/sms-api';
+import { ledgerMovement, type SmsParseResult } from '#shared/sms/parse-sms';
+import { maskSecrets } from '#shared/sms/mask-secrets';
 import type { SmsTimeFormat } from '#shared/sms/sms-fields';
 import type { SmsTemplate } from '#shared/sms/sms-template';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
@@ -15,10 +31,15 @@ import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { Publisher } from '../event-bus.js';
 import type { OrdersService } from '../orders/index.js';
+import type { SecretBox } from '../security/secret-box.js';
 import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
-import type { DeviceRecord, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
+import type { LedgerGap } from './ledger.js';
+import type { DeviceRecord, LedgerRun, NewSms, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
+
+/** A phone's "last seen" is written at most this often (the silent-phone rule counts in half hours). */
+export const DEVICE_TOUCH_EVERY_MS = 60_000;
 
 /** What the SMS domain tells the rest of the shop, after its commit (decision 130). */
 export interface SmsEvents {
@@ -26,16 +47,41 @@ export interface SmsEvents {
   'sms.stored': { sms: SmsDto };
   /** The set of silent phones changed (empty clears it). */
   'devices.silent': SilentDevicesPayload;
+  /** A phone's ledger gap opened, moved or closed (gap null): a message is missing (decision 144). */
+  'ledger.gap': LedgerGapPayload;
 }
 
 /** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
-export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand'>;
+export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+
+const money = (value: string | null): number | null => (value === null ? null : toMoneyNumber(value));
+const toGapDto = (gap: LedgerGap | null): LedgerGapDto | null =>
+  gap === null ? null : { from: gap.from, to: gap.to, sms_id: gap.sms_id, unexplained: toMoneyNumber(gap.unexplained) };
+
+/** The balance step of a parsed message: payments always (a credit stating no balance is held `no_balance`). */
+function ledgerFields(parsed: SmsParseResult): Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'debitType' | 'counterparty'> {
+  const movement = ledgerMovement(parsed);
+  const debit = parsed.kind === 'debit' ? { debitType: parsed.type, counterparty: parsed.counterparty } : { debitType: null, counterparty: null };
+  if (movement) return { ledgerDirection: movement.direction, ledgerAmount: movement.amount, ledgerFee: movement.fee, balance: movement.balance, ...debit };
+  if (parsed.kind === 'payment') {
+    const fee = new Decimal(parsed.fee ?? 0).minus(parsed.commission ?? 0).toFixed(2);
+    return { ledgerDirection: 'credit', ledgerAmount: parsed.amount, ledgerFee: fee, balance: null, ...debit };
+  }
+  return { ledgerDirection: null, ledgerAmount: null, ledgerFee: null, balance: null, ...debit };
+}
 
 /** 256 random bits, base64url, with a prefix that tells a leaked token for what it is. */
 export function newDeviceToken(): string {
   return `smsdev_${crypto.randomBytes(32).toString('base64url')}`;
 }
 export const hashDeviceToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * Texts whose digits are evidence are stored as written: a payment, money leaving the wallet, a credit that moves
+ * the balance. Every other text is masked (decision 148): the wallets send their one-time codes from the same sender.
+ */
+export const isMoneyText = (parsed: SmsParseResult): boolean =>
+  parsed.kind === 'payment' || parsed.kind === 'debit' || (parsed.kind === 'ignored' && parsed.movement !== null);
 
 export function toSmsDto(s: SmsRecord): SmsDto {
   return {
@@ -52,6 +98,13 @@ export function toSmsDto(s: SmsRecord): SmsDto {
     status: s.status,
     order_id: s.orderId,
     parse: { kind: s.parseKind, reason: s.parseReason },
+    ledger: s.ledger && {
+      direction: s.ledger.direction,
+      balance: money(s.ledger.balance),
+      state: s.ledger.state,
+      reason: s.ledger.reason as HeldReason | null,
+      expected_balance: money(s.ledger.expectedBalance),
+    },
   };
 }
 
@@ -80,11 +133,60 @@ export function createSmsService(deps: {
   payments: PaymentVerification;
   /** The orders domain's wallets with top-ups waiting for money or its SMS. */
   walletsAwaitingPayment: () => Promise<Set<string>>;
+  /** The orders domain's candidates for linking an SMS by hand (decision 218). */
+  linkCandidates: (wallet: Wallet, amount: string | null) => Promise<LinkCandidateDto[]>;
   audit: AuditRecorder;
   clock: Clock;
+  /** Tells the other instances that devices or templates changed (the instance bus's 'sms' topic, decision 134). */
+  announceChange?: () => Promise<void>;
+  /** With other instances: how old a kept device or template list may get (a bus message lost meanwhile). */
+  maxAgeMs?: number;
+  /** Seals a device's token: the signing key of SMS Gateway for Android's webhooks (decision 147). */
+  deviceKeys: SecretBox;
 }) {
   const { sms: repo, events, payments, clock } = deps;
   let lastSilent = '';
+
+  // The payment loop's reads from memory (issue 21, decision 134): the device a token's hash names and each wallet's
+  // templates, dropped by every change of either (here, and through the bus in the other instances); a read that
+  // a change overtook is not kept. A phone's "last seen" is written at most once a minute.
+  let generation = 0;
+  const devices = new Map<string, { device: DeviceRecord; at: number }>();
+  const templates = new Map<string, { templates: SmsTemplate[]; at: number }>();
+  const touched = new Map<string, number>();
+  const fresh = (at: number) => deps.maxAgeMs === undefined || Date.now() - at < deps.maxAgeMs;
+  const forget = () => {
+    generation += 1;
+    devices.clear();
+    templates.clear();
+    touched.clear();
+  };
+  async function changed(): Promise<void> {
+    forget();
+    await deps.announceChange?.();
+  }
+  async function deviceByHash(tokenHash: string): Promise<DeviceRecord | null> {
+    const kept = devices.get(tokenHash);
+    if (kept && fresh(kept.at)) return kept.device;
+    const startedIn = generation;
+    const device = await repo.findDeviceByTokenHash(tokenHash);
+    if (device && generation === startedIn) devices.set(tokenHash, { device, at: Date.now() });
+    return device;
+  }
+  async function templatesOf(account: Wallet): Promise<SmsTemplate[]> {
+    const kept = templates.get(account);
+    if (kept && fresh(kept.at)) return kept.templates;
+    const startedIn = generation;
+    const list = (await repo.listTemplates(account)).map(asParserTemplate);
+    if (generation === startedIn) templates.set(account, { templates: list, at: Date.now() });
+    return list;
+  }
+  async function touch(deviceId: string, at: Date): Promise<void> {
+    const last = touched.get(deviceId);
+    if (last !== undefined && at.getTime() - last < DEVICE_TOUCH_EVERY_MS && at.getTime() >= last) return;
+    touched.set(deviceId, at.getTime());
+    await repo.touchDevice(deviceId, at);
+  }
 
   function isSilent(device: DeviceRecord, waitingWallets: Set<string>, now: Date): boolean {
     if (!waitingWallets.has(device.account)) return false;
@@ -103,7 +205,20 @@ export function createSmsService(deps: {
       last_seen_at: d.lastSeenAt ? unix(d.lastSeenAt) : null,
       sms_today: counts.get(d.id) ?? 0,
       silent: isSilent(d, waiting, now),
+      gateway: d.signs,
+      balance: money(d.balance),
+      gap: toGapDto(d.gap),
     }));
+  }
+
+  /**
+   * After a ledger run's commit: held orders whose message now chains are verified by the orders domain (each
+   * announced there), and a gap that opened, moved or closed is published.
+   */
+  async function afterLedger(run: LedgerRun | null): Promise<void> {
+    if (!run) return;
+    for (const smsId of run.newlyChained) await payments.releaseHeld(smsId);
+    if (run.gapChanged) await events.publish('ledger.gap', { device: run.device, gap: toGapDto(run.gap) });
   }
 
   async function silentDevices(): Promise<SilentDevicesPayload> {
@@ -115,13 +230,37 @@ export function createSmsService(deps: {
     async createDevice(input: NewDeviceInput, admin: UserRecord): Promise<{ device: DeviceDto; token: string }> {
       const token = newDeviceToken();
       const id = crypto.randomBytes(12).toString('base64url');
-      const d = await repo.createDevice({ id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token) }, (tx) =>
-        deps.audit(tx, { actorId: admin.id, action: 'device.create', targetType: 'device', targetId: id, before: null, after: { name: input.name, account: input.account } }),
+      const balance = input.balance === undefined ? undefined : new Decimal(input.balance).toFixed(2);
+      const d = await repo.createDevice(
+        { id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
+        (tx) =>
+          deps.audit(tx, {
+            actorId: admin.id,
+            action: 'device.create',
+            targetType: 'device',
+            targetId: id,
+            before: null,
+            after: { name: input.name, account: input.account, ...(balance === undefined ? {} : { balance }) },
+          }),
       );
+      await changed();
       return {
-        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false },
+        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
         token,
       };
+    },
+
+    /** The wallet's balance now, stated by an admin (audited): the ledger's new anchor (decision 144). */
+    async setDeviceBalance(id: string, balance: string, admin: UserRecord): Promise<DeviceDto> {
+      const stated = new Decimal(balance).toFixed(2);
+      const run = await repo.setDeviceBalance(id, stated, clock.now(), (tx, before) =>
+        deps.audit(tx, { actorId: admin.id, action: 'device.balance', targetType: 'device', targetId: id, before: { balance: before }, after: { balance: stated } }),
+      );
+      if (!run) throw smsErrors.deviceNotFound();
+      await afterLedger(run);
+      const device = (await listDevices()).find((d) => d.id === id);
+      if (!device) throw smsErrors.deviceNotFound();
+      return device;
     },
 
     listDevices,
@@ -131,29 +270,32 @@ export function createSmsService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'device.revoke', targetType: 'device', targetId: id, before: { name: device.name, account: device.account }, after: null }),
       );
       if (!revoked) throw smsErrors.deviceNotFound();
+      // Its token stops working on every instance before the revocation answers.
+      await changed();
     },
 
-    /** The device a Bearer token names, or the 401 of the forwarding contract. */
-    async deviceForToken(token: string | null): Promise<DeviceRecord> {
-      const device = token ? await repo.findDeviceByTokenHash(hashDeviceToken(token)) : null;
-      if (!device) throw smsErrors.deviceToken();
-      return device;
+    /** Devices or templates changed behind this instance (another instance said so, or a test wrote them). */
+    dropped: forget,
+
+    /** The device a Bearer token names, or null (the forwarding contract's 401). */
+    async findDeviceForToken(token: string | null): Promise<DeviceRecord | null> {
+      return token ? await deviceByHash(hashDeviceToken(token)) : null;
     },
 
     /** One forwarded SMS: parsed with the account's templates, stored once, matched if it can be. */
     async forwardSms(device: DeviceRecord, input: ForwardSmsInput): Promise<SmsDto> {
       const arrivedAt = clock.now();
-      await repo.touchDevice(device.id, arrivedAt);
-      const templates = (await repo.listTemplates(device.account)).map(asParserTemplate);
+      await touch(device.id, arrivedAt);
+      const templates = await templatesOf(device.account);
       const input_ = { account: device.account, from: input.from, text: input.text };
       let parsed = parseSmsOnServer(input_, templates);
       // The budget is wall-clock time: a CPU-starved moment can time out a sound template. One more try with a
       // fresh budget tells that apart from a pattern that is slow every time (decision 102).
       if (parsed.kind === 'unparsed' && parsed.reason === 'template_timeout') parsed = parseSmsOnServer(input_, templates);
-      const dedupeHash = crypto
-        .createHash('sha256')
-        .update(`${input.from}\n${input.text}\n${input.received_at ?? ''}`, 'utf8')
-        .digest('hex');
+      // Codes never reach storage, nor a hash of them (decision 148); the same message is one message whatever
+      // the phone says of its arrival: `received_at` is not in the hash (the trailing \n keeps older rows' hashes).
+      const text = isMoneyText(parsed) ? input.text : maskSecrets(input.text);
+      const dedupeHash = crypto.createHash('sha256').update(`${input.from}\n${text}\n`, 'utf8').digest('hex');
       // The SMS's own time: from its text (Asia/Dhaka), else the phone's received_at, else its arrival.
       const textTime = parsed.kind === 'payment' || parsed.kind === 'debit' ? parsed.time : (ledgerMovement(parsed)?.time ?? null);
       const receivedAt = textTime !== null ? new Date(textTime * 1000) : input.received_at !== undefined ? new Date(input.received_at * 1000) : arrivedAt;
@@ -161,7 +303,7 @@ export function createSmsService(deps: {
         deviceId: device.id,
         account: device.account,
         from: input.from,
-        text: input.text,
+        text,
         dedupeHash,
         amount: parsed.kind === 'payment' ? parsed.amount : null,
         trxId: parsed.kind === 'payment' ? parsed.trx_id : null,
@@ -171,20 +313,33 @@ export function createSmsService(deps: {
         parseKind: parsed.kind === 'debit' ? 'ignored' : parsed.kind,
         parseReason: parsed.kind === 'payment' ? null : parsed.kind === 'debit' ? 'outgoing' : parsed.reason,
         templateId: parsed.kind === 'ignored' ? null : parsed.templateId,
+        ...ledgerFields(parsed),
       };
       // A payment is stored under its payment's lock, in the transaction where its order weighs it (decision 100).
       const trxKey = message.trxId?.toLowerCase();
-      const { value: stored, order } =
+      // Its device's ledger runs in the same transaction (decision 144), so the order weighs the message's state.
+      const {
+        value: { outcome: stored, run },
+        order,
+      } =
         trxKey === undefined
-          ? { value: await repo.storeSms(message), order: null }
+          ? { value: await repo.storeWithLedger(message), order: null }
           : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
               const outcome = await repo.storeSms(message, tx);
-              return { value: outcome, isNewPayment: !outcome.duplicate && message.amount !== null };
+              const ran = !outcome.duplicate && message.ledgerDirection !== null ? await repo.runLedger(tx, device.id, outcome.sms.id) : null;
+              return { value: { outcome, run: ran }, isNewPayment: !outcome.duplicate && message.amount !== null };
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
-      const taken = order !== null && order.verification === 'verified' && order.verificationSmsId === stored.sms.id;
-      const dto = toSmsDto(taken ? { ...stored.sms, status: 'matched', orderId: order.id } : stored.sms);
-      await events.publish('sms.stored', { sms: dto });
+      await afterLedger(run);
+      // Money sent to a customer's wallet number may prove a pending withdrawal's payout (decision 146).
+      if (parsed.kind === 'debit' && parsed.type === 'send_money' && parsed.counterparty !== null && /^01\d{9}$/.test(parsed.counterparty)) {
+        await payments.recordPayout({ smsId: stored.sms.id, wallet: device.account, to: parsed.counterparty, amount: parsed.amount, trxId: parsed.trx_id, at: receivedAt });
+      }
+      const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
+      const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
+      const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id } : now);
+      // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
+      if (stored.sms.parseKind === 'payment') await events.publish('sms.stored', { sms: dto });
       return dto;
     },
 
@@ -195,6 +350,13 @@ export function createSmsService(deps: {
     },
 
     /** Staff link a message to a top-up by hand, saying why: the orders domain verifies the order (decision 130). */
+    /** The orders this SMS could be linked to: its wallet's top-ups without proof, the same amount first. */
+    async linkCandidates(smsId: number): Promise<LinkCandidateDto[]> {
+      const found = await repo.findSms(smsId);
+      if (!found) throw smsErrors.smsNotFound();
+      return deps.linkCandidates(found.account, found.amount);
+    },
+
     async linkSms(smsId: number, orderId: string, reason: string, staff: UserRecord): Promise<SmsDto> {
       if (!(await repo.findSms(smsId))) throw smsErrors.smsNotFound();
       await payments.verifyByHand(smsId, orderId, reason, staff);
@@ -209,6 +371,7 @@ export function createSmsService(deps: {
       const made = await repo.createTemplate({ account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, t) =>
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.create', targetType: 'sms_template', targetId: String(t.id), before: null, after: auditedTemplate(t) }),
       );
+      await changed();
       return toTemplateDto(made);
     },
 
@@ -217,6 +380,7 @@ export function createSmsService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.update', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(before), after: auditedTemplate(after) }),
       );
       if (!updated) throw smsErrors.templateNotFound();
+      await changed();
       return toTemplateDto(updated);
     },
 
@@ -225,6 +389,7 @@ export function createSmsService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.delete', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(gone), after: null }),
       );
       if (!deleted) throw smsErrors.templateNotFound();
+      await changed();
     },
 
     /** The live tester on the server, under the custom templates' time budget. */

@@ -58,6 +58,8 @@ export function createDeskBot(deps: {
   todayStats: () => Promise<StatsDto>;
   /** Names of staff members by id (who completed or cancelled). */
   staffNames: (ids: string[]) => Promise<Map<string, string>>;
+  /** A linked staff member acted in the chat (presence, decision 217). */
+  onStaffActive?: (userId: string) => void;
   logger: Logger;
   clock: () => Date;
 }): Bot<DeskContext> {
@@ -77,6 +79,7 @@ export function createDeskBot(deps: {
 
   /** A refusal of the orders domain (409 the order moved on, 404 gone) as the presser reads it; others throw. */
   async function refusal(error: unknown, orderId: string, live: LiveLink): Promise<string> {
+    if (error instanceof AppError && error.key === 'errors.secondApprovalRequired') return say(live.link.lang, 'toast.needsApproval');
     if (error instanceof AppError && (error.status === 409 || error.status === 404)) return whyNot(orderId, live);
     throw error;
   }
@@ -120,6 +123,7 @@ export function createDeskBot(deps: {
     const found = await links.liveLinkOfChat(ctx.chat!.id);
     if (typeof found === 'object') {
       ctx.desk = found;
+      deps.onStaffActive?.(found.user.id);
       return next();
     }
     const lang = languageOfTelegram(ctx.from?.language_code);

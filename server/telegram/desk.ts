@@ -21,7 +21,7 @@ import { createPoller, POLL_TIMEOUT_S } from './poller.js';
 import { createTelegramHealth, type TelegramState } from './telegram-health.js';
 import type { BotLanguage, OutboxRow, TelegramRepository } from './telegram.repository.js';
 import { createSleeper } from './sleeper.js';
-import { botNumber, botText, type TextKey } from './texts.js';
+import { botMoney, botNumber, botText, botTime, type TextKey } from './texts.js';
 
 /** What the shop tells the desk. Every method returns at once: the work (and any failure) happens after. */
 export interface TelegramNotifier {
@@ -30,7 +30,7 @@ export interface TelegramNotifier {
   /** A customer wrote in a support ticket. */
   ticketMessage(message: { ticketNum: number; customerName: string; text: string }): void;
   /** A wallet phone went silent while orders wait, or skipped messages. */
-  deviceAlert(alert: { wallet: Wallet; deviceName: string; problem: 'silent' | 'gap'; minutes?: number }): void;
+  deviceAlert(alert: { wallet: Wallet; deviceName: string; problem: 'silent' | 'gap'; minutes?: number; gap?: { from: Date; to: Date; unexplained: number } }): void;
   /** A payment method reached its daily cap. */
   capReached(cap: { wallet: Wallet }): void;
 }
@@ -71,6 +71,8 @@ export function createTelegramDesk(deps: {
   /** PostgreSQL: the poll lock's own connection; unset (PGlite), the one process polls. */
   databaseUrl?: string;
   clock: () => Date;
+  /** A linked staff member acted in Telegram (presence, decision 217). */
+  onStaffActive?: (userId: string) => void;
 }): TelegramDesk {
   const { config, repository, users, orders, logger, clock } = deps;
   const links = createLinks({ repository, users, audit: deps.audit, clock });
@@ -85,7 +87,7 @@ export function createTelegramDesk(deps: {
     }
     return names;
   };
-  const bot = createDeskBot({ token: config.botToken, apiRoot: config.apiRoot, links, repository, orders, todayStats: deps.todayStats, staffNames, logger, clock });
+  const bot = createDeskBot({ token: config.botToken, apiRoot: config.apiRoot, links, repository, orders, todayStats: deps.todayStats, staffNames, onStaffActive: deps.onStaffActive, logger, clock });
   const api = bot.api;
 
   const adminView = (orderId: string, viewer: UserRecord) => readStaffView(orders, orderId, viewer);
@@ -182,12 +184,16 @@ export function createTelegramDesk(deps: {
     ticketMessage({ ticketNum, customerName, text }) {
       alert('ticket alert', (lang) => botText(lang, 'alerts.ticket', { num: botNumber(lang, ticketNum), name: customerName, text: text.slice(0, 500) }));
     },
-    deviceAlert({ wallet, deviceName, problem, minutes }) {
+    deviceAlert({ wallet, deviceName, problem, minutes, gap }) {
+      const gapText = (lang: BotLanguage) =>
+        gap
+          ? botText(lang, 'alerts.deviceGapDetail', { from: botTime(lang, gap.from, clock()), to: botTime(lang, gap.to, clock()), amount: botMoney(lang, gap.unexplained, 'BDT') })
+          : botText(lang, 'alerts.deviceGap');
       alert('device alert', (lang) =>
         botText(lang, 'alerts.device', {
           wallet: botText(lang, `wallets.${wallet}` as TextKey),
           device: deviceName,
-          problem: problem === 'silent' ? botText(lang, 'alerts.deviceSilent', { minutes: botNumber(lang, minutes ?? 0) }) : botText(lang, 'alerts.deviceGap'),
+          problem: problem === 'silent' ? botText(lang, 'alerts.deviceSilent', { minutes: botNumber(lang, minutes ?? 0) }) : gapText(lang),
         }),
       );
     },

@@ -27,7 +27,11 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
     late_claim_at: null,
     payout_trx_id: null,
     user_id: null,
-    verification: { status: 'awaiting_sms', sms_id: null, amount: null, sender: null, received_at: null, reason: null },
+    verification: { status: 'awaiting_sms', sms_id: null, amount: null, sender: null, received_at: null, reason: null, expected_balance: null, stated_balance: null },
+    payout: null,
+    assignee: null,
+    approvals: [],
+    approval_required: false,
     ...overrides,
   };
 }
@@ -54,7 +58,7 @@ describe('The order message', () => {
   it('When it was completed, then it says by whom and when (Dhaka time) in Bengali digits for BN, and has no buttons', () => {
     const completed = order({
       status: 'complete',
-      verification: { status: 'verified', sms_id: 1, amount: 1500, sender: '017', received_at: at('2026-11-27T04:06:00Z'), reason: null },
+      verification: { status: 'verified', sms_id: 1, amount: 1500, sender: '017', received_at: at('2026-11-27T04:06:00Z'), reason: null, expected_balance: null, stated_balance: null },
       events: [...order().events, { from: 'pending', to: 'complete', actor: 'admin', actor_id: 'u1', kind: 'status', note: null, time: at('2026-11-27T04:42:00Z') }],
     });
     const en = renderOrderMessage(completed, 'en', new Map([['u1', 'Rahim']]), NOW);

@@ -84,6 +84,12 @@ export function renderOrderMessage(order: AdminOrderDto, lang: BotLanguage, name
   const verification = order.verification.status;
   if (verification !== 'none') lines.push(t(`verification.${verification}`));
   lines.push(t('order.status', { status: t(`status.${order.status}`) }));
+  // Who holds it and who approved it, while a decision is still due (issue 20).
+  if (needsDecision(order)) {
+    if (order.assignee) lines.push(t('order.claimedBy', { name: order.assignee.name }));
+    if (order.approvals.length > 0) lines.push(t('order.approvals', { names: order.approvals.map((a) => a.name).join(', ') }));
+    else if (order.approval_required) lines.push(t('order.needsApproval'));
+  }
   const move = lastStaffMove(order);
   if (move) {
     const name = (move.actorId && names.get(move.actorId)) || t('order.someone');
@@ -107,5 +113,6 @@ export function whyNotActionable(order: AdminOrderDto, lang: BotLanguage, names:
   const name = (move?.actorId && names.get(move.actorId)) || botText(lang, 'order.someone');
   if (order.status === 'complete' && move) return botText(lang, 'toast.completedBy', { name, time: botTime(lang, move.at, now) });
   if (order.status === 'admin_cancelled' && move) return botText(lang, 'toast.cancelledBy', { name, time: botTime(lang, move.at, now) });
+  if (needsDecision(order) && order.assignee) return botText(lang, 'toast.claimedByOther', { name: order.assignee.name });
   return botText(lang, 'toast.notPending', { status: botText(lang, `status.${order.status}`) });
 }

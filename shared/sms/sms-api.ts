@@ -2,9 +2,10 @@
 // endpoints, and the JSON shapes they answer with. Shared by the server (validation) and the admin pages.
 import { z } from 'zod';
 import { WALLETS, type Wallet } from '#shared/constants';
+import type { OrderStatus } from '#shared/order-status';
 import { asciiDigitsOf } from '#shared/digits';
 import { VALIDATION_KEYS } from '#shared/error-keys';
-import { idParamSchema } from '#shared/schemas';
+import { idParamSchema, moneyValue } from '#shared/schemas';
 import { smsTemplateFieldsSchema } from './sms-template-schema.js';
 import type { SmsTimeFormat } from './sms-fields.js';
 
@@ -31,9 +32,17 @@ export const SMS_LIMITS = {
 export const SMS_STATUSES = ['matched', 'unmatched', 'ignored', 'duplicate'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
-/** `held`: a payment that agrees with the order but needs a person's look (issue 19's held state, issue 23's payer). */
-export const VERIFICATION_STATUSES = ['verified', 'amount_mismatch', 'awaiting_sms', 'none', 'held'] as const;
+/** `held`: the payment's SMS does not chain on its phone's balance ledger (decision 145); `rejected`: an admin
+ * refused a held one. */
+export const VERIFICATION_STATUSES = ['verified', 'held', 'rejected', 'amount_mismatch', 'awaiting_sms', 'none'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/**
+ * Why a credit does not verify its order: it does not chain on its phone's balance ledger (decision 145), or (issue
+ * 23, decision 211) it came from another number than the order's payer, or from a blocked wallet number.
+ */
+export const HELD_REASONS = ['balance_gap', 'no_balance', 'no_anchor', 'payer_mismatch', 'blocked_payer'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
 
 // ---------- devices ----------
 export const newDeviceSchema = z.object({
@@ -44,9 +53,21 @@ export const newDeviceSchema = z.object({
     .min(SMS_LIMITS.deviceName.min, V.deviceNameLength)
     .max(SMS_LIMITS.deviceName.max, V.deviceNameLength),
   account: z.enum(WALLETS, { error: V.pmInvalid }),
+  /** The wallet's balance now, in taka (the ledger's anchor, decision 144). */
+  balance: moneyValue(V.balanceInvalid).optional(),
 });
 export type NewDeviceInput = z.infer<typeof newDeviceSchema>;
 export const createDeviceBodySchema = z.object({ captcha: captchaField, device: newDeviceSchema });
+/** `POST /devices/{id}/balance`: the wallet's balance now, stated again (a gap the admin has looked at). */
+export const deviceBalanceBodySchema = z.object({ captcha: captchaField, balance: moneyValue(V.balanceInvalid) });
+
+/** `POST /orders/{id}/verification`: a held verification settled by hand (decision 145). */
+export const settleVerificationBodySchema = z.object({
+  captcha: captchaField,
+  decision: z.enum(['accept', 'reject'], { error: V.invalid }),
+  reason: z.string({ error: V.required }).trim().min(SMS_LIMITS.reason.min, V.reasonLength).max(SMS_LIMITS.reason.max, V.reasonLength),
+});
+export type SettleVerificationInput = z.infer<typeof settleVerificationBodySchema>;
 export const captchaOnlyBodySchema = z.object({ captcha: captchaField });
 
 // ---------- forwarding ----------
@@ -103,6 +124,27 @@ export interface DeviceDto {
   sms_today: number;
   /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */
   silent: boolean;
+  /** Its token can sign SMS Gateway for Android's webhooks (devices added before issue 19 cannot: add it again). */
+  gateway: boolean;
+  /** The last chained balance of its ledger (decision 144), null when it has none yet. */
+  balance: number | null;
+  /** A message missing from its ledger, or null. */
+  gap: LedgerGapDto | null;
+}
+
+/** "A message is missing between {from} and {to} on {device}: Tk {unexplained} unexplained." */
+export interface LedgerGapDto {
+  /** Unix seconds: the last chained message (or the stated balance) and the first one that does not chain. */
+  from: number;
+  to: number;
+  sms_id: number;
+  unexplained: number;
+}
+
+/** Pushed to admins (`ledger:gap`) when a device's gap opens, changes or closes (gap null). */
+export interface LedgerGapPayload {
+  device: Pick<DeviceDto, 'id' | 'name' | 'account'>;
+  gap: LedgerGapDto | null;
 }
 
 export interface SmsDto {
@@ -122,6 +164,27 @@ export interface SmsDto {
   order_id: string | null;
   /** What the parser made of it: a payment, or why not (sms.ignored.<reason> / sms.unparsed.<reason>). */
   parse: { kind: 'payment' | 'ignored' | 'unparsed'; reason: string | null };
+  /** Its step on the phone's balance ledger, null when it moves no balance the shop reads. */
+  ledger: {
+    direction: 'credit' | 'debit';
+    balance: number | null;
+    state: 'chained' | 'held' | null;
+    reason: HeldReason | null;
+    expected_balance: number | null;
+  } | null;
+}
+
+/** An order an SMS could be linked to by hand (GET /sms/{id}/candidates, issue 22). */
+export interface LinkCandidateDto {
+  id: string;
+  created_at: number;
+  status: OrderStatus;
+  verification: VerificationStatus;
+  pm_amount: number;
+  pm_id: string | null;
+  onex_id: string | null;
+  /** Its amount is the SMS's amount to the paisa. */
+  exact: boolean;
 }
 
 export interface SmsTemplateDto {
@@ -141,8 +204,17 @@ export interface OrderVerificationDto {
   amount: number | null;
   sender: string | null;
   received_at: number | null;
-  /** Why a `held` verification waits for a person (shared/order-status.ts VERIFICATION_HELD_REASONS), else null. */
-  reason: string | null;
+  /** For `held`: why, and the balance the ledger expected beside the one the SMS states. */
+  reason: HeldReason | null;
+  expected_balance: number | null;
+  stated_balance: number | null;
+}
+
+/** The outgoing Send Money SMS that proves a withdrawal was paid (decision 146). */
+export interface OrderPayoutDto {
+  trx_id: string;
+  sms_id: number;
+  at: number;
 }
 
 export interface SilentDevicesPayload {

@@ -15,10 +15,10 @@ describe.each(testDatabases())('Admin status on %s', (db) => {
   it('When anyone asks, then the flag is given; the user count only to admins', async () => {
     const guest = await server.api.get('/admin');
     expect(guest.status).toBe(200);
-    expect(guest.body.admin).toEqual({ online: false, users: 0 });
-    expect((await server.api.get('/admin', user.token)).body.admin).toEqual({ online: false, users: 0 });
+    expect(guest.body.admin).toEqual({ online: false, users: 0, auto: true });
+    expect((await server.api.get('/admin', user.token)).body.admin).toEqual({ online: false, users: 0, auto: true });
     const asAdmin = await server.api.get('/admin', admin.token);
-    expect(asAdmin.body.admin).toEqual({ online: false, users: await server.app.ctx.prisma.user.count() });
+    expect(asAdmin.body.admin).toEqual({ online: false, users: await server.app.ctx.prisma.user.count(), auto: true });
   });
 
   it('When the admin goes online and offline, then the flag is stored and the home page shows it', async () => {

@@ -8,6 +8,7 @@
 // must get a 2xx; any other caller must get 401, 403 or 404 and change no row. A request is built afresh for each
 // caller (and told who calls: the generated tests build their seeds without one), so allowed calls may consume what
 // they act on.
+import crypto from 'node:crypto';
 import type { Caller, Cast } from '../support/cast.js';
 import { uniquePmId } from '../factories/orders.js';
 import { createUser } from '../factories/users.js';
@@ -60,6 +61,12 @@ async function lateClaimedOrder(c: Cast): Promise<string> {
   await c.server.app.ctx.prisma.order.update({ where: { id }, data: { pmId: uniquePmId(), lateClaimAt: new Date() } });
   return id;
 }
+/** A paid top-up whose SMS did not chain on its phone's ledger (issue 19): held for staff to settle. */
+async function heldOrder(c: Cast): Promise<string> {
+  const id = await c.order('pending');
+  await c.server.app.ctx.prisma.order.update({ where: { id }, data: { verification: 'held' } });
+  return id;
+}
 async function newDevice(c: Cast): Promise<{ id: string; token: string }> {
   const res = await c.server.api.post<{ device: { id: string }; token: string }>('/devices', { device: { name: 'Spare phone', account: 'bkash' } }, c.admin.token);
   return { id: res.body.device.id, token: res.body.token };
@@ -97,6 +104,20 @@ async function newReply(c: Cast): Promise<number> {
 async function newTemplate(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.smsTemplate.create({ data: { account: 'bkash', label: 'old', pattern: TEMPLATE.pattern, timeFormat: null } })).id;
 }
+/**
+ * A webhook to a public address (no DNS, no WEBHOOK_ALLOW_PRIVATE in the matrix shop), disabled so its queue never
+ * sends; with one delivery (a test event) for the log and the retry.
+ */
+async function newWebhook(c: Cast): Promise<{ id: string; delivery: number }> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await c.server.app.ctx.prisma.webhook.create({ data: { id, url: 'https://93.184.215.14/hook', events: ['order.paid'], secretSealed: 'v1.a.b.c', enabled: false } });
+  const delivery = await c.server.app.ctx.prisma.webhookDelivery.create({
+    data: { webhookId: id, eventId: `evt_${crypto.randomBytes(16).toString('hex')}`, eventType: 'webhook.test', body: '{}', status: 'failed', nextAt: now, createdAt: now, finishedAt: now },
+  });
+  return { id, delivery: delivery.id };
+}
+const WEBHOOK = { url: 'https://93.184.215.14/hook', events: ['device.silent'] };
 
 export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/health': { cases: [{ allow: EVERYONE }] },
@@ -105,6 +126,11 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   // Only with METRICS_TOKEN set (decision 078); no user's token opens it.
   'GET /metrics': { optional: true, cases: [{ allow: [] }] },
   'GET /api/v1/captcha': { cases: [{ allow: EVERYONE }] },
+  // The API document and its reference page (issue 25): public, mounted ahead of the API router, so no token is read.
+  // The document is a JSON file, not an answer with `ok`.
+  'GET /api/v1/openapi.json': { fileType: 'application/json', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
+  'GET /api/docs': { fileType: 'text/html', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
+  'GET /api/docs/redoc.standalone.js': { fileType: 'text/javascript', cases: [{ allow: [...EVERYONE, 'blocked'] }] },
   'POST /api/v1/register': {
     cases: [{ allow: EVERYONE, request: (c) => ({ body: { user: { name: 'New Person', email: c.freshEmail(), password: 'kite-river-42' } } }) }],
   },
@@ -238,12 +264,28 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'POST /api/v1/orders/:id/late-payment': {
     cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await timedOutOrder(c) }, body: { pm_id: uniquePmId() } }) }],
   },
+  // Claims and the four-eyes approval (issue 20): the staff's, operators included; releasing an unclaimed order is
+  // no change (200).
+  'POST /api/v1/orders/:id/claim': { cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending') }, body: {} }) }] },
+  'DELETE /api/v1/orders/:id/claim': { cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending') }, body: {} }) }] },
+  'POST /api/v1/orders/:id/approve': {
+    cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await c.order('pending', 'withdraw') }, body: {} }) }],
+  },
   // SMS verification (issue 9): devices and templates are the admin's, the inbox and linking the staff's (issue 20);
   // forwarding takes a device token, which none of the callers holds, so everyone is refused there.
   'POST /api/v1/devices': { cases: [{ allow: ADMIN, request: () => ({ body: { device: { name: 'Desk bKash', account: 'bkash' } } }) }] },
   'GET /api/v1/devices': { cases: [{ allow: ADMIN }] },
+  // The ledger (issue 19): stating a phone's balance is the admin's; settling a held payment is the staff's.
+  'POST /api/v1/devices/:id/balance': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: { balance: '2500.00' } }) }] },
+  'POST /api/v1/orders/:id/verification': {
+    cases: [{ allow: STAFF, request: async (c) => ({ params: { id: await heldOrder(c) }, body: { decision: 'accept', reason: 'checked the wallet app' } }) }],
+  },
   'DELETE /api/v1/devices/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: {} }) }] },
   'POST /api/v1/sms': { cases: [{ allow: [], request: () => ({ body: { from: 'bKash', text: 'You have received Tk 500.00 from 01712345678. TrxID AB12CD34EF at 26/11/2026 10:15' } }) }] },
+  // SMS Gateway for Android's webhook (issue 19) is signed with the device's token, which none of the callers holds.
+  'POST /api/v1/devices/:id/android-sms-gateway': {
+    cases: [{ allow: [], request: async (c) => ({ params: { id: (await newDevice(c)).id }, body: { id: 'evt-1', event: 'system:ping', payload: {} } }) }],
+  },
   'GET /api/v1/sms': { cases: [{ allow: STAFF }] },
   // The staff's Telegram desk (issue 24): the matrix shop has no bot, so the admin's code request is refused (409
   // errors.telegramDisabled, tests/api/telegram.test.ts covers it with one); dropping a link is anyone's own business;
@@ -253,6 +295,7 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   'DELETE /api/v1/account/telegram': { cases: [{ allow: SIGNED_IN, request: () => ({ body: {} }) }] },
   'POST /api/v1/telegram/webhook': { cases: [{ allow: [], request: () => ({ body: { update_id: 1 } }) }] },
+  'GET /api/v1/sms/:id/candidates': { cases: [{ allow: STAFF, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) } }) }] },
   'PATCH /api/v1/sms/:id': {
     cases: [{ allow: STAFF, request: async (c) => ({ params: { id: String(await unmatchedSms(c)) }, body: { sms: { order_id: await c.order('pending'), reason: 'typed the id wrong' } } }) }],
   },
@@ -310,6 +353,24 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   },
   // The shop's own rules (issue 20): the admin's only.
   'GET /api/v1/shop-settings': { cases: [{ allow: ADMIN }] },
+  // Outbound webhooks (issue 25): the admin's alone; operators 403.
+  'GET /api/v1/webhooks': { cases: [{ allow: ADMIN }] },
+  'POST /api/v1/webhooks': { cases: [{ allow: ADMIN, request: () => ({ body: { webhook: WEBHOOK } }) }] },
+  'PATCH /api/v1/webhooks/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id }, body: { webhook: { events: ['order.paid', 'order.completed'] } } }) }] },
+  'DELETE /api/v1/webhooks/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id }, body: {} }) }] },
+  'GET /api/v1/webhooks/:id/deliveries': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id } }) }] },
+  'POST /api/v1/webhooks/:id/deliveries/:delivery/retry': {
+    cases: [
+      {
+        allow: ADMIN,
+        request: async (c) => {
+          const { id, delivery } = await newWebhook(c);
+          return { params: { id, delivery: String(delivery) }, body: {} };
+        },
+      },
+    ],
+  },
+  'POST /api/v1/webhooks/:id/test': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: (await newWebhook(c)).id }, body: {} }) }] },
   'PATCH /api/v1/shop-settings': { cases: [{ allow: ADMIN, request: () => ({ body: { settings: { four_eyes_bdt: 50_000 } } }) }] },
   // The client's pages (only when client/dist exists): HTML for everyone, the API's answers are not involved.
   'GET /^(?!\\/(api|socket\\.io|media)\\/).*/': { optional: true, cases: [{ allow: [...EVERYONE, 'blocked'] }] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
-import { createUser } from '../factories/users.js';
+import { createUser, loginAdmin } from '../factories/users.js';
 import { placeOrder, topupPayload, TOPUP_USD } from '../factories/orders.js';
 import type { HomeDto } from '#shared/api-types';
 
@@ -19,7 +19,7 @@ describe.each(testDatabases())('Home on %s', (db) => {
     expect(home.adminOnline).toBe(false);
   });
 
-  it('When orders were placed, then the last 10 show newest first with 2-decimal amounts and empty names for guests', async () => {
+  it('When orders were placed, then the last 10 show newest first with 2-decimal amounts, masked names and empty names for guests', async () => {
     const user = await createUser(server, { name: 'Karim' });
     for (let i = 0; i < 10; i += 1) await placeOrder(server);
     await placeOrder(server, TOPUP_USD, topupPayload({ amount: '10.5' }), user.token);
@@ -32,13 +32,26 @@ describe.each(testDatabases())('Home on %s', (db) => {
       amount: 10.5,
       pm_amount: 1312.5,
       status: 'waiting',
-      userName: 'Karim',
+      userName: 'K***m',
       userLogo: null,
     });
     expect(home.orders[1]).toMatchObject({ userName: '', amount: 500, pm_amount: 500 });
     expect(home.user).toMatchObject({ id: user.id, name: 'Karim', orders: 1 });
     // No private fields leak into the public list.
     expect(Object.keys(home.orders[1]).sort()).toEqual(['amount', 'created_at', 'pm_amount', 'product_id', 'status', 'userLogo', 'userName']);
+  });
+
+  it('When the shop shows names, then the home shows full names and photos again, at once; turned off, masked again', async () => {
+    const admin = await loginAdmin(server);
+    const user = await createUser(server, { name: 'রহিম উদ্দিন' });
+    await placeOrder(server, TOPUP_USD, topupPayload({ amount: '12' }), user.token);
+    const first = async () => ((await server.api.get('/home')).body as unknown as HomeDto).orders[0].userName;
+    expect(await first()).toBe('র***ন');
+    expect((await server.api.patch('/shop-settings', { settings: { home_show_names: true } }, admin.token)).status).toBe(200);
+    expect(await first()).toBe('রহিম উদ্দিন');
+    expect((await server.api.patch('/shop-settings', { settings: { home_show_names: 'yes' } }, admin.token)).status).toBe(400);
+    expect((await server.api.patch('/shop-settings', { settings: { home_show_names: false } }, admin.token)).status).toBe(200);
+    expect(await first()).toBe('র***ন');
   });
 
   it('When the token is bad, then 401 with logout', async () => {

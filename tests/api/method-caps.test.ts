@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodDto } from '#shared/api-types';
 import { testClock } from '../support/clock.js';
-import { useTestServer } from '../support/server.js';
+import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import { topupPayload, TOPUP_BDT, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
@@ -88,12 +88,35 @@ describe.each(testDatabases())('Payment method caps on %s', (db) => {
   });
 
   if (db === 'postgres') {
-    it('When twenty customers race for a cap of 5, then exactly 5 orders are created', async () => {
+    it('When forty customers race for a cap of 5 while others use an uncapped wallet, then exactly 5 capped orders and every uncapped one are created', async () => {
       await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: 5 } }, admin.token);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => place()));
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-      expect(answers.filter((a) => a.status === 409)).toHaveLength(15);
+      const uncappedBefore = await server.app.ctx.prisma.order.count({ where: { pmMethod: 'nagad' } });
+      const [capped, uncapped] = await Promise.all([
+        Promise.all(Array.from({ length: 40 }, () => place())),
+        // Orders of a wallet without caps take no lock (decision 133): they all go through beside the race.
+        Promise.all(Array.from({ length: 10 }, () => place('500', TOPUP_BDT, 'nagad'))),
+      ]);
+      expect(capped.filter((a) => a.status === 201)).toHaveLength(5);
+      expect(capped.filter((a) => a.status === 409)).toHaveLength(35);
+      expect(uncapped.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 201));
       expect(await server.app.ctx.prisma.order.count({ where: { pmMethod: 'bkash' } })).toBe(5);
+      expect(await server.app.ctx.prisma.order.count({ where: { pmMethod: 'nagad' } })).toBe(uncappedBefore + 10);
     });
   }
+});
+
+// Issue 19: caps are exact under a burst, with two instances of the shop on one PostgreSQL database.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('Payment method caps with two instances on one PostgreSQL database', () => {
+  const [a, b] = useTestInstances(2);
+
+  it('When 40 top-ups race for a cap of 5 through both instances, then exactly 5 are 201 and 35 are 409', async () => {
+    const admin = await loginAdmin(a);
+    expect((await a.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: 5 } }, admin.token)).status).toBe(200);
+    const place = (server: TestServer) => server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ amount: '500', pm_method: 'bkash' }) });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => place(i % 2 === 0 ? a : b)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.key === 'errors.methodLimitReached')).toBe(true);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(35);
+    expect(await b.app.ctx.prisma.order.count({ where: { pmMethod: 'bkash', productId: TOPUP_BDT } })).toBe(5);
+  });
 });

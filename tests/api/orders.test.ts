@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from '../support/server.js';
+import { useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
@@ -17,6 +17,9 @@ import {
 } from '../factories/orders.js';
 import { orderRepositories } from '../support/order-repositories.js';
 import type { AdminOrderDto, PublicOrderDto } from '#shared/api-types';
+
+/** A catalogue row written behind the catalogue's back is told to the shop as its service tells it (caches drop). */
+const catalogueChanged = (server: TestServer) => server.app.events.publish('catalogue.changed', {});
 
 describe.each(testDatabases())('Orders on %s', (db) => {
   const server = useTestServer({ db });
@@ -63,6 +66,7 @@ describe.each(testDatabases())('Orders on %s', (db) => {
         where: { productId_account: { productId: WITHDRAW_BDT, account: 'rocket' } },
         data: { rate: '1.0050' },
       });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
       const id = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ pm_method: 'rocket', amount: '1000.10' }));
       // 1000.10 × 1.005 = 1005.1005 → 1005.10; and 1.005 × 100 style float errors must not appear
       expect((await getOrder(server, id)).pm_amount).toBe(1005.1);
@@ -109,22 +113,28 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const prisma = server.app.ctx.prisma;
       const before = await counts();
       await prisma.productPm.update({ where: { productId_account: { productId: TOPUP_BDT, account: 'rocket' } }, data: { available: false } });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
       const res1 = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ pm_method: 'rocket' }) });
       expect(res1.status).toBe(400);
       expect(res1.body.errors?.pm_method).toBe('errors.methodUnavailable');
       await prisma.productPm.update({ where: { productId_account: { productId: TOPUP_BDT, account: 'rocket' } }, data: { available: true } });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
 
       await prisma.paymentMethod.update({ where: { account: 'rocket' }, data: { available: false } });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
       const res2 = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ pm_method: 'rocket' }) });
       expect(res2.status).toBe(400);
       expect(res2.body.errors?.pm_method).toBe('errors.methodUnavailable');
       await prisma.paymentMethod.update({ where: { account: 'rocket' }, data: { available: true } });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
 
       await prisma.product.update({ where: { id: TOPUP_USD }, data: { available: false } });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
       const res3 = await server.api.post(`/orders/${TOPUP_USD}`, { order: topupPayload({ amount: '10' }) });
       expect(res3.status).toBe(400);
       expect(res3.body.errors?.product_id).toBe('errors.productUnavailable');
       await prisma.product.update({ where: { id: TOPUP_USD }, data: { available: true } });
+      await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
       expect(await counts()).toEqual(before);
     });
 

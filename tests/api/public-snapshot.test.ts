@@ -127,12 +127,12 @@ describe.each(testDatabases())('Public snapshot on %s', (db) => {
     }
   });
 
-  it('When a customer renames themself, then the recent orders show the new name at once', async () => {
+  it('When a customer renames themself, then the recent orders show the new name (masked) at once', async () => {
     const user = await createUser(server, { name: 'Old Name' });
     await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '777' }), user.token);
-    expect((await home(server)).orders[0].userName).toBe('Old Name');
+    expect((await home(server)).orders[0].userName).toBe('O***e');
     expect((await server.api.patch(`/users/${user.id}`, { user: { name: 'New Name' } }, user.token)).status).toBe(200);
-    expect((await home(server)).orders[0].userName).toBe('New Name');
+    expect((await home(server)).orders[0].userName).toBe('N***e');
   });
 });
 

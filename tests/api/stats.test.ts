@@ -15,6 +15,10 @@ const NOW = new Date('2026-03-10T12:00:00.000Z');
 const utc = (iso: string) => new Date(iso);
 const unix = (iso: string) => new Date(iso).getTime() / 1000;
 
+// The staff members of the seeded moves (issue 20's per-person figures).
+const NADIA = 'staffNadia000';
+const RAHIM = 'staffRahim000';
+
 const TOPUP_BDT = '1xbet_topup_bdt';
 const TOPUP_USD = '1xbet_topup_usd';
 const WITHDRAW_BDT = '1xbet_withdraw_bdt';
@@ -28,16 +32,16 @@ const done = (seconds: number): [string, number][] => [
 // prettier-ignore
 const ROWS: OrderRow[] = [
   // Today (Dhaka 2026-03-10).
-  { product: TOPUP_BDT, method: 'bkash', status: 'complete', amount: '500.00', pmAmount: '500.00', createdAt: utc('2026-03-09T18:00:00.000Z'), moves: done(300) }, // at midnight exactly
-  { product: TOPUP_USD, method: 'nagad', status: 'complete', amount: '10.00', pmAmount: '1250.00', createdAt: utc('2026-03-10T03:00:00.000Z'), moves: done(600) },
-  { product: WITHDRAW_BDT, method: 'bkash', status: 'complete', amount: '1000.00', pmAmount: '1000.50', createdAt: utc('2026-03-10T05:00:00.000Z'), moves: [['complete', 1200]] },
+  { product: TOPUP_BDT, method: 'bkash', status: 'complete', amount: '500.00', pmAmount: '500.00', createdAt: utc('2026-03-09T18:00:00.000Z'), moves: done(300), staffId: NADIA }, // at midnight exactly
+  { product: TOPUP_USD, method: 'nagad', status: 'complete', amount: '10.00', pmAmount: '1250.00', createdAt: utc('2026-03-10T03:00:00.000Z'), moves: done(600), staffId: NADIA },
+  { product: WITHDRAW_BDT, method: 'bkash', status: 'complete', amount: '1000.00', pmAmount: '1000.50', createdAt: utc('2026-03-10T05:00:00.000Z'), moves: [['complete', 1200]], staffId: RAHIM },
   { product: TOPUP_BDT, method: 'bkash', status: 'pending', amount: '700.00', pmAmount: '700.00', createdAt: utc('2026-03-10T06:00:00.000Z'), moves: [['pending', 60]] },
   { product: TOPUP_BDT, method: 'rocket', status: 'timedout', amount: '300.00', pmAmount: '300.00', createdAt: utc('2026-03-10T07:00:00.000Z'), moves: [['timedout', 900]] },
   { product: TOPUP_BDT, method: 'bkash', status: 'waiting', amount: '250.25', pmAmount: '250.25', createdAt: utc('2026-03-10T17:59:59.999Z') }, // the day's last millisecond
   // Yesterday (Dhaka 2026-03-09).
   { product: TOPUP_BDT, method: 'bkash', status: 'complete', amount: '200.10', pmAmount: '200.10', createdAt: utc('2026-03-09T17:59:59.999Z'), moves: done(60) }, // a millisecond before midnight
   { product: TOPUP_BDT, method: 'nagad', status: 'complete', amount: '400.00', pmAmount: '400.00', createdAt: utc('2026-03-09T10:00:00.000Z'), moves: [['timedout', 900], ['pending', 1800], ['complete', 3000]] }, // reopened
-  { product: WITHDRAW_USD, method: 'rocket', status: 'admin_cancelled', amount: '20.00', pmAmount: '2400.00', createdAt: utc('2026-03-09T08:00:00.000Z'), moves: [['admin_cancelled', 100]] },
+  { product: WITHDRAW_USD, method: 'rocket', status: 'admin_cancelled', amount: '20.00', pmAmount: '2400.00', createdAt: utc('2026-03-09T08:00:00.000Z'), moves: [['admin_cancelled', 100]], staffId: RAHIM },
   // Dhaka 2026-03-04, the first day of 7d, and the second before it.
   { product: TOPUP_BDT, method: 'bkash', status: 'complete', amount: '100.00', pmAmount: '100.00', createdAt: utc('2026-03-03T18:00:00.000Z'), moves: done(120) },
   { product: TOPUP_BDT, method: 'bkash', status: 'user_cancelled', amount: '100.00', pmAmount: '100.00', createdAt: utc('2026-03-03T17:59:59.000Z'), moves: [['user_cancelled', 30]] },
@@ -83,6 +87,9 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
   let admin: TestUser;
   beforeAll(async () => {
     admin = await loginAdmin(server);
+    for (const [id, name] of [[NADIA, 'Nadia'], [RAHIM, 'Rahim']]) {
+      await server.app.ctx.prisma.user.create({ data: { id, name, email: `${id}@test.local`, passwordHash: 'x', role: 'operator' } });
+    }
     await insertOrderRows(server, ROWS);
     clock.set(NOW);
   });
@@ -95,7 +102,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     return res.body.stats;
   };
 
-  it('When the admin asks for today, then the Dhaka day from midnight to midnight is counted, to the millisecond', async () => {
+  it('When the admin asks for today, then the Dhaka day from midnight to midnight is counted, to the millisecond, and per staff member', async () => {
     const today = await stats('?range=today');
     expect(today).toEqual({
       range: 'today',
@@ -117,6 +124,11 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
       completion_p90_s: 1200,
       timeouts: 1,
       series: [TODAY],
+      // Nadia: 300 and 600 seconds (the median by nearest rank is 300 s = 5 minutes); Rahim: 1200 s.
+      by_staff: [
+        { id: NADIA, name: 'Nadia', completed: 2, cancelled: 0, median_minutes: 5 },
+        { id: RAHIM, name: 'Rahim', completed: 1, cancelled: 0, median_minutes: 20 },
+      ],
     });
     // No range is today.
     expect(await stats('')).toEqual(today);
@@ -128,6 +140,8 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     expect(week.to).toBe(unix('2026-03-10T18:00:00Z'));
     expect(week.orders_by_status).toEqual(statuses({ complete: 6, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1 }));
     expect(week.volume_total).toEqual({ BDT: '3450.60' });
+    // Rahim also cancelled yesterday's USD withdrawal.
+    expect(week.by_staff.find((s) => s.id === RAHIM)).toEqual({ id: RAHIM, name: 'Rahim', completed: 1, cancelled: 1, median_minutes: 20 });
     expect(week.volume_by_method).toEqual([
       { account: 'bkash', currency: 'BDT', count: 4, amount: '1800.60', topup: { count: 3, amount: '800.10' }, withdraw: { count: 1, amount: '1000.50' } },
       nagad(2, '1650.00'),

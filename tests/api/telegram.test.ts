@@ -264,10 +264,35 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       expect((await getOrderAsAdmin(server, id, admin.token)).events).toHaveLength(order.events.length);
     });
 
-    it('When a staff member presses Claim, then the toast says claiming is not available yet and nothing changes', async () => {
-      const { person, id, message } = await staffWithOrder('Claim Hand');
-      expect(await press(person, message, 'claim', id)).toBe('Claiming orders is not available yet');
-      expect((await getOrderAsAdmin(server, id, (await loginAdmin(server)).token)).status).toBe('pending');
+    it('When a staff member presses Claim, then the order is theirs, every message says so, and an operator pressing Complete is told who holds it', async () => {
+      const { staff: holder, person, id, message } = await staffWithOrder('Claim Hand');
+      const operator = await createUser(server, { name: 'Night Operator', role: 'operator' });
+      const night = telegramPerson('Night');
+      await linkStaff(server, fake, operator, night);
+      expect(await press(person, message, 'claim', id)).toBe('Claimed: the order is yours');
+      await orderMessageSaying(fake, person.id, id, 'Claimed by Claim Hand');
+      const [nightMessage] = await orderMessageSaying(fake, night.id, id, 'Claimed by Claim Hand');
+      expect(await press(night, nightMessage, 'complete', id)).toBe('Already claimed by Claim Hand');
+      const admin = await loginAdmin(server);
+      expect(await getOrderAsAdmin(server, id, admin.token)).toMatchObject({ status: 'pending', assignee: { id: holder.id, name: 'Claim Hand' } });
+      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.claim', targetId: id, actorId: holder.id } })).toBe(1);
+    });
+
+    it('When a large withdrawal has no second approval, then Complete in Telegram is refused as on the web', async () => {
+      const admin = await loginAdmin(server);
+      await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: 500 } }, admin.token);
+      try {
+        const staff = await newAdmin(server, 'Four Eyes');
+        const person = telegramPerson('Four');
+        await linkStaff(server, fake, staff, person);
+        const id = await placeOrder(server, WITHDRAW_BDT);
+        await server.api.patch(`/orders/${id}`, { order: { onex_id: '123456789', w_code: 'AB12' } });
+        const [message] = await orderMessageSaying(fake, person.id, id, "Needs a second person's approval");
+        expect(await press(person, message, 'complete', id)).toBe("This withdrawal needs another staff member's approval first (approve it on the website)");
+        expect((await getOrderAsAdmin(server, id, admin.token)).status).toBe('pending');
+      } finally {
+        await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: null } }, admin.token);
+      }
     });
 
     it('When a button names another order than its message, then nothing happens (callback data is no key)', async () => {
@@ -381,6 +406,27 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       await fake.waitUntil(() => fake.botMessagesIn(en.id).some((m) => m.text.includes('Rocket reached its daily limit')), 'the cap alert');
       await fake.waitUntil(() => fake.botMessagesIn(bn.id).some((m) => m.text.includes('টিকিট #১,২০৫')), 'the Bengali ticket alert');
       await fake.waitUntil(() => fake.botMessagesIn(bn.id).some((m) => m.text.includes('৩৫ মিনিট')), 'the Bengali device alert');
+    });
+
+    it('When the daily cap of a method turns customers away, then staff hear it once that day, however many are refused', async () => {
+      const person = telegramPerson('CapWatch');
+      await linkStaff(server, fake, await newAdmin(server, 'Cap Watch'), person);
+      const admin = await loginAdmin(server);
+      const capped = await server.api.patch('/pms/rocket', { pm: { wallet: '019000000033', available: true, daily_count_limit: 0, daily_amount_limit: null } }, admin.token);
+      expect(capped.status).toBe(200);
+      try {
+        const before = server.app.events.counts()['method.limitReached'] ?? 0;
+        for (let i = 0; i < 3; i += 1) {
+          const res = await server.api.post('/orders/1xbet_topup_bdt', { order: topupPayload({ pm_method: 'rocket' }) });
+          expect(res.body.key).toBe('errors.methodLimitReached');
+        }
+        expect(server.app.events.counts()['method.limitReached']).toBe(before + 3);
+        await fake.waitUntil(() => fake.botMessagesIn(person.id).some((m) => m.text.includes('Rocket reached its daily limit')), 'the cap alert');
+        await sleep(300);
+        expect(fake.botMessagesIn(person.id).filter((m) => m.text.includes('Rocket reached its daily limit'))).toHaveLength(1);
+      } finally {
+        await server.api.patch('/pms/rocket', { pm: { wallet: '019000000033', available: true, daily_count_limit: null, daily_amount_limit: null } }, admin.token);
+      }
     });
   });
 

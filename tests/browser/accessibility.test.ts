@@ -150,6 +150,7 @@ const SCREENS: Screen[] = [
   { name: 'admin SMS inbox', as: 'admin', path: '/admin/sms' },
   { name: 'admin statistics', as: 'admin', path: '/admin/stats?range=7d', shows: byTestId('chart-volume-per-method') },
   { name: 'admin audit log', as: 'admin', path: '/admin/audit', shows: (page) => page.getByText(/Completed an order|অর্ডার সম্পন্ন করেছেন/) },
+  { name: 'admin webhooks', as: 'admin', path: '/admin/webhooks', shows: (page) => page.getByRole('checkbox').first() },
 ];
 
 const ALL_VARIANTS = [

@@ -14,6 +14,8 @@ export interface OrderRow {
   createdAt: Date;
   /** Moves after creation, each `[status, seconds after creation]`, written as the order's timeline. */
   moves?: [string, number][];
+  /** The staff member (user id) who made the admin moves; none by default. */
+  staffId?: string;
 }
 
 /** Inserts the orders and their timelines; returns their ids in order. */
@@ -44,7 +46,7 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
     let from: string | null = null;
     for (const [to, seconds] of [['waiting', 0] as [string, number], ...(row.moves ?? [])]) {
       await prisma.orderEvent.create({
-        data: { orderId: id, fromStatus: from, toStatus: to, actor: to === 'timedout' ? 'system' : 'admin', createdAt: new Date(row.createdAt.getTime() + seconds * 1000) },
+        data: { orderId: id, fromStatus: from, toStatus: to, actor: to === 'timedout' ? 'system' : 'admin', actorId: to === 'timedout' ? null : (row.staffId ?? null), createdAt: new Date(row.createdAt.getTime() + seconds * 1000) },
       });
       from = to;
     }

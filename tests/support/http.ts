@@ -1,4 +1,7 @@
-// A small fetch wrapper for API tests: JSON in, `{ status, body }` out, optional bearer token.
+// A small fetch wrapper for API tests: JSON in, `{ status, body }` out, optional bearer token. Every answer is
+// checked against the OpenAPI document (openapi-answers.ts): one that disagrees fails the test.
+import { checkAnswerAgainstDocument } from './openapi-answers.js';
+
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   body: T & { ok: boolean; key?: string; text?: string; errors?: Record<string, string>; logout?: boolean; code?: number };
@@ -33,6 +36,7 @@ export function createApiClient(base: string) {
     } catch {
       throw new Error(`${method} ${path} answered ${res.status} with non-JSON: ${text.slice(0, 200)}`);
     }
+    checkAnswerAgainstDocument(method, `${base}${path}`, res.status, parsed);
     return { status: res.status, body: parsed as ApiResponse<T>['body'], headers: res.headers };
   }
   return {

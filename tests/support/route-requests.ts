@@ -1,5 +1,6 @@
 // Sends one request to a route read from the router (tests/support/routes.ts): path parameters, query, a JSON,
 // raw or multipart body, headers and a bearer token; answers status, content type and the parsed JSON if any.
+import { checkAnswerAgainstDocument } from './openapi-answers.js';
 import { encodeComponent, fillPath, type RouteInfo } from './routes.js';
 
 export interface RouteRequest {
@@ -70,5 +71,8 @@ export async function sendRouteRequest(base: string, route: RouteInfo, request: 
   } catch {
     json = undefined;
   }
+  // A JSON answer must be what the OpenAPI document says (issue 25): the authorisation matrix and the generated
+  // tests send every route, so their answers check the document too.
+  if (json !== undefined) checkAnswerAgainstDocument(method, requestUrl(base, route, request), res.status, json);
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, json };
 }

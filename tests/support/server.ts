@@ -39,6 +39,11 @@ export interface TestServerOptions {
   onStatement?: (sql: string) => void;
   /** false: no background work (the timeout sweep, the silent-phone watch), so only the test's requests run statements. */
   background?: boolean;
+  /**
+   * A data directory of the test's own, kept after close: without a database URL the shop keeps PGlite on disk there,
+   * so another server started on it later finds the same database (a restart).
+   */
+  dataDir?: string;
 }
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -47,7 +52,7 @@ export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' }
 export const testChannelPrefix = () => `test-${crypto.randomBytes(6).toString('hex')}`;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
   if (!databaseUrl && options.db === 'postgres') {
@@ -73,8 +78,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const config = parseConfig(env);
   const app = await createApplication(config, {
-    inMemoryDb: !databaseUrl,
-    inMemoryImage: databaseUrl ? undefined : migratedImage(),
+    inMemoryDb: !databaseUrl && !options.dataDir,
+    inMemoryImage: databaseUrl || options.dataDir ? undefined : migratedImage(),
     rateLimitScale: options.rateLimitScale ?? 1000,
     logger: options.logger ?? createLogger(config.logLevel),
     clock: options.clock,
@@ -93,7 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await dropDb?.();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.devices.path, ...page(() => import('../features/sms/routes/admin-devices-page'), 'adminDevices') },
               { path: paths.admin.stats.path, ...page(() => import('../features/reports/routes/admin-stats-page'), 'adminStats') },
               { path: paths.admin.audit.path, ...page(() => import('../features/reports/routes/admin-audit-page'), 'adminAudit') },
+              { path: paths.admin.webhooks.path, ...page(() => import('../features/webhooks/routes/admin-webhooks-page'), 'adminWebhooks') },
             ],
           },
         ],

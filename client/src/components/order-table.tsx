@@ -47,6 +47,11 @@ export interface OrderTableProps<Row> {
   striped?: boolean;
   /** Tighter rows, for a table inside a detail page. */
   compact?: boolean;
+  /**
+   * A control of the row's own (the queue's Claim / Release, issue 20), beside the row rather than inside it: a
+   * button never sits inside another. With it, the row opens by a click anywhere and by its first cell's button.
+   */
+  rowAction?: { header: string; render: (row: Row) => ReactNode };
 }
 
 export const NUMERIC_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
@@ -125,7 +130,7 @@ function openOnKey(event: KeyboardEvent, open: () => void) {
   open();
 }
 
-export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen, openLabel, striped = false, compact = false }: OrderTableProps<Row>) {
+export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen, openLabel, striped = false, compact = false, rowAction }: OrderTableProps<Row>) {
   const { t } = useTranslation('orders');
   if (rows === null) {
     return (
@@ -143,6 +148,16 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
         {rows.map((row, index) => {
           const style: CSSProperties = { borderTop: index ? CARD_DIVIDER : undefined };
           const card = <OrderCard row={row} columns={columns} />;
+          if (onOpen && rowAction) {
+            return (
+              <Group key={rowKey(row, index)} wrap="nowrap" gap={0} align="stretch" style={style}>
+                <UnstyledButton onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" style={{ flex: 1, minWidth: 0, minHeight: 56 }}>
+                  {card}
+                </UnstyledButton>
+                <Center pr="md">{rowAction.render(row)}</Center>
+              </Group>
+            );
+          }
           return onOpen ? (
             <UnstyledButton key={rowKey(row, index)} onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" style={{ ...style, minHeight: 56 }}>
               {card}
@@ -169,13 +184,16 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
                     {column.header}
                   </Table.Th>
                 ))}
+                {rowAction ? <Table.Th>{rowAction.header}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row, index) => (
                 <Table.Tr
                   key={rowKey(row, index)}
-                  {...(onOpen
+                  {...(onOpen && rowAction
+                    ? { onClick: () => onOpen(row), style: { cursor: 'pointer' } }
+                    : onOpen
                     ? {
                         onClick: () => onOpen(row),
                         onKeyDown: (event: KeyboardEvent) => openOnKey(event, () => onOpen(row)),
@@ -186,11 +204,21 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
                       }
                     : {})}
                 >
-                  {columns.map((column) => (
+                  {columns.map((column, columnIndex) => (
                     <Table.Td key={column.key} ta={column.align} {...column.td} style={column.numeric ? NUMERIC_STYLE : undefined}>
-                      {column.cell(row)}
+                      {onOpen && rowAction && columnIndex === 0 ? (
+                        <UnstyledButton aria-label={openLabel?.(row)} onClick={(event) => {
+                            event.stopPropagation();
+                            onOpen(row);
+                          }}>
+                          {column.cell(row)}
+                        </UnstyledButton>
+                      ) : (
+                        column.cell(row)
+                      )}
                     </Table.Td>
                   ))}
+                  {rowAction ? <Table.Td onClick={(event) => event.stopPropagation()}>{rowAction.render(row)}</Table.Td> : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -14,7 +14,7 @@ export function OrderTimeline({ events }: { events: (PublicOrderEventDto & { not
         <Timeline.Item
           key={`${event.time}-${index}`}
           title={
-            event.kind === 'sms_linked' || event.kind === 'late_claim'
+            event.kind !== 'status'
               ? t(`timeline.kinds.${event.kind}`)
               : event.from
                 ? t('timeline.move', { from: t(`status.${event.from}`), to: t(`status.${event.to}`) })

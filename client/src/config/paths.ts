@@ -40,6 +40,7 @@ export const paths = {
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     stats: { path: '/admin/stats', getHref: () => '/admin/stats' },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+    webhooks: { path: '/admin/webhooks', getHref: () => '/admin/webhooks' },
     /** The staff member's own two-factor sign-in (issue 20). */
     security: { path: '/admin/security', getHref: () => '/admin/security' },
   },

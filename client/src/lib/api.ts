@@ -26,6 +26,8 @@ function buildUrl(path: string, query?: QueryParams): string {
 
 async function request<T>(method: Method, path: string, body?: unknown, query?: QueryParams, extraHeaders?: Record<string, string>): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  // The language the visitor reads (the i18n module keeps it on <html lang>): an order placed now mails in it.
+  if (typeof document !== 'undefined' && document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
   const token = store.get(tokenAtom);
   if (token) headers.Authorization = `Bearer ${token}`;
 

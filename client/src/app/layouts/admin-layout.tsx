@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconDeviceMobileMessage,
   IconHistory,
+  IconWebhook,
   IconListDetails,
   IconMessage2Check,
   IconMessageBolt,
@@ -34,6 +35,7 @@ const STAFF_MENU: (DashboardMenuItem & { adminOnly?: boolean })[] = [
   { href: paths.admin.sms.getHref(), labelKey: 'nav.sms', icon: <IconMessage2Check size={20} /> },
   { href: paths.admin.devices.getHref(), labelKey: 'nav.devices', icon: <IconDeviceMobileMessage size={20} />, adminOnly: true },
   { href: paths.admin.audit.getHref(), labelKey: 'nav.audit', icon: <IconHistory size={20} />, adminOnly: true },
+  { href: paths.admin.webhooks.getHref(), labelKey: 'nav.webhooks', icon: <IconWebhook size={20} />, adminOnly: true },
   { href: paths.admin.settings.getHref(), labelKey: 'nav.settings', icon: <IconSettings size={20} /> },
   { href: paths.admin.security.getHref(), labelKey: 'nav.security', icon: <IconShieldLock size={20} /> },
 ];

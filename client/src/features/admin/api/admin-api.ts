@@ -34,7 +34,8 @@ export async function savePm(account: string, pm: { wallet: string; note: string
 }
 
 export const getAdminInfo = () => api.get<{ admin: AdminInfoDto }>('/admin');
-export async function setAdminOnline(online: boolean) {
+/** true or false by hand; null: follow staff presence (decision 217). */
+export async function setAdminOnline(online: boolean | null) {
   const captcha = await getCaptcha();
   return api.patch<{ admin: AdminInfoDto }>('/admin', { captcha, admin: { online } });
 }

@@ -1,6 +1,6 @@
-// The shop's own rules (issue 20, decision 163) on /admin/settings: today the amount from which a withdrawal needs
-// a second staff member's approval (empty: off). Read and saved as a whole through GET/PATCH /shop-settings.
-import { Button, Card, Stack, TextInput, Title } from '@mantine/core';
+// The shop's own rules (issue 20, decision 163) on /admin/settings: whether the home page shows customers' names
+// (decision 216), and the amount from which a withdrawal needs a second staff member's approval (empty: off). Read and saved as a whole through GET/PATCH /shop-settings.
+import { Button, Card, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAsciiDigits } from '#shared/digits';
@@ -49,12 +49,28 @@ export function ShopSettingsCard() {
     }
   };
 
+  /** Saved at once (decision 216): the home page follows on its next read. */
+  const toggleNames = async (show: boolean) => {
+    const answer = await saveShopSettings({ home_show_names: show });
+    if (!answer.ok) return showError(answer);
+    setSettings(answer.settings);
+    showSuccess('admin:settings.shopSaved');
+  };
+
   return (
     <Card withBorder radius="md" padding="lg" data-testid="shop-settings">
       <Stack gap="md">
         <Title order={2} size="h4">
           {t('settings.shopTitle')}
         </Title>
+        <Switch
+          label={t('settings.showNames')}
+          description={t('settings.showNamesHint')}
+          checked={settings?.home_show_names ?? false}
+          disabled={settings === null}
+          onChange={(event) => void toggleNames(event.currentTarget.checked)}
+          data-testid="home-show-names"
+        />
         <TextInput
           label={t('settings.fourEyes')}
           description={t('settings.fourEyesHint')}

@@ -31,15 +31,16 @@ export default function AdminSettingsPage() {
   }, []);
   useSocketEvent('admin:online', ({ online }) => setInfo((current) => (current ? { ...current, online } : current)));
 
-  const toggle = async (online: boolean) => {
+  /** true or false by hand, or null to follow staff presence (decision 217). */
+  const toggle = async (online: boolean | null) => {
     setSaving(true);
     try {
       const answer = await setAdminOnline(online);
       if (!answer.ok) showError(answer);
       else {
-        setInfo((current) => ({ users: answer.admin?.users ?? current?.users ?? 0, online }));
-        setOnlineAtom(online);
-        showSuccess(online ? 'admin:settings.nowOnline' : 'admin:settings.nowOffline');
+        setInfo(answer.admin);
+        setOnlineAtom(answer.admin.online);
+        showSuccess(answer.admin.online ? 'admin:settings.nowOnline' : 'admin:settings.nowOffline');
       }
     } catch (error) {
       showError(error);
@@ -69,10 +70,19 @@ export default function AdminSettingsPage() {
           )}
           <Checkbox
             size="md"
+            label={t('settings.onlineAuto')}
+            description={t('settings.onlineAutoHint')}
+            checked={info?.auto ?? false}
+            disabled={info === null || saving}
+            onChange={(event) => void toggle(event.currentTarget.checked ? null : (info?.online ?? false))}
+            data-testid="admin-online-auto"
+          />
+          <Checkbox
+            size="md"
             label={t('settings.online')}
             description={t('settings.onlineHint')}
             checked={info?.online ?? false}
-            disabled={info === null || saving}
+            disabled={info === null || saving || info.auto}
             onChange={(event) => void toggle(event.currentTarget.checked)}
           />
         </Stack>

@@ -6,6 +6,12 @@ import { useOrderColumns } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
 import userAvatarUrl from '../../../assets/avatar-user.svg';
 
+/** The customer's photo when the shop shows photos; otherwise initials of the (masked) name; a guest's default picture. */
+function CustomerAvatar({ order, size }: { order: HomeOrderDto; size: number }) {
+  if (!order.userLogo && order.userName) return <Avatar name={order.userName} color="initials" alt="" size={size} radius="xl" />;
+  return <Avatar src={order.userLogo || userAvatarUrl} alt="" size={size} radius="xl" />;
+}
+
 // The public list has no order ids; creation time and position tell the rows apart.
 const rowKey = (order: HomeOrderDto, index: number) => `${order.created_at}-${index}`;
 
@@ -20,13 +26,13 @@ export function RecentOrdersTable({ orders }: { orders: HomeOrderDto[] }) {
       header: t('orders:table.user'),
       cell: (order) => (
         <Group gap="xs" wrap="nowrap">
-          <Avatar src={order.userLogo || userAvatarUrl} alt="" size={28} radius="xl" />
+          <CustomerAvatar order={order} size={28} />
           <Text size="sm" truncate maw={140}>
             {name(order)}
           </Text>
         </Group>
       ),
-      card: { slot: 'meta', render: name, lead: (order) => <Avatar src={order.userLogo || userAvatarUrl} alt="" size={22} radius="xl" /> },
+      card: { slot: 'meta', render: name, lead: (order) => <CustomerAvatar order={order} size={22} /> },
     };
     return [
       column.product<HomeOrderDto>({ card: 'title', strong: true }),

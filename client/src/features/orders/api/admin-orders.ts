@@ -4,6 +4,7 @@ import type { AdminOrderDto } from '#shared/api-types';
 import type { OrderCustomerDto } from '#shared/order-filters';
 import type { CancelReason } from '#shared/schemas';
 import { api, type QueryParams } from '../../../lib/api';
+import { getCaptcha } from '../../../lib/captcha';
 import { sendOrderCommand } from './orders-api';
 
 export type AdminOrderList = { orders: AdminOrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> };
@@ -42,3 +43,9 @@ export const completeOrder = (id: string, payoutTrxId?: string) =>
 export const reopenOrder = (id: string, reason: string) => sendOrderCommand<AdminOrderDto>(id, { name: 'reopenOrder', reason });
 export const cancelOrderAsAdmin = (id: string, why: { reason?: CancelReason; note?: string } = {}) =>
   sendOrderCommand<AdminOrderDto>(id, { name: 'cancelOrderAsAdmin', ...why });
+
+/** Staff settle a held verification (decision 145): accept (verified by hand) or reject, saying why. */
+export async function settleVerification(id: string, decision: 'accept' | 'reject', reason: string) {
+  const captcha = await getCaptcha();
+  return api.post<{ order: AdminOrderDto }>(`/orders/${encodeURIComponent(id)}/verification`, { captcha, decision, reason });
+}

@@ -9,6 +9,7 @@ import { shortOrderId } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
 import { PagePicker } from '../../../components/page-picker';
 import type { AdminOrderList } from '../api/admin-orders';
+import { ClaimAction } from './order-claim';
 import { OrderDetailModal } from './order-detail-modal';
 
 /** The customers of every page loaded so far, and the list answer's orders for `usePagedList`. */
@@ -32,6 +33,7 @@ export function AdminOrderList({
   pages,
   onPage,
   onDone,
+  claims = false,
 }: {
   orders: OrderDto[] | null;
   columns: OrderColumn<OrderDto>[];
@@ -42,6 +44,8 @@ export function AdminOrderList({
   onPage: (page: number) => void;
   /** An admin command in the popup changed the order. */
   onDone: (order: OrderDto) => void;
+  /** Rows carry Claim / Release (the live queue, issue 20). */
+  claims?: boolean;
 }) {
   const { t } = useTranslation('orders');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -56,6 +60,7 @@ export function AdminOrderList({
           minWidth={620}
           onOpen={(order) => setOpenId(order.id)}
           openLabel={(order) => t('queue.open', { id: shortOrderId(order.id) })}
+          rowAction={claims ? { header: t('claims.action'), render: (order) => <ClaimAction order={order} onDone={onDone} /> } : undefined}
           empty={
             <Text ta="center" c="dimmed" py="xl">
               {empty}
@@ -68,6 +73,7 @@ export function AdminOrderList({
         order={opened}
         customer={opened?.user_id ? customers[opened.user_id] : undefined}
         onClose={() => setOpenId(null)}
+        onChanged={onDone}
         onDone={(order) => {
           onDone(order);
           setOpenId(null);

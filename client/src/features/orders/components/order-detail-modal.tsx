@@ -15,14 +15,22 @@ import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useIsAdmin } from '../../../lib/session';
 import { translateRuntimeKey } from '../../../i18n/keys';
-import { cancelOrderAsAdmin, completeOrder, reopenOrder } from '../api/admin-orders';
+import { cancelOrderAsAdmin, completeOrder, reopenOrder, settleVerification } from '../api/admin-orders';
 import { CancelConfirmModal } from './cancel-confirm-modal';
+import { OrderStaffSteps } from './order-claim';
 import { OrderCustomer } from './order-customer';
 import { VerificationBadge } from './verification-badge';
 
 type Why = { reason?: CancelReason; note?: string };
-type AdminCommand = 'completeOrder' | 'cancelOrderAsAdmin' | 'reopenOrder';
-const DONE_KEY = { completeOrder: 'orders:queue.completed', cancelOrderAsAdmin: 'orders:queue.cancelled', reopenOrder: 'sms:reopen.done' } as const;
+type AdminCommand = 'completeOrder' | 'cancelOrderAsAdmin' | 'reopenOrder' | 'accept' | 'reject';
+const DONE_KEY = {
+  completeOrder: 'orders:queue.completed',
+  cancelOrderAsAdmin: 'orders:queue.cancelled',
+  reopenOrder: 'sms:reopen.done',
+  accept: 'sms:verification.settled',
+  reject: 'sms:verification.settled',
+} as const;
+const VERIFICATION_COLOR = { verified: 'green', amount_mismatch: 'red', held: 'orange', rejected: 'red' } as const;
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -43,12 +51,15 @@ export function OrderDetailModal({
   customer,
   onClose,
   onDone,
+  onChanged,
 }: {
   order: OrderDto | null;
   /** The customer of the order, from the list answer (issue 10). */
   customer?: OrderCustomerDto;
   onClose: () => void;
   onDone: (order: OrderDto) => void;
+  /** A claim, release or approval changed the order; the popup stays open (issue 20). */
+  onChanged?: (order: OrderDto) => void;
 }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { t: tc } = useTranslation('console');
@@ -69,6 +80,7 @@ export function OrderDetailModal({
   const send = (command: AdminCommand, id: string, why?: Why) => {
     if (command === 'completeOrder') return completeOrder(id, payoutTrxId.trim() || undefined);
     if (command === 'reopenOrder') return reopenOrder(id, reason);
+    if (command === 'accept' || command === 'reject') return settleVerification(id, command, reason);
     return cancelOrderAsAdmin(id, why);
   };
   const run = async (command: AdminCommand, why?: Why) => {
@@ -100,6 +112,7 @@ export function OrderDetailModal({
             <Text fw={700}>{productName(order.product_id)}</Text>
             <OrderStatusBadge status={order.status} detailed />
           </Group>
+          <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Row label={t('queue.fields.id')} value={order.id} />
             <Row label={t('queue.fields.created')} value={format.date(order.created_at)} />
@@ -133,9 +146,22 @@ export function OrderDetailModal({
           <Text fw={600}>{tc('customer.title')}</Text>
           <OrderCustomer userId={order.user_id} customer={customer} onOpen={onClose} />
           {order.verification && order.verification.status !== 'none' ? (
-            <Alert color={order.verification.status === 'verified' ? 'green' : order.verification.status === 'amount_mismatch' ? 'red' : 'gray'} variant="light" title={t('sms:verification.title')}>
+            <Alert color={VERIFICATION_COLOR[order.verification.status as keyof typeof VERIFICATION_COLOR] ?? 'gray'} variant="light" title={t('sms:verification.title')}>
               <Stack gap={4}>
                 <VerificationBadge order={order} />
+                {order.verification.status === 'held' && order.verification.reason ? (
+                  <Text size="sm" data-held-reason={order.verification.reason}>
+                    {t(`sms:verification.heldReason.${order.verification.reason}`, {
+                      expected: order.verification.expected_balance === null ? '—' : format.number(order.verification.expected_balance),
+                      stated: order.verification.stated_balance === null ? '—' : format.number(order.verification.stated_balance),
+                    })}
+                  </Text>
+                ) : null}
+                {order.payout ? (
+                  <Text size="sm" data-payout-trx={order.payout.trx_id}>
+                    {t('sms:payout.proved', { trx: order.payout.trx_id, time: format.date(order.payout.at) })}
+                  </Text>
+                ) : null}
                 {order.late_claim_at ? <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text> : null}
                 {order.verification.amount !== null ? (
                   <Text size="sm">
@@ -147,6 +173,25 @@ export function OrderDetailModal({
               </Stack>
             </Alert>
           ) : null}
+          {order.verification?.status === 'held' ? (
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Textarea
+                label={t('sms:verification.settleReason')}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                error={fieldErrors.reason ? translateRuntimeKey(fieldErrors.reason) : undefined}
+                autosize
+                minRows={1}
+                style={{ flex: '1 1 220px' }}
+              />
+              <Button color="green" loading={busy === 'accept'} disabled={busy !== null} onClick={() => void run('accept')}>
+                {t('sms:verification.settleAccept')}
+              </Button>
+              <Button color="red" variant="light" loading={busy === 'reject'} disabled={busy !== null} onClick={() => void run('reject')}>
+                {t('sms:verification.settleReject')}
+              </Button>
+            </Group>
+          ) : null}
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
           <OrderTimeline events={order.events} />
@@ -154,6 +199,7 @@ export function OrderDetailModal({
           {order.status === 'pending' && productKind(order.product_id) === 'withdraw' ? (
             <TextInput
               label={t('sms:payout.label')}
+              placeholder={order.payout?.trx_id}
               value={payoutTrxId}
               onChange={(e) => setPayoutTrxId(e.currentTarget.value)}
               error={fieldErrors.payout_trx_id ? translateRuntimeKey(fieldErrors.payout_trx_id) : undefined}

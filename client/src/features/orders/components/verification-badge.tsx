@@ -9,6 +9,7 @@ const LOOK = {
   amount_mismatch: { color: 'red', icon: <IconAlertTriangle size={14} /> },
   awaiting_sms: { color: 'gray', icon: <IconClockHour4 size={14} /> },
   held: { color: 'orange', icon: <IconAlertTriangle size={14} /> },
+  rejected: { color: 'red', icon: <IconAlertTriangle size={14} /> },
 } as const;
 
 export function VerificationBadge({ order }: { order: OrderDto }) {

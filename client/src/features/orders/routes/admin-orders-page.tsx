@@ -11,6 +11,7 @@ import { showError, showSuccess } from '../../../lib/notify';
 import { completeOrder, listOrderQueue } from '../api/admin-orders';
 import { AdminOrderList, useListCustomers } from '../components/admin-order-list';
 import { VerificationBadge } from '../components/verification-badge';
+import { AssigneeName } from '../components/order-claim';
 import { OrderHistory } from '../components/order-history';
 import { OrderListHeader } from '../components/order-list-header';
 
@@ -62,6 +63,13 @@ function OrderQueue({ title }: { title: string }) {
         header: t('sms:verification.title'),
         cell: (order: OrderDto) => <VerificationBadge order={order} />,
         card: { slot: 'line' as const },
+      },
+      // Who holds the order (issue 20); the row's Claim / Release sits beside it.
+      {
+        key: 'assignee',
+        header: t('orders:claims.holder'),
+        cell: (order: OrderDto) => <AssigneeName order={order} />,
+        card: { slot: 'line' as const, render: (order: OrderDto) => <AssigneeName order={order} labelled /> },
       },
     ],
     [column, t],
@@ -131,6 +139,7 @@ function OrderQueue({ title }: { title: string }) {
         pages={pages}
         onPage={setPage}
         onDone={applyUpdate}
+        claims
       />
     </Stack>
   );

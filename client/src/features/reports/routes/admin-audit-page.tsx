@@ -36,6 +36,8 @@ function targetHref(entry: AuditEntryDto): string | null {
     case 'sms':
     case 'sms_template':
       return paths.admin.sms.getHref();
+    case 'webhook':
+      return paths.admin.webhooks.getHref();
     default:
       return null;
   }

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/notify';
 import { useSocketEvent } from '../../../lib/socket';
 import { fetchStats } from '../api/reports-api';
 import { KpiCard } from '../components/kpi-card';
+import { StaffTable } from '../components/staff-table';
 import { currenciesOf, MethodVolumeChart, OrdersPerDayChart, ProductVolumeList, VolumePerDayChart, ChartCard } from '../components/stats-charts';
 import { useReportFormat } from '../hooks/use-report-format';
 
@@ -158,6 +159,7 @@ export default function AdminStatsPage() {
         <>
           <Kpis stats={stats} />
           <Charts stats={stats} />
+          <StaffTable staff={stats.by_staff ?? []} />
         </>
       ) : null}
     </Stack>

@@ -2,9 +2,13 @@ import { Stack, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../../lib/session';
+import { TelegramCard } from '../components/telegram-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
-/** /admin/security — a staff member's own two-factor sign-in (issue 20); STAFF_2FA=required leads here first. */
+/**
+ * /admin/security — a staff member's own two-factor sign-in (issue 20; STAFF_2FA=required leads here first) and
+ * their link to the Telegram desk (issue 24).
+ */
 export default function StaffSecurityPage() {
   const { t } = useTranslation('common');
   const user = useAtomValue(userAtom);
@@ -15,6 +19,7 @@ export default function StaffSecurityPage() {
         {t('nav.security')}
       </Title>
       <TwoFactorCard user={user} />
+      <TelegramCard user={user} />
     </Stack>
   );
 }

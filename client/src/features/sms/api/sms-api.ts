@@ -1,12 +1,17 @@
 // Calls of the SMS verification endpoints (issue 9; decisions 102, 104): wallet phones, the inbox, templates.
 import type { Wallet } from '#shared/constants';
-import type { DeviceDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
+import type { DeviceDto, LinkCandidateDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 
 export const listDevices = () => api.get<{ devices: DeviceDto[] }>('/devices');
-export async function addDevice(device: { name: string; account: Wallet }) {
+/** The wallet's balance now, stated for its phone's ledger (decision 144). */
+export async function setDeviceBalance(id: string, balance: string) {
+  const captcha = await getCaptcha();
+  return api.post<{ device: DeviceDto }>(`/devices/${encodeURIComponent(id)}/balance`, { captcha, balance });
+}
+export async function addDevice(device: { name: string; account: Wallet; balance?: string }) {
   const captcha = await getCaptcha();
   return api.post<{ device: DeviceDto; token: string }>('/devices', { captcha, device });
 }
@@ -22,6 +27,9 @@ export interface InboxFilter {
   q?: string;
 }
 export const listSms = (filter: InboxFilter) => api.get<{ sms: SmsDto[]; pages: number }>('/sms', { ...filter });
+/** The orders the SMS could be linked to: its wallet's top-ups without proof, the same amount first (decision 218). */
+export const linkCandidates = (id: number) => api.get<{ candidates: LinkCandidateDto[] }>(`/sms/${id}/candidates`);
+
 export async function linkSms(id: number, orderId: string, reason: string) {
   const captcha = await getCaptcha();
   return api.patch<{ sms: SmsDto }>(`/sms/${id}`, { captcha, sms: { order_id: orderId, reason } });

@@ -1,4 +1,5 @@
-// The new phone's token, shown once: copy it, or scan the QR code (address and token) with the phone.
+// The new phone's token, shown once: copy it, or scan the QR code (address and token) with the phone. The same
+// token is the signing key of SMS Gateway for Android, whose webhook URL is shown with it (decision 147).
 import { Alert, Button, Code, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import QRCode from 'qrcode';
@@ -6,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { forwardingAddress } from './forwarder-setup';
+import { GATEWAY_VALUES, GatewayUrl } from './gateway-setup';
 
-export function DeviceTokenModal({ token, onClose }: { token: string | null; onClose: () => void }) {
+export function DeviceTokenModal({ token, deviceId, onClose }: { token: string | null; deviceId: string | null; onClose: () => void }) {
   const { t } = useTranslation('sms');
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
@@ -39,6 +41,12 @@ export function DeviceTokenModal({ token, onClose }: { token: string | null; onC
           <Text size="xs" c="dimmed" ta="center">
             {t('devices.endpoint')}: {forwardingAddress()}
           </Text>
+          {deviceId ? (
+            <Stack gap={4}>
+              <Text size="sm">{t('devices.gateway.key', { settings: GATEWAY_VALUES.settings, interpolation: { escapeValue: false } })}</Text>
+              <GatewayUrl deviceId={deviceId} />
+            </Stack>
+          ) : null}
         </Stack>
       ) : null}
     </Modal>

@@ -9,9 +9,11 @@ import { useWalletName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useSocketEvent } from '../../../lib/socket';
-import { addDevice, listDevices, revokeDevice } from '../api/sms-api';
+import { addDevice, listDevices, revokeDevice, setDeviceBalance } from '../api/sms-api';
+import { LedgerGapsAlert } from '../components/ledger-gaps-alert';
 import { DeviceTokenModal } from '../components/device-token-modal';
 import { ForwarderSetup } from '../components/forwarder-setup';
+import { GATEWAY_VALUES, GatewaySetup, GatewayUrl } from '../components/gateway-setup';
 
 /** /admin/devices — the wallet phones that forward SMS: add (token once, QR), revoke, last seen, today's count. */
 export default function AdminDevicesPage() {
@@ -23,7 +25,10 @@ export default function AdminDevicesPage() {
   const [account, setAccount] = useState<Wallet>('bkash');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [token, setToken] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ token: string; deviceId: string } | null>(null);
+  const [balance, setBalance] = useState('');
+  /** The balance typed for each phone (stated again after a gap was looked into). */
+  const [stated, setStated] = useState<Record<string, string>>({});
 
   const load = useCallback(async () => {
     const answer = await listDevices();
@@ -35,20 +40,22 @@ export default function AdminDevicesPage() {
   }, [load]);
   useSocketEvent('sms:received', () => void load());
   useSocketEvent('devices:silent', () => void load());
+  useSocketEvent('ledger:gap', () => void load());
 
   const add = async () => {
     setBusy(true);
     setErrors({});
     try {
-      const answer = await addDevice({ name, account });
+      const answer = await addDevice({ name, account, ...(balance.trim() ? { balance: balance.trim() } : {}) });
       if (!answer.ok) {
         setErrors(answer.errors ?? {});
         showError(answer);
         return;
       }
       showSuccess('sms:devices.added');
-      setToken(answer.token);
+      setCreated({ token: answer.token, deviceId: answer.device.id });
       setName('');
+      setBalance('');
       await load();
     } catch (error) {
       showError(error);
@@ -65,6 +72,17 @@ export default function AdminDevicesPage() {
     await load();
   };
 
+  const state = async (device: DeviceDto) => {
+    const answer = await setDeviceBalance(device.id, (stated[device.id] ?? '').trim());
+    if (!answer.ok) {
+      showError(answer);
+      return;
+    }
+    showSuccess('sms:devices.balanceSet');
+    setStated((s) => ({ ...s, [device.id]: '' }));
+    await load();
+  };
+
   const fieldError = (field: string) => (errors[field] ? translateRuntimeKey(errors[field]) : undefined);
 
   return (
@@ -73,6 +91,7 @@ export default function AdminDevicesPage() {
         {t('devices.title')}
       </Title>
       <Text c="dimmed">{t('devices.intro')}</Text>
+      <LedgerGapsAlert />
       <Card withBorder radius="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
@@ -89,6 +108,15 @@ export default function AdminDevicesPage() {
             value={account}
             onChange={(value) => value && setAccount(value as Wallet)}
             allowDeselect={false}
+            style={{ flex: '0 1 160px' }}
+          />
+          <TextInput
+            label={t('devices.balance')}
+            description={t('devices.balanceHint')}
+            value={balance}
+            onChange={(e) => setBalance(e.currentTarget.value)}
+            error={fieldError('balance')}
+            inputMode="decimal"
             style={{ flex: '0 1 160px' }}
           />
           <Button onClick={() => void add()} loading={busy}>
@@ -116,6 +144,33 @@ export default function AdminDevicesPage() {
               <Text size="sm">
                 {t('devices.today')}: {format.number(device.sms_today)}
               </Text>
+              {device.gateway ? (
+                <GatewayUrl deviceId={device.id} />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {t('devices.gateway.oldDevice', { app: GATEWAY_VALUES.app })}
+                </Text>
+              )}
+              <Text size="sm" data-testid="device-balance">
+                {t('devices.balance')}: {device.balance === null ? t('devices.balanceUnknown') : format.money(device.balance, 'BDT')}
+              </Text>
+              <Group align="flex-end" gap="xs" wrap="nowrap">
+                <TextInput
+                  size="xs"
+                  aria-label={t('devices.setBalance')}
+                  placeholder={t('devices.balance')}
+                  value={stated[device.id] ?? ''}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setStated((s) => ({ ...s, [device.id]: value }));
+                  }}
+                  inputMode="decimal"
+                  style={{ flex: 1 }}
+                />
+                <Button size="xs" variant="light" disabled={!(stated[device.id] ?? '').trim()} onClick={() => void state(device)}>
+                  {t('devices.setBalance')}
+                </Button>
+              </Group>
               <Group justify="flex-end">
                 <Button color="red" variant="light" size="xs" onClick={() => void revoke(device)}>
                   {t('devices.revoke')}
@@ -128,7 +183,10 @@ export default function AdminDevicesPage() {
       <Card withBorder radius="md">
         <ForwarderSetup />
       </Card>
-      <DeviceTokenModal token={token} onClose={() => setToken(null)} />
+      <Card withBorder radius="md">
+        <GatewaySetup />
+      </Card>
+      <DeviceTokenModal token={created?.token ?? null} deviceId={created?.deviceId ?? null} onClose={() => setCreated(null)} />
     </Stack>
   );
 }

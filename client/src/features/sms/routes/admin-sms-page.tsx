@@ -12,6 +12,7 @@ import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError } from '../../../lib/notify';
+import { LedgerGapsAlert } from '../components/ledger-gaps-alert';
 import { useSocketEvent } from '../../../lib/socket';
 import { listSms } from '../api/sms-api';
 import { LinkSmsModal } from '../components/link-sms-modal';
@@ -161,6 +162,7 @@ export default function AdminSmsPage() {
       <Title order={1} size="h2">
         {t('inbox.title')}
       </Title>
+      <LedgerGapsAlert />
       <Tabs defaultValue="inbox" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="inbox">{t('inbox.tabInbox')}</Tabs.Tab>

@@ -1,0 +1,47 @@
+// The catalogue as placing an order reads it (issue 21, decision 133): a product with its terms and a shop wallet,
+// each read once and kept until the catalogue changes (`catalogue.changed` here; through the instance bus's
+// 'public' topic, which every catalogue change publishes, in the other instances). Caps are never read from here:
+// placing a capped top-up reads them in its own statement.
+import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
+import type { ProductRecord, ProductsRepository } from './products.repository.js';
+
+interface Kept<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * `maxAgeMs`: with other instances, how old a kept entry may get (a bus message lost while Redis reconnected); none
+ * with one instance, whose own changes drop it.
+ */
+export function createCatalogueCache(deps: {
+  products: Pick<ProductsRepository, 'findById'>;
+  paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
+  maxAgeMs?: number;
+}) {
+  const products = new Map<string, Kept<ProductRecord | null>>();
+  const methods = new Map<string, Kept<PaymentMethodRecord | null>>();
+
+  /** One read per key at a time; a failed read is not kept. A drop while it reads leaves its answer unkept. */
+  function read<T>(map: Map<string, Kept<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const kept = map.get(key);
+    if (kept && (deps.maxAgeMs === undefined || Date.now() - kept.at < deps.maxAgeMs)) return kept.value;
+    const entry: Kept<T> = { at: Date.now(), value: load() };
+    map.set(key, entry);
+    entry.value.catch(() => {
+      if (map.get(key) === entry) map.delete(key);
+    });
+    return entry.value;
+  }
+
+  return {
+    findById: (id: string) => read(products, id, () => deps.products.findById(id)),
+    findByAccount: (account: string) => read(methods, account, () => deps.paymentMethods.findByAccount(account)),
+    /** The catalogue changed (here or in another instance): read it again. */
+    dropped(): void {
+      products.clear();
+      methods.clear();
+    },
+  };
+}
+export type CatalogueCache = ReturnType<typeof createCatalogueCache>;

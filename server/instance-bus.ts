@@ -1,0 +1,134 @@
+// Tells every other instance of the shop that data it holds in memory changed (decisions 081, 132): one Redis
+// channel carrying a topic and an optional key ('public': the public snapshot; 'settings': the shop's rules;
+// 'order' with an order id: that order's cached view; 'sms': the wallet phones and templates), published by the instance that wrote and heard by all the
+// others on a subscriber connection of their own. As workers of one primary without Redis, the same messages go
+// over the cluster's IPC channel, relayed by the primary (cluster.ts). A dedicated channel rather than the
+// Socket.IO adapter's server-side events, so that the writer can await the publish before it answers.
+import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from './logger.js';
+
+export type InstanceTopic = 'public' | 'settings' | 'order' | 'sms';
+
+/** A topic's listener; `key` undefined means "anything of this topic may have changed" (a reconnection). */
+export type InstanceListener = (key: string | undefined) => void;
+
+export interface InstanceBus {
+  /** Resolves once this instance hears the others (reads wait for it, so no change can be missed before). */
+  ready: Promise<void>;
+  publish(topic: InstanceTopic, key?: string): Promise<void>;
+  on(topic: InstanceTopic, listener: InstanceListener): void;
+  close(): Promise<void>;
+}
+
+/** The channel under a shop's REDIS_CHANNEL_PREFIX (`shop` by default). */
+export const instanceBusChannel = (prefix: string) => `${prefix}:instance-bus`;
+
+/** The message a cluster worker sends to the primary, which passes it to every other worker (decision 082). */
+export const INSTANCE_BUS_IPC_MESSAGE = 'shop:instance-bus';
+
+interface BusMessage {
+  from: string;
+  topic: InstanceTopic;
+  key?: string;
+}
+
+const TOPICS: readonly InstanceTopic[] = ['public', 'settings', 'order', 'sms'];
+
+function createListeners() {
+  const byTopic = new Map<InstanceTopic, InstanceListener[]>();
+  return {
+    add(topic: InstanceTopic, listener: InstanceListener) {
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), listener]);
+    },
+    notify(topic: InstanceTopic, key: string | undefined) {
+      for (const listener of byTopic.get(topic) ?? []) listener(key);
+    },
+    /** Every topic, every key: messages may have been lost. */
+    notifyAll() {
+      for (const topic of TOPICS) for (const listener of byTopic.get(topic) ?? []) listener(undefined);
+    },
+  };
+}
+
+function parse(raw: string): BusMessage | null {
+  try {
+    const message = JSON.parse(raw) as Partial<BusMessage>;
+    if (typeof message.from !== 'string' || !TOPICS.includes(message.topic as InstanceTopic)) return null;
+    return { from: message.from, topic: message.topic as InstanceTopic, key: typeof message.key === 'string' ? message.key : undefined };
+  } catch {
+    return null;
+  }
+}
+
+export function createRedisInstanceBus(redis: Redis, logger: Logger, channelPrefix = 'shop'): InstanceBus {
+  const channelName = instanceBusChannel(channelPrefix);
+  const instance = crypto.randomBytes(8).toString('hex');
+  const subscriber = redis.duplicate();
+  const listeners = createListeners();
+  subscriber.on('message', (channel: string, raw: string) => {
+    if (channel !== channelName) return;
+    const message = parse(raw);
+    if (message && message.from !== instance) listeners.notify(message.topic, message.key);
+  });
+  // Messages sent while the subscriber was disconnected are lost: treat a reconnection as a change of everything.
+  let subscribedOnce = false;
+  subscriber.on('ready', () => {
+    if (subscribedOnce) listeners.notifyAll();
+  });
+  subscriber.on('error', (error: unknown) => logger.error('instance bus', error));
+  // Reads wait for the subscription, but never more than a second on Redis (decision 077): with Redis down at start
+  // the instance serves anyway, and the late subscription counts as a change (each cache's max age is the last net).
+  let gaveUp = false;
+  const subscribed = subscriber.subscribe(channelName).then(() => {
+    subscribedOnce = true;
+    if (gaveUp) listeners.notifyAll();
+  });
+  subscribed.catch(() => undefined);
+  const ready = Promise.race([
+    subscribed.catch(() => undefined),
+    new Promise<void>((resolve) =>
+      setTimeout(() => {
+        gaveUp = true;
+        resolve();
+      }, 1_000).unref(),
+    ),
+  ]);
+  return {
+    ready,
+    async publish(topic, key) {
+      await redis.publish(channelName, JSON.stringify({ from: instance, topic, key } satisfies BusMessage));
+    },
+    on: listeners.add,
+    async close() {
+      subscriber.disconnect();
+    },
+  };
+}
+
+/** WEB_CONCURRENCY without Redis: the same bus over the cluster's IPC channel, relayed by the primary. */
+export function createIpcInstanceBus(): InstanceBus {
+  const listeners = createListeners();
+  const onMessage = (message: unknown) => {
+    const m = message as { type?: unknown; topic?: unknown; key?: unknown } | null;
+    if (m?.type !== INSTANCE_BUS_IPC_MESSAGE || !TOPICS.includes(m.topic as InstanceTopic)) return;
+    listeners.notify(m.topic as InstanceTopic, typeof m.key === 'string' ? m.key : undefined);
+  };
+  process.on('message', onMessage);
+  return {
+    ready: Promise.resolve(),
+    publish(topic, key) {
+      return new Promise<void>((resolve, reject) => {
+        if (!process.send) return resolve();
+        process.send({ type: INSTANCE_BUS_IPC_MESSAGE, topic, key }, undefined, {}, (error) => (error ? reject(error) : resolve()));
+      });
+    },
+    on: listeners.add,
+    async close() {
+      process.off('message', onMessage);
+    },
+  };
+}
+
+/** Whether a cluster message is the bus's (the primary relays it to every other worker). */
+export const isInstanceBusMessage = (message: unknown): boolean => (message as { type?: unknown } | null)?.type === INSTANCE_BUS_IPC_MESSAGE;

@@ -1,0 +1,187 @@
+// The balance ledger of one wallet phone (issue 19, decision 144), as a pure function: the device's anchor (the
+// balance an admin gave, or none) and its balance-stating messages in, each message's state, the balance the chain
+// reached and the first gap out. Money is integer paisa inside; decimal strings with two places outside.
+//
+// A credit chains when previous + amount − fee = stated; a debit when previous − amount − fee = stated. Messages are
+// ordered by their own time; two less than a minute apart may follow each other either way (the wallets state
+// minutes, not seconds), so their balances decide. The chain is the longest path of chaining steps from the anchor
+// (or, with no anchor, from the message that starts the longest one): a forged message with an invented balance
+// chains with nothing, so the genuine ones around it chain with each other and it alone is held.
+import Decimal from 'decimal.js';
+
+export type LedgerHeldReason = 'balance_gap' | 'no_balance' | 'no_anchor';
+
+export interface LedgerEntry {
+  /** The message's id: ties in time are broken by it (the order of arrival). */
+  id: number;
+  direction: 'credit' | 'debit';
+  amount: string;
+  /** The net charge besides the amount (negative for an agent's commission). */
+  fee: string;
+  /** The balance the message states, null when it states none (it cannot chain). */
+  balance: string | null;
+  /** The message's own time, unix seconds. */
+  time: number;
+}
+
+/**
+ * The balance an admin stated for the wallet: every message given with it arrived after it was stated, so each
+ * is a step after it whatever its own time says (a phone's clock, a late forward).
+ */
+export interface LedgerAnchor {
+  balance: string;
+  /** When it was stated, unix seconds (where a gap starts when nothing chained since). */
+  at: number;
+}
+
+export type LedgerState =
+  | { state: 'chained' }
+  | { state: 'held'; reason: LedgerHeldReason; expected: string | null; stated: string | null };
+
+/** The first message the chain does not reach after its end: something between them is missing. */
+export interface LedgerGap {
+  /** The time of the chain's last step (or of the anchor), unix seconds. */
+  from: number;
+  /** The time of the first message after it that does not chain. */
+  to: number;
+  /** That message. */
+  sms_id: number;
+  /** |expected − stated|: the money no message explains. */
+  unexplained: string;
+}
+
+export interface LedgerResult {
+  states: Map<number, LedgerState>;
+  /** The last chained balance (the anchor's when nothing chained yet); null with no anchor and no message. */
+  balance: string | null;
+  gap: LedgerGap | null;
+}
+
+/** Two messages less than this apart may come in either order (their balances order them). */
+export const SAME_MINUTE_SECONDS = 60;
+
+const toPaisa = (value: string): number => new Decimal(value).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+const fromPaisa = (paisa: number): string => new Decimal(paisa).dividedBy(100).toFixed(2);
+
+interface Node {
+  entry: LedgerEntry;
+  balance: number;
+  /** The balance before it, as its own step requires. */
+  previous: number;
+  /** Position in (time, id) order. */
+  rank: number;
+}
+
+/** previous ± amount − fee = balance, solved for previous. */
+function previousOf(e: LedgerEntry, balance: number): number {
+  const amount = toPaisa(e.amount);
+  const fee = toPaisa(e.fee);
+  return e.direction === 'credit' ? balance - amount + fee : balance + amount + fee;
+}
+
+/** The balance after `e`, from the balance before it. */
+function afterStep(e: LedgerEntry, before: number): number {
+  const amount = toPaisa(e.amount);
+  const fee = toPaisa(e.fee);
+  return e.direction === 'credit' ? before + amount - fee : before - amount - fee;
+}
+
+const within = (a: number, b: number) => Math.abs(a - b) < SAME_MINUTE_SECONDS;
+
+/**
+ * Whether `j` may directly follow `i`: later, or less than a minute apart. When both could follow the other (a
+ * step and its exact reverse in one minute), only the earlier in (time, id) order goes first, so no cycle forms.
+ */
+function mayFollow(i: Node, j: Node): boolean {
+  if (i === j) return false;
+  if (j.entry.time < i.entry.time && !within(i.entry.time, j.entry.time)) return false;
+  const reverse = j.balance === i.previous && (i.entry.time >= j.entry.time || within(i.entry.time, j.entry.time));
+  return reverse ? i.rank < j.rank : true;
+}
+
+export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerEntry[]): LedgerResult {
+  const states = new Map<number, LedgerState>();
+  const sorted = [...entries].sort((a, b) => a.time - b.time || a.id - b.id);
+  const nodes: Node[] = [];
+  for (const e of sorted) {
+    if (e.balance === null) {
+      states.set(e.id, { state: 'held', reason: 'no_balance', expected: null, stated: null });
+      continue;
+    }
+    const balance = toPaisa(e.balance);
+    nodes.push({ entry: e, balance, previous: previousOf(e, balance), rank: nodes.length });
+  }
+  const byPrevious = new Map<number, Node[]>();
+  for (const n of nodes) byPrevious.set(n.previous, [...(byPrevious.get(n.previous) ?? []), n]);
+
+  // Longest chain from each node, memoised; the on-path guard keeps a rare longer cycle (three or more steps
+  // cancelling out inside one minute) from looping.
+  const longest = new Map<Node, { length: number; next: Node | null }>();
+  const onPath = new Set<Node>();
+  function longestFrom(n: Node): number {
+    const known = longest.get(n);
+    if (known) return known.length;
+    onPath.add(n);
+    let best: { length: number; next: Node | null } = { length: 1, next: null };
+    for (const j of byPrevious.get(n.balance) ?? []) {
+      if (onPath.has(j) || !mayFollow(n, j)) continue;
+      const length = 1 + longestFrom(j);
+      if (length > best.length || (length === best.length && best.next !== null && j.rank < best.next.rank)) best = { length, next: j };
+    }
+    onPath.delete(n);
+    longest.set(n, best);
+    return best.length;
+  }
+
+  // Where the chain starts: after the anchor, or (no anchor) at the message that starts the longest chain.
+  let first: Node | null = null;
+  /** The anchor's balance and time; `rank` is the anchoring message's (no anchor), -1 for an admin's anchor. */
+  let start: { balance: number; time: number; rank: number } | null = anchor ? { balance: toPaisa(anchor.balance), time: anchor.at, rank: -1 } : null;
+  if (start) {
+    let bestLength = 0;
+    for (const j of byPrevious.get(start.balance) ?? []) {
+      const length = longestFrom(j);
+      if (length > bestLength || (length === bestLength && first !== null && j.rank < first.rank)) [first, bestLength] = [j, length];
+    }
+  } else {
+    let bestLength = 0;
+    for (const n of nodes) {
+      const length = longestFrom(n);
+      if (length > bestLength) [first, bestLength] = [n, length];
+    }
+    if (first) {
+      // The device anchors on it: its own credit is held (nothing before it proves its balance).
+      states.set(first.entry.id, { state: 'held', reason: 'no_anchor', expected: null, stated: fromPaisa(first.balance) });
+      start = { balance: first.balance, time: first.entry.time, rank: first.rank };
+      first = longest.get(first)!.next;
+    }
+  }
+
+  const path: Node[] = [];
+  for (let n = first; n !== null; n = longest.get(n)!.next) path.push(n);
+  for (const n of path) states.set(n.entry.id, { state: 'chained' });
+
+  // Everything else is held: what the chain's balance at its time would make it, beside what it states.
+  const chainedAt = (time: number, rank: number): number | null => {
+    // Before a message that anchors the device nothing is known.
+    if (start === null || rank < start.rank) return null;
+    let balance: number | null = start.balance;
+    for (const n of path) if (n.entry.time < time || (n.entry.time === time && n.rank < rank)) balance = n.balance;
+    return balance;
+  };
+  const end = path.length > 0 ? path[path.length - 1] : null;
+  const endTime = end ? end.entry.time : (start?.time ?? null);
+  let gap: LedgerGap | null = null;
+  for (const n of nodes) {
+    if (states.has(n.entry.id)) continue;
+    const before = chainedAt(n.entry.time, n.rank);
+    const expected = before === null ? null : afterStep(n.entry, before);
+    states.set(n.entry.id, { state: 'held', reason: before === null ? 'no_anchor' : 'balance_gap', expected: expected === null ? null : fromPaisa(expected), stated: fromPaisa(n.balance) });
+    const afterEnd = end !== null ? n.rank > end.rank : start !== null && n.rank > start.rank;
+    if (gap === null && afterEnd && expected !== null && endTime !== null) {
+      gap = { from: endTime, to: n.entry.time, sms_id: n.entry.id, unexplained: fromPaisa(Math.abs(expected - n.balance)) };
+    }
+  }
+  const balance = end ? end.balance : (start?.balance ?? null);
+  return { states, balance: balance === null ? null : fromPaisa(balance), gap };
+}

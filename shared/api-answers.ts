@@ -1,0 +1,220 @@
+// The JSON answers of the API as zod schemas (issue 25): the OpenAPI document (server/http/openapi.ts) is generated
+// from them and from the request schemas beside them, and the API tests validate every answer they receive against
+// that document. api-types.ts keeps the TypeScript shapes the client reads; these schemas describe the same wire
+// format. Objects are open (`looseObject`): an added field is no drift, a missing or mistyped one is.
+import { z } from 'zod';
+import { ROLES, TICKET_LANGUAGES, WALLETS } from './constants.js';
+import { ORDER_STATUSES } from './order-status.js';
+import { CANCEL_REASONS } from './schemas.js';
+import { SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
+
+const obj = z.looseObject;
+const unixSeconds = z.number().int();
+const nullableString = z.string().nullable();
+const wallet = z.enum(WALLETS);
+const orderStatus = z.enum(ORDER_STATUSES);
+
+/** Every success answer: `ok: true`, often a `text` to show. */
+const success = <S extends z.core.$ZodLooseShape>(shape: S) => obj({ ok: z.literal(true), text: z.string().optional(), ...shape });
+const pages = z.number().int().min(0);
+
+// ---------- failures ----------
+/** `{ok:false, key, text, ...}`: every refusal (server/http/app-error.ts); `key` is an `errors.*` i18n key. */
+export const failureAnswerSchema = obj({
+  ok: z.literal(false),
+  key: z.string(),
+  text: z.string(),
+  code: z.number().int().optional(),
+  /** Field → i18n key of what is wrong with it (validation failures). */
+  errors: z.record(z.string(), z.string()).optional(),
+  /** The client drops its session (a revoked or blocked token). */
+  logout: z.literal(true).optional(),
+});
+
+// ---------- accounts ----------
+export const telegramLinkSchema = obj({ linked: z.boolean(), username: nullableString });
+export const userSchema = obj({
+  id: z.string(),
+  num: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  logo: nullableString,
+  created_at: unixSeconds,
+  orders: z.number().int(),
+  two_factor: z.boolean(),
+  jwt: z.string().optional(),
+  telegram: telegramLinkSchema.optional(),
+});
+export const userAnswerSchema = success({ user: userSchema });
+export const loginAnswerSchema = z.union([
+  success({ user: userSchema }),
+  obj({ ok: z.literal(true), otp_required: z.literal(true), challenge: z.string() }),
+]);
+export const twoFactorSetupAnswerSchema = success({ secret: z.string(), otpauth_url: z.string() });
+export const twoFactorEnabledAnswerSchema = success({ recovery_codes: z.array(z.string()), jwt: z.string(), user: userSchema });
+export const twoFactorDisabledAnswerSchema = success({ jwt: z.string(), user: userSchema });
+export const okAnswerSchema = success({});
+export const usersPageAnswerSchema = success({ users: z.array(userSchema), pages });
+
+// ---------- catalogue ----------
+export const productPmSchema = obj({ account: wallet, available: z.boolean(), rate: z.number(), min: z.number(), max: z.number(), limit_reached: z.boolean() });
+export const productSchema = obj({
+  id: z.string(),
+  available: z.boolean(),
+  description: z.string(),
+  description_bn: z.string(),
+  image: nullableString,
+  pms: z.array(productPmSchema),
+});
+export const productAnswerSchema = success({ product: productSchema });
+export const productsAnswerSchema = success({ products: z.array(productSchema) });
+export const productSavedAnswerSchema = success({ refresh: z.literal(true).optional() });
+export const paymentMethodSchema = obj({
+  account: wallet,
+  wallet: z.string(),
+  note: z.string(),
+  available: z.boolean(),
+  daily_count_limit: z.number().nullable(),
+  daily_amount_limit: z.number().nullable(),
+  today: obj({ count: z.number(), amount: z.number() }).optional(),
+});
+export const paymentMethodsAnswerSchema = success({ pms: z.array(paymentMethodSchema) });
+export const paymentMethodAnswerSchema = success({ pm: paymentMethodSchema });
+
+// ---------- orders ----------
+const orderEventSchema = obj({
+  from: orderStatus.nullable(),
+  to: orderStatus,
+  actor: z.string(),
+  kind: z.enum(['status', 'sms_linked', 'late_claim']),
+  time: unixSeconds,
+  actor_id: nullableString.optional(),
+  note: nullableString.optional(),
+});
+const verificationSchema = obj({
+  status: z.enum(VERIFICATION_STATUSES),
+  sms_id: z.number().int().nullable(),
+  amount: z.number().nullable(),
+  sender: nullableString,
+  received_at: unixSeconds.nullable(),
+});
+/** The public view of an order (decision 070); the admin's view adds `user_id`, `data.w_code`, `verification`. */
+export const orderSchema = obj({
+  id: z.string(),
+  created_at: unixSeconds,
+  product_id: z.string(),
+  status: orderStatus,
+  last_time: unixSeconds,
+  pm_method: wallet,
+  pm_wallet: z.string(),
+  pm_amount: z.number(),
+  pm_id: nullableString,
+  pm_coin: z.string(),
+  contact_email: z.string(),
+  data: obj({ amount: z.number(), rate: z.number(), onex_id: nullableString, wallet: nullableString, note: nullableString, w_code: nullableString.optional() }),
+  cancel_reason: z.enum(CANCEL_REASONS).nullable(),
+  cancel_note: nullableString,
+  events: z.array(orderEventSchema),
+  payment_received: z.boolean(),
+  late_claim_at: unixSeconds.nullable(),
+  payout_trx_id: nullableString,
+  user_id: nullableString.optional(),
+  verification: verificationSchema.optional(),
+});
+export const orderAnswerSchema = success({ order: orderSchema });
+export const ordersPageAnswerSchema = success({ orders: z.array(orderSchema), pages, customers: z.record(z.string(), obj({})).optional() });
+export const placedOrderAnswerSchema = success({ order: orderSchema.optional(), id: z.string().optional() });
+
+export const homeAnswerSchema = success({
+  products: z.array(productSchema),
+  orders: z.array(obj({ product_id: z.string(), created_at: unixSeconds, amount: z.number(), pm_amount: z.number(), status: orderStatus })),
+  user: userSchema.nullable(),
+  adminOnline: z.boolean(),
+});
+export const statsAnswerSchema = success({ stats: obj({}) });
+export const auditAnswerSchema = success({
+  entries: z.array(obj({ id: z.union([z.string(), z.number()]), action: z.string() })),
+  pages,
+  actors: z.array(obj({})),
+});
+export const shopSettingsAnswerSchema = success({ settings: obj({}) });
+
+// ---------- admin status ----------
+export const adminInfoAnswerSchema = success({ admin: obj({ online: z.boolean() }) });
+export const waitingAnswerSchema = success({ waiting: obj({ orders: z.number().int(), tickets: z.number().int() }) });
+
+// ---------- SMS verification ----------
+export const deviceSchema = obj({
+  id: z.string(),
+  name: z.string(),
+  account: wallet,
+  created_at: unixSeconds,
+  last_seen_at: unixSeconds.nullable(),
+  sms_today: z.number().int(),
+  silent: z.boolean(),
+});
+export const deviceCreatedAnswerSchema = success({ device: deviceSchema, token: z.string() });
+export const devicesAnswerSchema = success({ devices: z.array(deviceSchema) });
+export const smsSchema = obj({
+  id: z.number().int(),
+  device_id: z.string(),
+  account: wallet,
+  from: z.string(),
+  text: z.string(),
+  amount: z.number().nullable(),
+  trx_id: nullableString,
+  sender: nullableString,
+  received_at: unixSeconds,
+  arrived_at: unixSeconds,
+  status: z.enum(SMS_STATUSES),
+  order_id: nullableString,
+  parse: obj({ kind: z.enum(['payment', 'ignored', 'unparsed']), reason: nullableString }),
+});
+export const smsForwardedAnswerSchema = success({ sms: obj({ id: z.number().int(), status: z.enum(SMS_STATUSES), order_id: nullableString }) });
+export const smsPageAnswerSchema = success({ sms: z.array(smsSchema), pages });
+export const gatewayDeliveryAnswerSchema = success({ status: z.enum(['stored', 'duplicate', 'skipped']), sms: obj({}).optional() });
+export const smsCandidatesAnswerSchema = success({ candidates: z.array(obj({ id: z.string() })) });
+export const smsLinkedAnswerSchema = success({ sms: obj({}) });
+export const smsTemplateSchema = obj({ id: z.number().int(), account: wallet, label: z.string(), pattern: z.string(), time_format: nullableString, updated_at: unixSeconds });
+export const smsTemplatesAnswerSchema = success({ templates: z.array(obj({})) });
+export const smsTemplateAnswerSchema = success({ template: smsTemplateSchema });
+export const smsTemplateTestAnswerSchema = success({ result: obj({}) });
+
+// ---------- tickets ----------
+export const ticketSchema = obj({
+  id: z.string(),
+  num: z.number().int(),
+  created_at: unixSeconds,
+  updated_at: unixSeconds,
+  subject: z.string(),
+  status: z.enum(['open', 'closed']),
+  last_text: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  userLogo: nullableString,
+  order_id: nullableString,
+  lang: z.enum(TICKET_LANGUAGES),
+  texts: z.array(obj({ id: z.number().int(), sender: z.enum(['user', 'admin']), text: z.string(), time: unixSeconds })).optional(),
+  order: obj({ id: z.string(), status: orderStatus }).nullable().optional(),
+});
+export const ticketAnswerSchema = success({ support: ticketSchema });
+export const ticketsPageAnswerSchema = success({ supports: z.array(ticketSchema), pages });
+export const ticketCreatedAnswerSchema = success({ id: z.string() });
+export const userDetailsAnswerSchema = success({ user: userSchema, orders: z.array(obj({ id: z.string(), status: orderStatus })), tickets: z.array(ticketSchema) });
+export const replySchema = obj({ id: z.number().int(), title: z.string(), text_en: z.string(), text_bn: z.string() });
+export const repliesAnswerSchema = success({ replies: z.array(replySchema) });
+export const replyAnswerSchema = success({ reply: replySchema });
+
+// ---------- recovery ----------
+export const recoveryRequestedAnswerSchema = success({ id: z.string() });
+export const recoveryLinkAnswerSchema = success({ email: z.string(), resend_at: unixSeconds });
+export const recoveryDoneAnswerSchema = success({ user: userSchema, login_required: z.literal(true).optional() });
+
+// ---------- Telegram ----------
+export const telegramCodeAnswerSchema = success({ code: z.string(), link: nullableString, expires_at: unixSeconds });
+export const telegramUnlinkedAnswerSchema = success({ telegram: telegramLinkSchema });
+
+// ---------- operations ----------
+export const captchaAnswerSchema = success({});
+export const healthAnswerSchema = obj({ ok: z.boolean(), status: z.enum(['ok', 'degraded', 'down']) });

@@ -1,0 +1,178 @@
+// The balance ledger per wallet phone (issue 19, decisions 144-145): a credit verifies its order only when it chains
+// on the phone's balance; a forged one is held while genuine ones around it verify; a missing message shows as a gap
+// (listed and pushed) and the late message closing it verifies the held order by itself; a phone without a stated
+// balance holds its first credit; staff settle held payments by hand; two credits at once both chain.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDto } from '#shared/api-types';
+import type { DeviceDto, LedgerGapPayload } from '#shared/sms/sms-api';
+import { useTestServer } from '../support/server.js';
+import { testDatabases } from '../support/databases.js';
+import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
+import { getOrder, placeOrder, topupPayload, uniquePmId, withdrawPayload, TOPUP_BDT, WITHDRAW_BDT } from '../factories/orders.js';
+import { moneyReceivedSms, registerForwarder, sendMoneySms, SENDER_ID, START_BALANCE, type Forwarder } from '../support/sms-forwarder.js';
+import { connectSocket, nextEvent, useSockets } from '../support/sockets.js';
+
+describe.each(testDatabases())('The balance ledger on %s', (db) => {
+  const server = useTestServer({ db });
+  useSockets();
+  let admin: TestUser;
+  let operator: TestUser;
+  let customer: TestUser;
+
+  const adminOrder = async (id: string) => (await server.api.get<{ order: OrderDto }>(`/orders/${id}`, admin.token)).body.order;
+  const device = async (id: string) => (await server.api.get<{ devices: DeviceDto[] }>('/devices', admin.token)).body.devices.find((d) => d.id === id);
+
+  /** A bKash top-up whose customer has sent its transaction id: it waits for its SMS. */
+  async function paidTopup(amount: string) {
+    const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount }));
+    const trxId = uniquePmId().toUpperCase();
+    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
+    return { id, trxId, pmAmount: (await getOrder(server, id)).pm_amount };
+  }
+
+  beforeAll(async () => {
+    admin = await loginAdmin(server);
+    operator = await createUser(server, { role: 'operator' });
+    customer = await createUser(server);
+  });
+
+  it('When credits chain, then they verify; a forged balance is held beside them, and a missing debit is a gap that its late SMS closes live', async () => {
+    const phone: Forwarder = await registerForwarder(server, admin.token, 'bkash', 'Ledger bKash');
+    expect(await device(phone.id)).toMatchObject({ balance: START_BALANCE, gap: null });
+    const staff = await connectSocket(server, { token: admin.token });
+    const at = new Date();
+
+    const a = await paidTopup('500');
+    expect((await phone.payment({ amount: a.pmAmount, trxId: a.trxId, at })).body.sms.status).toBe('matched');
+    expect((await adminOrder(a.id)).verification.status).toBe('verified');
+
+    // A forged "you have received" with an invented balance: held, with what the ledger expected beside it.
+    const forged = await paidTopup('700');
+    await phone.payment({ amount: forged.pmAmount, trxId: forged.trxId, at, balance: 55_555.55 });
+    expect((await adminOrder(forged.id)).verification).toMatchObject({
+      status: 'held',
+      reason: 'balance_gap',
+      expected_balance: phone.balance() + forged.pmAmount,
+      stated_balance: 55_555.55,
+    });
+    expect((await getOrder(server, forged.id)).payment_received).toBe(false);
+
+    // The genuine credit after it chains on the one before the forgery.
+    const b = await paidTopup('300');
+    await phone.payment({ amount: b.pmAmount, trxId: b.trxId, at });
+    expect((await adminOrder(b.id)).verification.status).toBe('verified');
+    expect((await adminOrder(forged.id)).verification.status).toBe('held');
+
+    // The phone misses a Send Money of Tk 1,200: the next credit is held and the gap is listed and pushed.
+    const sent = { trxId: uniquePmId().toUpperCase(), before: phone.balance() };
+    phone.moveBalance(-1200);
+    const c = await paidTopup('400');
+    const gapPushed = nextEvent(staff, 'ledger:gap', (p: LedgerGapPayload) => p.device.id === phone.id && p.gap !== null);
+    await phone.payment({ amount: c.pmAmount, trxId: c.trxId, at });
+    expect((await adminOrder(c.id)).verification).toMatchObject({ status: 'held', reason: 'balance_gap', stated_balance: phone.balance() });
+    const gap = (await gapPushed).gap!;
+    expect(gap).toMatchObject({ unexplained: 1200 });
+    expect((await device(phone.id))?.gap).toEqual(gap);
+
+    // The late SMS closes the gap: the held order turns verified by itself, pushed; the gap closes, pushed.
+    const verifiedLive = nextEvent(staff, 'order:updated', (o) => o.id === c.id && 'verification' in o && o.verification.status === 'verified');
+    const gapClosed = nextEvent(staff, 'ledger:gap', (p: LedgerGapPayload) => p.device.id === phone.id && p.gap === null);
+    const late = await phone.post({ text: sendMoneySms({ amount: 1200, to: '01911111111', trxId: sent.trxId, balance: sent.before - 1200, at }) });
+    expect(late.status).toBe(200);
+    await Promise.all([verifiedLive, gapClosed]);
+    expect((await adminOrder(c.id)).verification.status).toBe('verified');
+    expect(await device(phone.id)).toMatchObject({ balance: phone.balance(), gap: null });
+    expect((await adminOrder(forged.id)).verification.status).toBe('held');
+    staff.close();
+  });
+
+  it('When a phone has no stated balance, then its first credit is held no_anchor and the next chains on it; staff settle held payments by hand', async () => {
+    const res = await server.api.post<{ device: DeviceDto; token: string }>('/devices', { device: { name: 'New nagad', account: 'nagad' } }, admin.token);
+    expect(res.body.device.balance).toBeNull();
+    const post = (text: string) => server.api.post('/sms', { from: SENDER_ID.nagad, text }, res.body.token);
+    /** A paid Nagad top-up whose SMS states the balance `after` its amount makes. */
+    const pay = async (amount: string, after: (pmAmount: number) => number) => {
+      const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'nagad', amount }));
+      const trxId = uniquePmId().toUpperCase().slice(0, 10);
+      await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } });
+      const pmAmount = (await getOrder(server, id)).pm_amount;
+      await post(moneyReceivedSms('nagad', { amount: pmAmount, trxId, balance: after(pmAmount) }));
+      return { id, pmAmount };
+    };
+    const first = await pay('800', () => 5_000);
+    expect((await adminOrder(first.id)).verification).toMatchObject({ status: 'held', reason: 'no_anchor', stated_balance: 5_000 });
+    const chained = await pay('650', (pm) => 5_000 + pm);
+    expect((await adminOrder(chained.id)).verification.status).toBe('verified');
+    // Stating 5,000 again chains on nothing.
+    const second = await pay('600', () => 5_000);
+    expect((await adminOrder(second.id)).verification).toMatchObject({ status: 'held', reason: 'balance_gap', stated_balance: 5_000 });
+
+    // Settling: bad input is a translated 400, a customer 403, an order not held 409; nothing changes.
+    const settle = (id: string, body: object, token = admin.token) => server.api.post<{ order: OrderDto }>(`/orders/${id}/verification`, body, token);
+    expect((await settle(first.id, { decision: 'maybe', reason: 'looked' })).body.errors?.decision).toBe('validation.invalid');
+    expect((await settle(first.id, { decision: 'accept', reason: 'x' })).body.errors?.reason).toBe('validation.reasonLength');
+    expect((await settle(first.id, { decision: 'accept', reason: 'checked' }, customer.token)).status).toBe(403);
+    expect((await adminOrder(first.id)).verification.status).toBe('held');
+
+    // An operator accepts (verified by hand, on the timeline and in the audit log); an admin rejects another.
+    const accepted = await settle(first.id, { decision: 'accept', reason: 'seen in the Nagad app' }, operator.token);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.order.verification.status).toBe('verified');
+    expect(accepted.body.order.events.at(-1)).toMatchObject({ kind: 'verification_settled', actor: 'admin', actor_id: operator.id, note: 'accept: seen in the Nagad app' });
+    expect((await getOrder(server, first.id)).payment_received).toBe(true);
+    const again = await settle(first.id, { decision: 'reject', reason: 'changed my mind' });
+    expect([again.status, again.body.key]).toEqual([409, 'errors.verificationNotHeld']);
+    const rejected = await settle(second.id, { decision: 'reject', reason: 'no such payment in the app' });
+    expect(rejected.body.order.verification.status).toBe('rejected');
+    const audit = await server.app.ctx.prisma.auditEntry.findMany({ where: { targetId: { in: [first.id, second.id] } }, orderBy: { id: 'asc' } });
+    expect(audit.map((e) => [e.action, e.actorId])).toEqual([
+      ['order.verify_accept', operator.id],
+      ['order.verify_reject', admin.id],
+    ]);
+
+    // The admin states the balance: bad input is a 400; then the next credit chains on it and verifies.
+    const bad = await server.api.post(`/devices/${res.body.device.id}/balance`, { balance: '-5' }, admin.token);
+    expect([bad.status, bad.body.errors?.balance]).toEqual([400, 'validation.balanceInvalid']);
+    const stated = await server.api.post<{ device: DeviceDto }>(`/devices/${res.body.device.id}/balance`, { balance: '7000.00' }, admin.token);
+    expect(stated.body.device).toMatchObject({ balance: 7000, gap: null });
+    expect((await server.app.ctx.prisma.auditEntry.findFirstOrThrow({ where: { action: 'device.balance', targetId: res.body.device.id } })).after).toEqual({ balance: '7000.00' });
+    const fourth = await pay('250', (pm) => 7000 + pm);
+    expect((await adminOrder(fourth.id)).verification.status).toBe('verified');
+  });
+
+  it("When the phone's Send Money pays a pending withdrawal's wallet that amount, then the order shows the payout and completing fills its TrxID", async () => {
+    const phone = await registerForwarder(server, admin.token, 'nagad', 'Payout Nagad');
+    const id = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ pm_method: 'nagad', wallet: '01755555555' }));
+    expect((await server.api.patch(`/orders/${id}`, { order: { onex_id: '123456789', w_code: 'Ab12' } })).status).toBe(200);
+    const { pm_amount: pmAmount } = await getOrder(server, id);
+    const trxId = uniquePmId().toUpperCase().slice(0, 8);
+    const send = (to: string, amount: number, trx: string) => {
+      phone.moveBalance(-amount - 5);
+      return phone.post({ text: sendMoneySms({ account: 'nagad', amount, to, trxId: trx, fee: 5, balance: phone.balance() }) });
+    };
+    // Another number, or another amount, proves nothing.
+    await send('01766666666', pmAmount, uniquePmId().toUpperCase().slice(0, 8));
+    await send('01755555555', pmAmount - 1, uniquePmId().toUpperCase().slice(0, 8));
+    expect((await adminOrder(id)).payout).toBeNull();
+    const sms = await send('01755555555', pmAmount, trxId);
+    const proved = await adminOrder(id);
+    expect(proved.payout).toMatchObject({ trx_id: trxId, sms_id: sms.body.sms.id });
+    expect(proved.payout!.at).toBeGreaterThan(0);
+    expect((await device(phone.id))?.gap).toBeNull();
+    const done = await server.api.patch<{ order: OrderDto }>(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+    expect(done.status).toBe(200);
+    expect((await getOrder(server, id)).payout_trx_id).toBe(trxId);
+  });
+
+  it('When two credits arrive together at one phone, then both chain and both orders verify', async () => {
+    const phone = await registerForwarder(server, admin.token, 'bkash', 'Busy bKash');
+    const at = new Date();
+    for (let round = 0; round < 5; round += 1) {
+      const [x, y] = [await paidTopup(String(510 + round)), await paidTopup(String(620 + round))];
+      const answers = await Promise.all([phone.payment({ amount: x.pmAmount, trxId: x.trxId, at }), phone.payment({ amount: y.pmAmount, trxId: y.trxId, at })]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect([(await adminOrder(x.id)).verification.status, (await adminOrder(y.id)).verification.status]).toEqual(['verified', 'verified']);
+    }
+    expect((await device(phone.id))?.balance).toBe(phone.balance());
+  });
+});
