@@ -3,6 +3,7 @@
 import { Box, Center, Group, Loader, Stack, Table, Text, UnstyledButton, type TableTdProps } from '@mantine/core';
 import { Fragment, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '../styles/text.module.css';
 
 /**
  * Where a column shows in a phone card:
@@ -108,7 +109,7 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
         <Group justify="space-between" wrap="nowrap" gap="xs" mt={lines.length ? 0 : 4}>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             {leads}
-            <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+            <Text size="xs" c="dimmed" className={`${classes.tabular} ${classes.anywhere}`}>
               {meta.map((column, index) => (
                 <span key={column.key}>
                   {index ? ' · ' : null}

@@ -2,6 +2,7 @@ import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderEventDto } from '#shared/api-types';
 import { useFormat } from '../lib/format';
+import classes from '../styles/text.module.css';
 
 /** The order's history: from → to, who (customer/admin/system) and when; the admin's view adds each note. */
 export function OrderTimeline({ events }: { events: (PublicOrderEventDto & { note?: string | null })[] }) {
@@ -25,7 +26,7 @@ export function OrderTimeline({ events }: { events: (PublicOrderEventDto & { not
             {t(`actor.${event.actor}`)} · {format.date(event.time)}
           </Text>
           {event.note ? (
-            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+            <Text size="sm" className={classes.breakWord}>
               {event.note}
             </Text>
           ) : null}

@@ -6,6 +6,30 @@ import { endSessionNow, store, tokenAtom, twoFactorRequiredAtom } from './sessio
 /** What every call resolves to: the success shape with ok:true, or the API's error shape. */
 export type ApiAnswer<T> = ({ ok: true } & T) | ApiError;
 
+/**
+ * An API error answer thrown by a query function (lib/query.ts), so the query layer sees a failure; it keeps the
+ * answer's `key`, `text` and field `errors`, which `errorMessage` and `showError` translate like the answer itself.
+ */
+export class ApiFailure extends Error {
+  readonly key: string;
+  readonly text: string;
+  readonly errors?: Record<string, string>;
+  constructor(readonly answer: ApiError) {
+    super(answer.text);
+    this.name = 'ApiFailure';
+    this.key = answer.key;
+    this.text = answer.text;
+    this.errors = answer.errors;
+  }
+}
+
+/** The success part of an answer, or an ApiFailure thrown: for query functions (`queryFn`). */
+export async function okOrThrow<T>(answer: Promise<ApiAnswer<T>>): Promise<{ ok: true } & T> {
+  const settled = await answer;
+  if (!settled.ok) throw new ApiFailure(settled);
+  return settled;
+}
+
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -2,6 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { localizeDigits } from '#shared/number-format';
 import { i18n } from '../i18n';
+import { ApiFailure } from './api';
 import { isTranslationKey, translate, type TranslationKey } from '../i18n/keys';
 
 interface Failure {
@@ -33,7 +34,9 @@ export class TranslatedError extends Error {
  * server error keys of their own endpoints); else the server's English `text`, but only in English; else the
  * fallback key (spec §8 fallbacks such as 'errors.orderCreate'), else "Unknown error". Never English in BN.
  */
-export function errorMessage(failure: Failure | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
+export function errorMessage(failure: Failure | Error | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
+  if (failure instanceof ApiFailure) return errorMessage(failure.answer, fallbackKey);
+  if (failure instanceof Error) return thrownMessage(failure, fallbackKey);
   if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key, localParams(failure.params));
   if (failure?.text && i18n.language === 'en') return failure.text;
   return translate(fallbackKey);
@@ -46,6 +49,7 @@ export function errorMessage(failure: Failure | null | undefined, fallbackKey: T
  */
 function thrownMessage(error: Error, fallbackKey: TranslationKey): string {
   if (error instanceof TranslatedError) return translate(error.key, error.values);
+  if (error instanceof ApiFailure) return errorMessage(error.answer, fallbackKey);
   const key = (error as { key?: unknown }).key;
   if (typeof key === 'string' && isTranslationKey(key)) return translate(key);
   console.warn(error);

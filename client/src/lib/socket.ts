@@ -76,6 +76,19 @@ export function useSocketEvent<E extends EventName>(event: E, handler: ServerToC
   );
 }
 
+/** Runs `listener` after every reconnect, outside React (the query layer); returns the detach function. */
+export function onReconnect(listener: () => void): () => void {
+  return withSocket((current) => {
+    const onConnect = () => {
+      if (connectCount > 1) listener();
+    };
+    current.on('connect', onConnect);
+    return () => {
+      current.off('connect', onConnect);
+    };
+  });
+}
+
 /** Runs `handler` after every reconnect (events may have been missed meanwhile: re-fetch). */
 export function useOnReconnect(handler: () => void): void {
   const handlerRef = useRef(handler);

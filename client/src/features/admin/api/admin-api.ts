@@ -2,10 +2,22 @@
 import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import type { ShopSettings, ShopSettingsPatch } from '#shared/shop-settings';
 import type { BlocklistEntryDto, BlocklistKind } from '#shared/money-controls';
-import { api } from '../../../lib/api';
+import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
+import { queryOptions, useQuery } from '../../../lib/query';
+
+/** Query keys of the admin feature (decision 180). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  products: () => [...adminKeys.all, 'products'] as const,
+  pms: () => [...adminKeys.all, 'pms'] as const,
+  info: () => [...adminKeys.all, 'info'] as const,
+  shopSettings: () => [...adminKeys.all, 'shop-settings'] as const,
+};
 
 export const listProducts = () => api.get<{ products: ProductDto[] }>('/products/all');
+export const productsQuery = () => queryOptions({ queryKey: adminKeys.products(), queryFn: () => okOrThrow(listProducts()) });
+export const useAdminProducts = () => useQuery(productsQuery());
 
 export interface ProductPatch {
   available: boolean;
@@ -28,12 +40,16 @@ export async function uploadProductImage(id: string, picture: File) {
 }
 
 export const listPms = () => api.get<{ pms: PaymentMethodDto[] }>('/pms/all');
+export const pmsQuery = () => queryOptions({ queryKey: adminKeys.pms(), queryFn: () => okOrThrow(listPms()) });
+export const useAdminPms = () => useQuery(pmsQuery());
 export async function savePm(account: string, pm: { wallet: string; note: string; available: boolean; hours?: { open: string; close: string } | null }) {
   const captcha = await getCaptcha();
   return api.patch<{ pm: PaymentMethodDto }>(`/pms/${encodeURIComponent(account)}`, { captcha, pm });
 }
 
 export const getAdminInfo = () => api.get<{ admin: AdminInfoDto }>('/admin');
+export const adminInfoQuery = () => queryOptions({ queryKey: adminKeys.info(), queryFn: async () => (await okOrThrow(getAdminInfo())).admin });
+export const useAdminInfo = () => useQuery(adminInfoQuery());
 /** true or false by hand; null: follow staff presence (decision 217). */
 export async function setAdminOnline(online: boolean | null) {
   const captcha = await getCaptcha();
@@ -42,6 +58,8 @@ export async function setAdminOnline(online: boolean | null) {
 
 /** The shop's own rules (issue 20): admins only. */
 export const getShopSettings = () => api.get<{ settings: ShopSettings }>('/shop-settings');
+export const shopSettingsQuery = () => queryOptions({ queryKey: adminKeys.shopSettings(), queryFn: async () => (await okOrThrow(getShopSettings())).settings });
+export const useShopSettings = () => useQuery(shopSettingsQuery());
 export async function saveShopSettings(settings: ShopSettingsPatch) {
   const captcha = await getCaptcha();
   return api.patch<{ settings: ShopSettings }>('/shop-settings', { captcha, settings });

@@ -10,14 +10,15 @@ import { translateRuntimeKey } from '../../../i18n/keys';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
-import { savePm } from '../api/admin-api';
-import { showError, showSuccess } from '../../../lib/notify';
+import { adminKeys, savePm } from '../api/admin-api';
+import { showSuccess } from '../../../lib/notify';
+import { queryClient } from '../../../lib/query';
+import { useSubmit } from '../../../lib/use-submit';
 
 /** One payment method: the shop's receiving wallet number (checked per wallet, decision 094), a note and availability. */
 export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [saving, setSaving] = useState(false);
   // Business hours (issue 23): both empty is always open; "HH:MM" in Bangladesh time, closing may be after midnight.
   const [open, setOpen] = useState(pm.hours?.open ?? '');
   const [close, setClose] = useState(pm.hours?.close ?? '');
@@ -29,24 +30,23 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
     validate: zodResolver(schema),
     validateInputOnBlur: true,
   });
-  const save = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      setHoursError(null);
-      const typed = { open: toAsciiDigits(open.trim()), close: toAsciiDigits(close.trim()) };
-      const hours = typed.open === '' && typed.close === '' ? null : businessHoursSchema.safeParse(typed);
-      if (hours && !hours.success) {
-        setHoursError(translateRuntimeKey('validation.hoursInvalid'));
-        return;
-      }
-      const answer = await savePm(pm.account, { ...schema.parse(values), hours: hours ? hours.data : null });
-      if (!answer.ok) showError(answer);
-      else showSuccess('notify.success');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
+  type Hours = { open: string; close: string } | null;
+  const { submit, pending: saving } = useSubmit({
+    send: ({ values, hours }: { values: typeof form.values; hours: Hours }) => savePm(pm.account, { ...schema.parse(values), hours }),
+    onDone: () => {
+      showSuccess('notify.success');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.pms() });
+    },
+  });
+  const save = form.onSubmit((values) => {
+    setHoursError(null);
+    const typed = { open: toAsciiDigits(open.trim()), close: toAsciiDigits(close.trim()) };
+    const hours = typed.open === '' && typed.close === '' ? null : businessHoursSchema.safeParse(typed);
+    if (hours && !hours.success) {
+      setHoursError(translateRuntimeKey('validation.hoursInvalid'));
+      return;
     }
+    void submit({ values, hours: hours ? hours.data : null });
   });
   const name = t(`wallets.${pm.account}`);
   return (

@@ -9,8 +9,10 @@ import { WalletLabel } from '../../../components/wallet-label';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import { localizeDigits, useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
-import { saveProduct, uploadProductImage, type ProductPatch } from '../api/admin-api';
-import { showError, showSuccess } from '../../../lib/notify';
+import { adminKeys, saveProduct, uploadProductImage, type ProductPatch } from '../api/admin-api';
+import { showSuccess } from '../../../lib/notify';
+import { queryClient } from '../../../lib/query';
+import { useSubmit } from '../../../lib/use-submit';
 import type { Language } from '../../../i18n';
 
 const productSchema = productPatchBodySchema.shape.product;
@@ -38,30 +40,24 @@ export function ProductCard({ product }: { product: ProductDto }) {
   const productName = useProductName();
   const walletName = useWalletName();
   const format = useFormat();
-  const [saving, setSaving] = useState(false);
   const form = useForm<ProductPatch>({ initialValues: toForm(product, format.language), validate: zodResolver(productSchema), validateInputOnBlur: true });
-
-  const save = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const { submit, pending: saving } = useSubmit({
+    send: (values: ProductPatch) => {
       const parsed = productSchema.parse(values);
-      const answer = await saveProduct(product.id, {
+      return saveProduct(product.id, {
         available: parsed.available ?? values.available,
         description: parsed.description ?? '',
         description_bn: parsed.description_bn ?? '',
         pms: parsed.pms ?? [],
       });
-      if (!answer.ok) showError(answer);
-      else {
-        form.resetDirty();
-        showSuccess('notify.success');
-      }
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    },
+    onDone: () => {
+      form.resetDirty();
+      showSuccess('notify.success');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
+    },
   });
+  const save = form.onSubmit((values) => void submit(values));
 
   const name = productName(product.id);
   return (
@@ -141,20 +137,17 @@ export function ProductCard({ product }: { product: ProductDto }) {
 function ProductImageField({ productId, name, initial }: { productId: string; name: string; initial: string | null }) {
   const { t } = useTranslation('admin');
   const [image, setImage] = useState(initial);
-  const [uploading, setUploading] = useState(false);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const answer = await uploadProductImage(productId, file);
-      if (!answer.ok) return showError(answer, 'errors.badProductImage');
+  const { submit, pending: uploading } = useSubmit({
+    send: (file: File) => uploadProductImage(productId, file),
+    fallbackKey: 'errors.badProductImage',
+    onDone: (answer) => {
       setImage(answer.product.image);
       showSuccess('admin:products.imageSaved');
-    } catch (error) {
-      showError(error, 'errors.badProductImage');
-    } finally {
-      setUploading(false);
-    }
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
+    },
+  });
+  const upload = (file: File | null) => {
+    if (file) void submit(file);
   };
   return (
     <Group gap="md" wrap="nowrap" align="center">
@@ -165,14 +158,14 @@ function ProductImageField({ productId, name, initial }: { productId: string; na
           <IconPhotoOff size={28} aria-hidden />
         </ThemeIcon>
       )}
-      <Stack gap={4} style={{ minWidth: 0 }}>
+      <Stack gap={4} miw={0}>
         <Text size="sm" fw={500}>
           {t('products.image')}
         </Text>
         <Text size="xs" c="dimmed">
           {t('products.imageHint')}
         </Text>
-        <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg" inputProps={{ 'aria-label': t('products.imageChoose') }}>
+        <FileButton onChange={upload} accept="image/png,image/jpeg" inputProps={{ 'aria-label': t('products.imageChoose') }}>
           {(props) => (
             <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />} loading={uploading} w="fit-content">
               {t('products.imageChoose')}

@@ -8,8 +8,10 @@ import { ROLES, type Role } from '#shared/constants';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/notify';
-import { changeRole } from '../api/admin-users';
+import { showSuccess } from '../../../lib/notify';
+import { queryClient } from '../../../lib/query';
+import { useSubmit } from '../../../lib/use-submit';
+import { changeRole, userKeys } from '../api/admin-users';
 import { CopyEmail } from './copy-email';
 
 export const ROLE_COLORS: Record<Role, string> = { admin: 'indigo', operator: 'violet', user: 'teal', blocked: 'red' };
@@ -18,27 +20,23 @@ export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | nu
   const { t } = useTranslation('users');
   const format = useFormat();
   const [role, setRole] = useState<Role>(user?.role ?? 'user');
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (user) setRole(user.role);
   }, [user]);
 
-  const save = async () => {
-    if (!user) return;
-    setSaving(true);
-    try {
-      const answer = await changeRole(user.id, role);
-      if (!answer.ok) {
-        setRole(user.role);
-        return showError(answer);
-      }
+  const { submit, pending: saving } = useSubmit({
+    send: ({ id, next }: { id: string; next: Role }) => changeRole(id, next),
+    onFailure: () => {
+      if (user) setRole(user.role);
+    },
+    onDone: (answer) => {
       onChanged(answer.user);
       showSuccess('users:roleChanged');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+  const save = () => {
+    if (user) void submit({ id: user.id, next: role });
   };
 
   return (
@@ -47,7 +45,7 @@ export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | nu
         <Stack gap="md">
           <Group gap="md" wrap="nowrap">
             <UserAvatar user={user} size={56} />
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            <Stack gap={0} miw={0}>
               <Text fw={700} truncate>
                 {user.name}
               </Text>
@@ -60,7 +58,7 @@ export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | nu
             <Text size="sm">{t('details.orders', { n: format.number(user.orders) })}</Text>
             <Group gap="xs">
               <Text size="sm">{t('details.currentRole')}</Text>
-              <Badge color={ROLE_COLORS[user.role]} variant="light" style={{ textTransform: 'none' }}>
+              <Badge color={ROLE_COLORS[user.role]} variant="light" tt="none">
                 {t(`roles.${user.role}`)}
               </Badge>
             </Group>
@@ -77,7 +75,7 @@ export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | nu
             <Anchor component={Link} to={paths.admin.user.getHref(user.id)} size="sm" fw={600}>
               {t('details.fullProfile')}
             </Anchor>
-            <Button size="md" loading={saving} disabled={role === user.role} onClick={() => void save()}>
+            <Button size="md" loading={saving} disabled={role === user.role} onClick={save}>
               {t('details.save')}
             </Button>
           </Group>

@@ -1,36 +1,31 @@
-import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodDto } from '#shared/api-types';
 import { WALLETS } from '#shared/constants';
-import { listPms } from '../api/admin-api';
-import { showError } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
+import { useErrorToast } from '../../../lib/query';
+import { useAdminPms } from '../api/admin-api';
 import { PmCard } from '../components/pm-card';
+
+const unsaved = (account: PaymentMethodDto['account']): PaymentMethodDto => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null, hours: null });
 
 /** /admin/pms — one card per payment method; wallets the server has not saved yet get an empty card. */
 export default function AdminPmsPage() {
   const { t } = useTranslation(['admin', 'orders']);
-  const [pms, setPms] = useState<PaymentMethodDto[] | null>(null);
+  const { data, error, isPending } = useAdminPms();
+  useErrorToast(error);
+  const saved = data?.pms;
+  const missing = useMemo(() => (saved ? WALLETS.filter((account) => !saved.some((pm) => pm.account === account)) : null), [saved]);
   useEffect(() => {
-    void listPms().then((answer) => {
-      if (!answer.ok) {
-        showError(answer);
-        setPms([]);
-        return;
-      }
-      const saved = answer.pms;
-      const missing = WALLETS.filter((account) => !saved.some((pm) => pm.account === account));
-      // Spec §7: the list is used to find methods not saved yet; none new is worth a line for whoever debugs it.
-      if (missing.length === 0) console.info('No more payment methods found');
-      setPms([...saved, ...missing.map((account) => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null, hours: null }))]);
-    });
-  }, []);
+    // Spec §7: the list is used to find methods not saved yet; none new is worth a line for whoever debugs it.
+    if (missing?.length === 0) console.info('No more payment methods found');
+  }, [missing]);
+  const pms = saved && missing ? [...saved, ...missing.map(unsaved)] : [];
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('pms.title')}
-      </Title>
-      {pms === null ? (
+      <PageHeader title={t('pms.title')} />
+      {isPending ? (
         <Center py="xl">
           <Loader aria-label={t('orders:loading')} />
         </Center>

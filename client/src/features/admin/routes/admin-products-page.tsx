@@ -1,30 +1,20 @@
-import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductDto } from '#shared/api-types';
-import { listProducts } from '../api/admin-api';
-import { showError } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
+import { useErrorToast } from '../../../lib/query';
+import { useAdminProducts } from '../api/admin-api';
 import { ProductCard } from '../components/product-card';
 
 /** /admin/products — one card per product. */
 export default function AdminProductsPage() {
   const { t } = useTranslation(['admin', 'orders']);
-  const [products, setProducts] = useState<ProductDto[] | null>(null);
-  useEffect(() => {
-    void listProducts().then((answer) => {
-      if (answer.ok) setProducts(answer.products);
-      else {
-        showError(answer, 'errors.productLoad');
-        setProducts([]);
-      }
-    });
-  }, []);
+  const { data, error, isPending } = useAdminProducts();
+  useErrorToast(error, 'errors.productLoad');
+  const products = data?.products ?? [];
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('products.title')}
-      </Title>
-      {products === null ? (
+      <PageHeader title={t('products.title')} />
+      {isPending ? (
         <Center py="xl">
           <Loader aria-label={t('orders:loading')} />
         </Center>

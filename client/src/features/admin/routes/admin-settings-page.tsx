@@ -1,13 +1,16 @@
-import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminInfoDto } from '#shared/api-types';
+import { PageHeader } from '../../../components/page-header';
 import { useFormat } from '../../../lib/format';
+import { showSuccess } from '../../../lib/notify';
+import { updateQueries, useErrorToast } from '../../../lib/query';
 import { adminOnlineAtom, useIsAdmin } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
-import { getAdminInfo, setAdminOnline } from '../api/admin-api';
-import { showError, showSuccess } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/use-submit';
+import classes from '../../../styles/text.module.css';
+import { adminKeys, setAdminOnline, useAdminInfo } from '../api/admin-api';
 import { MoneyControlsCard } from '../components/money-controls-card';
 import { ShopSettingsCard } from '../components/shop-settings-card';
 
@@ -20,46 +23,29 @@ export default function AdminSettingsPage() {
   const format = useFormat();
   const setOnlineAtom = useSetAtom(adminOnlineAtom);
   const isAdmin = useIsAdmin();
-  const [info, setInfo] = useState<AdminInfoDto | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    void getAdminInfo().then((answer) => {
-      if (answer.ok) setInfo(answer.admin);
-      else showError(answer);
-    });
-  }, []);
-  useSocketEvent('admin:online', ({ online }) => setInfo((current) => (current ? { ...current, online } : current)));
+  const { data: info, error } = useAdminInfo();
+  useErrorToast(error);
+  useSocketEvent('admin:online', ({ online }) => void updateQueries<AdminInfoDto>(adminKeys.info(), (current) => ({ ...current, online })));
 
   /** true or false by hand, or null to follow staff presence (decision 217). */
-  const toggle = async (online: boolean | null) => {
-    setSaving(true);
-    try {
-      const answer = await setAdminOnline(online);
-      if (!answer.ok) showError(answer);
-      else {
-        setInfo(answer.admin);
-        setOnlineAtom(answer.admin.online);
-        showSuccess(answer.admin.online ? 'admin:settings.nowOnline' : 'admin:settings.nowOffline');
-      }
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit: toggle, pending: saving } = useSubmit({
+    send: (online: boolean | null) => setAdminOnline(online),
+    onDone: (answer) => {
+      void updateQueries<AdminInfoDto>(adminKeys.info(), () => answer.admin);
+      setOnlineAtom(answer.admin.online);
+      showSuccess(answer.admin.online ? 'admin:settings.nowOnline' : 'admin:settings.nowOffline');
+    },
+  });
 
   return (
     <Stack gap="md" maw={560}>
-      <Title order={1} size="h2">
-        {t('settings.title')}
-      </Title>
+      <PageHeader title={t('settings.title')} />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="lg">
           {isAdmin ? (
             <Group justify="space-between">
               <Text c="dimmed">{t('settings.users')}</Text>
-              <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text fw={800} fz={28} className={classes.tabular}>
                 {info ? format.number(info.users) : '—'}
               </Text>
             </Group>
@@ -82,7 +68,7 @@ export default function AdminSettingsPage() {
             label={t('settings.online')}
             description={t('settings.onlineHint')}
             checked={info?.online ?? false}
-            disabled={info === null || saving || info.auto}
+            disabled={info === undefined || saving || info.auto}
             onChange={(event) => void toggle(event.currentTarget.checked)}
           />
         </Stack>

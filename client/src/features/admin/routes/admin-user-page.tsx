@@ -1,32 +1,27 @@
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { TicketDto, UserDto, UserOrderSummaryDto } from '#shared/api-types';
+import type { UserOrderSummaryDto } from '#shared/api-types';
 import { useOrderColumns } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/notify';
-import { fetchUserDetails } from '../api/admin-users';
+import { useUserDetails } from '../api/admin-users';
 import { CopyEmail } from '../components/copy-email';
 import { ROLE_COLORS } from '../components/user-role-modal';
 
 const orderKey = (order: UserOrderSummaryDto) => order.id;
 const orderHref = (order: UserOrderSummaryDto) => paths.order.getHref(order.id);
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; user: UserDto; orders: UserOrderSummaryDto[]; tickets: TicketDto[] };
-
 export default function AdminUserPage() {
   const { t } = useTranslation(['users', 'orders']);
   const format = useFormat();
   const { id = '' } = useParams();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const details = useUserDetails(id);
   const column = useOrderColumns();
   const orderColumns = useMemo(() => {
     // The admin reads the exact status here ('Cancelled by user'), as words rather than the list badge.
@@ -39,18 +34,6 @@ export default function AdminUserPage() {
     return [column.id<UserOrderSummaryDto>({ href: orderHref, size: 'sm' }), column.date<UserOrderSummaryDto>(), column.amount<UserOrderSummaryDto>((order) => order.amount), status];
   }, [column, t]);
 
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    void fetchUserDetails(id).then((answer) => {
-      if (!current) return;
-      setState(answer.ok ? { status: 'ready', user: answer.user, orders: answer.orders, tickets: answer.tickets } : { status: 'error', message: errorMessage(answer) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
   const back = (
     <Anchor component={Link} to={paths.admin.users.getHref()} fw={600}>
       <Group gap={6} wrap="nowrap">
@@ -60,31 +43,31 @@ export default function AdminUserPage() {
     </Anchor>
   );
 
-  if (state.status === 'loading') return <Skeleton height={240} radius="md" />;
-  if (state.status === 'error') {
+  if (details.isPending) return <Skeleton height={240} radius="md" />;
+  if (details.isError) {
     return (
       <Stack gap="md">
         {back}
         <Alert color="red" role="alert">
-          {state.message}
+          {errorMessage(details.error)}
         </Alert>
       </Stack>
     );
   }
 
-  const { user, orders, tickets } = state;
+  const { user, orders, tickets } = details.data;
   return (
     <Stack gap="md" maw={1000}>
       {back}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <UserAvatar user={user} size={72} />
-          <Stack gap={4} style={{ minWidth: 0 }}>
+          <Stack gap={4} miw={0}>
             <Group gap="xs">
               <Title order={1} size="h3">
                 {user.name}
               </Title>
-              <Badge color={ROLE_COLORS[user.role]} variant="light" style={{ textTransform: 'none' }}>
+              <Badge color={ROLE_COLORS[user.role]} variant="light" tt="none">
                 {t(`roles.${user.role}`)}
               </Badge>
             </Group>
@@ -128,7 +111,7 @@ export default function AdminUserPage() {
             <Stack gap="xs">
               {tickets.map((ticket) => (
                 <Group key={ticket.id} justify="space-between" wrap="nowrap" gap="sm">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Stack gap={0} miw={0}>
                     <Anchor component={Link} to={paths.admin.support.getHref(ticket.id)} fw={600} size="sm">
                       #{format.digits(String(ticket.num))}
                     </Anchor>
@@ -139,7 +122,7 @@ export default function AdminUserPage() {
                       {format.date(ticket.created_at)}
                     </Text>
                   </Stack>
-                  <Badge color={ticket.status === 'open' ? 'teal' : 'gray'} variant="light" style={{ textTransform: 'none', flexShrink: 0 }}>
+                  <Badge color={ticket.status === 'open' ? 'teal' : 'gray'} variant="light" tt="none" flex="none">
                     {t(`ticketStatus.${ticket.status}`)}
                   </Badge>
                 </Group>

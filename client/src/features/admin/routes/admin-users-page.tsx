@@ -1,39 +1,33 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '#shared/api-types';
+import { PageHeader } from '../../../components/page-header';
 import { PagePicker } from '../../../components/page-picker';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/notify';
-import { fetchUsers } from '../api/admin-users';
+import { updateQueries, usePagedQuery } from '../../../lib/query';
+import classes from '../../../styles/text.module.css';
+import { userKeys, usersQuery } from '../api/admin-users';
 import { CopyEmail } from '../components/copy-email';
 import { ROLE_COLORS, UserRoleModal } from '../components/user-role-modal';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; users: UserDto[]; pages: number };
+type UserList = { users: UserDto[]; pages: number };
 
 export default function AdminUsersPage() {
   const { t } = useTranslation('users');
   const format = useFormat();
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { page, setPage, pages, query } = usePagedQuery(usersQuery);
   const [selected, setSelected] = useState<UserDto | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await fetchUsers(page);
-    setState(answer.ok ? { status: 'ready', users: answer.users, pages: answer.pages } : { status: 'error', message: errorMessage(answer) });
-  }, [page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const replaceUser = (user: UserDto) => {
     setSelected(user);
-    setState((s) => (s.status === 'ready' ? { ...s, users: s.users.map((u) => (u.id === user.id ? user : u)) } : s));
+    void updateQueries<UserList>(userKeys.all, (list) => ({ ...list, users: list.users.map((u) => (u.id === user.id ? user : u)) }));
   };
 
   const roleBadge = (user: UserDto) => (
-    <Badge color={ROLE_COLORS[user.role]} variant="light" style={{ textTransform: 'none' }}>
+    <Badge color={ROLE_COLORS[user.role]} variant="light" tt="none">
       {t(`roles.${user.role}`)}
     </Badge>
   );
@@ -45,21 +39,14 @@ export default function AdminUsersPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('list.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('list.subtitle')}
-        </Text>
-      </Stack>
-      {state.status === 'loading' && <Skeleton height={200} radius="md" />}
-      {state.status === 'error' && (
+      <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} />
+      {query.isPending && <Skeleton height={200} radius="md" />}
+      {query.isError && (
         <Alert color="red" role="alert">
-          {state.message}
+          {errorMessage(query.error)}
         </Alert>
       )}
-      {state.status === 'ready' && (
+      {query.data && (
         <>
           <Table visibleFrom="sm" striped highlightOnHover verticalSpacing="sm" aria-label={t('list.title')}>
             <Table.Thead>
@@ -73,10 +60,10 @@ export default function AdminUsersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {state.users.map((user) => (
+              {query.data.users.map((user) => (
                 <Table.Tr key={user.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{format.date(user.created_at)}</Table.Td>
-                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{format.number(user.orders)}</Table.Td>
+                  <Table.Td className={`${classes.nowrap} ${classes.tabular}`}>{format.date(user.created_at)}</Table.Td>
+                  <Table.Td className={classes.tabular}>{format.number(user.orders)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <UserAvatar user={user} size="sm" />
@@ -93,10 +80,10 @@ export default function AdminUsersPage() {
             </Table.Tbody>
           </Table>
           <Stack hiddenFrom="sm" gap="sm">
-            {state.users.map((user) => (
+            {query.data.users.map((user) => (
               <Card key={user.id} withBorder radius="md" padding="md">
                 <Group justify="space-between" wrap="nowrap" mb="xs">
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Group gap="xs" wrap="nowrap" miw={0}>
                     <UserAvatar user={user} size="md" />
                     <Text fw={600} truncate>
                       {user.name}
@@ -114,7 +101,7 @@ export default function AdminUsersPage() {
               </Card>
             ))}
           </Stack>
-          <PagePicker page={page} pages={state.pages} onChange={setPage} />
+          <PagePicker page={page} pages={pages} onChange={setPage} />
         </>
       )}
       <UserRoleModal user={selected} onClose={() => setSelected(null)} onChanged={replaceUser} />

@@ -11,6 +11,7 @@ import { useAlertSettings } from '../hooks/use-alert-settings';
 import { ALERT_KINDS, ALERT_TONES, type AlertTone } from '../lib/alert-settings';
 import { audioStateAtom } from '../lib/alert-state';
 import { runningAudio, unlockAudio } from '../lib/audio';
+import classes from '../../../styles/text.module.css';
 
 type Permission = NotificationPermission | 'unsupported';
 const notificationPermission = (): Permission => (typeof window.Notification === 'function' ? Notification.permission : 'unsupported');
@@ -94,7 +95,7 @@ export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
               thumbLabel={t('settings.volume')}
               disabled={!settings.sound}
             />
-            <Text size="sm" w={36} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} aria-hidden>
+            <Text size="sm" w={36} ta="right" className={classes.tabular} aria-hidden>
               {format.number(settings.volume)}
             </Text>
           </Group>

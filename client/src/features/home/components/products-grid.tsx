@@ -8,6 +8,7 @@ import { WalletBadge } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
+import classes from '../../../styles/text.module.css';
 
 /**
  * Before /home answers: the catalogue's products as their cards, what depends on the answer (wallets, the lowest
@@ -69,7 +70,7 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
               </Skeleton>
               <Group justify="space-between" mt="auto" wrap="nowrap">
                 <Skeleton visible={loading} w={loading ? 'fit-content' : undefined}>
-                  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Text size="sm" className={classes.tabular}>
                     {disabled ? t('products.unavailable') : from !== null ? t('products.from', { amount: format.money(from, currency) }) : null}
                   </Text>
                 </Skeleton>

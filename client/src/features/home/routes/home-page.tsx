@@ -1,24 +1,24 @@
 import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconClockHour4, IconHeadset, IconShieldCheck, IconTrendingUp, IconUserPlus, IconShoppingCart, IconCash } from '@tabler/icons-react';
-import { useAtom, useSetAtom } from 'jotai';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HomeOrderDto, ProductDto } from '#shared/api-types';
-import { TIMERS } from '#shared/constants';
 import { useFormat } from '../../../lib/format';
 import { lazyComponent } from '../../../lib/lazy';
-import { showError } from '../../../lib/notify';
-import { adminOnlineAtom, userAtom } from '../../../lib/session';
-import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
-import { getHome } from '../api/get-home';
+import { adminOnlineAtom } from '../../../lib/session';
+import { startHomeRequest } from '../api/get-home';
 import { AdminOnlineBadge } from '../components/admin-online-badge';
 import { ProductsGrid } from '../components/products-grid';
 
-// The table (and the scroll area and table code under it) is far below the first screen: it loads beside the data.
-const RecentOrdersTable = lazyComponent(async () => (await import('../components/recent-orders-table')).RecentOrdersTable);
+// What shows /home's answer is a chunk of its own with the query layer (decision 182), fetched beside the answer.
+const liveParts = () => import('../components/home-live');
+const LiveAdminBadge = lazyComponent(async () => (await liveParts()).LiveAdminBadge);
+const LiveProducts = lazyComponent(async () => (await liveParts()).LiveProducts);
+const LiveRecentOrders = lazyComponent(async () => (await liveParts()).LiveRecentOrders);
 
-/** About the table's empty state: one line of text with its padding. */
+/** About the recent orders' empty state: one line of text with its padding (as in home-live.tsx). */
 const RECENT_PLACEHOLDER_HEIGHT = 64;
+const noop = () => undefined;
 
 const STEPS = [
   { key: 'account', icon: <IconUserPlus size={24} /> },
@@ -39,51 +39,9 @@ const REASONS = [
 export default function HomePage() {
   const { t } = useTranslation(['home', 'orders']);
   const format = useFormat();
-  const setUser = useSetAtom(userAtom);
-  const [adminOnline, setAdminOnline] = useAtom(adminOnlineAtom);
-  const [products, setProducts] = useState<ProductDto[] | null>(null);
-  const [orders, setOrders] = useState<HomeOrderDto[]>([]);
-  const [showRefresh, setShowRefresh] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
-  const timers = useRef<number[]>([]);
-
-  const later = (ms: number, run: () => void) => {
-    timers.current.push(window.setTimeout(run, ms));
-  };
-
-  const loadHome = useCallback(async () => {
-    const answer = await getHome();
-    if (!answer.ok) {
-      showError(answer);
-      setProducts((current) => current ?? []);
-      return false;
-    }
-    setProducts(answer.products);
-    setOrders(answer.orders);
-    setAdminOnline(answer.adminOnline);
-    // Session restore skips '/', so this answer is what ends the user's loading state here.
-    setUser(answer.user);
-    return true;
-  }, [setAdminOnline, setUser]);
-
-  useEffect(() => {
-    const pending = timers.current;
-    void loadHome().then(() => later(TIMERS.homeRefreshShowMs, () => setShowRefresh(true)));
-    return () => pending.forEach((id) => window.clearTimeout(id));
-  }, [loadHome]);
-
-  const refresh = () => {
-    setRefreshing(true);
-    later(TIMERS.homeRefreshHideMs, () => setShowRefresh(false));
-    void loadHome().then(() => {
-      setRefreshing(false);
-      later(TIMERS.homeRefreshShowMs, () => setShowRefresh(true));
-    });
-  };
-
-  useSocketEvent('admin:online', ({ online }) => setAdminOnline(online));
-  useSocketEvent('home:orders', (list) => setOrders(list));
-  useOnReconnect(() => void loadHome());
+  const adminOnline = useAtomValue(adminOnlineAtom);
+  // GET /home leaves now, beside the chunk of the live parts that shows its answer.
+  useState(startHomeRequest);
 
   return (
     <Box>
@@ -94,7 +52,9 @@ export default function HomePage() {
       >
         <Container size="lg">
           <Stack gap="lg" maw={680}>
-            <AdminOnlineBadge online={adminOnline} showRefresh={showRefresh} refreshing={refreshing} onRefresh={refresh} />
+            <Suspense fallback={<AdminOnlineBadge online={adminOnline} showRefresh={false} refreshing={false} onRefresh={noop} />}>
+              <LiveAdminBadge />
+            </Suspense>
             <Title order={1} fz={{ base: 30, sm: 46 }} lh={1.15}>
               {t('hero.title')}
             </Title>
@@ -120,7 +80,9 @@ export default function HomePage() {
             <Title order={2} id="products-title">
               {t('products.title')}
             </Title>
-            <ProductsGrid products={products} />
+            <Suspense fallback={<ProductsGrid products={null} />}>
+              <LiveProducts />
+            </Suspense>
           </Stack>
 
           <Stack gap="md" component="section" aria-labelledby="how-title">
@@ -179,7 +141,7 @@ export default function HomePage() {
             </Group>
             <Card withBorder radius="lg" p={0}>
               <Suspense fallback={<Skeleton h={RECENT_PLACEHOLDER_HEIGHT} radius="lg" />}>
-                <RecentOrdersTable orders={orders} />
+                <LiveRecentOrders />
               </Suspense>
             </Card>
           </Stack>

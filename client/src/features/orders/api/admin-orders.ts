@@ -3,9 +3,10 @@
 import type { AdminOrderDto } from '#shared/api-types';
 import type { OrderCustomerDto } from '#shared/order-filters';
 import type { CancelReason } from '#shared/schemas';
-import { api, type QueryParams } from '../../../lib/api';
+import { api, okOrThrow, type QueryParams } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
-import { sendOrderCommand } from './orders-api';
+import { queryOptions } from '../../../lib/query';
+import { orderKeys, sendOrderCommand } from './orders-api';
 
 export type AdminOrderList = { orders: AdminOrderDto[]; pages: number; customers?: Record<string, OrderCustomerDto> };
 
@@ -36,6 +37,9 @@ export function filterQuery(f: OrderHistoryFilter): QueryParams {
 
 export const listOrderQueue = (page: number) => api.get<AdminOrderList>('/orders/all', { page });
 export const listOrderHistory = (page: number, filter: OrderHistoryFilter) => api.get<AdminOrderList>('/orders/all', { page, ...filterQuery(filter) });
+export const orderQueueQuery = (page: number) => queryOptions({ queryKey: orderKeys.queue(page), queryFn: () => okOrThrow(listOrderQueue(page)) });
+export const orderHistoryQuery = (filter: OrderHistoryFilter) => (page: number) =>
+  queryOptions({ queryKey: orderKeys.history(page, filter), queryFn: () => okOrThrow(listOrderHistory(page, filter)) });
 export const downloadOrdersCsv = (filter: OrderHistoryFilter, filename: string) => api.download('/orders/export.csv', filterQuery(filter), filename);
 
 export const completeOrder = (id: string, payoutTrxId?: string) =>

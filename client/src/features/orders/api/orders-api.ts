@@ -1,11 +1,27 @@
 // Order calls of spec §7: product, place, read, customer updates and the own-orders list.
 import type { OrderView, ProductDto, PublicOrderDto } from '#shared/api-types';
 import { orderCommandPayload, type PlaceOrderInput, type OrderCommand, type OrderPayment } from '#shared/schemas';
-import { api } from '../../../lib/api';
+import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
+import { queryOptions } from '../../../lib/query';
+
+/** Query keys of the orders feature (decision 180); the admin's lists are under `admin`. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  own: () => [...orderKeys.all, 'own'] as const,
+  ownPage: (page: number) => [...orderKeys.own(), page] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  admin: () => [...orderKeys.all, 'admin'] as const,
+  queues: () => [...orderKeys.admin(), 'queue'] as const,
+  queue: (page: number) => [...orderKeys.queues(), page] as const,
+  histories: () => [...orderKeys.admin(), 'history'] as const,
+  history: (page: number, filter: object) => [...orderKeys.histories(), page, filter] as const,
+  product: (productId: string) => [...orderKeys.all, 'product', productId] as const,
+};
 
 
 export const getProduct = (productId: string) => api.get<{ product: ProductDto }>(`/products/${encodeURIComponent(productId)}`);
+export const productQuery = (productId: string) => queryOptions({ queryKey: orderKeys.product(productId), queryFn: async () => (await okOrThrow(getProduct(productId))).product });
 
 const NETWORK_RETRIES = 2;
 
@@ -26,6 +42,7 @@ export async function placeOrder(productId: string, order: PlaceOrderInput) {
 }
 
 export const getOrder = (id: string) => api.get<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}`);
+export const orderQuery = (id: string) => queryOptions({ queryKey: orderKeys.detail(id), queryFn: async () => (await okOrThrow(getOrder(id))).order });
 
 /**
  * Sends one order command in its wire shape (spec §7), built by the shared `orderCommandPayload`. The answer is
@@ -46,3 +63,5 @@ export async function claimLatePayment(id: string, pmId: string) {
 }
 
 export const listOwnOrders = (page: number) => api.get<{ orders: PublicOrderDto[]; pages: number }>('/orders/all', { page });
+export type OwnOrderList = { orders: PublicOrderDto[]; pages: number };
+export const ownOrdersQuery = (page: number) => queryOptions({ queryKey: orderKeys.ownPage(page), queryFn: () => okOrThrow(listOwnOrders(page)) });

@@ -1,25 +1,43 @@
 // The admin's order lists (the live queue and the history): the table, its pages, and the detail popup a row opens,
 // with the customers the list answers carry beside the orders (issue 10).
 import { Card, Text } from '@mantine/core';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '#shared/api-types';
 import type { OrderCustomerDto } from '#shared/order-filters';
 import { shortOrderId } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
 import { PagePicker } from '../../../components/page-picker';
+import { updateQueries, useErrorToast, usePagedQuery } from '../../../lib/query';
 import type { AdminOrderList } from '../api/admin-orders';
 import { ClaimAction } from './order-claim';
 import { OrderDetailModal } from './order-detail-modal';
 
-/** The customers of every page loaded so far, and the list answer's orders for `usePagedList`. */
-export function useListCustomers() {
+/**
+ * A page of an admin order list (its query) with the customers of every page answered so far: a pushed order of a
+ * customer the shown page does not carry still finds its customer.
+ */
+export function useAdminOrderPage<A extends AdminOrderList, K extends QueryKey>(options: (page: number) => UseQueryOptions<A, Error, A, K>) {
+  const list = usePagedQuery(options);
+  useErrorToast(list.query.error);
+  const answered = list.query.data?.customers;
   const [customers, setCustomers] = useState<Record<string, OrderCustomerDto>>({});
-  const selectOrders = useCallback((answer: AdminOrderList) => {
-    setCustomers((known) => ({ ...known, ...answer.customers }));
-    return answer.orders;
-  }, []);
-  return { customers, selectOrders };
+  const [merged, setMerged] = useState(answered);
+  if (answered !== merged) {
+    setMerged(answered);
+    if (answered) setCustomers((known) => ({ ...known, ...answered }));
+  }
+  const orders = list.query.data?.orders ?? (list.query.isError ? [] : null);
+  return { ...list, orders, customers };
+}
+
+/** A changed order onto the cached lists under `key`: `keep` says whether it stays in them (the queue drops done ones). */
+export function applyAdminOrder(key: QueryKey, order: OrderDto, keep: (order: OrderDto) => boolean = () => true): void {
+  void updateQueries<AdminOrderList>(key, (list) => ({
+    ...list,
+    orders: keep(order) ? list.orders.map((row) => (row.id === order.id ? order : row)) : list.orders.filter((row) => row.id !== order.id),
+  }));
 }
 
 const orderKey = (order: OrderDto) => order.id;

@@ -18,6 +18,7 @@ import { showError } from '../../../lib/notify';
 import { readStored, writeStored } from '../../../lib/storage';
 import { placeOrder } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
+import classes from '../../../styles/text.module.css';
 
 const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email', 'payer'] as const;
 
@@ -255,7 +256,7 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
           <Text size="sm" c="dimmed">
             {t(kind === 'topup' ? 'new.estimateTopup' : 'new.estimateWithdraw')}
           </Text>
-          <Text fw={800} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="estimate">
+          <Text fw={800} fz={28} className={classes.tabular} data-testid="estimate">
             {estimate ? format.money(estimate, 'BDT') : '—'}
           </Text>
           <Text size="xs" c="dimmed">

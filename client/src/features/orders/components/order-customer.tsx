@@ -7,6 +7,7 @@ import { paths } from '../../../config';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useFormat } from '../../../lib/format';
 import { useIsAdmin } from '../../../lib/session';
+import classes from '../../../styles/text.module.css';
 
 /** Who placed the order, in the admin's popup: name, e-mail with copy, public number and order count. */
 export function OrderCustomer({ userId, customer, onOpen }: { userId: string | null; customer?: OrderCustomerDto; onOpen: () => void }) {
@@ -26,7 +27,7 @@ export function OrderCustomer({ userId, customer, onOpen }: { userId: string | n
     <Card withBorder radius="md" p="sm" data-testid="order-customer">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={700} style={{ wordBreak: 'break-word' }}>
+          <Text fw={700} className={classes.breakWord}>
             {customer.name}
           </Text>
           {isAdmin ? (
@@ -36,7 +37,7 @@ export function OrderCustomer({ userId, customer, onOpen }: { userId: string | n
           ) : null}
         </Group>
         <Group gap={4} wrap="nowrap">
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          <Text size="sm" className={classes.breakAll}>
             {customer.email}
           </Text>
           <Tooltip label={t('customer.copyEmail')}>

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '#shared/api-types';
 import { PRODUCT_IDS, WALLETS } from '#shared/constants';
@@ -11,9 +11,9 @@ import { useOrderColumns } from '../../../components/order-columns';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
 import { useIsAdmin } from '../../../lib/session';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { downloadOrdersCsv, listOrderHistory, type OrderHistoryFilter } from '../api/admin-orders';
-import { AdminOrderList, useListCustomers } from './admin-order-list';
+import { downloadOrdersCsv, orderHistoryQuery, type OrderHistoryFilter } from '../api/admin-orders';
+import { orderKeys } from '../api/orders-api';
+import { AdminOrderList, applyAdminOrder, useAdminOrderPage } from './admin-order-list';
 
 /** `YYYY-MM-DD` (a Dhaka day) → unix seconds of its first second. */
 const dayStart = (day: string) => (day ? Math.floor((Date.parse(`${day}T00:00:00Z`) - DHAKA_OFFSET_MS) / 1000) : undefined);
@@ -33,7 +33,6 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
   const [verified, setVerified] = useState('');
   const [search, setSearch] = useState(initialSearch);
   const [q] = useDebouncedValue(search, 300);
-  const { customers, selectOrders } = useListCustomers();
   const canExport = useIsAdmin();
   const [exporting, setExporting] = useState(false);
 
@@ -41,8 +40,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
     const end = dayStart(toDay);
     return { status, product, method, from: dayStart(fromDay), to: end === undefined ? undefined : end + DAY_SECONDS - 1, q, verified };
   }, [status, product, method, fromDay, toDay, q, verified]);
-  const load = useCallback((page: number) => listOrderHistory(page, filter), [filter]);
-  const { page, setPage, pages, items: orders, setItems: setOrders } = usePagedList(load, selectOrders);
+  const { page, setPage, pages, orders, customers } = useAdminOrderPage(useMemo(() => orderHistoryQuery(filter), [filter]));
   const columns = useMemo(
     () => [
       column.id<OrderDto>(),
@@ -148,7 +146,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
         page={page}
         pages={pages}
         onPage={setPage}
-        onDone={(order) => setOrders((list) => list?.map((row) => (row.id === order.id ? order : row)) ?? list)}
+        onDone={(order) => applyAdminOrder(orderKeys.histories(), order)}
       />
     </Stack>
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { OrderStatus } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
 import { paths, SUPPORT } from '../../../config';
+import classes from '../../../styles/text.module.css';
 
 const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
   pending: { color: 'yellow', icon: <IconHourglassHigh size={30} /> },
@@ -54,7 +55,7 @@ export function OrderOutcome({
         </Text>
       ) : null}
       {cancelNote ? (
-        <Text maw={460} style={{ wordBreak: 'break-word' }}>
+        <Text maw={460} className={classes.breakWord}>
           {tc('outcome.note', { note: cancelNote })}
         </Text>
       ) : null}

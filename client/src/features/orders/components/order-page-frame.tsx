@@ -1,5 +1,6 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
 
 /** The centred card of the public order screens (/new/:id and /orders/:id). */
 export function OrderPageFrame({ title, subtitle, children, aside }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; aside?: ReactNode }) {
@@ -7,12 +8,7 @@ export function OrderPageFrame({ title, subtitle, children, aside }: { title: Re
     <Container size={640} px="md" py={{ base: 'md', sm: 40 }}>
       <Stack gap="md">
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="sm">
-          <Stack gap={4} mb="lg">
-            <Title order={1} size="h2">
-              {title}
-            </Title>
-            {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
-          </Stack>
+          <PageHeader title={title} subtitle={subtitle} subtitleSize="md" mb="lg" />
           {children}
         </Paper>
         {aside}

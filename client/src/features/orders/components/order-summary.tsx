@@ -5,6 +5,7 @@ import { productCurrency, productKind } from '#shared/constants';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
+import classes from '../../../styles/text.module.css';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -26,7 +27,7 @@ export function OrderSummary({ order }: { order: PublicOrderDto }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm" c="dimmed" className={classes.breakAll}>
           {t('view.orderId')}: <span style={tabular}>{order.id}</span>
         </Text>
         <OrderStatusBadge status={order.status} detailed />
@@ -60,7 +61,7 @@ export function OrderSummary({ order }: { order: PublicOrderDto }) {
         ) : null}
         {order.pm_id ? (
           <Field label={t('view.pmId')}>
-            <Text style={{ wordBreak: 'break-all' }}>{order.pm_id}</Text>
+            <Text className={classes.breakAll}>{order.pm_id}</Text>
           </Field>
         ) : null}
       </SimpleGrid>

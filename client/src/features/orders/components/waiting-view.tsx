@@ -13,6 +13,7 @@ import { useSecondsLeft } from '../hooks/use-live-order';
 import { CopyValue } from './copy-value';
 import { TopupPaymentForm, WithdrawPaymentForm } from './payment-forms';
 import { WITHDRAW_ADDRESS } from './withdraw-address';
+import classes from '../../../styles/text.module.css';
 
 /** Waiting for the customer: countdown, where to pay, the payment form and Cancel (spec §4 waiting). */
 export function WaitingView({ order, onChange, onExpired }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void; onExpired: () => void }) {
@@ -50,7 +51,7 @@ export function WaitingView({ order, onChange, onExpired }: { order: PublicOrder
           <Text size="sm" c="dimmed">
             {t('waiting.timeLeft')}
           </Text>
-          <Text fw={800} fz={34} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }} role="timer" aria-live="off" data-testid="countdown">
+          <Text fw={800} fz={34} lh={1.1} className={classes.tabular} role="timer" aria-live="off" data-testid="countdown">
             {format.countdown(secondsLeft)}
           </Text>
           <CountdownAnnouncement secondsLeft={secondsLeft} />

@@ -8,19 +8,20 @@ import { useOrderColumns } from '../../../components/order-columns';
 import { OrderTable } from '../../../components/order-table';
 import { PagePicker } from '../../../components/page-picker';
 import { paths } from '../../../config';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { refreshQueries, updateQueries, useErrorToast, usePagedQuery } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
-import { listOwnOrders } from '../api/orders-api';
+import { orderKeys, ownOrdersQuery, type OwnOrderList } from '../api/orders-api';
 import { OrderListHeader } from '../components/order-list-header';
 
 /** /account and /account/orders — the customer's own orders, paged and live. */
-const selectOrders = (answer: { orders: PublicOrderDto[] }) => answer.orders;
 const orderKey = (order: PublicOrderDto) => order.id;
 const orderHref = (order: PublicOrderDto) => paths.order.getHref(order.id);
 
 export default function AccountOrdersPage() {
   const { t } = useTranslation('orders');
-  const { page, setPage, pages, items: orders, setItems: setOrders, loading, refresh } = usePagedList(listOwnOrders, selectOrders);
+  const { page, setPage, pages, query } = usePagedQuery(ownOrdersQuery);
+  const orders = query.data?.orders ?? (query.isError ? [] : null);
+  useErrorToast(query.error);
   const column = useOrderColumns();
   const columns = useMemo(
     () => [
@@ -32,14 +33,18 @@ export default function AccountOrdersPage() {
     ],
     [column],
   );
-  useSocketEvent('order:updated', (order) => setOrders((list) => list?.map((row) => (row.id === order.id ? order : row)) ?? list));
-  useSocketEvent('order:created', (order) => {
-    if (page === 1) setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list].slice(0, 10) : list));
-  });
+  useSocketEvent('order:updated', (order) =>
+    void updateQueries<OwnOrderList>(orderKeys.own(), (list) => ({ ...list, orders: list.orders.map((row) => (row.id === order.id ? order : row)) })),
+  );
+  useSocketEvent('order:created', (order) =>
+    void updateQueries<OwnOrderList>(orderKeys.ownPage(1), (list) =>
+      list.orders.some((row) => row.id === order.id) ? list : { ...list, orders: [order, ...list.orders].slice(0, 10) },
+    ),
+  );
 
   return (
     <Stack gap="md">
-      <OrderListHeader title={t('list.title')} loading={loading} onRefresh={() => void refresh()}>
+      <OrderListHeader title={t('list.title')} loading={query.isFetching} onRefresh={() => void refreshQueries(orderKeys.own())}>
         <Button component={Link} to={paths.home.getHref()} leftSection={<IconPlus size={18} />}>
           {t('list.newOrder')}
         </Button>

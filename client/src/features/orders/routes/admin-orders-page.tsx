@@ -1,15 +1,17 @@
 import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
 import { isInAdminQueue } from '#shared/order-view';
 import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
+import { showSuccess } from '../../../lib/notify';
+import { refreshQueries, updateQueries } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { showError, showSuccess } from '../../../lib/notify';
-import { completeOrder, listOrderQueue } from '../api/admin-orders';
-import { AdminOrderList, useListCustomers } from '../components/admin-order-list';
+import { useSubmit } from '../../../lib/use-submit';
+import { completeOrder, orderQueueQuery, type AdminOrderList as AdminOrderListAnswer } from '../api/admin-orders';
+import { orderKeys } from '../api/orders-api';
+import { AdminOrderList, applyAdminOrder, useAdminOrderPage } from '../components/admin-order-list';
 import { VerificationBadge } from '../components/verification-badge';
 import { AssigneeName } from '../components/order-claim';
 import { OrderHistory } from '../components/order-history';
@@ -46,9 +48,7 @@ export default function AdminOrdersPage() {
 
 function OrderQueue({ title }: { title: string }) {
   const { t } = useTranslation(['orders', 'sms']);
-  const [completing, setCompleting] = useState<string | null>(null);
-  const { customers, selectOrders } = useListCustomers();
-  const { page, setPage, pages, items: orders, setItems: setOrders, loading, refresh } = usePagedList(listOrderQueue, selectOrders);
+  const { pages, page, setPage, orders, customers, query } = useAdminOrderPage(orderQueueQuery);
   const column = useOrderColumns();
   // Later columns (verification, filters) go here; the phone card follows each column's `card` slot.
   const columns = useMemo(
@@ -76,41 +76,35 @@ function OrderQueue({ title }: { title: string }) {
   );
 
   // The admins' room gets the full view; a public one (the admin's own order as its owner) is not for the queue.
-  const applyUpdate = useCallback((order: OrderView) => {
-    if (!isAdminOrderDto(order)) return;
-    setOrders((list) => {
-      if (!list) return list;
-      if (!inQueue(order)) return list.filter((row) => row.id !== order.id);
-      return list.map((row) => (row.id === order.id ? order : row));
-    });
-  }, [setOrders]);
+  const applyUpdate = (order: OrderView) => {
+    if (isAdminOrderDto(order)) applyAdminOrder(orderKeys.queues(), order, inQueue);
+  };
   useSocketEvent('order:updated', applyUpdate);
   useSocketEvent('order:created', (order) => {
-    if (!isAdminOrderDto(order) || page !== 1 || !inQueue(order)) return;
-    setOrders((list) => (list && !list.some((row) => row.id === order.id) ? [order, ...list] : list));
+    if (!isAdminOrderDto(order) || !inQueue(order)) return;
+    void updateQueries<AdminOrderListAnswer>(orderKeys.queue(1), (list) => (list.orders.some((row) => row.id === order.id) ? list : { ...list, orders: [order, ...list.orders] }));
   });
 
   // Verified pending orders: one click completes each (issue 9 rule 3).
   const ready = (orders ?? []).filter((order) => order.status === 'pending' && order.verification?.status === 'verified');
+  const [completing, setCompleting] = useState<string | null>(null);
+  const { submit: complete } = useSubmit({
+    send: (id: string) => completeOrder(id),
+    fallbackKey: 'errors.orderUpdate',
+    onDone: (answer) => {
+      showSuccess('orders:queue.completed');
+      applyUpdate(answer.order);
+    },
+  });
   const completeVerified = async (order: OrderDto) => {
     setCompleting(order.id);
-    try {
-      const answer = await completeOrder(order.id);
-      if (!answer.ok) showError(answer, 'errors.orderUpdate');
-      else {
-        showSuccess('orders:queue.completed');
-        applyUpdate(answer.order);
-      }
-    } catch (error) {
-      showError(error);
-    } finally {
-      setCompleting(null);
-    }
+    await complete(order.id);
+    setCompleting(null);
   };
 
   return (
     <Stack gap="md">
-      <OrderListHeader title={title} loading={loading} onRefresh={() => void refresh()} />
+      <OrderListHeader title={title} loading={query.isFetching} onRefresh={() => void refreshQueries(orderKeys.queues())} />
       {ready.length > 0 ? (
         <Card withBorder radius="md" p="sm" bg="green.0" data-testid="verified-ready">
           <Stack gap="xs">

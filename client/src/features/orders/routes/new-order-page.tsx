@@ -1,19 +1,17 @@
 import { Alert, Anchor, Center, Image, Loader, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { ProductDto } from '#shared/api-types';
 import { productKind } from '#shared/constants';
 import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { showError } from '../../../lib/notify';
 import { useLanguage, userAtom, userLoadingAtom } from '../../../lib/session';
-import { getProduct } from '../api/orders-api';
+import { useQuery } from '../../../lib/query';
+import { productQuery } from '../api/orders-api';
 import { NewOrderForm } from '../components/new-order-form';
 import { OrderPageFrame } from '../components/order-page-frame';
-
-type Load = { state: 'loading' } | { state: 'ready'; product: ProductDto } | { state: 'failed' };
 
 /** /new/:id — place a top-up or withdraw order for the product. */
 export default function NewOrderPage() {
@@ -22,24 +20,12 @@ export default function NewOrderPage() {
   const { id = '' } = useParams();
   const user = useAtomValue(userAtom);
   const userLoading = useAtomValue(userLoadingAtom);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const language = useLanguage();
-
+  const { data: product, isPending, isError, errorUpdatedAt } = useQuery(productQuery(id));
   useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    void getProduct(id).then((answer) => {
-      if (!live) return;
-      if (answer.ok && answer.product) setLoad({ state: 'ready', product: answer.product });
-      else {
-        setLoad({ state: 'failed' });
-        showError(null, 'errors.productLoad');
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+    if (isError) showError(null, 'errors.productLoad');
+  }, [isError, errorUpdatedAt]);
+  const load = product ? ({ state: 'ready', product } as const) : isError && !isPending ? ({ state: 'failed' } as const) : ({ state: 'loading' } as const);
 
   const kind = productKind(id);
   // The admin's Bengali text in BN when there is one (decision 091), else the English one.

@@ -21,6 +21,7 @@ import {
   type RecoveryInfo,
 } from '../api/recovery';
 import { RecoveryCard } from '../components/recovery-card';
+import classes from '../../../styles/text.module.css';
 
 const FIELDS = ['code', 'password', 'confirm_password'] as const;
 
@@ -195,7 +196,7 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
           </Button>
           <Group justify="space-between" wrap="wrap" gap="xs">
             {secondsLeft > 0 ? (
-              <Text size="sm" c="dimmed" aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text size="sm" c="dimmed" aria-live="polite" className={classes.tabular}>
                 {t('confirm.resendIn', { time: format.countdown(secondsLeft) })}
               </Text>
             ) : (

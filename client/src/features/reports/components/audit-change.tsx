@@ -4,6 +4,7 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AuditJson } from '#shared/audit';
 import { useFormat } from '../../../lib/format';
+import classes from '../../../styles/text.module.css';
 
 const MAX_VALUE = 60;
 const MAX_LINES = 4;
@@ -43,7 +44,7 @@ export function AuditChange({ before, after }: { before: AuditJson; after: Audit
         </Text>
       ) : null}
       {lines.slice(0, MAX_LINES).map((line) => (
-        <Text key={line} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <Text key={line} size="xs" ff="monospace" className={classes.anywhere}>
           {line}
         </Text>
       ))}

@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from '../../../styles/text.module.css';
 
 /** One figure of the statistics page: a label, the figure (or several lines of it) and a short hint. */
 export function KpiCard({ label, value, hint, icon, color, testId }: { label: string; value: ReactNode; hint?: string; icon: ReactNode; color: string; testId: string }) {
@@ -14,7 +15,7 @@ export function KpiCard({ label, value, hint, icon, color, testId }: { label: st
             {label}
           </Text>
         </Group>
-        <Text component="div" fw={700} fz={{ base: 'lg', sm: 'xl' }} lh={1.25} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }} data-testid={`${testId}-value`}>
+        <Text component="div" fw={700} fz={{ base: 'lg', sm: 'xl' }} lh={1.25} className={`${classes.tabular} ${classes.anywhere}`} data-testid={`${testId}-value`}>
           {value}
         </Text>
         {hint ? (

@@ -1,21 +1,24 @@
 // /admin/audit: the audit log (issue 10, decision 114): who did what to which thing, newest first, filtered by
 // action and admin, paged, exportable as CSV. A table from `sm` up, one card per entry on phones (OrderTable).
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditEntryDto, type AuditListDto } from '#shared/audit';
 import { dhakaDate } from '#shared/dhaka';
 import { shortOrderId } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
+import { PageHeader } from '../../../components/page-header';
 import { PagePicker } from '../../../components/page-picker';
 import { paths } from '../../../config';
 import { isTranslationKey, translate } from '../../../i18n/keys';
 import { useFormat } from '../../../lib/format';
 import { showError } from '../../../lib/notify';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { downloadAuditCsv, listAuditEntries, type AuditFilter } from '../api/reports-api';
+import { useErrorToast, usePagedQuery } from '../../../lib/query';
+import { auditEntriesQuery, downloadAuditCsv, type AuditFilter } from '../api/reports-api';
+
+const NO_ACTORS: AuditListDto['actors'] = [];
 import { AuditChange } from '../components/audit-change';
 
 const ALL = '';
@@ -88,7 +91,7 @@ function useAuditColumns(): OrderColumn<AuditEntryDto>[] {
         key: 'action',
         header: t('audit.columns.action'),
         cell: (e) => (
-          <Badge variant="light" color={e.action.startsWith('order.') ? 'brand' : 'gray'} radius="sm" style={{ textTransform: 'none' }}>
+          <Badge variant="light" color={e.action.startsWith('order.') ? 'brand' : 'gray'} radius="sm" tt="none">
             {actionLabel(e.action)}
           </Badge>
         ),
@@ -103,16 +106,14 @@ function useAuditColumns(): OrderColumn<AuditEntryDto>[] {
 export default function AdminAuditPage() {
   const { t } = useTranslation('reports');
   const [filter, setFilter] = useState<AuditFilter>({ action: ALL, actor: ALL });
-  const [actors, setActors] = useState<AuditListDto['actors']>([]);
   const [exporting, setExporting] = useState(false);
   const columns = useAuditColumns();
 
-  const load = useCallback((page: number) => listAuditEntries(page, filter), [filter]);
-  const select = useCallback((answer: AuditListDto) => {
-    setActors(answer.actors);
-    return answer.entries;
-  }, []);
-  const { page, setPage, pages, items } = usePagedList(load, select);
+  const { page, setPage, pages, query } = usePagedQuery(useMemo(() => auditEntriesQuery(filter), [filter]));
+  useErrorToast(query.error);
+  const items = query.data?.entries ?? (query.isError ? [] : null);
+  // The admins who acted, as the last answer names them (kept while the next page loads).
+  const actors = query.data?.actors ?? NO_ACTORS;
 
   const change = (next: Partial<AuditFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
@@ -130,14 +131,7 @@ export default function AdminAuditPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('audit.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('audit.subtitle')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
           label={t('audit.action')}

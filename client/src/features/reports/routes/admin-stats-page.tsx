@@ -1,22 +1,23 @@
 // /admin/stats: the KPIs of issue 10 for today, 7 or 30 Asia/Dhaka days (decision 113), refreshed as orders move.
 // The charts' styles load with this chunk only, so the first paint of the shop does not carry them (decision 063).
 import '@mantine/charts/styles.css';
-import { Alert, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlarmOff, IconCash, IconCircleCheck, IconClockHour4, IconHourglassHigh, IconListNumbers, IconX, IconStopwatch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { STATS_RANGES, type StatsDto, type StatsRange } from '#shared/stats';
 import { useFormat } from '../../../lib/format';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/notify';
+import { refreshQueries, useQuery } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
-import { fetchStats } from '../api/reports-api';
+import { reportKeys, statsQuery } from '../api/reports-api';
 import { KpiCard } from '../components/kpi-card';
 import { StaffTable } from '../components/staff-table';
 import { currenciesOf, MethodVolumeChart, OrdersPerDayChart, ProductVolumeList, VolumePerDayChart, ChartCard } from '../components/stats-charts';
 import { useReportFormat } from '../hooks/use-report-format';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stats: StatsDto };
 
 const isRange = (value: string | null): value is StatsRange => (STATS_RANGES as readonly (string | null)[]).includes(value);
 /** Orders move often on a busy day: the figures are fetched again at most this often. */
@@ -96,16 +97,8 @@ export default function AdminStatsPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('range');
   const range: StatsRange = isRange(asked) ? asked : 'today';
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    const answer = await fetchStats(range);
-    setState(answer.ok ? { status: 'ready', stats: answer.stats } : { status: 'error', message: errorMessage(answer) });
-  }, [range]);
-  useEffect(() => {
-    setState((s) => (s.status === 'ready' && s.stats.range === range ? s : { status: 'loading' }));
-    void load();
-  }, [load, range]);
+  const query = useQuery(statsQuery(range));
+  const load = useCallback(() => refreshQueries(reportKeys.stats(range)), [range]);
 
   // New and moved orders change the figures; a burst of them is one refetch.
   const lastLoad = useRef(0);
@@ -123,36 +116,33 @@ export default function AdminStatsPage() {
   useSocketEvent('order:created', refreshSoon);
   useSocketEvent('order:updated', refreshSoon);
 
-  const stats = state.status === 'ready' ? state.stats : null;
+  const stats = query.isError ? null : (query.data ?? null);
   const first = stats?.series[0]?.date;
   const last = stats?.series.at(-1)?.date;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('stats.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('stats.subtitle')}
+      <PageHeader
+        title={t('stats.title')}
+        subtitle={t('stats.subtitle')}
+        actions={
+          <SegmentedControl
+            aria-label={t('stats.rangeLabel')}
+            value={range}
+            onChange={(value) => setParams(value === 'today' ? {} : { range: value }, { replace: true })}
+            data={STATS_RANGES.map((r) => ({ value: r, label: t(`stats.range.${r}`) }))}
+          />
+        }
+      >
+        {first && last ? (
+          <Text size="sm" fw={600} data-testid="stats-period">
+            {first === last ? report.day(first) : t('stats.period', { from: report.day(first), to: report.day(last) })}
           </Text>
-          {first && last ? (
-            <Text size="sm" fw={600} data-testid="stats-period">
-              {first === last ? report.day(first) : t('stats.period', { from: report.day(first), to: report.day(last) })}
-            </Text>
-          ) : null}
-        </Stack>
-        <SegmentedControl
-          aria-label={t('stats.rangeLabel')}
-          value={range}
-          onChange={(value) => setParams(value === 'today' ? {} : { range: value }, { replace: true })}
-          data={STATS_RANGES.map((r) => ({ value: r, label: t(`stats.range.${r}`) }))}
-        />
-      </Group>
-      {state.status === 'loading' ? <Skeleton height={320} radius="md" /> : null}
-      {state.status === 'error' ? (
+        ) : null}
+      </PageHeader>
+      {query.isPending ? <Skeleton height={320} radius="md" /> : null}
+      {query.isError ? (
         <Alert color="red" role="alert">
-          {state.message}
+          {errorMessage(query.error)}
         </Alert>
       ) : null}
       {stats ? (

@@ -15,6 +15,7 @@ import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { startSession } from '../../../lib/session';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '../api/two-factor';
+import classes from '../../../styles/text.module.css';
 
 function CodeForm({ label, submit, onSubmit, onCancel }: { label: string; submit: string; onSubmit: (code: string) => Promise<Record<string, string> | undefined>; onCancel?: () => void }) {
   const { t } = useTranslation('settings');
@@ -176,7 +177,7 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
               {t('twoFactor.manual')}
             </Text>
             <Group gap="xs" wrap="wrap">
-              <Code fz="sm" style={{ wordBreak: 'break-all' }} data-testid="two-factor-secret">
+              <Code fz="sm" className={classes.breakAll} data-testid="two-factor-secret">
                 {setup.secret}
               </Code>
               <Button variant="subtle" size="compact-sm" leftSection={<IconCopy size={16} />} onClick={() => void copyToClipboard(setup.secret)}>

@@ -1,6 +1,7 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { userAtom } from '../../../lib/session';
 import { AvatarEditor } from '../components/avatar-editor';
 import { NameForm, PasswordForm } from '../components/profile-forms';
@@ -12,14 +13,7 @@ export default function AccountSettingsPage() {
   if (!user) return null;
   return (
     <Stack gap="md" maw={960}>
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('subtitle')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <AvatarEditor user={user} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <NameForm key={user.id} user={user} />

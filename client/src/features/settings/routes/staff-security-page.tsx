@@ -1,6 +1,7 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { userAtom } from '../../../lib/session';
 import { TelegramCard } from '../components/telegram-card';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -15,9 +16,7 @@ export default function StaffSecurityPage() {
   if (!user) return null;
   return (
     <Stack gap="md" maw={640}>
-      <Title order={1} size="h2">
-        {t('nav.security')}
-      </Title>
+      <PageHeader title={t('nav.security')} />
       <TwoFactorCard user={user} />
       <TelegramCard user={user} />
     </Stack>

@@ -2,8 +2,16 @@
 import type { Wallet } from '#shared/constants';
 import type { DeviceDto, LinkCandidateDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
-import { api } from '../../../lib/api';
+import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
+import { queryOptions } from '../../../lib/query';
+
+/** Query keys of the SMS feature (decision 180). */
+export const smsKeys = {
+  all: ['sms'] as const,
+  inboxes: () => [...smsKeys.all, 'inbox'] as const,
+  inbox: (filter: InboxFilter) => [...smsKeys.inboxes(), filter] as const,
+};
 
 export const listDevices = () => api.get<{ devices: DeviceDto[] }>('/devices');
 /** The wallet's balance now, stated for its phone's ledger (decision 144). */
@@ -30,6 +38,9 @@ export const listSms = (filter: InboxFilter) => api.get<{ sms: SmsDto[]; pages: 
 /** The orders the SMS could be linked to: its wallet's top-ups without proof, the same amount first (decision 218). */
 export const linkCandidates = (id: number) => api.get<{ candidates: LinkCandidateDto[] }>(`/sms/${id}/candidates`);
 
+/** One inbox page for the filters: `inboxQuery(filters)(page)`. */
+export const inboxQuery = (filters: Omit<InboxFilter, 'page'>) => (page: number) =>
+  queryOptions({ queryKey: smsKeys.inbox({ ...filters, page }), queryFn: () => okOrThrow(listSms({ ...filters, page })) });
 export async function linkSms(id: number, orderId: string, reason: string) {
   const captcha = await getCaptcha();
   return api.patch<{ sms: SmsDto }>(`/sms/${id}`, { captcha, sms: { order_id: orderId, reason } });

@@ -2,6 +2,7 @@
 import { Code, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WALLET_SENDER_IDS } from '#shared/sms/parse-sms';
+import classes from '../../../styles/text.module.css';
 
 /** Technical values the admin types into the app exactly as written, so they are not translated. */
 const SETUP_VALUES = {
@@ -22,11 +23,11 @@ export function ForwarderSetup() {
         {t('devices.setupTitle')}
       </Title>
       <Text size="sm">
-        {t('devices.endpoint')}: <Code style={{ wordBreak: 'break-all' }}>{forwardingAddress()}</Code>
+        {t('devices.endpoint')}: <Code className={classes.breakAll}>{forwardingAddress()}</Code>
       </Text>
       <List type="ordered" spacing="xs" size="sm">
         {(['1', '2', '3', '4', '5', '6'] as const).map((step) => (
-          <List.Item key={step} style={{ wordBreak: 'break-word' }}>
+          <List.Item key={step} className={classes.breakWord}>
             {t(`devices.setup.${step}`, { ...SETUP_VALUES, interpolation: { escapeValue: false } })}
           </List.Item>
         ))}

@@ -1,23 +1,25 @@
-import { Anchor, Button, Card, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WALLETS, type Wallet } from '#shared/constants';
 import { SMS_STATUSES, type SmsDto, type SmsStatus } from '#shared/sms/sms-api';
+import { PageHeader } from '../../../components/page-header';
 import { PagePicker } from '../../../components/page-picker';
 import { WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
-import { showError } from '../../../lib/notify';
+import { refreshQueries, useErrorToast, usePagedQuery } from '../../../lib/query';
 import { LedgerGapsAlert } from '../components/ledger-gaps-alert';
 import { useSocketEvent } from '../../../lib/socket';
-import { listSms } from '../api/sms-api';
+import { inboxQuery, smsKeys } from '../api/sms-api';
 import { LinkSmsModal } from '../components/link-sms-modal';
 import { SmsStatusBadge } from '../components/sms-status-badge';
 import { TemplatesPanel } from '../components/templates-panel';
+import classes from '../../../styles/text.module.css';
 
 function SmsCard({ sms, onLink }: { sms: SmsDto; onLink: (sms: SmsDto) => void }) {
   const { t } = useTranslation('sms');
@@ -57,7 +59,7 @@ function SmsCard({ sms, onLink }: { sms: SmsDto; onLink: (sms: SmsDto) => void }
             {t('inbox.received')}: {format.date(sms.received_at)}
           </Text>
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} c="dimmed">
+        <Text size="sm" className={`${classes.preWrap} ${classes.breakWord}`} c="dimmed">
           {sms.text}
         </Text>
         <Group justify="space-between" wrap="wrap">
@@ -83,30 +85,18 @@ function SmsCard({ sms, onLink }: { sms: SmsDto; onLink: (sms: SmsDto) => void }
 function Inbox() {
   const { t } = useTranslation('sms');
   const walletName = useWalletName();
-  const [page, setPage] = useState(1);
   const [status, setStatus] = useState<SmsStatus | undefined>(undefined);
   const [account, setAccount] = useState<Wallet | undefined>(undefined);
   const [query, setQuery] = useState('');
   const [q] = useDebouncedValue(query.trim(), 300);
-  const [rows, setRows] = useState<SmsDto[] | null>(null);
-  const [pages, setPages] = useState(1);
   const [linking, setLinking] = useState<SmsDto | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await listSms({ page, status, account, q: q || undefined });
-    if (!answer.ok) {
-      showError(answer);
-      setRows([]);
-      return;
-    }
-    setRows(answer.sms);
-    setPages(answer.pages);
-  }, [page, status, account, q]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = usePagedQuery(useMemo(() => inboxQuery({ status, account, q: q || undefined }), [status, account, q]));
+  const { page, setPage, pages } = list;
+  useErrorToast(list.query.error);
+  const rows = list.query.data?.sms ?? (list.query.isError ? [] : null);
+  const refresh = () => void refreshQueries(smsKeys.inboxes());
   useSocketEvent('sms:received', () => {
-    if (page === 1) void load();
+    if (page === 1) refresh();
   });
 
   return (
@@ -147,7 +137,7 @@ function Inbox() {
         onClose={() => setLinking(null)}
         onLinked={() => {
           setLinking(null);
-          void load();
+          refresh();
         }}
       />
     </Stack>
@@ -159,9 +149,7 @@ export default function AdminSmsPage() {
   const { t } = useTranslation('sms');
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('inbox.title')}
-      </Title>
+      <PageHeader title={t('inbox.title')} />
       <LedgerGapsAlert />
       <Tabs defaultValue="inbox" keepMounted={false}>
         <Tabs.List>

@@ -1,12 +1,21 @@
-// Support ticket calls (spec §7) and the hooks that keep a list or a conversation live (design §7).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Support ticket calls (spec §7), their queries and the hooks that keep a list or a conversation live (design §7).
 import type { z } from 'zod';
 import type { PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import type { TicketLanguage, TicketSubject } from '#shared/constants';
 import type { newTicketTextSchema } from '#shared/schemas';
-import { api, type ApiAnswer } from '../../../lib/api';
+import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
-import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
+import { queryOptions, refreshQueries, updateQueries, usePagedQuery, useQuery } from '../../../lib/query';
+import { useSocketEvent } from '../../../lib/socket';
+
+/** Query keys of the tickets feature (decision 180). */
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: () => [...ticketKeys.all, 'list'] as const,
+  list: (page: number) => [...ticketKeys.lists(), page] as const,
+  detail: (id: string) => [...ticketKeys.all, 'detail', id] as const,
+  order: (id: string) => [...ticketKeys.all, 'order', id] as const,
+};
 
 export type NewTicketInput = {
   subject: TicketSubject;
@@ -46,70 +55,60 @@ export function mergeMessages(current: TicketMessageDto[], incoming: TicketMessa
   return [...current, ...added].sort((a, b) => a.time - b.time || a.id - b.id);
 }
 
-type ListState = { status: 'loading' } | { status: 'error'; failure: ApiAnswer<unknown> } | { status: 'ready'; tickets: TicketDto[]; pages: number };
+type TicketList = { supports: TicketDto[]; pages: number };
+type TicketAnswer = { support: TicketDto };
 
-/** One page of tickets; re-fetched when any ticket changes (new ticket, reply, close) and after a reconnect. */
-export function useTicketList(page: number) {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const latest = useRef(0);
+export const ticketsQuery = (page: number) => queryOptions({ queryKey: ticketKeys.list(page), queryFn: () => okOrThrow(fetchTickets(page)) });
+export const ticketQuery = (id: string) => queryOptions({ queryKey: ticketKeys.detail(id), queryFn: () => okOrThrow(fetchTicket(id)) });
+export const orderForTicketQuery = (id: string) => queryOptions({ queryKey: ticketKeys.order(id), queryFn: () => okOrThrow(fetchOrderForTicket(id)) });
 
-  const load = useCallback(async () => {
-    const call = ++latest.current;
-    const answer = await fetchTickets(page);
-    if (call !== latest.current) return;
-    setState(answer.ok ? { status: 'ready', tickets: answer.supports, pages: answer.pages } : { status: 'error', failure: answer });
-  }, [page]);
-
-  useEffect(() => {
-    setState({ status: 'loading' });
-    void load();
-  }, [load]);
-
+/** One page of tickets; fetched again when any ticket changes (new ticket, reply, close). */
+export function useTicketList() {
+  const list = usePagedQuery(ticketsQuery);
   useSocketEvent('ticket:updated', (ticket) => {
-    // Show the change at once, then re-fetch so order and paging follow the server.
-    setState((s) => (s.status === 'ready' ? { ...s, tickets: s.tickets.map((t) => (t.id === ticket.id ? { ...t, ...ticket, texts: t.texts } : t)) } : s));
-    void load();
+    // Show the change at once, then fetch again so order and paging follow the server.
+    void updateQueries<TicketList>(ticketKeys.lists(), (answer) => ({
+      ...answer,
+      supports: answer.supports.map((t) => (t.id === ticket.id ? { ...t, ...ticket, texts: t.texts } : t)),
+    }));
+    void refreshQueries(ticketKeys.lists());
   });
-  useOnReconnect(() => void load());
-
-  return { state, reload: load };
+  return list;
 }
 
-type TicketState = { status: 'loading' } | { status: 'error'; failure: ApiAnswer<unknown> } | { status: 'ready'; ticket: TicketDto };
+/** A ticket from an answer or a push onto the cached conversation, keeping every message already shown. */
+export function applyTicket(ticket: TicketDto): void {
+  void updateQueries<TicketAnswer>(ticketKeys.detail(ticket.id), (answer) => ({
+    ...answer,
+    support: { ...answer.support, ...ticket, texts: mergeMessages(answer.support.texts ?? [], ticket.texts ?? []) },
+  }));
+}
 
 /** One conversation, kept live from ticket:message / ticket:updated pushes. */
 export function useTicket(id: string) {
-  const [state, setState] = useState<TicketState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    const answer = await fetchTicket(id);
-    setState(answer.ok ? { status: 'ready', ticket: answer.support } : { status: 'error', failure: answer });
-  }, [id]);
-
-  useEffect(() => {
-    setState({ status: 'loading' });
-    void load();
-  }, [load]);
-
-  /** Applies a ticket from an answer or a push, keeping every message already shown. */
-  const applyTicket = useCallback((ticket: TicketDto) => {
-    setState((s) => {
-      if (s.status !== 'ready' || s.ticket.id !== ticket.id) return s;
-      const texts = mergeMessages(s.ticket.texts ?? [], ticket.texts ?? []);
-      return { status: 'ready', ticket: { ...s.ticket, ...ticket, texts } };
-    });
-  }, []);
-
+  const query = useQuery(ticketQuery(id));
   useSocketEvent('ticket:message', ({ ticketId, message }) => {
-    setState((s) => {
-      if (s.status !== 'ready' || s.ticket.id !== ticketId) return s;
-      return { status: 'ready', ticket: { ...s.ticket, texts: mergeMessages(s.ticket.texts ?? [], [message]) } };
-    });
+    if (ticketId !== id) return;
+    void updateQueries<TicketAnswer>(ticketKeys.detail(id), (answer) => ({
+      ...answer,
+      support: { ...answer.support, texts: mergeMessages(answer.support.texts ?? [], [message]) },
+    }));
   });
   useSocketEvent('ticket:updated', (ticket) => {
     if (ticket.id === id) applyTicket(ticket);
   });
-  useOnReconnect(() => void load());
-
-  return { state, applyTicket };
+  // The order the ticket is about, kept current from `order:updated` (the admins' room gets every order).
+  useSocketEvent('order:updated', (update) => {
+    if (query.data?.support.order?.id !== update.id) return;
+    void updateQueries<TicketAnswer>(ticketKeys.detail(id), (answer) => {
+      const order = answer.support.order;
+      if (!order || order.id !== update.id) return answer;
+      const changed = { ...order, status: update.status, pm_id: update.pm_id, amount: update.data.amount, pm_amount: update.pm_amount, wallet: update.data.wallet };
+      return { ...answer, support: { ...answer.support, order: changed } };
+    });
+  });
+  return query;
 }
+
+/** The order a new ticket is about (none without an id). */
+export const useOrderForTicket = (id: string | undefined) => useQuery({ ...orderForTicketQuery(id ?? ''), enabled: Boolean(id) });

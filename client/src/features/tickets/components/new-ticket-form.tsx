@@ -1,9 +1,9 @@
 // New-ticket form (spec §2/§5): subject (the four products or Other) and a 10-500 character message. Opened from
 // an order's "Need help?" (`?order=<id>`), it is about that order: shown on top, its product as the subject.
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconReceipt, IconSend } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicOrderDto } from '#shared/api-types';
@@ -15,9 +15,13 @@ import { useLanguage } from '../../../lib/session';
 import { newTicketTextSchema, VALIDATION_KEYS } from '#shared/schemas';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/notify';
-import { fetchOrderForTicket, openTicket } from '../api/tickets';
+import { PageHeader } from '../../../components/page-header';
+import { zodResolver } from '../../../lib/form';
+import { showSuccess } from '../../../lib/notify';
+import { queryClient } from '../../../lib/query';
+import { useSubmit } from '../../../lib/use-submit';
+import classes from '../../../styles/text.module.css';
+import { openTicket, ticketKeys, useOrderForTicket } from '../api/tickets';
 
 const newTicketFormSchema = z.object({
   subject: z.enum(TICKET_SUBJECTS, { error: VALIDATION_KEYS.subjectInvalid }),
@@ -29,24 +33,19 @@ const FIELDS = ['subject', 'text'] as const;
 type AboutOrder = { state: 'none' } | { state: 'loading'; id: string } | { state: 'ready'; order: PublicOrderDto } | { state: 'failed'; id: string };
 
 function useAboutOrder(id: string | null, onFound: (order: PublicOrderDto) => void): AboutOrder {
-  const [about, setAbout] = useState<AboutOrder>(id ? { state: 'loading', id } : { state: 'none' });
+  const query = useOrderForTicket(id ?? undefined);
+  const found = query.data?.order;
+  const onFoundRef = useRef(onFound);
   useEffect(() => {
-    if (!id) return setAbout({ state: 'none' });
-    let live = true;
-    setAbout({ state: 'loading', id });
-    void fetchOrderForTicket(id).then((answer) => {
-      if (!live) return;
-      if (!answer.ok) return setAbout({ state: 'failed', id });
-      setAbout({ state: 'ready', order: answer.order });
-      onFound(answer.order);
-    });
-    return () => {
-      live = false;
-    };
-    // onFound prefills the form once per order id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-  return about;
+    onFoundRef.current = onFound;
+  });
+  useEffect(() => {
+    // Prefills the form once per order found.
+    if (found) onFoundRef.current(found);
+  }, [found]);
+  if (!id) return { state: 'none' };
+  if (found) return { state: 'ready', order: found };
+  return query.isError ? { state: 'failed', id } : { state: 'loading', id };
 }
 
 export function NewTicketForm() {
@@ -56,7 +55,6 @@ export function NewTicketForm() {
   const language = useLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [sending, setSending] = useState(false);
   const form = useForm<{ subject: TicketSubject | ''; text: string }>({
     initialValues: { subject: '', text: '' },
     validate: zodResolver(newTicketFormSchema),
@@ -66,26 +64,22 @@ export function NewTicketForm() {
     if (isProductId(order.product_id)) form.setFieldValue('subject', order.product_id);
   });
 
-  const submitTicket = form.onSubmit(async (values) => {
-    setSending(true);
-    try {
-      const answer = await openTicket({
+  const { submit, pending: sending } = useSubmit({
+    send: (values: typeof form.values) =>
+      openTicket({
         ...newTicketFormSchema.parse(values),
         ...(about.state === 'ready' ? { order_id: about.order.id } : {}),
         lang: language === 'BN' ? 'bn' : 'en',
-      });
-      if (!answer.ok) {
-        form.setErrors(toFormErrors(answer.errors, FIELDS));
-        return showError(answer);
-      }
+      }),
+    form,
+    fields: FIELDS,
+    onDone: (answer) => {
       showSuccess('tickets:new.created');
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
       navigate(paths.account.support.getHref(answer.id), { replace: true });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSending(false);
-    }
+    },
   });
+  const submitTicket = form.onSubmit((values) => void submit(values));
 
   return (
     <Stack gap="md" maw={640}>
@@ -96,30 +90,23 @@ export function NewTicketForm() {
         </Group>
       </Anchor>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap={4} mb="lg">
-          <Title order={1} size="h3">
-            {t('new.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {about.state === 'none' ? t('new.subtitle') : t('orderLink.newSubtitle')}
-          </Text>
-        </Stack>
+        <PageHeader size="h3" mb="lg" title={t('new.title')} subtitle={about.state === 'none' ? t('new.subtitle') : t('orderLink.newSubtitle')} />
         {about.state === 'ready' ? (
           <Paper withBorder radius="md" p="sm" mb="md" bg="var(--mantine-color-gray-0)" data-testid="ticket-about-order">
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap" miw={0}>
                 <IconReceipt size={20} aria-hidden style={{ flex: 'none' }} />
-                <Stack gap={0} style={{ minWidth: 0 }}>
+                <Stack gap={0} miw={0}>
                   <Text size="sm" fw={600}>
                     {t('orderLink.about', { product: productName(about.order.product_id) })}
                   </Text>
-                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" c="dimmed" ff="monospace" className={classes.anywhere}>
                     {about.order.id}
                   </Text>
                 </Stack>
               </Group>
               <Group gap="xs" wrap="nowrap">
-                <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <Text size="sm" fw={700} className={classes.tabular}>
                   {format.money(about.order.data.amount, productCurrency(about.order.product_id))}
                 </Text>
                 <OrderStatusBadge status={about.order.status} detailed size="md" />

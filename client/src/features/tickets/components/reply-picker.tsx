@@ -3,38 +3,25 @@
 // admin to fill, and the reply box marks them (decision 117).
 import { Anchor, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconMessageBolt } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TicketOrderDto } from '#shared/api-types';
 import { TICKET_LANGUAGES, type TicketLanguage } from '#shared/constants';
-import { fillReplyVariables, REPLY_VARIABLES, type CannedReplyDto } from '#shared/replies';
+import { fillReplyVariables, REPLY_VARIABLES } from '#shared/replies';
 import { shortOrderId } from '../../../components/order-columns';
 import { paths } from '../../../config';
-import { showError } from '../../../lib/notify';
 import { useIsAdmin } from '../../../lib/session';
-import { listReplies } from '../api/replies';
+import { useReplies } from '../api/replies';
 import { replyValuesOf, useLanguageLoaded } from '../hooks/use-reply-values';
 
 export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: TicketLanguage; order: TicketOrderDto | null; onInsert: (text: string) => void }) {
   const { t } = useTranslation('tickets');
   const isAdmin = useIsAdmin();
-  const [replies, setReplies] = useState<CannedReplyDto[] | null>(null);
+  const replies = useReplies();
   const [lang, setLang] = useState<TicketLanguage>(ticketLang);
   const loaded = useLanguageLoaded(lang);
   const langLabel = useId();
-
-  useEffect(() => {
-    let live = true;
-    void listReplies().then((answer) => {
-      if (!live) return;
-      if (!answer.ok) showError(answer);
-      setReplies(answer.ok ? answer.replies : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const insert = (id: string | null) => {
     const reply = replies?.find((r) => String(r.id) === id);

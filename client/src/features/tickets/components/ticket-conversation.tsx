@@ -1,8 +1,8 @@
 // A ticket as a chat (spec §2): bubbles by sender with times, a reply form while open, Close, and live updates.
-import { Alert, Anchor, Badge, Box, Button, Code, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Code, Grid, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconLock, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
@@ -11,11 +11,14 @@ import { LIMITS, TICKET_SUBJECTS, type TicketSubject } from '#shared/constants';
 import { replyVariablesIn } from '#shared/replies';
 import { ticketReplySchema } from '#shared/schemas';
 import { useFormat } from '../../../lib/format';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { errorMessage, showError, showSuccess } from '../../../lib/notify';
-import { closeTicket, replyToTicket, useTicket } from '../api/tickets';
+import { zodResolver } from '../../../lib/form';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage, showSuccess } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/use-submit';
+import classes from '../../../styles/text.module.css';
+import { applyTicket, closeTicket, replyToTicket, useTicket } from '../api/tickets';
 import { ReplyPicker } from './reply-picker';
-import { TicketOrderCard, useLiveTicketOrder } from './ticket-order-card';
+import { TicketOrderCard } from './ticket-order-card';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 const isTicketSubject = (subject: string): subject is TicketSubject => (TICKET_SUBJECTS as readonly string[]).includes(subject);
@@ -31,26 +34,26 @@ interface TicketConversationProps {
 
 export function TicketConversation({ id, viewer, backHref }: TicketConversationProps) {
   const { t } = useTranslation('tickets');
-  const { state, applyTicket } = useTicket(id);
+  const { data, error, isPending } = useTicket(id);
 
-  if (state.status === 'loading') {
+  if (isPending) {
     return (
       <Text c="dimmed" py="xl" ta="center">
         {t('chat.loading')}
       </Text>
     );
   }
-  if (state.status === 'error') {
+  if (!data) {
     return (
       <Stack gap="md" maw={720}>
         <Alert color="red" role="alert" title={t('chat.loadFailedTitle')}>
-          {errorMessage(state.failure.ok ? null : state.failure, 'errors.ticketLoad')}
+          {errorMessage(error, 'errors.ticketLoad')}
         </Alert>
         <BackLink href={backHref} />
       </Stack>
     );
   }
-  return <Conversation ticket={state.ticket} viewer={viewer} backHref={backHref} onTicket={applyTicket} />;
+  return <Conversation ticket={data.support} viewer={viewer} backHref={backHref} onTicket={applyTicket} />;
 }
 
 function BackLink({ href }: { href: string }) {
@@ -78,7 +81,6 @@ function Conversation({
 }) {
   const { t } = useTranslation('tickets');
   const format = useFormat();
-  const [closing, setClosing] = useState(false);
   const messages = ticket.texts ?? [];
   const endRef = useRef<HTMLDivElement>(null);
 
@@ -86,22 +88,16 @@ function Conversation({
     endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [messages.length]);
 
-  const close = async () => {
-    setClosing(true);
-    try {
-      const answer = await closeTicket(ticket.id);
-      if (!answer.ok) return showError(answer);
+  const { submit: close, pending: closing } = useSubmit({
+    send: (id: string) => closeTicket(id),
+    onDone: (answer) => {
       onTicket(answer.support);
       showSuccess('tickets:chat.closedToast');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setClosing(false);
-    }
-  };
+    },
+  });
 
   const open = ticket.status === 'open';
-  const order = useLiveTicketOrder(ticket.order);
+  const order = ticket.order ?? null;
   const chat = (
     <Stack gap="md">
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} bg="var(--mantine-color-gray-0)">
@@ -117,7 +113,7 @@ function Conversation({
         <>
           <ReplyForm ticket={ticket} order={order} viewer={viewer} onTicket={onTicket} />
           <Group justify="flex-end">
-            <Button variant="outline" color="red" size="md" leftSection={<IconLock size={18} />} loading={closing} onClick={() => void close()}>
+            <Button variant="outline" color="red" size="md" leftSection={<IconLock size={18} />} loading={closing} onClick={() => void close(ticket.id)}>
               {t('chat.close')}
             </Button>
           </Group>
@@ -135,18 +131,17 @@ function Conversation({
   return (
     <Stack gap="md" maw={order ? 1160 : 760}>
       <BackLink href={backHref} />
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h3">
-            {t('chat.title', { num: format.digits(String(ticket.num)) })}
-          </Title>
-          <Text size="sm" c="dimmed">
+      <PageHeader
+        size="h3"
+        title={t('chat.title', { num: format.digits(String(ticket.num)) })}
+        subtitle={
+          <>
             {isTicketSubject(ticket.subject) ? t(`subjects.${ticket.subject}`) : ticket.subject} · {format.date(ticket.created_at)}
             {viewer === 'admin' ? ` · ${ticket.name}` : ''}
-          </Text>
-        </Stack>
-        <TicketStatusBadge status={ticket.status} />
-      </Group>
+          </>
+        }
+        actions={<TicketStatusBadge status={ticket.status} />}
+      />
 
       {order ? (
         // Beside the chat from md up; above it on phones, where the order is what the conversation is about.
@@ -182,14 +177,14 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
         style={{ borderBottomRightRadius: mine ? 4 : undefined, borderBottomLeftRadius: mine ? undefined : 4 }}
       >
         <Group gap={6} mb={2}>
-          <Badge size="xs" variant={mine ? 'white' : 'light'} color={message.sender === 'admin' ? 'indigo' : 'teal'} style={{ textTransform: 'none' }}>
+          <Badge size="xs" variant={mine ? 'white' : 'light'} color={message.sender === 'admin' ? 'indigo' : 'teal'} tt="none">
             {author}
           </Badge>
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text size="sm" className={`${classes.preWrap} ${classes.anywhere}`}>
           {message.text}
         </Text>
-        <Text size="xs" ta="right" mt={2} opacity={mine ? 1 : 0.8} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text size="xs" ta="right" mt={2} opacity={mine ? 1 : 0.8} className={classes.tabular}>
           {format.date(message.time)}
         </Text>
       </Paper>
@@ -213,7 +208,6 @@ function ReplyForm({
 }) {
   const { t } = useTranslation('tickets');
   const format = useFormat();
-  const [sending, setSending] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const validateText = zodResolver(replyFormSchema);
   const form = useForm({
@@ -234,22 +228,16 @@ function ReplyForm({
     requestAnimationFrame(() => textRef.current?.focus());
   };
 
-  const sendReply = form.onSubmit(async (values) => {
-    setSending(true);
-    try {
-      const answer = await replyToTicket(ticket.id, replyFormSchema.parse(values).text);
-      if (!answer.ok) {
-        form.setErrors(toFormErrors(answer.errors, ['text']));
-        return showError(answer);
-      }
+  const { submit, pending: sending } = useSubmit({
+    send: (values: typeof form.values) => replyToTicket(ticket.id, replyFormSchema.parse(values).text),
+    form,
+    fields: ['text'],
+    onDone: (answer) => {
       onTicket(answer.support);
       form.reset();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSending(false);
-    }
+    },
   });
+  const sendReply = form.onSubmit((values) => void submit(values));
 
   return (
     <form onSubmit={sendReply} noValidate>

@@ -2,7 +2,6 @@
 // conversation, with a link to the order in the admin console (the customer's side links to their order page).
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TicketOrderDto } from '#shared/api-types';
@@ -13,38 +12,12 @@ import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useFormat } from '../../../lib/format';
-import { useSocketEvent } from '../../../lib/socket';
-
-/** The ticket's order, kept current from `order:updated` pushes (the admins' room gets every order). */
-export function useLiveTicketOrder(initial: TicketOrderDto | null | undefined): TicketOrderDto | null {
-  const [order, setOrder] = useState(initial ?? null);
-  const [from, setFrom] = useState(initial);
-  if (from !== initial) {
-    // A newer ticket answer carries the order as the server read it.
-    setFrom(initial);
-    setOrder(initial ?? null);
-  }
-  useSocketEvent('order:updated', (update) => {
-    setOrder((current) =>
-      current && update.id === current.id
-        ? {
-            ...current,
-            status: update.status,
-            pm_id: update.pm_id,
-            amount: update.data.amount,
-            pm_amount: update.pm_amount,
-            wallet: update.data.wallet,
-          }
-        : current,
-    );
-  });
-  return order;
-}
+import classes from '../../../styles/text.module.css';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-      <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
+      <Text size="sm" c="dimmed" flex="none">
         {label}
       </Text>
       <div style={{ minWidth: 0, textAlign: 'end' }}>{children}</div>
@@ -57,7 +30,7 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
   const format = useFormat();
   const productName = useProductName();
   const kind = productKind(order.product_id);
-  const tabular = { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' } as const;
+  const tabular = `${classes.tabular} ${classes.anywhere}`;
   const href = viewer === 'admin' ? `${paths.admin.orders.getHref()}?q=${encodeURIComponent(order.id)}` : paths.order.getHref(order.id);
   return (
     <Card withBorder radius="lg" p="md" component="section" aria-labelledby="ticket-order-title" data-testid="ticket-order">
@@ -70,7 +43,7 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
         </Group>
         <Row label={t('orderLink.id')}>
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Text size="sm" ff="monospace" style={tabular}>
+            <Text size="sm" ff="monospace" className={tabular}>
               {order.id}
             </Text>
             <Tooltip label={t('orders:view.copy')}>
@@ -86,12 +59,12 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
           </Text>
         </Row>
         <Row label={t('orders:view.amount')}>
-          <Text size="sm" fw={700} style={tabular}>
+          <Text size="sm" fw={700} className={tabular}>
             {format.money(order.amount, productCurrency(order.product_id))}
           </Text>
         </Row>
         <Row label={viewer === 'admin' ? t(kind === 'topup' ? 'orderLink.customerPays' : 'orderLink.customerReceives') : t(kind === 'topup' ? 'orders:view.payAmount' : 'orders:view.receiveAmount')}>
-          <Text size="sm" style={tabular}>
+          <Text size="sm" className={tabular}>
             {format.money(order.pm_amount, 'BDT')}
           </Text>
         </Row>
@@ -100,25 +73,25 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
         </Row>
         {viewer === 'admin' ? (
           <Row label={t('orderLink.shopWallet')}>
-            <Text size="sm" style={tabular}>
+            <Text size="sm" className={tabular}>
               {format.digits(order.pm_wallet)}
             </Text>
           </Row>
         ) : null}
         {kind === 'withdraw' && order.wallet ? (
           <Row label={viewer === 'admin' ? t('orderLink.customerWallet') : t('orders:view.customerWallet')}>
-            <Text size="sm" style={tabular}>
+            <Text size="sm" className={tabular}>
               {format.digits(order.wallet)}
             </Text>
           </Row>
         ) : null}
         <Row label={t('orders:view.pmId')}>
-          <Text size="sm" style={tabular}>
+          <Text size="sm" className={tabular}>
             {order.pm_id ?? t('orderLink.none')}
           </Text>
         </Row>
         <Row label={t('orderLink.created')}>
-          <Text size="sm" style={tabular}>
+          <Text size="sm" className={tabular}>
             {format.date(order.created_at)}
           </Text>
         </Row>

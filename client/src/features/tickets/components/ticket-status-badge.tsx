@@ -13,7 +13,7 @@ export function TicketStatusBadge({ status }: { status: TicketDto['status'] }) {
       variant="light"
       size="lg"
       leftSection={open ? <IconMessageCircle size={14} /> : <IconCircleCheck size={14} />}
-      style={{ textTransform: 'none' }}
+      tt="none"
     >
       {t(`status.${status}`)}
     </Badge>

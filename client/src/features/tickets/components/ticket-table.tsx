@@ -6,6 +6,7 @@ import type { TicketDto } from '#shared/api-types';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useFormat } from '../../../lib/format';
 import { TicketStatusBadge } from './ticket-status-badge';
+import classes from '../../../styles/text.module.css';
 
 interface TicketTableProps {
   tickets: TicketDto[];
@@ -56,7 +57,7 @@ export function TicketTable({ tickets, hrefOf, showUser = false }: TicketTablePr
                   {ticketNumber(ticket)}
                 </Anchor>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{format.date(ticket.created_at)}</Table.Td>
+              <Table.Td className={`${classes.nowrap} ${classes.tabular}`}>{format.date(ticket.created_at)}</Table.Td>
               {showUser && <Table.Td maw={180}>{userCell(ticket)}</Table.Td>}
               <Table.Td maw={360}>
                 <Text size="sm" lineClamp={2}>

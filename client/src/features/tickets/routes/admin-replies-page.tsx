@@ -1,66 +1,50 @@
-import { Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CannedReplyDto } from '#shared/replies';
-import { showError, showSuccess } from '../../../lib/notify';
-import { deleteReply, listReplies } from '../api/replies';
+import { PageHeader } from '../../../components/page-header';
+import { showSuccess } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/use-submit';
+import { deleteReply, setCachedReplies, useReplies } from '../api/replies';
 import { ReplyEditorModal } from '../components/reply-editor-modal';
+import classes from '../../../styles/text.module.css';
 
 const byTitle = (a: CannedReplyDto, b: CannedReplyDto) => a.title.localeCompare(b.title) || a.id - b.id;
 
 /** /admin/replies — the canned replies of the support chat (issue 10): add, edit, delete; EN and BN text each. */
 export default function AdminRepliesPage() {
   const { t } = useTranslation('tickets');
-  const [replies, setReplies] = useState<CannedReplyDto[] | null>(null);
+  const replies = useReplies();
   const [editing, setEditing] = useState<CannedReplyDto | 'new' | null>(null);
   const [removing, setRemoving] = useState<CannedReplyDto | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    const answer = await listReplies();
-    if (!answer.ok) showError(answer);
-    setReplies(answer.ok ? answer.replies : []);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const saved = (reply: CannedReplyDto) => {
     setEditing(null);
-    setReplies((list) => [...(list ?? []).filter((r) => r.id !== reply.id), reply].sort(byTitle));
+    setCachedReplies((list) => [...list.filter((r) => r.id !== reply.id), reply].sort(byTitle));
   };
 
-  const remove = async (reply: CannedReplyDto) => {
-    setBusy(true);
-    try {
-      const answer = await deleteReply(reply.id);
-      if (!answer.ok) return showError(answer);
+  const { submit: remove, pending: busy } = useSubmit({
+    send: (reply: CannedReplyDto) => deleteReply(reply.id),
+    onDone: (_answer, reply) => {
       showSuccess('tickets:replies.deleted');
-      setReplies((list) => (list ?? []).filter((r) => r.id !== reply.id));
+      setCachedReplies((list) => list.filter((r) => r.id !== reply.id));
       setRemoving(null);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h3">
-            {t('replies.pageTitle')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('replies.pageSubtitle')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-          {t('replies.add')}
-        </Button>
-      </Group>
+      <PageHeader
+        size="h3"
+        title={t('replies.pageTitle')}
+        subtitle={t('replies.pageSubtitle')}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+            {t('replies.add')}
+          </Button>
+        }
+      />
 
       {replies === null ? (
         <Group justify="center" py="xl">
@@ -73,11 +57,11 @@ export default function AdminRepliesPage() {
           </Text>
         </Card>
       ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('replies.pageTitle')}>
+        <Stack gap="sm" component="ul" p={0} m={0} className={classes.plainList} aria-label={t('replies.pageTitle')}>
           {replies.map((reply) => (
             <Card key={reply.id} withBorder radius="md" p="md" component="li" data-testid="canned-reply">
               <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
-                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={700} className={classes.anywhere}>
                   {reply.title}
                 </Text>
                 <Group gap="xs">
@@ -119,10 +103,10 @@ export default function AdminRepliesPage() {
 function ReplyText({ badge, text, lang }: { badge: string; text: string; lang: string }) {
   return (
     <Stack gap={4} p="sm" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-      <Badge size="sm" variant="light" color="gray" style={{ textTransform: 'none' }}>
+      <Badge size="sm" variant="light" color="gray" tt="none">
         {badge}
       </Badge>
-      <Text size="sm" lang={lang} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Text size="sm" lang={lang} className={`${classes.preWrap} ${classes.anywhere}`}>
         {text}
       </Text>
     </Stack>
