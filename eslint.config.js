@@ -10,7 +10,8 @@ import globals from 'globals';
 // server/<domain>/ folders talk to each other only through their public surface, server/<domain>/index.ts.
 // The kernel (http, db, security, mail, config, logger) serves every domain and imports none. The composition
 // root (composition.ts, app.ts) and the tests see domains through their index.ts too.
-const SERVER_DOMAINS = ['accounts', 'admin-status', 'audit', 'catalogue', 'home', 'media', 'orders', 'realtime', 'recovery', 'settings', 'sms', 'telegram', 'tickets', 'webhooks'];
+
+const SERVER_DOMAINS = ['accounts', 'admin-status', 'audit', 'blocklist', 'catalogue', 'home', 'media', 'orders', 'realtime', 'recovery', 'settings', 'sms', 'telegram', 'tickets', 'webhooks'];
 const SERVER_KERNEL = ['server/http/**/*.ts', 'server/db/**/*.ts', 'server/security/**/*.ts', 'server/mail/**/*.ts', 'server/config.ts', 'server/logger.ts'];
 const anyOf = (names) => `(?:${names.join('|')})`;
 const notIndex = '/(?!index\\.js$)';

@@ -2,6 +2,7 @@
 //   npx tsx scripts/screenshots.ts /login /register ...   (writes tmp/screens/*.png; build the client first)
 // SCREEN_AS=admin|user logs in first ('@me' in a page path stands for that user's id, e.g. /admin/users/@me).
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
+// SCREEN_CLOSED=bkash closes that method now (business hours).
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 import fs from 'node:fs';
@@ -79,6 +80,14 @@ try {
     const customer = await createUser(server, { name: 'Karim Hossain' });
     await server.api.patch(`/users/${customer.id}`, { user: { role: 'blocked' } }, token);
     await server.api.patch('/admin', { admin: { online: true } }, token);
+  }
+  // SCREEN_CLOSED=bkash: that method's business hours (issue 23) exclude now, so checkout shows it closed.
+  if (process.env.SCREEN_CLOSED) {
+    const admin = await loginAdmin(server);
+    const pms = await server.api.get<{ pms: { account: string; wallet: string; note: string; available: boolean }[] }>('/pms/all', admin.token);
+    const pm = pms.body.pms.find((m) => m.account === process.env.SCREEN_CLOSED);
+    const dhakaHour = (offset: number) => `${String((new Date().getUTCHours() + 6 + offset) % 24).padStart(2, '0')}:00`;
+    if (pm) await server.api.patch(`/pms/${pm.account}`, { pm: { wallet: pm.wallet, note: pm.note, available: true, hours: { open: dhakaHour(2), close: dhakaHour(10) } } }, admin.token);
   }
   if (receiver && as === 'admin' && token) {
     receiver.on('/down', () => ({ status: 500 }));

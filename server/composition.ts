@@ -29,6 +29,7 @@ import {
   usersRoutes,
   type AccountEvents,
 } from './accounts/index.js';
+import { blocklistRoutes, createBlocklistRepository, createBlocklistService } from './blocklist/index.js';
 import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
   createCatalogueCache,
@@ -46,6 +47,7 @@ import {
   createOrderQueriesRepository,
   createOrderStatsRepository,
   createOrdersService,
+  createOrderAdmission,
   createOrderViewCache,
   orderPageRoutes,
   createShopStatsRepository,
@@ -123,7 +125,13 @@ export function composeShop(infra: Infrastructure) {
   const smsRepository = createSmsRepository(prisma);
   const orderQueries = createOrderQueriesRepository(prisma);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
-  const orderCommands = createOrderCommandsRepository(prisma, { clock, evidence: smsRepository.evidence });
+  const blocklistRepository = createBlocklistRepository(prisma);
+  // An SMS from a blocked wallet number is held (issue 23): orders ask the blocklist inside their transaction.
+  const orderCommands = createOrderCommandsRepository(prisma, {
+    clock,
+    evidence: smsRepository.evidence,
+    isWalletBlocked: (tx, wallet) => blocklistRepository.isListed(tx, 'wallet', wallet),
+  });
   const ticketsRepository = createTicketsRepository(prisma);
   const recoveryRepository = createRecoveryRepository(prisma);
   const avatarsRepository = createAvatarsRepository(prisma);
@@ -183,6 +191,9 @@ export function composeShop(infra: Infrastructure) {
     fourEyesBdt,
   });
   const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
+  // Money controls (issue 23): the blocklist (admin), and the orders' admission check that reads it and the settings.
+  const blocklist = createBlocklistService({ blocklist: blocklistRepository, audit: audit.record, clock });
+  const admission = createOrderAdmission({ settings: () => settings.current(), isBlocked: blocklist.isBlocked });
   // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
   const catalogue = createCatalogueCache({ products: productsRepository, paymentMethods: paymentMethodsRepository, maxAgeMs: instanceBus ? 60_000 : undefined });
   events.subscribe('catalogue.changed', () => catalogue.dropped());
@@ -199,6 +210,7 @@ export function composeShop(infra: Infrastructure) {
     orderWaitMinutes: config.orderWaitMinutes,
     lateClaimHours: SMS_LIMITS.lateClaimHours,
     fourEyesBdt,
+    admission,
   });
   // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
   // secrets, another purpose (an independent derived key).
@@ -346,6 +358,7 @@ export function composeShop(infra: Infrastructure) {
     ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
     repliesRoutes({ replies, captcha, limits }),
+    blocklistRoutes({ blocklist, captcha, limits }),
     recoveryRoutes({ recovery, userDto, captcha, limits }),
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
@@ -397,6 +410,7 @@ export function composeShop(infra: Infrastructure) {
       stats,
       twoFactor,
       settings,
+      blocklist,
       telegram: telegram.notifier,
       webhooks,
     },

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { ROLES, TICKET_LANGUAGES, WALLETS } from './constants.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { CANCEL_REASONS } from './schemas.js';
-import { SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
+import { BLOCKLIST_KINDS } from './money-controls.js';
+import { HELD_REASONS, SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
 
 const obj = z.looseObject;
 const unixSeconds = z.number().int();
@@ -29,6 +30,8 @@ export const failureAnswerSchema = obj({
   errors: z.record(z.string(), z.string()).optional(),
   /** The client drops its session (a revoked or blocked token). */
   logout: z.literal(true).optional(),
+  /** Values the message names (issue 23: a limit, the time to retry, an opening time). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 // ---------- accounts ----------
@@ -58,7 +61,17 @@ export const okAnswerSchema = success({});
 export const usersPageAnswerSchema = success({ users: z.array(userSchema), pages });
 
 // ---------- catalogue ----------
-export const productPmSchema = obj({ account: wallet, available: z.boolean(), rate: z.number(), min: z.number(), max: z.number(), limit_reached: z.boolean() });
+/** A payment method's business hours ("HH:MM", Asia/Dhaka; issue 23), null: always open. */
+const businessHours = obj({ open: z.string(), close: z.string() }).nullable();
+export const productPmSchema = obj({
+  account: wallet,
+  available: z.boolean(),
+  rate: z.number(),
+  min: z.number(),
+  max: z.number(),
+  limit_reached: z.boolean(),
+  hours: businessHours,
+});
 export const productSchema = obj({
   id: z.string(),
   available: z.boolean(),
@@ -77,6 +90,7 @@ export const paymentMethodSchema = obj({
   available: z.boolean(),
   daily_count_limit: z.number().nullable(),
   daily_amount_limit: z.number().nullable(),
+  hours: businessHours,
   today: obj({ count: z.number(), amount: z.number() }).optional(),
 });
 export const paymentMethodsAnswerSchema = success({ pms: z.array(paymentMethodSchema) });
@@ -98,6 +112,8 @@ const verificationSchema = obj({
   amount: z.number().nullable(),
   sender: nullableString,
   received_at: unixSeconds.nullable(),
+  /** For `held`: why (the ledger's reasons, decision 145; the payer's, issue 23). */
+  reason: z.enum(HELD_REASONS).nullable().optional(),
 });
 /** The public view of an order (decision 070); the admin's view adds `user_id`, `data.w_code`, `verification`. */
 export const orderSchema = obj({
@@ -117,6 +133,8 @@ export const orderSchema = obj({
   cancel_note: nullableString,
   events: z.array(orderEventSchema),
   payment_received: z.boolean(),
+  /** The payment is held for the shop's review (issue 23). */
+  payment_held: z.enum(['payer_mismatch', 'review']).nullable(),
   late_claim_at: unixSeconds.nullable(),
   payout_trx_id: nullableString,
   user_id: nullableString.optional(),
@@ -176,6 +194,17 @@ export const smsPageAnswerSchema = success({ sms: z.array(smsSchema), pages });
 export const gatewayDeliveryAnswerSchema = success({ status: z.enum(['stored', 'duplicate', 'skipped']), sms: obj({}).optional() });
 export const smsCandidatesAnswerSchema = success({ candidates: z.array(obj({ id: z.string() })) });
 export const smsLinkedAnswerSchema = success({ sms: obj({}) });
+// ---------- blocklist (issue 23) ----------
+export const blocklistEntrySchema = obj({
+  id: z.number().int(),
+  kind: z.enum(BLOCKLIST_KINDS),
+  value: z.string(),
+  reason: z.string(),
+  created_by: obj({ id: z.string(), name: z.string() }).nullable(),
+  created_at: unixSeconds,
+});
+export const blocklistAnswerSchema = success({ entries: z.array(blocklistEntrySchema) });
+export const blocklistEntryAnswerSchema = success({ entry: blocklistEntrySchema });
 // ---------- webhooks (issue 25) ----------
 export const webhookSchema = obj({ id: z.string(), url: z.string(), events: z.array(z.string()) });
 export const webhooksAnswerSchema = success({ webhooks: z.array(webhookSchema) });

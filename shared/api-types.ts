@@ -60,6 +60,8 @@ export interface ProductPmDto {
    * (decision 124). Only this flag is public, never the caps or the day's totals; always false for withdrawals.
    */
   limit_reached: boolean;
+  /** The method's business hours (issue 23): checkout shows it closed, with its opening time, outside them. */
+  hours: { open: string; close: string } | null;
 }
 export interface ProductDto {
   id: string;
@@ -80,6 +82,8 @@ export interface PaymentMethodDto {
   /** Daily caps for top-ups (issue 10), null for none. */
   daily_count_limit: number | null;
   daily_amount_limit: number | null;
+  /** Business hours {open, close} ("HH:MM", Asia/Dhaka, may cross midnight); null: always open (issue 23). */
+  hours: { open: string; close: string } | null;
   /** Today's (Asia/Dhaka) waiting, pending and complete top-ups with this method; only in GET /pms/all. */
   today?: { count: number; amount: number };
 }
@@ -129,6 +133,11 @@ export interface PublicOrderDto {
   events: PublicOrderEventDto[];
   /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
   payment_received: boolean;
+  /**
+   * The payment's SMS is held for the shop's review (issue 23): `payer_mismatch` when it came from another number
+   * than the one the customer named, `review` otherwise; null when nothing is held.
+   */
+  payment_held: 'payer_mismatch' | 'review' | null;
   /** When a timed-out top-up's customer said they paid late (its id is `pm_id`), or null. */
   late_claim_at: number | null;
   /** A completed withdrawal's payout transaction id, or null. */
@@ -270,4 +279,6 @@ export interface ApiError {
   code?: number;
   errors?: Record<string, string>;
   logout?: true;
+  /** Values the message names (issue 23: the limit, the time to retry, the opening time). */
+  params?: Record<string, string | number>;
 }

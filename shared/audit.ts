@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'telegram.code',
   'telegram.link',
   'telegram.unlink',
+  'blocklist.add',
+  'blocklist.remove',
   'webhook.create',
   'webhook.update',
   'webhook.delete',
@@ -45,7 +47,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'blocklist', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const optionalText = (max: number, pattern: RegExp) =>

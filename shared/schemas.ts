@@ -6,6 +6,7 @@ import { asciiDigitsOf, toAsciiDigits, toLocalMobileNumber } from './digits.js';
 import { AMOUNT_PATTERN } from './money.js';
 import { VALIDATION_KEYS, type ValidationKey } from './error-keys.js';
 import type { OrderCommandName } from './order-status.js';
+import { businessHoursSchema, payerSchema } from './money-controls.js';
 
 export { VALIDATION_KEYS };
 const V = VALIDATION_KEYS;
@@ -185,6 +186,8 @@ export const pmPatchSchemaFor = (account: Wallet) =>
     daily_count_limit: z.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(1_000_000, V.invalid).nullable().optional(),
     /** The day's total `pm_amount` in taka; null: no cap; absent: unchanged. */
     daily_amount_limit: z.union([moneyValue(V.invalid), z.null()]).optional(),
+    /** Business hours in Asia/Dhaka (issue 23, decision 213); null: always open; absent: unchanged. */
+    hours: businessHoursSchema.nullable().optional(),
   });
 export type PaymentMethodPatch = z.infer<ReturnType<typeof pmPatchSchemaFor>>;
 export const pmPatchBodySchemaFor = (account: Wallet) => z.object({ captcha: captchaField, pm: pmPatchSchemaFor(account) });
@@ -204,6 +207,8 @@ export const topupOrderSchema = z.object({
   amount: moneyValue(V.amountInvalid),
   onex_id: onexIdSchema,
   contact_email: contactEmailSchema,
+  /** The wallet number the customer pays from (issue 23); required when the shop's `payer_required` is on. */
+  payer: payerSchema.optional(),
 });
 export const withdrawOrderSchema = z.object({
   pm_method: walletSchema,

@@ -20,6 +20,34 @@ export const SHOP_SETTINGS = {
       .nullable(),
     default: null as number | null,
   },
+  /** Issue 23: every top-up must name the wallet number it is paid from (`payer`); off, it is optional. */
+  payer_required: {
+    schema: z.boolean({ error: V.invalid }),
+    default: false as boolean,
+  },
+  /**
+   * Issue 23 (decision 212): a customer with no completed order in the last 30 days ("a stranger") may have one open
+   * (waiting or pending) order at a time; false: off.
+   */
+  new_customer_one_open_order: {
+    schema: z.boolean({ error: V.invalid }),
+    default: false as boolean,
+  },
+  /** Issue 23: the largest top-up (BDT paid) a stranger may place; null: off. */
+  new_customer_max_bdt: {
+    schema: z
+      .number({ error: V.limitSettingInvalid })
+      .min(1, V.limitSettingInvalid)
+      .max(LIMITS.amountMax, V.limitSettingInvalid)
+      .refine((n) => Math.round(n * 100) === n * 100, V.limitSettingInvalid)
+      .nullable(),
+    default: null as number | null,
+  },
+  /** Issue 23: orders any caller may place per hour, counted per 1xBet id, e-mail and address; null: off. */
+  orders_per_hour: {
+    schema: z.number({ error: V.limitSettingInvalid }).int(V.limitSettingInvalid).min(1, V.limitSettingInvalid).max(10_000, V.limitSettingInvalid).nullable(),
+    default: null as number | null,
+  },
   /**
    * The public home page's recent orders show customers' full names and photos (true), or names masked as `R***n`
    * and initials instead of photos (false, the default: betting top-ups next to a full name are nobody's business;

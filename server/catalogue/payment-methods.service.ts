@@ -15,6 +15,7 @@ const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
   available: pm.available,
   daily_count_limit: pm.dailyCountLimit,
   daily_amount_limit: pm.dailyAmountLimit === null ? null : toMoneyNumber(pm.dailyAmountLimit),
+  hours: pm.hours,
 });
 
 /** Today's top-ups per method (the orders domain counts them; the composition root hands the lookup in). */
@@ -31,12 +32,13 @@ export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit
     },
     /** Creates the method when it was never saved (the admin page adds missing accounts this way). */
     async savePaymentMethod(admin: { id: string }, account: Wallet, patch: PaymentMethodPatch): Promise<PaymentMethodDto> {
-      const { daily_count_limit, daily_amount_limit, ...terms } = patch;
+      const { daily_count_limit, daily_amount_limit, hours, ...terms } = patch;
       const write = {
         account,
         ...terms,
         ...(daily_count_limit !== undefined ? { dailyCountLimit: daily_count_limit } : {}),
         ...(daily_amount_limit !== undefined ? { dailyAmountLimit: daily_amount_limit } : {}),
+        ...(hours !== undefined ? { hours } : {}),
       };
       const saved = await pms.save(write, (tx, before, after) =>
         audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),

@@ -20,6 +20,8 @@ export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto
       max: toMoneyNumber(pm.max),
       // The catalogue does not count orders: the public snapshot asks the orders domain (decision 124).
       limit_reached: false,
+      // The method's business hours live on the method: the public snapshot fills them in (issue 23).
+      hours: null,
     })),
   };
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import * as A from '#shared/api-answers';
 import { auditQuerySchema } from '#shared/audit';
 import type { ErrorKey } from '#shared/error-keys';
+import { blocklistDeleteBodySchema, blocklistPostBodySchema } from '#shared/money-controls';
 import { orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { replyBodySchema, replyDeleteBodySchema } from '#shared/replies';
 import {
@@ -161,6 +162,12 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   'errors.twoFactorAlreadyOn': 409,
   'errors.twoFactorNotSetUp': 409,
   'errors.twoFactorOff': 409,
+  'errors.openOrderLimit': 409,
+  'errors.newCustomerLimit': 409,
+  'errors.orderRateLimited': 429,
+  'errors.methodClosed': 409,
+  'errors.blocklistExists': 409,
+  'errors.blocklistNotFound': 404,
 };
 
 const UPLOAD_ERRORS = [
@@ -216,7 +223,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/orders/all', tag: 'Orders', summary: "A customer's orders, or the staff's queue with filters", auth: 'user', query: orderListQuerySchema, answer: A.ordersPageAnswerSchema },
   { method: 'GET', path: '/api/v1/orders/export.csv', tag: 'Orders', summary: 'The filtered orders as CSV', auth: 'admin', query: orderFilterSchema, produces: 'text/csv' },
   { method: 'GET', path: '/api/v1/orders/:id', tag: 'Orders', summary: 'An order: the public view, or the full one for staff', auth: 'public', answer: A.orderAnswerSchema, errors: ['errors.orderNotFound'] },
-  { method: 'POST', path: '/api/v1/orders/:productId', tag: 'Orders', summary: 'Place a top-up or withdrawal order (an Idempotency-Key header makes retries safe)', auth: 'public', body: placeOrderBodySchema, status: 201, answer: A.placedOrderAnswerSchema, errors: ['errors.productNotFound', 'errors.productUnavailable', 'errors.methodUnavailable', 'errors.methodLimitReached', 'errors.idempotencyMismatch', 'errors.idempotencyInProgress'] },
+  { method: 'POST', path: '/api/v1/orders/:productId', tag: 'Orders', summary: 'Place a top-up or withdrawal order (an Idempotency-Key header makes retries safe)', auth: 'public', body: placeOrderBodySchema, status: 201, answer: A.placedOrderAnswerSchema, errors: ['errors.productNotFound', 'errors.productUnavailable', 'errors.methodUnavailable', 'errors.methodLimitReached', 'errors.methodClosed', 'errors.openOrderLimit', 'errors.newCustomerLimit', 'errors.orderRateLimited', 'errors.blocked', 'errors.idempotencyMismatch', 'errors.idempotencyInProgress'] },
   { method: 'PATCH', path: '/api/v1/orders/:id', tag: 'Orders', summary: 'Pay, cancel, or (staff) complete, cancel or reopen an order', auth: 'public', body: orderPatchBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.orderStateConflict', 'errors.transactionUsed', 'errors.reopenNotAllowed', 'errors.adminOnly', 'errors.forbidden', 'errors.orderClaimed', 'errors.secondApprovalRequired'] },
   { method: 'POST', path: '/api/v1/orders/:id/late-payment', tag: 'Orders', summary: "A timed-out top-up's \"paid late\" claim", auth: 'public', body: latePaymentBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.lateClaimClosed', 'errors.transactionUsed', 'errors.orderStateConflict'] },
   { method: 'GET', path: '/api/v1/stats', tag: 'Orders', summary: 'Sales and volume reports', auth: 'admin', query: statsQuerySchema, answer: A.statsAnswerSchema },
@@ -238,6 +245,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/orders/:id/claim', tag: 'Orders', summary: 'Claim an order for yourself', auth: 'staff', body: orderStaffStepBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.orderClaimed', 'errors.orderStateConflict'] },
   { method: 'DELETE', path: '/api/v1/orders/:id/claim', tag: 'Orders', summary: "Release a claim (the holder's or, for an admin, anyone's)", auth: 'staff', body: orderStaffStepBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.orderClaimed', 'errors.orderStateConflict'] },
   { method: 'POST', path: '/api/v1/orders/:id/approve', tag: 'Orders', summary: "Approve a withdrawal (the four-eyes rule's second person)", auth: 'staff', body: orderStaffStepBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.orderStateConflict', 'errors.orderClaimed'] },
+  // ---------- blocklist (issue 23) ----------
+  { method: 'GET', path: '/api/v1/blocklist', tag: 'Blocklist', summary: 'The values the shop refuses orders from', auth: 'admin', answer: A.blocklistAnswerSchema },
+  { method: 'POST', path: '/api/v1/blocklist', tag: 'Blocklist', summary: 'Block a wallet number, 1xBet id, e-mail or address', auth: 'admin', body: blocklistPostBodySchema, status: 201, answer: A.blocklistEntryAnswerSchema, errors: ['errors.blocklistExists'] },
+  { method: 'DELETE', path: '/api/v1/blocklist/:id', tag: 'Blocklist', summary: 'Remove a blocklist entry', auth: 'admin', body: blocklistDeleteBodySchema, answer: A.okAnswerSchema, errors: ['errors.blocklistNotFound'] },
+
   { method: 'GET', path: '/api/v1/webhooks', tag: 'Webhooks', summary: 'The outbound webhooks', auth: 'admin', answer: A.webhooksAnswerSchema },
   { method: 'POST', path: '/api/v1/webhooks', tag: 'Webhooks', summary: 'Add a webhook: its signing secret is answered once', auth: 'admin', body: createWebhookBodySchema, status: 201, answer: A.webhookCreatedAnswerSchema, errors: ['errors.webhookAddressRefused', 'errors.webhookLimit'] },
   { method: 'PATCH', path: '/api/v1/webhooks/:id', tag: 'Webhooks', summary: "Change a webhook's address, events or state", auth: 'admin', body: patchWebhookBodySchema, answer: A.webhookAnswerSchema, errors: ['errors.webhookNotFound', 'errors.webhookAddressRefused'] },

@@ -7,6 +7,8 @@ export interface AppErrorExtras {
   code?: number;
   errors?: FieldErrors;
   logout?: boolean;
+  /** Values the translated message names (the client interpolates them): a limit, a time to retry. */
+  params?: Record<string, string | number>;
 }
 
 export class AppError extends Error {

@@ -36,7 +36,7 @@ export function errorMiddleware(logger: Logger, options: ErrorMiddlewareOptions 
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof AppError) {
-      const { code, errors, logout } = error.extras;
+      const { code, errors, logout, params } = error.extras;
       res.status(error.status).json({
         ok: false,
         text: error.message,
@@ -44,6 +44,7 @@ export function errorMiddleware(logger: Logger, options: ErrorMiddlewareOptions 
         ...(code !== undefined ? { code } : {}),
         ...(errors ? { errors } : {}),
         ...(logout ? { logout: true } : {}),
+        ...(params ? { params } : {}),
       });
       return;
     }

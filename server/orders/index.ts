@@ -3,6 +3,7 @@
 export { createOrderCommandsRepository, type OrderCommandsRepository, type OrderBefore } from './order-commands.repository.js';
 export { createOrderQueriesRepository, type OrderQueriesRepository } from './order-queries.repository.js';
 export { createOrdersService, type OrdersService } from './orders.service.js';
+export { createOrderAdmission, type OrderAdmission } from './order-admission.js';
 export { createOrderListsService, type OrderListsService } from './order-lists.service.js';
 export { orderPageRoutes, ordersRoutes } from './orders.routes.js';
 export { createOrderViewCache, type OrderViewCache } from './order-view-cache.js';

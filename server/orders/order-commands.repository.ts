@@ -4,9 +4,16 @@
 // Two concurrent actions can never both succeed (design §6).
 import Decimal from 'decimal.js';
 import { productKind, productsOfKind } from '#shared/constants';
-import { ORDER_TRANSITIONS, VERIFICATION_TRANSITIONS, type OrderStatus, type OrderTransition, type VerificationTransition } from '#shared/order-status';
+import { toLocalMobileNumber } from '#shared/digits';
+import {
+  ORDER_TRANSITIONS,
+  VERIFICATION_TRANSITIONS,
+  type OrderStatus,
+  type OrderTransition,
+  type VerificationTransition,
+} from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
-import { SMS_LIMITS, type VerificationStatus } from '#shared/sms/sms-api';
+import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
 import type { Prisma, Transaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -19,7 +26,23 @@ import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.
 
 export type NewOrder = Pick<
   OrderFields,
-  'id' | 'productId' | 'userId' | 'createdAt' | 'lastTime' | 'pmMethod' | 'pmWallet' | 'pmCoin' | 'amount' | 'rate' | 'pmAmount' | 'contactEmail' | 'onexId' | 'wallet' | 'lang'
+  | 'id'
+  | 'productId'
+  | 'userId'
+  | 'createdAt'
+  | 'lastTime'
+  | 'pmMethod'
+  | 'pmWallet'
+  | 'pmCoin'
+  | 'amount'
+  | 'rate'
+  | 'pmAmount'
+  | 'contactEmail'
+  | 'onexId'
+  | 'wallet'
+  | 'lang'
+  | 'payer'
+  | 'clientIp'
 >;
 
 /** The fields a status transition may set besides the status. */
@@ -136,6 +159,8 @@ class LostTake extends Error {}
 /** The order fields a verification rule reads. */
 interface VerifiableOrder {
   id: string;
+  /** The number the customer said they pay from (issue 23), or null. */
+  payer: string | null;
   createdAt: Date;
   pmAmount: string;
   verification: VerificationStatus;
@@ -144,9 +169,13 @@ interface VerifiableOrder {
 
 interface VerificationChange {
   verification: VerificationStatus;
+  verificationReason: PayerHeldReason | null;
   verificationSmsId: number | null;
   verificationSms: VerificationSmsRecord | null;
 }
+
+/** The held reasons the order itself keeps (issue 23, `orders.verification_reason`); the ledger's live on its SMS. */
+export type PayerHeldReason = Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>;
 
 const TOPUP_PRODUCTS = productsOfKind('topup');
 const WITHDRAW_PRODUCTS = productsOfKind('withdraw');
@@ -173,14 +202,28 @@ const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({
   balance: e.balance,
 });
 
-export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clock; evidence: PaymentEvidenceSource }) {
+export function createOrderCommandsRepository(
+  prisma: Prisma,
+  deps: {
+    clock: Clock;
+    evidence: PaymentEvidenceSource;
+    /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
+    isWalletBlocked?: (tx: Transaction, wallet: string) => Promise<boolean>;
+  },
+) {
   const { clock, evidence } = deps;
 
   /** Applies a verification rule if the order is still in one of its from-states; true when it did. */
-  async function moveVerification(tx: Transaction, orderId: string, name: VerificationTransition, smsId: number | null): Promise<boolean> {
+  async function moveVerification(
+    tx: Transaction,
+    orderId: string,
+    name: VerificationTransition,
+    smsId: number | null,
+    reason: PayerHeldReason | null = null,
+  ): Promise<boolean> {
     const rule = VERIFICATION_TRANSITIONS[name];
     const moved = await tx.$executeRaw`
-      UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, updated_at = ${sqlTime(clock.now())}
+      UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = ${reason}, updated_at = ${sqlTime(clock.now())}
       WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])})`;
     return moved === 1;
   }
@@ -204,16 +247,27 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
       ? undefined
       : messages.find((m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest);
     const mismatch = messages.find((m) => !sameAmount(m));
-    // A fitting message that does not chain on its phone's ledger is the order's, held (decision 145).
+    // A fitting message is held, not verified, when it came from a blocked number or from another number than the
+    // order's payer (issue 23, decision 211), or when it does not chain on its phone's ledger (decision 145).
+    const held = fit ? await heldReason(tx, order, fit) : null;
     const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit
-      ? [fit.ledgerState === 'chained' ? 'verifyBySms' : 'holdBySms', fit]
+      ? [held || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms', fit]
       : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
-    if (!(await moveVerification(tx, order.id, name, smsId))) return null;
+    if (!(await moveVerification(tx, order.id, name, smsId, held))) return null;
+    // A held message is this order's too: it verifies no other order, and an admin settles it by hand.
     if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
-    return { verification: to, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+    return { verification: to, verificationReason: held, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+  }
+
+  /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
+  async function heldReason(tx: Transaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
+    const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
+    if (sender && deps.isWalletBlocked && (await deps.isWalletBlocked(tx, sender))) return 'blocked_payer';
+    if (order.payer && sender !== order.payer) return 'payer_mismatch';
+    return null;
   }
 
   /** Claims and the four-eyes rule, under the row lock of the move they guard. */
@@ -264,7 +318,8 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
      * cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
      * Asia/Dhaka day.
      */
-    async create(order: NewOrder, actorId: string | null, capDay?: Date): Promise<OrderRecord | 'limitReached'> {
+    /** `admit` (the admission's limits, issue 23) runs first in a transaction and throws to refuse. */
+    async create(order: NewOrder, actorId: string | null, capDay?: Date, admit?: (tx: Transaction) => Promise<void>): Promise<OrderRecord | 'limitReached'> {
       // Decimals as Prisma reads them back (decimal.js's shortest form).
       const created = (): OrderRecord => ({
         ...order,
@@ -276,6 +331,7 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         wCode: null,
         note: null,
         verification: 'none',
+        verificationReason: null,
         verificationSmsId: null,
         lateClaimAt: null,
         payoutTrxId: null,
@@ -294,10 +350,10 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
       const insert = (onlyUncapped: boolean) => P.sql`
         WITH placed AS (
           INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_coin,
-                              amount, rate, pm_amount, contact_email, onex_id, wallet, lang)
+                              amount, rate, pm_amount, contact_email, onex_id, wallet, lang, payer, client_ip)
           SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
                  ${order.pmWallet}, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
-                 ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}
+                 ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}, ${order.payer}::text, ${order.clientIp}::text
           ${
             onlyUncapped
               ? P.sql`WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
@@ -311,21 +367,27 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
           RETURNING order_id
         )
         SELECT count(*)::int AS placed FROM event`;
-      const [first] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined));
-      if (first.placed === 1) return created();
-      if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
-      // A top-up of a capped method: the exact way, under the method's lock.
+      if (!admit) {
+        const [first] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined));
+        if (first.placed === 1) return created();
+        if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
+      }
+      // A top-up of a capped method, or an order whose admission checks need the transaction (issue 23: the limits
+      // for strangers and per hour, under the customer's locks): the exact way, the cap under the method's lock.
       return prisma.$transaction(async (tx) => {
-        const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
-          SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
-          FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
-        if (limit && hasCap(limit as MethodCap)) {
-          const [used] = await tx.$queryRaw<MethodUsage[]>`
-            SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
-            FROM orders
-            WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
-              AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
-          if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
+        await admit?.(tx);
+        if (capDay) {
+          const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
+            SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
+            FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
+          if (limit && hasCap(limit as MethodCap)) {
+            const [used] = await tx.$queryRaw<MethodUsage[]>`
+              SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
+              FROM orders
+              WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
+                AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
+            if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
+          }
         }
         const [placed] = await tx.$queryRaw<{ placed: number }[]>(insert(false));
         if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
@@ -498,7 +560,7 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         const recorded = await record(tx);
         if (!recorded.isNewPayment) return { value: recorded.value, changed: null };
         const rows = await tx.$queryRaw<(VerifiableOrder & { status: OrderStatus; createdAt: string })[]>`
-          SELECT id, status, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
+          SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
           FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`;
         if (rows.length !== 1) return { value: recorded.value, changed: null };
         const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
@@ -581,7 +643,7 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
 
     /**
      * The ledger says a held message now chains (a late message closed its gap): the order holding it is verified,
-     * under the payment's lock, once (decision 145). Null when no held order holds it, or it does not chain (read
+     * under the payment's lock, once (decision 145); never one held for its payer (issue 23: staff decide those). Null when no held order holds it, or it does not chain (read
      * again under the lock: the ledger may have moved on).
      */
     async verifyHeldByLedger(smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
@@ -590,7 +652,7 @@ export function createOrderCommandsRepository(prisma: Prisma, deps: { clock: Clo
         if (!sms || sms.trxKey === null) return null;
         await lockPayment(tx, sms.wallet, sms.trxKey);
         const rows = await tx.$queryRaw<(OrderBefore & { id: string })[]>`
-          SELECT id, status, verification FROM orders WHERE verification_sms_id = ${smsId} AND verification = 'held' FOR UPDATE`;
+          SELECT id, status, verification FROM orders WHERE verification_sms_id = ${smsId} AND verification = 'held' AND verification_reason IS NULL FOR UPDATE`;
         if (rows.length !== 1) return null;
         const now = await evidence.byId(tx, smsId);
         if (now?.ledgerState !== 'chained') return null;

@@ -17,7 +17,8 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     amount: sms?.amount == null ? null : toMoneyNumber(sms.amount),
     sender: sms?.sender ?? null,
     received_at: sms ? unixSeconds(sms.receivedAt) : null,
-    reason: o.verification === 'held' ? ((sms?.ledgerReason ?? 'no_balance') as HeldReason) : null,
+    // The order's own reason (issue 23: its payer) comes first; else the ledger's, kept on the held SMS.
+    reason: o.verification === 'held' ? ((o.verificationReason ?? sms?.ledgerReason ?? 'no_balance') as HeldReason) : null,
     expected_balance: o.verification === 'held' && sms?.expectedBalance != null ? toMoneyNumber(sms.expectedBalance) : null,
     stated_balance: o.verification === 'held' && sms?.balance != null ? toMoneyNumber(sms.balance) : null,
   };
@@ -60,6 +61,8 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
         time: unixSeconds(e.createdAt),
       })),
     payment_received: o.verification === 'verified',
+    // The customer's page says why the payment waits for a look (issue 23), never that a number is blocked.
+    payment_held: o.verification !== 'held' ? null : o.verificationReason === 'payer_mismatch' ? 'payer_mismatch' : 'review',
     late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
     payout_trx_id: o.payoutTrxId,
   };

@@ -50,10 +50,14 @@ export function createOrderListsService(deps: {
     /**
      * The public listing's `limit_reached` (decision 124): a top-up product's method whose daily cap leaves no room
      * today for even its smallest order (min × rate), so placing it would answer 409 `errors.methodLimitReached`.
-     * Only the flag leaves the server, never the caps or the day's totals.
+     * Only the flag leaves the server, never the caps or the day's totals. Each method's business hours (issue 23)
+     * come along, public: checkout shows a closed method with its opening time.
      */
-    async markCappedMethods(products: ProductDto[]): Promise<ProductDto[]> {
-      const caps = new Map((await deps.paymentMethods.findAll()).filter(hasCap).map((pm) => [pm.account, pm]));
+    async markCappedMethods(given: ProductDto[]): Promise<ProductDto[]> {
+      const methods = await deps.paymentMethods.findAll();
+      const hours = new Map(methods.map((pm) => [pm.account, pm.hours]));
+      const products = given.map((product) => ({ ...product, pms: product.pms.map((pm) => ({ ...pm, hours: hours.get(pm.account) ?? null })) }));
+      const caps = new Map(methods.filter(hasCap).map((pm) => [pm.account, pm]));
       if (caps.size === 0) return products;
       const usage = await usageToday();
       const full = (account: string, smallestPay: string): boolean => {

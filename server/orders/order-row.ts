@@ -3,7 +3,7 @@
 // plain statements. A new order column is one line in ORDER_COLUMNS (plus its migration and schema.prisma).
 import type { OrderActor, OrderLanguage, OrderStatus } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
-import type { VerificationStatus } from '#shared/sms/sms-api';
+import type { HeldReason, VerificationStatus } from '#shared/sms/sms-api';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 
@@ -44,6 +44,12 @@ export const ORDER_COLUMNS = {
   payoutSmsAt: nullableTime(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
+  /** The wallet number a top-up is paid from (issue 23). */
+  payer: nullableText(),
+  /** The address the order was placed from (issue 23). */
+  clientIp: nullableText(),
+  /** Why a `held` verification waits when the order itself says so (issue 23: its payer), else null (the ledger's reason is on its SMS). */
+  verificationReason: nullableText<Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>>(),
   lang: text<OrderLanguage>(),
   assigneeId: nullableText(),
   claimedAt: nullableTime(),

@@ -114,7 +114,8 @@ export function ordersRoutes(deps: {
         run: async () => {
           await captcha.verify(body.captcha);
           // The order's language (its mails): what the client asks answers in, English when it says nothing.
-          const id = await orders.placeOrder(productId, body.order, customer, req.acceptsLanguages('en', 'bn') === 'bn' ? 'bn' : 'en');
+          const lang = req.acceptsLanguages('en', 'bn') === 'bn' ? 'bn' : 'en';
+          const id = await orders.placeOrder(productId, body.order, customer, { ip: req.ip ?? null, lang });
           return { status: 201, body: { ok: true, id, text: 'Order created' } };
         },
       };

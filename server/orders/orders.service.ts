@@ -19,6 +19,8 @@ import { errors } from '../http/app-error.js';
 import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
+import { normaliseIp } from '#shared/money-controls';
+import type { OrderAdmission } from './order-admission.js';
 import type { HolderOutcome, OrderBefore, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
@@ -56,6 +58,8 @@ export function createOrdersService(deps: {
   orderWaitMinutes: number;
   /** Hours after timing out that a top-up still takes a "paid late" claim. */
   lateClaimHours: number;
+  /** The money controls (issue 23): payer rule, blocklist, business hours, limits for strangers and per hour. */
+  admission?: OrderAdmission;
   /** The shop's four-eyes threshold in BDT, or null when off (the settings domain's cached `four_eyes_bdt`). */
   fourEyesBdt?: () => Promise<number | null>;
 }) {
@@ -212,8 +216,8 @@ export function createOrdersService(deps: {
   }
 
   return {
-    /** `lang` is the language the customer placed it in: the order's mails are written in it. */
-    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, lang: OrderLanguage = 'en'): Promise<string> {
+    /** `caller.lang` is the language the customer placed it in (the order's mails are written in it); `caller.ip` their address (issue 23). */
+    async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, caller: { ip?: string | null; lang?: OrderLanguage } = {}): Promise<string> {
       const kind = productKind(productId);
       const amountKey = kind === 'topup' ? VALIDATION_KEYS.amountInvalid : VALIDATION_KEYS.withdrawAmountInvalid;
       const product = await products.findById(productId);
@@ -228,6 +232,8 @@ export function createOrdersService(deps: {
         throw errors.validation(`amount: must be between ${terms.min} and ${terms.max}`, { amount: amountKey });
       }
       const placedAt = clock.now();
+      const pmAmount = computePayAmount(input.amount, terms.rate);
+      const admit = await deps.admission?.admit({ kind, input, customer, ip: caller.ip ?? null, payAmount: pmAmount, hours: shopWallet.hours, at: placedAt });
       const created = await commands.create(
         {
           id: newOrderId(),
@@ -240,15 +246,18 @@ export function createOrdersService(deps: {
           pmCoin: 'BDT',
           amount: input.amount,
           rate: terms.rate,
-          pmAmount: computePayAmount(input.amount, terms.rate),
+          pmAmount,
           contactEmail: input.contact_email,
           onexId: 'onex_id' in input ? input.onex_id : null,
           wallet: 'wallet' in input ? input.wallet : null,
-          lang,
+          lang: caller.lang ?? 'en',
+          payer: 'payer' in input ? (input.payer ?? null) : null,
+          clientIp: caller.ip ? normaliseIp(caller.ip) : null,
         },
         customer?.id ?? null,
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
+        admit,
       );
       if (created === 'limitReached') {
         await events.publish('method.limitReached', { wallet: input.pm_method });

@@ -23,6 +23,7 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
     cancel_note: null,
     events: [{ from: 'waiting', to: 'pending', actor: 'customer', actor_id: null, kind: 'status', note: null, time: at('2026-11-27T04:05:00Z') }],
     payment_received: false,
+    payment_held: null,
     late_claim_at: null,
     payout_trx_id: null,
     user_id: null,

@@ -37,8 +37,11 @@ export type SmsStatus = (typeof SMS_STATUSES)[number];
 export const VERIFICATION_STATUSES = ['verified', 'held', 'rejected', 'amount_mismatch', 'awaiting_sms', 'none'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** Why a credit does not verify its order (decision 145). */
-export const HELD_REASONS = ['balance_gap', 'no_balance', 'no_anchor'] as const;
+/**
+ * Why a credit does not verify its order: it does not chain on its phone's balance ledger (decision 145), or (issue
+ * 23, decision 211) it came from another number than the order's payer, or from a blocked wallet number.
+ */
+export const HELD_REASONS = ['balance_gap', 'no_balance', 'no_anchor', 'payer_mismatch', 'blocked_payer'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 
 // ---------- devices ----------

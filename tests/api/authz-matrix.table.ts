@@ -91,6 +91,12 @@ async function loginChallenge(c: Cast): Promise<{ challenge: string; code: strin
   return { challenge: login.body.challenge, code: recoveryCodes[0] };
 }
 
+/** A 9-digit 1xBet id starting 9 (the factories' orders use others). */
+const unlistedOnexId = () => `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+async function newBlocklistEntry(c: Cast): Promise<number> {
+  const row = await c.server.app.ctx.prisma.blocklistEntry.create({ data: { kind: 'onex_id', value: unlistedOnexId(), reason: 'matrix' } });
+  return row.id;
+}
 const REPLY = { title: 'Payment received', text_en: 'We received {amount} for order {order_id}.', text_bn: 'অর্ডার {order_id} এর {amount} পেয়েছি।' };
 async function newReply(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.cannedReply.create({ data: { title: 'Old reply', textEn: 'Thanks!', textBn: 'ধন্যবাদ!' } })).id;
@@ -190,6 +196,10 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'PATCH /api/v1/pms/:account': {
     cases: [{ allow: ADMIN, request: () => ({ params: { account: 'bkash' }, body: { pm: { wallet: '01712345678', note: '', available: true } } }) }],
   },
+  // The blocklist (issue 23): the admin's alone. A fresh 1xBet id per request (never one the factories order with).
+  'GET /api/v1/blocklist': { cases: [{ allow: ADMIN }] },
+  'POST /api/v1/blocklist': { cases: [{ allow: ADMIN, request: () => ({ body: { entry: { kind: 'onex_id', value: unlistedOnexId(), reason: 'matrix' } } }) }] },
+  'DELETE /api/v1/blocklist/:id': { cases: [{ allow: ADMIN, request: async (c) => ({ params: { id: String(await newBlocklistEntry(c)) }, body: {} }) }] },
   'GET /api/v1/admin': { cases: [{ allow: EVERYONE }] },
   'PATCH /api/v1/admin': { cases: [{ allow: STAFF, request: () => ({ body: { admin: { online: true } } }) }] },
   // The staff's tab title: waiting orders and tickets awaiting an answer (decision 119).

@@ -25,6 +25,7 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
       available: true,
       daily_count_limit: null,
       daily_amount_limit: null,
+      hours: null,
       today: { count: 0, amount: 0 },
     });
   });
@@ -60,6 +61,7 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
       available: false,
       daily_count_limit: null,
       daily_amount_limit: null,
+      hours: null,
       today: { count: 0, amount: 0 },
     });
   });

@@ -1,5 +1,6 @@
 // Toasts with translated text. Server answers carry an i18n `key`; `text` is the English fallback.
 import { notifications } from '@mantine/notifications';
+import { localizeDigits } from '#shared/number-format';
 import { i18n } from '../i18n';
 import { ApiFailure } from './api';
 import { isTranslationKey, translate, type TranslationKey } from '../i18n/keys';
@@ -7,6 +8,14 @@ import { isTranslationKey, translate, type TranslationKey } from '../i18n/keys';
 interface Failure {
   key?: string;
   text?: string;
+  /** Values the message names (a limit, a time), written with the language's digits. */
+  params?: Record<string, string | number>;
+}
+
+function localParams(params: Record<string, string | number> | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const language = i18n.language === 'bn' ? 'BN' : 'EN';
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, localizeDigits(String(value), language)]));
 }
 
 /** A failure the client raises itself: a translation key (and its values) instead of a message in one language. */
@@ -28,7 +37,7 @@ export class TranslatedError extends Error {
 export function errorMessage(failure: Failure | Error | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
   if (failure instanceof ApiFailure) return errorMessage(failure.answer, fallbackKey);
   if (failure instanceof Error) return thrownMessage(failure, fallbackKey);
-  if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key);
+  if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key, localParams(failure.params));
   if (failure?.text && i18n.language === 'en') return failure.text;
   return translate(fallbackKey);
 }

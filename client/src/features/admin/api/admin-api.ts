@@ -1,6 +1,7 @@
 // Admin calls of spec §7: products, payment methods and the online flag (the order queue is in features/orders).
 import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import type { ShopSettings, ShopSettingsPatch } from '#shared/shop-settings';
+import type { BlocklistEntryDto, BlocklistKind } from '#shared/money-controls';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 import { queryOptions, useQuery } from '../../../lib/query';
@@ -41,7 +42,7 @@ export async function uploadProductImage(id: string, picture: File) {
 export const listPms = () => api.get<{ pms: PaymentMethodDto[] }>('/pms/all');
 export const pmsQuery = () => queryOptions({ queryKey: adminKeys.pms(), queryFn: () => okOrThrow(listPms()) });
 export const useAdminPms = () => useQuery(pmsQuery());
-export async function savePm(account: string, pm: { wallet: string; note: string; available: boolean }) {
+export async function savePm(account: string, pm: { wallet: string; note: string; available: boolean; hours?: { open: string; close: string } | null }) {
   const captcha = await getCaptcha();
   return api.patch<{ pm: PaymentMethodDto }>(`/pms/${encodeURIComponent(account)}`, { captcha, pm });
 }
@@ -62,4 +63,15 @@ export const useShopSettings = () => useQuery(shopSettingsQuery());
 export async function saveShopSettings(settings: ShopSettingsPatch) {
   const captcha = await getCaptcha();
   return api.patch<{ settings: ShopSettings }>('/shop-settings', { captcha, settings });
+}
+
+// The blocklist (issue 23): values the shop refuses orders from.
+export const listBlocklist = () => api.get<{ entries: BlocklistEntryDto[] }>('/blocklist');
+export async function addBlocklistEntry(entry: { kind: BlocklistKind; value: string; reason: string }) {
+  const captcha = await getCaptcha();
+  return api.post<{ entry: BlocklistEntryDto }>('/blocklist', { captcha, entry });
+}
+export async function removeBlocklistEntry(id: number) {
+  const captcha = await getCaptcha();
+  return api.delete<Record<string, never>>(`/blocklist/${id}`, { captcha });
 }

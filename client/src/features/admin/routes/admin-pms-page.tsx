@@ -8,7 +8,7 @@ import { useErrorToast } from '../../../lib/query';
 import { useAdminPms } from '../api/admin-api';
 import { PmCard } from '../components/pm-card';
 
-const unsaved = (account: PaymentMethodDto['account']): PaymentMethodDto => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null });
+const unsaved = (account: PaymentMethodDto['account']): PaymentMethodDto => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null, hours: null });
 
 /** /admin/pms — one card per payment method; wallets the server has not saved yet get an empty card. */
 export default function AdminPmsPage() {

@@ -11,6 +11,7 @@ import { useSocketEvent } from '../../../lib/socket';
 import { useSubmit } from '../../../lib/use-submit';
 import classes from '../../../styles/text.module.css';
 import { adminKeys, setAdminOnline, useAdminInfo } from '../api/admin-api';
+import { MoneyControlsCard } from '../components/money-controls-card';
 import { ShopSettingsCard } from '../components/shop-settings-card';
 
 /**
@@ -73,6 +74,7 @@ export default function AdminSettingsPage() {
         </Stack>
       </Card>
       {isAdmin ? <ShopSettingsCard /> : null}
+      {isAdmin ? <MoneyControlsCard /> : null}
     </Stack>
   );
 }

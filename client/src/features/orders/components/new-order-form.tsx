@@ -8,17 +8,19 @@ import type { ProductDto, ProductPmDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { toAsciiDigits } from '#shared/digits';
 import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
+import { isOpenAt } from '#shared/money-controls';
 import { topupOrderSchema, withdrawOrderSchema } from '#shared/schemas';
 import { walletAccent, WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
+import { readStored, writeStored } from '../../../lib/storage';
 import { placeOrder } from '../api/orders-api';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 import classes from '../../../styles/text.module.css';
 
-const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email'] as const;
+const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email', 'payer'] as const;
 
 interface Values {
   pm_method: string;
@@ -26,10 +28,14 @@ interface Values {
   onex_id: string;
   wallet: string;
   contact_email: string;
+  payer: string;
 }
 
+/** A signed-in customer's payer number is remembered on this device (issue 23). */
+const payerStorageKey = (userId: string) => `payer:${userId}`;
+
 /** Top-up or withdraw form of /new/:id (spec §2, §5): method, amount within the method's range, account, e-mail. */
-export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; defaultEmail: string }) {
+export function NewOrderForm({ product, defaultEmail, userId }: { product: ProductDto; defaultEmail: string; userId?: string }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const navigate = useNavigate();
@@ -40,12 +46,22 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
   // as full while this page was open joins them.
   const [fullNow, setFullNow] = useState<ReadonlySet<string>>(new Set());
   const methods = product.pms.filter((pm) => pm.available);
-  const isFull = (pm: ProductPmDto, full: ReadonlySet<string> = fullNow) => pm.limit_reached || full.has(pm.account);
+  // A method outside its business hours (Asia/Dhaka, issue 23) shows unselectable with its opening time.
+  const [now] = useState(() => new Date());
+  const isClosed = (pm: ProductPmDto) => !isOpenAt(pm.hours, now);
+  const isFull = (pm: ProductPmDto, full: ReadonlySet<string> = fullNow) => pm.limit_reached || full.has(pm.account) || isClosed(pm);
   const open = methods.filter((pm) => !isFull(pm));
   const [submitting, setSubmitting] = useState(false);
 
   const form = useForm<Values>({
-    initialValues: { pm_method: open[0]?.account ?? '', amount: '', onex_id: '', wallet: '', contact_email: defaultEmail },
+    initialValues: {
+      pm_method: open[0]?.account ?? '',
+      amount: '',
+      onex_id: '',
+      wallet: '',
+      contact_email: defaultEmail,
+      payer: (userId && readStored(payerStorageKey(userId))) || '',
+    },
     validateInputOnBlur: true,
     validate: (values) => {
       const payload = kind === 'topup' ? topupFields(values) : withdrawFields(values);
@@ -69,7 +85,13 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
       // The form validated these values with the same schemas: parsing gives the normalised input the API takes.
       const order = kind === 'topup' ? topupOrderSchema.parse(topupFields(values)) : withdrawOrderSchema.parse(withdrawFields(values));
       const answer = await placeOrder(product.id, order);
+      if (answer.ok && userId && 'payer' in order && order.payer) writeStored(payerStorageKey(userId), order.payer);
       if (!answer.ok) {
+        if (answer.key === 'errors.blocked') {
+          // One neutral answer, whichever value the shop refuses (issue 23).
+          showError({ key: 'errors.orderRefused' });
+          return;
+        }
         if (answer.key === 'errors.methodLimitReached') {
           const full = new Set(fullNow).add(values.pm_method);
           setFullNow(full);
@@ -145,13 +167,22 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
                   <Radio
                     value={pm.account}
                     color={walletAccent(pm.account)}
-                    aria-label={full ? `${t(`wallets.${pm.account}`)}: ${t('methodCap.unavailable')}` : t(`wallets.${pm.account}`)}
+                    aria-label={
+                      full ? `${t(`wallets.${pm.account}`)}: ${t(isClosed(pm) ? 'methodHours.closed' : 'methodCap.unavailable')}` : t(`wallets.${pm.account}`)
+                    }
                     aria-describedby={full ? hintId : undefined}
                     disabled={full}
                   />
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <WalletLabel wallet={pm.account} />
-                    {full ? (
+                    {full && isClosed(pm) && pm.hours ? (
+                      <Text size="xs" c="dark.6" id={hintId} data-testid={`method-closed-${pm.account}`}>
+                        <Text span fw={700} inherit style={{ display: 'block' }}>
+                          {t('methodHours.closed')}
+                        </Text>
+                        {t('methodHours.opensAt', { time: format.digits(pm.hours.open) })}
+                      </Text>
+                    ) : full ? (
                       <Text size="xs" c="dark.6" id={hintId}>
                         <Text span fw={700} inherit style={{ display: 'block' }}>
                           {t('methodCap.unavailable')}
@@ -177,6 +208,17 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
           size="lg"
           styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 700 } }}
         />
+
+        {kind === 'topup' ? (
+          <TextInput
+            {...form.getInputProps('payer')}
+            label={t('new.payer', { method: method ? t(`wallets.${method.account}`) : '' })}
+            description={t('new.payerHint')}
+            inputMode="tel"
+            maxLength={20}
+            autoComplete="tel"
+          />
+        ) : null}
 
         {kind === 'topup' ? (
           <TextInput
@@ -232,7 +274,14 @@ export function NewOrderForm({ product, defaultEmail }: { product: ProductDto; d
 }
 
 function topupFields(values: Values) {
-  return { pm_method: values.pm_method, amount: values.amount.trim(), onex_id: values.onex_id.trim(), contact_email: values.contact_email.trim() };
+  return {
+    pm_method: values.pm_method,
+    amount: values.amount.trim(),
+    onex_id: values.onex_id.trim(),
+    contact_email: values.contact_email.trim(),
+    // Always asked; sent when given (the API requires it only when the shop's payer_required is on, issue 23).
+    ...(values.payer.trim() === '' ? {} : { payer: values.payer.trim() }),
+  };
 }
 function withdrawFields(values: Values) {
   return { pm_method: values.pm_method, amount: values.amount.trim(), wallet: values.wallet.trim(), contact_email: values.contact_email.trim() };

@@ -2,7 +2,7 @@
 // the late-payment claim on a timed-out top-up, and a completed withdrawal's payout.
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
@@ -59,6 +59,14 @@ export function OrderPaymentNotes({ order, onChange }: { order: PublicOrderDto; 
     return (
       <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} w="100%" role="status">
         {t('verification.paymentReceived')}
+      </Alert>
+    );
+  }
+  // Issue 23: the payment's SMS is held for a look (another number than the one named, or another reason).
+  if (order.payment_held && order.status === 'pending') {
+    return (
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} w="100%" role="status" data-testid="payment-held">
+        {t(order.payment_held === 'payer_mismatch' ? 'verification.heldPayerMismatch' : 'verification.heldReview')}
       </Alert>
     );
   }

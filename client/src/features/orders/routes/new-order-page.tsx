@@ -60,7 +60,7 @@ export default function NewOrderPage() {
               {description}
             </Text>
           ) : null}
-          <NewOrderForm key={load.product.id} product={load.product} defaultEmail={user?.email ?? ''} />
+          <NewOrderForm key={load.product.id} product={load.product} defaultEmail={user?.email ?? ''} userId={user?.id} />
         </>
       )}
     </OrderPageFrame>

@@ -1,0 +1,81 @@
+// The shop's blocklist (issue 23, decision 210): the only Prisma code of the domain; returns plain records.
+import type { BlocklistKind } from '#shared/money-controls';
+import type { Prisma, Transaction } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
+
+export interface BlocklistRecord {
+  id: number;
+  kind: BlocklistKind;
+  value: string;
+  reason: string;
+  createdBy: { id: string; name: string } | null;
+  createdAt: Date;
+}
+
+/** The values an order brings, each normalised as the blocklist stores them. */
+export interface BlockProbe {
+  kind: BlocklistKind;
+  value: string;
+}
+
+const select = { id: true, kind: true, value: true, reason: true, createdAt: true, creator: { select: { id: true, name: true } } } as const;
+type Row = { id: number; kind: string; value: string; reason: string; createdAt: Date; creator: { id: string; name: string } | null };
+const toRecord = (r: Row): BlocklistRecord => ({ id: r.id, kind: r.kind as BlocklistKind, value: r.value, reason: r.reason, createdBy: r.creator, createdAt: r.createdAt });
+
+export function createBlocklistRepository(prisma: Prisma) {
+  return {
+    async list(): Promise<BlocklistRecord[]> {
+      return (await prisma.blocklistEntry.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select })).map(toRecord);
+    },
+
+    /** Adds the entry with its audit row in one transaction; 'exists' when the same kind and value is listed. */
+    async add(
+      entry: { kind: BlocklistKind; value: string; reason: string; createdBy: string; createdAt: Date },
+      also: (tx: Transaction, made: BlocklistRecord) => Promise<void>,
+    ): Promise<BlocklistRecord | 'exists'> {
+      try {
+        return await prisma.$transaction(async (tx) => {
+          const made = toRecord(await tx.blocklistEntry.create({ data: entry, select }));
+          await also(tx, made);
+          return made;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists';
+        throw error;
+      }
+    },
+
+    /** Removes the entry with its audit row; null when there is none. */
+    async remove(id: number, also: (tx: Transaction, gone: BlocklistRecord) => Promise<void>): Promise<BlocklistRecord | null> {
+      return prisma.$transaction(async (tx) => {
+        const found = await tx.blocklistEntry.findUnique({ where: { id }, select });
+        if (!found) return null;
+        await tx.blocklistEntry.delete({ where: { id } });
+        const gone = toRecord(found);
+        await also(tx, gone);
+        return gone;
+      });
+    },
+
+    /** Whether this value is listed, read in the caller's transaction (the orders' verification, issue 23). */
+    async isListed(tx: Transaction, kind: BlocklistKind, value: string): Promise<boolean> {
+      return (await tx.blocklistEntry.findUnique({ where: { kind_value: { kind, value } }, select: { id: true } })) !== null;
+    },
+
+    /**
+     * Whether any of the values is listed, or any of the e-mails belongs to a blocked account (blocking a user blocks
+     * their e-mail for guest orders too). One statement.
+     */
+    async matchesAny(probes: BlockProbe[], emails: string[]): Promise<boolean> {
+      if (probes.length === 0 && emails.length === 0) return false;
+      const [entry, account] = await Promise.all([
+        probes.length === 0 ? null : prisma.blocklistEntry.findFirst({ where: { OR: probes.map((p) => ({ kind: p.kind, value: p.value })) }, select: { id: true } }),
+        emails.length === 0
+          ? null
+          : prisma.user.findFirst({ where: { role: 'blocked', email: { in: emails, mode: 'insensitive' } }, select: { id: true } }),
+      ]);
+      return entry !== null || account !== null;
+    },
+  };
+}
+export type BlocklistRepository = ReturnType<typeof createBlocklistRepository>;
