@@ -121,25 +121,14 @@ export function maskName(name: string): string {
 
 /** The home page's line; `showNames` (the `home_show_names` setting) shows the full name and photo. */
 export function toHomeOrderDto(o: RecentOrderRecord, mediaBaseUrl: string, showNames = false): HomeOrderDto {
-  if (!showNames) {
-    return {
-      product_id: o.productId,
-      created_at: unixSeconds(o.createdAt),
-      amount: toMoneyNumber(o.amount),
-      pm_amount: toMoneyNumber(o.pmAmount),
-      status: o.status,
-      userName: maskName(o.userName ?? ''),
-      userLogo: null,
-    };
-  }
   return {
     product_id: o.productId,
     created_at: unixSeconds(o.createdAt),
     amount: toMoneyNumber(o.amount),
     pm_amount: toMoneyNumber(o.pmAmount),
     status: o.status,
-    userName: o.userName ?? '',
-    userLogo: mediaUrl(mediaBaseUrl, o.userLogo),
+    userName: showNames ? (o.userName ?? '') : maskName(o.userName ?? ''),
+    userLogo: showNames ? mediaUrl(mediaBaseUrl, o.userLogo) : null,
   };
 }
 

@@ -2,11 +2,11 @@
 // with the link that opens the order on any device. A guest has no account: without it, the order is lost with
 // the browser tab.
 import { productKind, type Wallet } from '#shared/constants';
+import { dhakaDateTime } from '#shared/dhaka';
 import type { OrderLanguage, OrderStatus } from '#shared/order-status';
 import type { MailMessage } from '../mail/mailer.js';
 import type { OrderRecord } from './order-row.js';
 
-const DHAKA_OFFSET_MS = 6 * 3600_000;
 const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
 
 const WALLET_NAMES: Record<OrderLanguage, Record<Wallet, string>> = {
@@ -88,7 +88,7 @@ const escapeHtml = (value: string) =>
 
 /** `27/11/2026 10:32` in Dhaka time (issue 22: dates as DD/MM/YYYY). */
 function dhakaShort(at: Date): string {
-  const d = new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString();
+  const d = dhakaDateTime(at);
   return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
 }
 
