@@ -93,6 +93,20 @@ export const paymentMethodSchema = obj({
   hours: businessHours,
   today: obj({ count: z.number(), amount: z.number() }).optional(),
 });
+const numberUsage = obj({ count: z.number(), amount: z.number() });
+export const paymentNumberSchema = obj({
+  id: z.number().int(),
+  wallet: z.string(),
+  label: z.string(),
+  active: z.boolean(),
+  daily_count_limit: z.number().nullable(),
+  daily_amount_limit: z.number().nullable(),
+  monthly_amount_limit: z.number().nullable(),
+  today: numberUsage,
+  month: numberUsage,
+});
+export const paymentNumbersAnswerSchema = success({ numbers: z.array(paymentNumberSchema) });
+export const paymentNumberAnswerSchema = success({ number: paymentNumberSchema });
 export const paymentMethodsAnswerSchema = success({ pms: z.array(paymentMethodSchema) });
 export const paymentMethodAnswerSchema = success({ pm: paymentMethodSchema });
 

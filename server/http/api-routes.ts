@@ -9,6 +9,7 @@ import * as A from '#shared/api-answers';
 import { auditQuerySchema } from '#shared/audit';
 import type { ErrorKey } from '#shared/error-keys';
 import { blocklistDeleteBodySchema, blocklistPostBodySchema } from '#shared/money-controls';
+import { numberPatchBodySchemaFor, numberPostBodySchemaFor } from '#shared/wallet-fleet';
 import { orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { replyBodySchema, replyDeleteBodySchema } from '#shared/replies';
 import {
@@ -167,6 +168,8 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   'errors.orderRateLimited': 429,
   'errors.methodClosed': 409,
   'errors.blocklistExists': 409,
+  'errors.numberExists': 409,
+  'errors.numberNotFound': 404,
   'errors.blocklistNotFound': 404,
 };
 
@@ -218,6 +221,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/products/:id/image', tag: 'Catalogue', summary: "Upload a product's picture (multipart, field `pic`)", auth: 'admin', body: picture, multipart: true, answer: A.productAnswerSchema, errors: ['errors.productNotFound', 'errors.badProductImage', ...UPLOAD_ERRORS] },
   { method: 'GET', path: '/api/v1/pms/all', tag: 'Catalogue', summary: "The shop's receiving wallets with today's totals", auth: 'admin', answer: A.paymentMethodsAnswerSchema },
   { method: 'PATCH', path: '/api/v1/pms/:account', tag: 'Catalogue', summary: 'Edit a receiving wallet (the number shape depends on the wallet; bKash shown)', auth: 'admin', body: pmPatchBodySchemaFor('bkash'), answer: A.paymentMethodAnswerSchema, errors: ['errors.pmNotFound'] },
+  // ---------- the wallet fleet (issue 23) ----------
+  { method: 'GET', path: '/api/v1/pms/:account/numbers', tag: 'Catalogue', summary: "A wallet's receiving numbers with their limits and today's and this month's figures", auth: 'admin', answer: A.paymentNumbersAnswerSchema, errors: ['errors.pmNotFound'] },
+  { method: 'POST', path: '/api/v1/pms/:account/numbers', tag: 'Catalogue', summary: 'Add a receiving number to a wallet (the number shape depends on the wallet; bKash shown)', auth: 'admin', body: numberPostBodySchemaFor('bkash'), status: 201, answer: A.paymentNumberAnswerSchema, errors: ['errors.pmNotFound', 'errors.numberExists'] },
+  { method: 'PATCH', path: '/api/v1/pms/:account/numbers/:id', tag: 'Catalogue', summary: 'Pause, resume or edit a receiving number (partial)', auth: 'admin', body: numberPatchBodySchemaFor('bkash'), answer: A.paymentNumberAnswerSchema, errors: ['errors.pmNotFound', 'errors.numberNotFound', 'errors.numberExists'] },
 
   // ---------- orders ----------
   { method: 'GET', path: '/api/v1/orders/all', tag: 'Orders', summary: "A customer's orders, or the staff's queue with filters", auth: 'user', query: orderListQuerySchema, answer: A.ordersPageAnswerSchema },

@@ -3,6 +3,7 @@
 import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
 import { isStaffRole, LIMITS, productKind } from '#shared/constants';
 import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
+import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import { compareAmounts, computePayAmount, toMoneyNumber } from '#shared/money';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
@@ -42,6 +43,14 @@ export function createOrderListsService(deps: {
     /** The home page's latest orders; names masked and no photos unless the shop shows them (decision 216). */
     async recentOrders(showNames = false): Promise<HomeOrderDto[]> {
       return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl, showNames));
+    },
+
+    /** Today's and this month's (Asia/Dhaka) counters of fleet numbers, for the admin's payment-method page. */
+    async numberUsageNow(ids: number[]) {
+      const now = clock.now();
+      const [day, month] = [dayPeriod(now), monthPeriod(now)];
+      const usage = await queries.numberUsage(ids, [day, month]);
+      return new Map(ids.map((id) => [id, { today: usage.get(id)?.get(day) ?? NO_USAGE, month: usage.get(id)?.get(month) ?? NO_USAGE }]));
     },
 
     /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */

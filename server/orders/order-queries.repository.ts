@@ -189,6 +189,21 @@ export function createOrderQueriesRepository(prisma: Prisma) {
       return new Map(rows.map((r) => [r.pm_method, { count: r.count, amount: r.amount }]));
     },
 
+    /** The counters of these fleet numbers for these periods (decision 194): number id → period → usage. */
+    async numberUsage(ids: number[], periods: string[]): Promise<Map<number, Map<string, MethodUsage>>> {
+      const found = new Map<number, Map<string, MethodUsage>>();
+      if (ids.length === 0) return found;
+      const rows = await prisma.$queryRaw<(MethodUsage & { number_id: number; period: string })[]>`
+        SELECT number_id, period, count, amount::text AS amount FROM payment_number_usage
+        WHERE number_id IN (${P.join(ids)}) AND period IN (${P.join(periods)})`;
+      for (const r of rows) {
+        const of = found.get(r.number_id) ?? new Map<string, MethodUsage>();
+        of.set(r.period, { count: r.count, amount: r.amount });
+        found.set(r.number_id, of);
+      }
+      return found;
+    },
+
     /** Wallets with top-ups that wait for money or its SMS (waiting, or pending and not yet verified). */
     async walletsAwaitingPayment(): Promise<Set<string>> {
       const rows = await prisma.order.groupBy({
