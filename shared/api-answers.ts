@@ -183,6 +183,7 @@ export const deviceSchema = obj({
   account: wallet,
   created_at: unixSeconds,
   last_seen_at: unixSeconds.nullable(),
+  number_id: z.number().int().nullable(),
   sms_today: z.number().int(),
   silent: z.boolean(),
 });

@@ -19,6 +19,8 @@ export interface DeviceRecord {
   account: Wallet;
   createdAt: Date;
   lastSeenAt: Date | null;
+  /** The fleet number whose SMS it forwards (issue 23, decision 195); null for a method without numbers. */
+  numberId: number | null;
   /** Whether its token is kept sealed, as the signing key of SMS Gateway for Android (decision 147). */
   signs: boolean;
   /** The last chained balance (else the stated one), and the open gap, as the ledger's last run left them. */
@@ -146,6 +148,7 @@ type DeviceRow = {
   account: string;
   createdAt: Date;
   lastSeenAt: Date | null;
+  numberId: number | null;
   anchorBalance: Dec | null;
   ledgerBalance: Dec | null;
   ledgerGap: unknown;
@@ -157,6 +160,7 @@ const toDevice = (row: DeviceRow): DeviceRecord => ({
   account: row.account as Wallet,
   createdAt: row.createdAt,
   lastSeenAt: row.lastSeenAt,
+  numberId: row.numberId,
   signs: row.tokenSealed !== null,
   balance: (row.ledgerBalance ?? row.anchorBalance)?.toString() ?? null,
   gap: (row.ledgerGap ?? null) as LedgerGap | null,
@@ -235,11 +239,18 @@ export function createSmsRepository(prisma: Prisma) {
   const repository = {
     // ---------- devices ----------
     async createDevice(
-      d: { id: string; name: string; account: Wallet; tokenHash: string; tokenSealed: string; anchorBalance?: string; anchorAt?: Date },
+      d: { id: string; name: string; account: Wallet; numberId?: number; tokenHash: string; tokenSealed: string; anchorBalance?: string; anchorAt?: Date },
       also: AlsoInTransaction,
-    ): Promise<DeviceRecord> {
+    ): Promise<DeviceRecord | 'numberNotFound'> {
       return prisma.$transaction(async (tx) => {
-        const row = toDevice(await tx.device.create({ data: d }));
+        // A phone belongs to one of its wallet's numbers: the one named, else the wallet's first (decision 195).
+        const number = await tx.paymentNumber.findFirst({
+          where: { account: d.account, ...(d.numberId !== undefined ? { id: d.numberId } : {}) },
+          orderBy: { id: 'asc' },
+          select: { id: true },
+        });
+        if (d.numberId !== undefined && !number) return 'numberNotFound';
+        const row = toDevice(await tx.device.create({ data: { ...d, numberId: number?.id ?? null } }));
         await also(tx);
         return row;
       });

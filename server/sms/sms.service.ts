@@ -1,5 +1,7 @@
 // SMS use cases: wallet phones (devices) and their tokens, forwarding (parse, store once, match), the inbox and
 // its manual link, admin templates, and the watch for silent phones. Pushes happen after the database commit.
+import { VALIDATION_KEYS } from '#shared/error-keys';
+import { validationError } from '../http/validate.js';
 import crypto from 'node:crypto';
 import { LIMITS, type Wallet } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
@@ -203,6 +205,7 @@ export function createSmsService(deps: {
       account: d.account,
       created_at: unix(d.createdAt),
       last_seen_at: d.lastSeenAt ? unix(d.lastSeenAt) : null,
+      number_id: d.numberId,
       sms_today: counts.get(d.id) ?? 0,
       silent: isSilent(d, waiting, now),
       gateway: d.signs,
@@ -232,7 +235,7 @@ export function createSmsService(deps: {
       const id = crypto.randomBytes(12).toString('base64url');
       const balance = input.balance === undefined ? undefined : new Decimal(input.balance).toFixed(2);
       const d = await repo.createDevice(
-        { id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
+        { id, name: input.name, account: input.account, numberId: input.number_id, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
         (tx) =>
           deps.audit(tx, {
             actorId: admin.id,
@@ -240,12 +243,13 @@ export function createSmsService(deps: {
             targetType: 'device',
             targetId: id,
             before: null,
-            after: { name: input.name, account: input.account, ...(balance === undefined ? {} : { balance }) },
+            after: { name: input.name, account: input.account, number_id: input.number_id ?? null, ...(balance === undefined ? {} : { balance }) },
           }),
       );
+      if (d === 'numberNotFound') throw validationError({ number_id: VALIDATION_KEYS.invalid });
       await changed();
       return {
-        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
+        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, number_id: d.numberId, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
         token,
       };
     },

@@ -55,6 +55,8 @@ export const newDeviceSchema = z.object({
   account: z.enum(WALLETS, { error: V.pmInvalid }),
   /** The wallet's balance now, in taka (the ledger's anchor, decision 144). */
   balance: moneyValue(V.balanceInvalid).optional(),
+  /** The wallet's fleet number the phone receives on (issue 23); absent: the wallet's first number. */
+  number_id: z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).optional(),
 });
 export type NewDeviceInput = z.infer<typeof newDeviceSchema>;
 export const createDeviceBodySchema = z.object({ captcha: captchaField, device: newDeviceSchema });
@@ -120,6 +122,8 @@ export interface DeviceDto {
   account: Wallet;
   created_at: number;
   last_seen_at: number | null;
+  /** The fleet number it receives on (issue 23, decision 195); null for a wallet without numbers. */
+  number_id: number | null;
   /** SMS forwarded since midnight in Dhaka. */
   sms_today: number;
   /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */

@@ -97,6 +97,11 @@ async function newBlocklistEntry(c: Cast): Promise<number> {
   const row = await c.server.app.ctx.prisma.blocklistEntry.create({ data: { kind: 'onex_id', value: unlistedOnexId(), reason: 'matrix' } });
   return row.id;
 }
+/** A bKash number no other test receives on (the fleet, issue 23). */
+const unlistedWallet = () => `0179${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+async function newFleetNumber(c: Cast): Promise<number> {
+  return (await c.server.app.ctx.prisma.paymentNumber.create({ data: { account: 'bkash', wallet: unlistedWallet(), label: 'matrix', active: false } })).id;
+}
 const REPLY = { title: 'Payment received', text_en: 'We received {amount} for order {order_id}.', text_bn: 'অর্ডার {order_id} এর {amount} পেয়েছি।' };
 async function newReply(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.cannedReply.create({ data: { title: 'Old reply', textEn: 'Thanks!', textBn: 'ধন্যবাদ!' } })).id;
@@ -195,6 +200,14 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/pms/all': { cases: [{ allow: ADMIN }] },
   'PATCH /api/v1/pms/:account': {
     cases: [{ allow: ADMIN, request: () => ({ params: { account: 'bkash' }, body: { pm: { wallet: '01712345678', note: '', available: true } } }) }],
+  },
+  // The wallet fleet (issue 23): the admin's alone. Numbers the matrix adds stay paused (no order goes to them).
+  'GET /api/v1/pms/:account/numbers': { cases: [{ allow: ADMIN, request: () => ({ params: { account: 'bkash' } }) }] },
+  'POST /api/v1/pms/:account/numbers': {
+    cases: [{ allow: ADMIN, request: () => ({ params: { account: 'rocket' }, body: { number: { wallet: `0179${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, label: 'matrix', daily_count_limit: 0 } } }) }],
+  },
+  'PATCH /api/v1/pms/:account/numbers/:id': {
+    cases: [{ allow: ADMIN, request: async (c) => ({ params: { account: 'bkash', id: String(await newFleetNumber(c)) }, body: { number: { label: 'matrix edit' } } }) }],
   },
   // The blocklist (issue 23): the admin's alone. A fresh 1xBet id per request (never one the factories order with).
   'GET /api/v1/blocklist': { cases: [{ allow: ADMIN }] },
