@@ -188,6 +188,7 @@ export function composeShop(infra: Infrastructure) {
   const orderLists = createOrderListsService({
     queries: orderQueries,
     paymentMethods: paymentMethodsRepository,
+    numbersOf: (account) => paymentNumbersRepository.list(account),
     clock,
     mediaBaseUrl: config.mediaBaseUrl,
     fourEyesBdt,

@@ -71,6 +71,7 @@ export const productPmSchema = obj({
   max: z.number(),
   limit_reached: z.boolean(),
   hours: businessHours,
+  note: z.string(),
 });
 export const productSchema = obj({
   id: z.string(),

@@ -62,6 +62,8 @@ export interface ProductPmDto {
   limit_reached: boolean;
   /** The method's business hours (issue 23): checkout shows it closed, with its opening time, outside them. */
   hours: { open: string; close: string } | null;
+  /** The method's note to customers (issue 22), shown at checkout under the method. */
+  note: string;
 }
 export interface ProductDto {
   id: string;
