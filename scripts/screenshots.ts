@@ -4,6 +4,8 @@
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
 // SCREEN_CLOSED=bkash closes that method now (business hours).
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
+// SCREEN_FLEET=1 (as admin): bKash gets two more numbers (one paused, one with limits and a top-up on it) and
+// Rocket a daily cap of one order, used up ("Limit reached today" on /admin/pms, unavailable at checkout).
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -88,6 +90,18 @@ try {
     const pm = pms.body.pms.find((m) => m.account === process.env.SCREEN_CLOSED);
     const dhakaHour = (offset: number) => `${String((new Date().getUTCHours() + 6 + offset) % 24).padStart(2, '0')}:00`;
     if (pm) await server.api.patch(`/pms/${pm.account}`, { pm: { wallet: pm.wallet, note: pm.note, available: true, hours: { open: dhakaHour(2), close: dhakaHour(10) } } }, admin.token);
+  }
+  if (process.env.SCREEN_FLEET && as === 'admin' && token) {
+    await server.api.post('/pms/bkash/numbers', { number: { wallet: '01711222222', label: 'Agent Mirpur', daily_count_limit: 20, daily_amount_limit: '50000', monthly_amount_limit: '400000' } }, token);
+    const paused = await server.api.post<{ number: { id: number } }>('/pms/bkash/numbers', { number: { wallet: '01711333333', label: 'Frozen SIM' } }, token);
+    await server.api.patch(`/pms/bkash/numbers/${paused.body.number.id}`, { number: { active: false } }, token);
+    await server.api.patch('/pms/bkash', { pm: { wallet: '01700000001', note: 'Send Money to this personal bKash number.', available: true } }, token);
+    const pms = await server.api.get<{ pms: { account: string; wallet: string; note: string }[] }>('/pms/all', token);
+    const rocket = pms.body.pms.find((m) => m.account === 'rocket')!;
+    await server.api.patch('/pms/rocket', { pm: { wallet: rocket.wallet, note: rocket.note, available: true, daily_count_limit: 1 } }, token);
+    await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'rocket', amount: '700', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+    // One bKash top-up: its unlimited first number has the most room.
+    await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '2500', contact_email: 'rahim@example.com', onex_id: '123456789' } });
   }
   if (receiver && as === 'admin' && token) {
     receiver.on('/down', () => ({ status: 500 }));

@@ -197,6 +197,13 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
           </SimpleGrid>
         </Radio.Group>
 
+        {/* The method's note from the shop (issue 22): how to pay with it; a withdrawal is paid by the shop. */}
+        {kind === 'topup' && method?.note ? (
+          <Text size="sm" c="dark.6" style={{ whiteSpace: 'pre-line' }} data-testid="method-note">
+            {method.note}
+          </Text>
+        ) : null}
+
         <TextInput
           {...form.getInputProps('amount')}
           label={t(kind === 'topup' ? 'new.amountTopup' : 'new.amountWithdraw', { currency: t(`currency.${currency}`) })}
