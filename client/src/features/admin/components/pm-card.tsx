@@ -82,7 +82,7 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const today = pm.today ?? { count: 0, amount: 0 };
   const full = limitReachedToday(pm, numbers);
   const status = !pm.available ? { color: 'gray', key: 'pms.statusOff' as const } : full ? { color: 'red', key: 'pms.statusLimitReached' as const } : { color: 'teal', key: 'pms.statusAvailable' as const };
-  const percent = (used: number, limit: number | null) => (limit === null ? null : limit === 0 ? 100 : Math.min(100, (used / limit) * 100));
+  const percent = (used: number, limit: number | null) => (limit === null ? null : limit === 0 ? 100 : Math.min(100, Math.round((used / limit) * 100)));
   const countPercent = percent(today.count, pm.daily_count_limit);
   const amountPercent = percent(today.amount, pm.daily_amount_limit);
   return (

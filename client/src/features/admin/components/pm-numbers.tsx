@@ -29,7 +29,7 @@ const refresh = (account: Wallet) => {
 
 function Meter({ label, used, limit, shown }: { label: string; used: number; limit: number | null; shown: { used: string; limit: string } }) {
   const { t } = useTranslation('admin');
-  const percent = limit === null || limit === 0 ? (limit === 0 ? 100 : 0) : Math.min(100, (used / limit) * 100);
+  const percent = limit === null || limit === 0 ? (limit === 0 ? 100 : 0) : Math.min(100, Math.round((used / limit) * 100));
   return (
     <Stack gap={2}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
