@@ -141,6 +141,24 @@ describe.each(testDatabases())('The wallet fleet on %s', (db) => {
     expect(await walletOf(await place())).toBe(FIRST);
   });
 
+  it('When a top-up on a limited number times out, then its room comes back, and reopening it takes the room again', async () => {
+    clock.set(NOON);
+    await limitFirst({ daily_count_limit: 1 });
+    const placed = await place();
+    expect(placed.status).toBe(201);
+    expect((await place()).body.key).toBe('errors.methodLimitReached');
+    // Two hours later (the same Dhaka day) the unpaid order has timed out, here on read.
+    clock.set(new Date(NOON.getTime() + 2 * 3_600_000));
+    expect((await server.api.get<{ order: { status: string } }>(`/orders/${placed.body.id}`)).body.order.status).toBe('timedout');
+    expect((await numbers())[0].today).toEqual({ count: 0, amount: 0 });
+    // The customer paid late after all: the admin reopens it, and it counts again (over the limit if it must).
+    const second = await place();
+    expect(second.status).toBe(201);
+    expect((await server.api.post(`/orders/${placed.body.id}/late-payment`, { pm_id: 'LATE12345A' })).status).toBe(200);
+    expect((await server.api.patch(`/orders/${placed.body.id}`, { order: { status: 'pending', reason: 'paid late, SMS seen' } }, admin.token)).status).toBe(200);
+    expect((await numbers())[0].today).toEqual({ count: 2, amount: 1000 });
+  });
+
   it('When a number is limited, then its day resets at midnight Dhaka and its month at the first of the month', async () => {
     await limitFirst({ daily_count_limit: 1, monthly_amount_limit: '1000' });
     clock.set(new Date('2030-03-30T17:00:00.000Z'));
