@@ -35,8 +35,9 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
   ].filter(Boolean);
   return (
     <Box px="sm" py={8} data-testid="sms-row" data-sms-id={sms.id} style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+      {/* On a phone the order link or Link button drops below the message rather than squeezing it. */}
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 280px' }}>
           <Group gap="xs" wrap="wrap">
             <SmsStateBadge state={sms.state} />
             <WalletLabel wallet={sms.account} size="sm" />
