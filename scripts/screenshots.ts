@@ -4,6 +4,7 @@
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
 // SCREEN_CLOSED=bkash closes that method now (business hours).
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
+// SCREEN_OPEN=1: on each page, opens the first order of a list (the admin's order popup) before the shot.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,10 @@ try {
     await server.api.patch(`/orders/${paid.body.id}`, { order: { pm_id: 'CJU0AB12C6' } });
     await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6' });
     await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D' });
+    // A payment whose SMS says another amount: "Amount differs" on its order and in the inbox.
+    const short = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '900', contact_email: 'rahim@example.com', onex_id: '987654321' } });
+    await server.api.patch(`/orders/${short.body.id}`, { order: { pm_id: 'CJU0ZX98Y7' } });
+    await bkash.payment({ amount: 850, trxId: 'CJU0ZX98Y7' });
     await bkash.post({ text: 'Your bKash verification code is 123456. Never share it.' });
   }
   if (process.env.SCREEN_HISTORY && as === 'admin' && token) {
@@ -105,6 +110,11 @@ try {
         await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(600);
+        if (process.env.SCREEN_OPEN) {
+          await page.getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ }).filter({ visible: true }).first().click();
+          await page.getByRole('dialog').waitFor();
+          await page.waitForTimeout(600);
+        }
         const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);

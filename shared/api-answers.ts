@@ -7,7 +7,7 @@ import { ROLES, TICKET_LANGUAGES, WALLETS } from './constants.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { CANCEL_REASONS } from './schemas.js';
 import { BLOCKLIST_KINDS } from './money-controls.js';
-import { HELD_REASONS, SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
+import { HELD_REASONS, SMS_STATES, SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
 
 const obj = z.looseObject;
 const unixSeconds = z.number().int();
@@ -187,6 +187,8 @@ export const smsSchema = obj({
   arrived_at: unixSeconds,
   status: z.enum(SMS_STATUSES),
   order_id: nullableString,
+  state: z.enum(SMS_STATES),
+  state_order_id: nullableString,
   parse: obj({ kind: z.enum(['payment', 'ignored', 'unparsed']), reason: nullableString }),
 });
 export const smsForwardedAnswerSchema = success({ sms: obj({ id: z.number().int(), status: z.enum(SMS_STATUSES), order_id: nullableString }) });

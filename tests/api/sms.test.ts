@@ -197,6 +197,54 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
       expect([bad.status, bad.body.errors?.status]).toEqual([400, 'validation.invalid']);
     });
 
+    it('When SMS are matched, differ in amount, are held, unmatched or ignored, then each has one state that agrees with its order, and "needs action" lists the open work', async () => {
+      // A phone of its own: the forged balance below must not hold other tests' payments on the shared phones.
+      const phone = await registerForwarder(server, admin.token, 'bkash', 'Inbox states');
+      const paid = async (amount: number | 'same', balance?: number) => {
+        const { id, pmAmount } = await topup(server, 'bkash', '800');
+        const trxId = `ST${uniquePmId().slice(2, 10).toUpperCase()}`;
+        await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } });
+        const sms = await phone.payment({ amount: amount === 'same' ? pmAmount : amount, trxId, ...(balance === undefined ? {} : { balance }) });
+        return { id, smsId: sms.body.sms.id as number };
+      };
+      const matched = await paid('same');
+      const differs = await paid(123);
+      const held = await paid('same', 1);
+      const stray = (await phone.payment({ amount: 321, trxId: `NO${uniquePmId().slice(2, 10).toUpperCase()}` })).body.sms.id as number;
+      const ignored = (await phone.post({ text: 'Your bKash verification code is 654321. Never share it.' })).body.sms.id as number;
+      expect((await adminOrder(differs.id)).verification.status).toBe('amount_mismatch');
+      expect((await adminOrder(held.id)).verification.status).toBe('held');
+
+      const all = await server.api.get<{ sms: SmsDto[] }>('/sms', admin.token);
+      const byId = new Map(all.body.sms.map((s) => [s.id, s]));
+      expect(byId.get(matched.smsId)).toMatchObject({ status: 'matched', state: 'matched', state_order_id: matched.id });
+      // Shown on its order as "amount differs", never "unmatched"; the order is named although it did not take it.
+      expect(byId.get(differs.smsId)).toMatchObject({ status: 'unmatched', state: 'amount_differs', order_id: null, state_order_id: differs.id });
+      expect(byId.get(held.smsId)).toMatchObject({ state: 'held', state_order_id: held.id });
+      expect(byId.get(stray)).toMatchObject({ state: 'unmatched', state_order_id: null });
+      expect(byId.get(ignored)).toMatchObject({ state: 'ignored' });
+
+      const work = await server.api.get<{ sms: SmsDto[] }>('/sms?state=needs_action', admin.token);
+      const ids = work.body.sms.map((s) => s.id);
+      expect(ids).toEqual(expect.arrayContaining([differs.smsId, held.smsId, stray]));
+      expect(ids).not.toContain(matched.smsId);
+      expect(ids).not.toContain(ignored);
+      expect(work.body.sms.every((s) => ['unmatched', 'amount_differs', 'held'].includes(s.state))).toBe(true);
+      for (const state of ['amount_differs', 'held', 'matched', 'unmatched', 'ignored'] as const) {
+        const one = await server.api.get<{ sms: SmsDto[] }>(`/sms?state=${state}`, admin.token);
+        expect(one.body.sms.length).toBeGreaterThan(0);
+        expect(one.body.sms.every((s) => s.state === state)).toBe(true);
+      }
+
+      // Settled by hand, the held payment leaves the work and agrees with its now verified order.
+      const settled = await server.api.post(`/orders/${held.id}/verification`, { decision: 'accept', reason: 'checked the wallet app' }, admin.token);
+      expect(settled.status).toBe(200);
+      const after = await server.api.get<{ sms: SmsDto[] }>('/sms?state=needs_action', admin.token);
+      expect(after.body.sms.map((s) => s.id)).not.toContain(held.smsId);
+      const bad = await server.api.get('/sms?state=lost', admin.token);
+      expect([bad.status, bad.body.errors?.state]).toEqual([400, 'validation.invalid']);
+    });
+
     it('When the admin links an SMS by hand, then the order is verified and its timeline names the admin and the reason', async () => {
       const { id } = await topup(server, 'nagad', '500');
       await server.api.patch(`/orders/${id}`, { order: { pm_id: uniquePmId() } });
