@@ -1,8 +1,8 @@
-// What the customer sees about the money after paying (issue 9): "payment received ✓" once an SMS verified it,
-// the late-payment claim on a timed-out top-up, and a completed withdrawal's payout.
+// What the customer sees about the money after a timed-out top-up or a completed withdrawal (issue 9): "payment
+// received ✓" once an SMS verified a timed-out one, the late-payment claim on a timed-out top-up, and a completed withdrawal's payout.
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
@@ -55,18 +55,11 @@ export function OrderPaymentNotes({ order, onChange }: { order: PublicOrderDto; 
   const { t } = useTranslation('sms');
   const format = useFormat();
   const kind = productKind(order.product_id);
-  if (order.payment_received && (order.status === 'pending' || order.status === 'timedout')) {
+  // A pending order's payment is told by PaymentProgress under the status; a timed-out top-up's here.
+  if (order.payment_received && order.status === 'timedout') {
     return (
       <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} w="100%" role="status">
         {t('verification.paymentReceived')}
-      </Alert>
-    );
-  }
-  // Issue 23: the payment's SMS is held for a look (another number than the one named, or another reason).
-  if (order.payment_held && order.status === 'pending') {
-    return (
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} w="100%" role="status" data-testid="payment-held">
-        {t(order.payment_held === 'payer_mismatch' ? 'verification.heldPayerMismatch' : 'verification.heldReview')}
       </Alert>
     );
   }

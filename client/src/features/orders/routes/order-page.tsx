@@ -11,6 +11,7 @@ import { userAtom } from '../../../lib/session';
 import { OrderOutcome } from '../components/order-outcome';
 import { OrderPaymentNotes } from '../components/order-payment-notes';
 import { OrderPageFrame } from '../components/order-page-frame';
+import { PaymentProgress } from '../components/payment-progress';
 import { OrderSummary } from '../components/order-summary';
 import { WaitingView } from '../components/waiting-view';
 import { useLiveOrder } from '../hooks/use-live-order';
@@ -97,6 +98,7 @@ export default function OrderPage() {
             orderId={order.id}
             cancelReason={order.cancel_reason}
             cancelNote={order.cancel_note}
+            detail={order.status === 'pending' ? <PaymentProgress order={order} /> : undefined}
           />
           <OrderPaymentNotes order={order} onChange={replace} />
         </Stack>
