@@ -35,7 +35,7 @@ export default function OrderPage() {
 
   if (load.state !== 'ready') {
     return (
-      <OrderPageFrame title={t('view.title')} aside={back}>
+      <OrderPageFrame title={t('view.title')} aside={back} live>
         {load.state === 'loading' ? (
           <Center py="xl">
             <Loader aria-label={t('loading')} />
@@ -55,6 +55,7 @@ export default function OrderPage() {
   const customer = user !== null && user.role === 'user';
   return (
     <OrderPageFrame
+      live
       title={productName(order.product_id)}
       subtitle={order.status === 'waiting' ? t(kind === 'topup' ? 'waiting.subtitleTopup' : 'waiting.subtitleWithdraw') : undefined}
       aside={
