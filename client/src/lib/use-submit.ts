@@ -18,8 +18,11 @@ export interface SubmitOptions<V, A> {
   send: (values: V) => Promise<ApiAnswer<A>>;
   /** Runs with the success answer. */
   onDone?: (answer: { ok: true } & A, values: V) => void | Promise<void>;
-  /** Runs with an API failure before it is shown; return true when it was handled and needs no message. */
-  onFailure?: (answer: ApiError) => boolean | void;
+  /**
+   * Runs with an API failure before it is shown; return true when it was handled and needs no message, or a key to
+   * say instead of the answer's own.
+   */
+  onFailure?: (answer: ApiError) => boolean | void | { key: TranslationKey };
   /** The form that shows the server's field errors, and the fields it knows. */
   form?: { setErrors: (errors: FormErrors) => void };
   fields?: readonly string[];
@@ -73,10 +76,11 @@ export function useSubmit<V, A>(options: SubmitOptions<V, A>) {
           const fieldErrors = form && fields ? toFormErrors(answer.errors, fields) : {};
           if (form && fields) form.setErrors(fieldErrors);
           focusFirstInvalid(fieldErrors);
-          if (onFailure?.(answer) === true) return null;
+          const handled = onFailure?.(answer);
+          if (handled === true) return null;
           // The fields say what is wrong; a second message that says "check the form" would only repeat them.
           if (answer.key === 'errors.validation' && Object.keys(fieldErrors).length > 0) return null;
-          keep({ message: errorMessage(answer, fallbackKey), retryable: isRetryable(answer) });
+          keep({ message: errorMessage(handled || answer, fallbackKey), retryable: isRetryable(answer) });
           return null;
         }
         await onDone?.(answer, values);

@@ -3,46 +3,37 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
 import { productKind } from '#shared/constants';
 import { submitTopupPaymentSchema } from '#shared/schemas';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
-import { zodResolver } from '../../../lib/form';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
-import { showError } from '../../../lib/notify';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { claimLatePayment } from '../api/orders-api';
-import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
 function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('sms');
-  const toErrors = useServerFieldErrors(['pm_id']);
-  const [busy, setBusy] = useState(false);
   const form = useForm({ initialValues: { pm_id: '' }, validate: zodResolver(submitTopupPaymentSchema), validateInputOnBlur: true });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const answer = await claimLatePayment(order.id, submitTopupPaymentSchema.parse(values).pm_id);
-      if (!answer.ok) {
-        form.setErrors(toErrors(answer.errors));
-        showError(answer, 'errors.orderUpdate');
-        return;
-      }
-      onChange(answer.order);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+  const submitter = useSubmit({
+    send: (pmId: string) => claimLatePayment(order.id, pmId),
+    onDone: (answer) => onChange(answer.order),
+    form,
+    fields: ['pm_id'],
+    fallbackKey: 'errors.orderUpdate',
+    inline: true,
   });
+  const submit = form.onSubmit((values) => void submitter.submit(submitTopupPaymentSchema.parse(values).pm_id), focusFirstInvalid);
   return (
     <Alert color="blue" variant="light" title={t('late.title')} w="100%">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('late.body')}</Text>
           <TextInput {...form.getInputProps('pm_id')} label={t('late.field')} autoComplete="off" maxLength={70} required />
-          <Button type="submit" loading={busy}>
+          <SubmitFailureAlert submitter={submitter} />
+          <Button type="submit" loading={submitter.pending}>
             {t('late.send')}
           </Button>
         </Stack>
