@@ -1,7 +1,7 @@
 // The customer's "I have paid" forms of a waiting order (spec §4), on the one submit hook (issue 18, decision 181):
 // a failure stays beside the button with Retry (issue 22 point 11), the first invalid field takes the focus.
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
 import { submitTopupPaymentSchema, submitWithdrawPaymentSchema, type OrderPayment } from '#shared/schemas';
@@ -12,7 +12,7 @@ import { submitPayment } from '../api/orders-api';
 
 type Done = (order: PublicOrderDto) => void;
 
-function usePaymentSubmit(orderId: string, onDone: Done, form: { setErrors: (errors: Record<string, string>) => void }, fields: readonly string[]) {
+function usePaymentSubmit(orderId: string, onDone: Done, form: { setErrors: (errors: FormErrors) => void }, fields: readonly string[]) {
   return useSubmit({
     send: (payment: OrderPayment) => submitPayment(orderId, payment),
     onDone: (answer) => onDone(answer.order),
