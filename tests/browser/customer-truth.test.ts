@@ -1,7 +1,8 @@
 // What customers see (issue 22 points 9-12): a pending order's page says what happened to the payment and what comes
 // next (received with the typical wait, the amount differs); the own-orders list leads with product, amount and
 // status with the whole id last on one line; a live page says "reconnecting…" while its socket is cut and stops when
-// it is back; the checkout focuses the first invalid field, names the method's minimum in the reader's digits and
+// it is back; a failed checkout stays beside the form with Retry; a slow screen shows a bar at once; the checkout
+// focuses the first invalid field, names the method's minimum in the reader's digits and
 // estimates nothing outside the range; a wrong password is told beside the login form. axe stays at 0 on each.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,48 @@ describe.runIf(hasChromium())('what customers see', () => {
         await expectNoAxeViolations(page);
         proxy.restore();
         await page.getByTestId('reconnecting').waitFor({ state: 'detached', ...WAIT });
+      } finally {
+        proxy.restore();
+        await context.close();
+      }
+    });
+
+    it('When the checkout cannot reach the shop, then the failure stays beside the form with Retry, and Retry places the order once the line is back', async () => {
+      const { context, page } = await openContext(browser, proxy.via(server.url));
+      try {
+        await page.goto(`/new/${TOPUP_BDT}`);
+        await page.getByRole('radio', { name: 'bKash' }).check(WAIT);
+        await page.getByRole('textbox', { name: /^Top-up amount/ }).fill('1500');
+        await page.getByRole('textbox', { name: /^1xBet account ID/ }).fill('123456789');
+        await page.getByRole('textbox', { name: /^Contact e-mail/ }).fill('guest@example.com');
+        proxy.cut();
+        await page.getByRole('button', { name: 'Place top-up order' }).click();
+        const failure = page.getByTestId('submit-failure');
+        await failure.getByText('Cannot reach the server. Check your connection and try again.').waitFor(WAIT);
+        // A toast would have gone by now; the failure stays until the next try.
+        await page.waitForTimeout(5_000);
+        expect(await failure.isVisible()).toBe(true);
+        await expectNoAxeViolations(page);
+        proxy.restore();
+        await failure.getByTestId('submit-retry').click();
+        await page.waitForURL('**/orders/**', WAIT);
+        await page.getByRole('timer').waitFor(WAIT);
+      } finally {
+        proxy.restore();
+        await context.close();
+      }
+    });
+
+    it('When the next screen is slow to come, then a bar at the top says it is loading at once', async () => {
+      const { context, page } = await openContext(browser, proxy.via(server.url));
+      try {
+        await page.goto('/');
+        const about = page.getByRole('link', { name: 'About us' }).first();
+        await about.waitFor(WAIT);
+        expect(await page.getByTestId('navigation-progress').count()).toBe(0);
+        proxy.hang();
+        await about.click();
+        await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor({ timeout: 3_000 });
       } finally {
         proxy.restore();
         await context.close();
