@@ -4,6 +4,8 @@
 // it is back; a failed checkout stays beside the form with Retry; a slow screen shows a bar at once; the checkout
 // focuses the first invalid field, names the method's minimum in the reader's digits and
 // estimates nothing outside the range; a wrong password is told beside the login form. axe stays at 0 on each.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto } from '#shared/api-types';
@@ -39,6 +41,14 @@ describe.runIf(hasChromium())('what customers see', () => {
     const { pm_amount } = await getOrder(server, id);
     await bkash.payment({ amount: received(pm_amount), trxId });
     return { id, trxId, pmAmount: pm_amount };
+  }
+
+  /** With SCREEN_OUT set, a picture of the state to look at (the banner and the kept failure need a cut line). */
+  async function shot(page: Page, name: string) {
+    const out = process.env.SCREEN_OUT;
+    if (!out) return;
+    fs.mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
   }
 
   async function expectNoAxeViolations(page: Page) {
@@ -131,6 +141,7 @@ describe.runIf(hasChromium())('what customers see', () => {
         proxy.cut();
         await page.getByTestId('reconnecting').getByText('Reconnecting…').waitFor(WAIT);
         await expectNoAxeViolations(page);
+        await shot(page, 'reconnecting-EN-1280');
         proxy.restore();
         await page.getByTestId('reconnecting').waitFor({ state: 'detached', ...WAIT });
       } finally {
@@ -155,6 +166,7 @@ describe.runIf(hasChromium())('what customers see', () => {
         await page.waitForTimeout(5_000);
         expect(await failure.isVisible()).toBe(true);
         await expectNoAxeViolations(page);
+        await shot(page, 'checkout-kept-failure-EN-1280');
         proxy.restore();
         await failure.getByTestId('submit-retry').click();
         await page.waitForURL('**/orders/**', WAIT);
