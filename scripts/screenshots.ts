@@ -6,6 +6,10 @@
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
 // SCREEN_OPEN=1: on each page, opens the first order of a list (the admin's order popup) before the shot.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
+// SCREEN_PAYMENTS=1: two paid top-ups (of the logged-in user, if any) whose wallet SMS arrived, one with the order's
+// amount ('@received' in a page path) and one with Tk 100 less ('@differs'): the customer's page of issue 22 point 9.
+// SCREEN_FILL='amount=50;email=a@b.c' fills the fields of those form paths (`data-path`) on each page;
+// SCREEN_SUBMIT=1 then sends the page's form, to look at its errors (issue 22 point 12).
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -39,6 +43,19 @@ try {
     );
     lastOrder = placed.body.id;
     if (i === 0) await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: `TX${Date.now()}A` } });
+  }
+  const paidOrders = { received: '', differs: '' };
+  if (process.env.SCREEN_PAYMENTS) {
+    const admin = await loginAdmin(server);
+    const phone = await registerForwarder(server, admin.token, 'bkash', 'Desk bKash');
+    for (const [name, less] of [['received', 0], ['differs', 100]] as const) {
+      const placed = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' } }, token);
+      const trxId = `TX${Date.now()}${name[0].toUpperCase()}`;
+      await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: trxId } });
+      const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${placed.body.id}`);
+      await phone.payment({ amount: order.body.order.pm_amount - less, trxId });
+      paidOrders[name] = placed.body.id;
+    }
   }
   // SCREEN_SMS=1 (as admin): wallet phones and a few forwarded SMS, one verifying a paid order.
   if (process.env.SCREEN_SMS && as === 'admin' && token) {
@@ -107,8 +124,20 @@ try {
     for (const width of [1280, 360]) {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
-        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
+        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs));
         await page.waitForLoadState('networkidle');
+        for (const pair of (process.env.SCREEN_FILL ?? '').split(';').filter(Boolean)) {
+          const [field, ...value] = pair.split('=');
+          const input = page.locator(`[data-path="${field}"]`).filter({ visible: true }).first();
+          if (await input.count()) await input.fill(value.join('='));
+        }
+        if (process.env.SCREEN_SUBMIT) {
+          const send = page.locator('form button[type="submit"]').filter({ visible: true }).first();
+          if (await send.count()) {
+            await send.click();
+            await page.waitForLoadState('networkidle');
+          }
+        }
         await page.waitForTimeout(600);
         if (process.env.SCREEN_OPEN) {
           await page.getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ }).filter({ visible: true }).first().click();

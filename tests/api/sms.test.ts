@@ -100,6 +100,8 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
         expect(order.verification).toMatchObject({ status: 'verified', sms_id: sms.body.sms.id, amount: pmAmount, sender: '01812345678' });
         const publicView = await getOrder(server, id);
         expect(publicView.payment_received).toBe(true);
+        // The customer's terms (decision 174): received, and no amount to explain.
+        expect(publicView).toMatchObject({ payment_state: 'received', received_amount: null });
         expect(publicView).not.toHaveProperty('verification');
       });
     }
@@ -126,6 +128,10 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
       expect(order.verification).toMatchObject({ status: 'amount_mismatch', sms_id: sms.body.sms.id, amount: Number((Number(pmAmount) - 0.01).toFixed(2)) });
       expect(order.pm_amount).toBe(pmAmount);
       expect(order.payment_received).toBe(false);
+      // The customer is told what arrived, and nothing else of the SMS (decision 174).
+      const publicView = await getOrder(server, id);
+      expect(publicView).toMatchObject({ payment_state: 'differs', received_amount: Number((Number(pmAmount) - 0.01).toFixed(2)) });
+      expect(publicView).not.toHaveProperty('verification');
     });
 
     it('When the SMS is older than the order by more than 10 minutes, or from another wallet, then it verifies nothing', async () => {
