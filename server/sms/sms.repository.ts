@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import type { Wallet } from '#shared/constants';
 import { Prisma as P } from '../generated/prisma/client.js';
-import type { SmsStatus } from '#shared/sms/sms-api';
+import type { SmsStateFilter, SmsStatus, VerificationStatus } from '#shared/sms/sms-api';
 import type { Prisma, Transaction } from '../db/database.js';
 import { runLedger, type LedgerGap } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
@@ -53,6 +53,8 @@ export interface SmsRecord {
   parseReason: string | null;
   orderId: string | null;
   ledger: SmsLedgerRecord | null;
+  /** The order that shows it as its verification's SMS (read, never written here; decision 197), or null. */
+  shownOn: { orderId: string; verification: VerificationStatus; orderStatus: string } | null;
 }
 
 export interface NewSms {
@@ -87,7 +89,8 @@ export interface TemplateRecord {
 }
 
 type Dec = { toString(): string };
-type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger'> & {
+type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger' | 'shownOn'> & {
+  verifiedOrders: { id: string; verification: string; status: string }[];
   amount: Dec | null;
   account: string;
   status: string;
@@ -119,12 +122,43 @@ const smsSelect = {
   ledgerState: true,
   ledgerReason: true,
   expectedBalance: true,
+  // An order that took it first, then one that merely shows it (an amount that differs).
+  verifiedOrders: { select: { id: true, verification: true, status: true }, orderBy: { createdAt: 'asc' }, take: 2 },
 } as const;
 
+/** Orders whose shown SMS still waits for staff: its amount differs or it is held (decision 197). */
+const OPEN_ORDER_STATUSES = ['waiting', 'pending'];
+
+/** The inbox's filter by state as a where clause; it agrees with `smsState` in the service. */
+function stateWhere(state: SmsStateFilter): P.SmsMessageWhereInput {
+  switch (state) {
+    case 'needs_action':
+      return {
+        OR: [
+          { status: 'unmatched', verifiedOrders: { none: {} } },
+          { verifiedOrders: { some: { verification: { in: ['amount_mismatch', 'held'] }, status: { in: OPEN_ORDER_STATUSES } } } },
+        ],
+      };
+    case 'unmatched':
+      return { status: 'unmatched', verifiedOrders: { none: {} } };
+    case 'amount_differs':
+      return { status: { not: 'matched' }, verifiedOrders: { some: { verification: 'amount_mismatch' } } };
+    case 'held':
+    case 'rejected':
+      return { verifiedOrders: { some: { verification: state } } };
+    case 'matched':
+      return { status: 'matched', verifiedOrders: { none: { verification: { in: ['held', 'rejected'] } } } };
+    case 'ignored':
+      return { status: 'ignored' };
+  }
+}
+
 function toSms(row: SmsRow): SmsRecord {
-  const { ledgerDirection, balance, ledgerState, ledgerReason, expectedBalance, ...rest } = row;
+  const { ledgerDirection, balance, ledgerState, ledgerReason, expectedBalance, verifiedOrders, ...rest } = row;
+  const shown = verifiedOrders.find((o) => o.id === row.orderId) ?? verifiedOrders[0];
   return {
     ...rest,
+    shownOn: shown ? { orderId: shown.id, verification: shown.verification as VerificationStatus, orderStatus: shown.status } : null,
     account: row.account as Wallet,
     amount: row.amount?.toString() ?? null,
     status: row.status as SmsStatus,
@@ -413,7 +447,11 @@ export function createSmsRepository(prisma: Prisma) {
     },
 
     /** Newest first; `q` finds a transaction id (any part, any case) or an exact amount. */
-    async listSms(filter: { status?: SmsStatus; account?: Wallet; q?: string }, page: number, pageSize: number): Promise<{ sms: SmsRecord[]; total: number }> {
+    async listSms(
+      filter: { status?: SmsStatus; state?: SmsStateFilter; account?: Wallet; q?: string },
+      page: number,
+      pageSize: number,
+    ): Promise<{ sms: SmsRecord[]; total: number }> {
       const or: object[] = [];
       const q = filter.q?.trim();
       if (q) {
@@ -422,10 +460,10 @@ export function createSmsRepository(prisma: Prisma) {
         if (/^\d{1,10}(\.\d{1,2})?$/.test(amount)) or.push({ amount: new Decimal(amount).toFixed(2) });
         if (/^\d{1,9}$/.test(q)) or.push({ id: Number(q) });
       }
-      const where = {
+      const where: P.SmsMessageWhereInput = {
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.account ? { account: filter.account } : {}),
-        ...(or.length > 0 ? { OR: or } : {}),
+        AND: [...(or.length > 0 ? [{ OR: or }] : []), ...(filter.state ? [stateWhere(filter.state)] : [])],
       };
       const [rows, total] = await Promise.all([
         prisma.smsMessage.findMany({ where, orderBy: { id: 'desc' }, skip: (page - 1) * pageSize, take: pageSize, select: smsSelect }),

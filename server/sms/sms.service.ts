@@ -20,6 +20,7 @@ import {
   type SilentDevicesPayload,
   type SmsDto,
   type SmsListQuery,
+  type SmsState,
   type SmsTemplateDto,
 } from '#shared/sms/sms-api';
 import { ledgerMovement, type SmsParseResult } from '#shared/sms/parse-sms';
@@ -85,6 +86,15 @@ export const hashDeviceToken = (token: string): string => crypto.createHash('sha
 export const isMoneyText = (parsed: SmsParseResult): boolean =>
   parsed.kind === 'payment' || parsed.kind === 'debit' || (parsed.kind === 'ignored' && parsed.movement !== null);
 
+/** One state per SMS that agrees with the order showing it (decision 197); `stateWhere` in the repository filters by it. */
+export function smsState(s: SmsRecord): SmsState {
+  if (s.status === 'ignored') return 'ignored';
+  const shown = s.shownOn?.verification;
+  if (shown === 'held' || shown === 'rejected') return shown;
+  if (s.status === 'matched') return 'matched';
+  return shown === 'amount_mismatch' ? 'amount_differs' : 'unmatched';
+}
+
 export function toSmsDto(s: SmsRecord): SmsDto {
   return {
     id: s.id,
@@ -99,6 +109,8 @@ export function toSmsDto(s: SmsRecord): SmsDto {
     arrived_at: unix(s.createdAt),
     status: s.status,
     order_id: s.orderId,
+    state: smsState(s),
+    state_order_id: s.orderId ?? s.shownOn?.orderId ?? null,
     parse: { kind: s.parseKind, reason: s.parseReason },
     ledger: s.ledger && {
       direction: s.ledger.direction,
@@ -341,7 +353,9 @@ export function createSmsService(deps: {
       }
       const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
       const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
-      const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id } : now);
+      // The order as this payment left it (read before it moved): what the message now is to it.
+      const shownOn = order !== null && order.verificationSmsId === stored.sms.id ? { orderId: order.id, verification: order.verification, orderStatus: order.status } : now.shownOn;
+      const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id, shownOn } : { ...now, shownOn });
       // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
       if (stored.sms.parseKind === 'payment') await events.publish('sms.stored', { sms: dto });
       return dto;
@@ -349,7 +363,7 @@ export function createSmsService(deps: {
 
     async listSms(query: SmsListQuery): Promise<{ sms: SmsDto[]; pages: number }> {
       const size = LIMITS.pageSize * 2;
-      const { sms, total } = await repo.listSms({ status: query.status, account: query.account, q: query.q }, query.page, size);
+      const { sms, total } = await repo.listSms({ status: query.status, state: query.state, account: query.account, q: query.q }, query.page, size);
       return { sms: sms.map(toSmsDto), pages: pageCount(total, size) };
     },
 

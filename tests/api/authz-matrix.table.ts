@@ -235,6 +235,8 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/audit': { cases: [{ allow: ADMIN, request: () => ({ query: [['action', 'order.complete']] }) }] },
   'GET /api/v1/audit/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN }] },
   'GET /api/v1/stats': { cases: [{ allow: ADMIN, request: () => ({ query: [['range', '7d']] }) }] },
+  // One figure for every customer's page (issue 22 point 9): no order, customer or amount in it.
+  'GET /api/v1/stats/typical-wait': { cases: [{ allow: EVERYONE }] },
   // Holding an order's id is the right to read it and make the customer's moves (decision 011).
   'GET /api/v1/orders/:id': { cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() } }) }] },
   'POST /api/v1/orders/:productId': {
