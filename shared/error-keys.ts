@@ -64,6 +64,7 @@ export const ERROR_KEYS = [
   'errors.sessionExpired',
   'errors.ticketClosed',
   'errors.ticketNotFound',
+  'errors.ticketPictureNotFound',
   'errors.tooLarge',
   'errors.transactionUsed',
   'errors.unauthorized',
