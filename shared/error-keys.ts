@@ -138,6 +138,7 @@ export const VALIDATION_KEYS = {
   templateGroups: 'validation.templateGroups',
   templateTimeFormat: 'validation.templateTimeFormat',
   templateLabelLength: 'validation.templateLabelLength',
+  templateNoMatch: 'validation.templateNoMatch',
   replyTitleLength: 'validation.replyTitleLength',
   replyTextLength: 'validation.replyTextLength',
   replyVariableUnknown: 'validation.replyVariableUnknown',
