@@ -53,14 +53,12 @@ function literal(text: string): string[] {
 
 /** The time as a shape: digits by count, month names as letters, spaces as any space. */
 function timeShape(value: string): string {
-  return value
-    .replace(/\s+|\d+|[a-z]+|[^\s\da-z]/gi, (token) => {
-      if (/^\s/.test(token)) return '\u0000s+';
-      if (/^\d/.test(token)) return token.length <= 2 ? '\u0000d{1,2}' : `\u0000d{${token.length}}`;
-      if (/^[a-z]/i.test(token)) return '[a-z]+';
-      return escapeLiteral(token);
-    })
-    .replace(/\u0000/g, '\\');
+  return value.replace(/\s+|\d+|[a-z]+|[^\s\da-z]/gi, (token) => {
+    if (/^\s/.test(token)) return String.raw`\s+`;
+    if (/^\d/.test(token)) return token.length <= 2 ? String.raw`\d{1,2}` : String.raw`\d{${token.length}}`;
+    if (/^[a-z]/i.test(token)) return '[a-z]+';
+    return escapeLiteral(token);
+  });
 }
 
 /** A phone number as the wallets write a payer: 01XXXXXXXXX, with or without +88 / 88. */
