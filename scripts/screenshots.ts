@@ -4,6 +4,8 @@
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
 // SCREEN_CLOSED=bkash closes that method now (business hours).
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
+// SCREEN_TICKET=1 (as admin): a customer's ticket with a payment screenshot and the shop's picture answer; '@ticket'
+// in a page path stands for it (issue 22 point 5). /admin/sms?tab=templates opens the templates panel.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,11 +100,28 @@ try {
     await server.api.post(`/webhooks/${ok.body.webhook.id}/test`, {}, token);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
   }
+  let ticket = '';
+  if (process.env.SCREEN_TICKET && as === 'admin' && token) {
+    const sharp = (await import('sharp')).default;
+    const customer = await createUser(server, { name: 'Rahim Uddin' });
+    const opened = await server.api.post<{ id: string }>('/supports', { support: { subject: '1xbet_topup_bdt', text: 'I paid 1,250 by bKash but my top-up has not arrived yet.' } }, customer.token);
+    ticket = opened.body.id;
+    const send = async (who: string, colour: string, width: number, height: number, text: string) => {
+      const form = new FormData();
+      form.append('text', text);
+      const png = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+      form.append('pic', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
+      await server.api.raw('POST', `/supports/${ticket}/pictures`, { body: form }, who);
+    };
+    await send(customer.token, '#e2136e', 720, 1280, 'Here is the payment screen');
+    await server.api.patch(`/supports/${ticket}`, { support: { text: 'Thank you, we are checking it now.' } }, token);
+    await send(token, '#2f9e44', 800, 450, '');
+  }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
-        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
+        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@ticket', ticket));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(600);
         const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);
