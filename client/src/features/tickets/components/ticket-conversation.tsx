@@ -324,7 +324,7 @@ function ReplyForm({
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('chat.pictureHint')}
+          {viewer === 'admin' ? t('chat.pictureHintStaff') : t('chat.pictureHint')}
         </Text>
       </Stack>
     </form>
