@@ -7,6 +7,8 @@
 // SCREEN_FLEET=1 (as admin): bKash gets two more numbers (one paused, one with limits and a top-up on it) and
 // Rocket a daily cap of one order, used up ("Limit reached today" on /admin/pms, unavailable at checkout).
 // SCREEN_OPEN=1: on each page, opens the first order of a list (the admin's order popup) before the shot.
+// SCREEN_TICKET=1 (as admin): a customer's ticket with a payment screenshot and the shop's picture answer; '@ticket'
+// in a page path stands for it (issue 22 point 5). /admin/sms?tab=templates opens the templates panel.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 // SCREEN_PAYMENTS=1: two paid top-ups (of the logged-in user, if any) whose wallet SMS arrived, one with the order's
 // amount ('@received' in a page path) and one with Tk 100 less ('@differs'): the customer's page of issue 22 point 9.
@@ -134,11 +136,28 @@ try {
     await server.api.post(`/webhooks/${ok.body.webhook.id}/test`, {}, token);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
   }
+  let ticket = '';
+  if (process.env.SCREEN_TICKET && as === 'admin' && token) {
+    const sharp = (await import('sharp')).default;
+    const customer = await createUser(server, { name: 'Rahim Uddin' });
+    const opened = await server.api.post<{ id: string }>('/supports', { support: { subject: '1xbet_topup_bdt', text: 'I paid 1,250 by bKash but my top-up has not arrived yet.' } }, customer.token);
+    ticket = opened.body.id;
+    const send = async (who: string, colour: string, width: number, height: number, text: string) => {
+      const form = new FormData();
+      form.append('text', text);
+      const png = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+      form.append('pic', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
+      await server.api.raw('POST', `/supports/${ticket}/pictures`, { body: form }, who);
+    };
+    await send(customer.token, '#e2136e', 720, 1280, 'Here is the payment screen');
+    await server.api.patch(`/supports/${ticket}`, { support: { text: 'Thank you, we are checking it now.' } }, token);
+    await send(token, '#2f9e44', 800, 450, '');
+  }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
-        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs));
+        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs).replace('@ticket', ticket));
         await page.waitForLoadState('networkidle');
         for (const pair of (process.env.SCREEN_FILL ?? '').split(';').filter(Boolean)) {
           const [field, ...value] = pair.split('=');

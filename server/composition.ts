@@ -74,6 +74,7 @@ import {
   createAvatarsService,
   createProductImagesRepository,
   createProductImagesService,
+  createTicketPictureStore,
   productImagesRoutes,
 } from './media/index.js';
 import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService, type AdminStatusEvents } from './admin-status/index.js';
@@ -278,7 +279,13 @@ export function composeShop(infra: Infrastructure) {
     logger,
     allowPrivate: config.webhookAllowPrivate,
   });
-  const tickets = createTicketsService({ tickets: ticketsRepository, events, mediaBaseUrl: config.mediaBaseUrl });
+  const tickets = createTicketsService({
+    tickets: ticketsRepository,
+    events,
+    mediaBaseUrl: config.mediaBaseUrl,
+    pictures: createTicketPictureStore({ dataDir: config.dataDir, logger }),
+    audit: audit.record,
+  });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
   const adminUsers = createAdminUsersService({
     adminUsers: adminUsersRepository,

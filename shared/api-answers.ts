@@ -256,7 +256,17 @@ export const ticketSchema = obj({
   userLogo: nullableString,
   order_id: nullableString,
   lang: z.enum(TICKET_LANGUAGES),
-  texts: z.array(obj({ id: z.number().int(), sender: z.enum(['user', 'admin']), text: z.string(), time: unixSeconds })).optional(),
+  texts: z
+    .array(
+      obj({
+        id: z.number().int(),
+        sender: z.enum(['user', 'admin']),
+        text: z.string(),
+        time: unixSeconds,
+        picture: obj({ path: z.string(), thumb_path: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+      }),
+    )
+    .optional(),
   order: obj({ id: z.string(), status: orderStatus }).nullable().optional(),
 });
 export const ticketAnswerSchema = success({ support: ticketSchema });

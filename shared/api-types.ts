@@ -228,11 +228,24 @@ export interface HomeDto {
   adminOnline: boolean;
 }
 
+/**
+ * A ticket message's picture (issue 22 point 5, decision 183): API paths (under /api/v1: `/supports/{id}/pictures/
+ * {messageId}`) that answer the JPEG only with the owner's or a staff member's token, and its size so the chat
+ * keeps its place.
+ */
+export interface TicketPictureDto {
+  path: string;
+  thumb_path: string;
+  width: number;
+  height: number;
+}
 export interface TicketMessageDto {
   id: number;
   sender: 'user' | 'admin';
+  /** May be empty when the message is a picture alone. */
   text: string;
   time: number;
+  picture: TicketPictureDto | null;
 }
 /** The order a ticket is about, as the ticket's conversation shows it (issue 10). */
 export interface TicketOrderDto {

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'sms_template.update',
   'sms_template.delete',
   'sms.link',
+  'ticket.picture',
   'product.image',
   'user.two_factor_on',
   'user.two_factor_off',
@@ -49,7 +50,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'blocklist', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'blocklist', 'webhook', 'ticket'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const optionalText = (max: number, pattern: RegExp) =>

@@ -31,8 +31,9 @@ export const LIMITS = {
   email: { min: 3, max: 50 },
   password: { min: 8, max: 40 },
   contactEmail: { min: 5, max: 50 },
-  ticketText: { min: 10, max: 500 },
-  ticketReply: { min: 2, max: 500 },
+  /** Messages of the support chat (issue 22 point 5): up to 2,000 characters. */
+  ticketText: { min: 10, max: 2000 },
+  ticketReply: { min: 2, max: 2000 },
   transactionId: { min: 5, max: 70 },
   recoveryCode: { min: 6, max: 9 },
   productDescription: { min: 5, max: 500 },
@@ -42,6 +43,9 @@ export const LIMITS = {
   amountMax: 1_000_000_000,
   avatarBytes: 3_145_728,
   avatarSide: 1000,
+  /** A ticket picture's longest side as stored (a phone's screenshot stays legible) and its thumbnail's (decision 183). */
+  ticketPictureSide: 1600,
+  ticketThumbSide: 320,
   pageSize: 10,
 } as const;
 

@@ -370,6 +370,16 @@ export const createTicketBodySchema = z.object({
     lang: z.enum(TICKET_LANGUAGES, { error: V.invalid }).optional(),
   }),
 });
+/**
+ * The form fields beside the picture of `POST /supports/{id}/pictures` (issue 22 point 5, decision 183): the picture
+ * may go with words or alone.
+ */
+export const ticketPictureFormSchema = z.object({
+  captcha: captchaField,
+  text: z.string({ error: V.replyLength }).trim().max(LIMITS.ticketReply.max, V.replyLength).optional().default(''),
+});
+/** `GET /supports/{id}/pictures/{messageId}?size=thumb`: the thumbnail, or the picture (the default). */
+export const ticketPictureQuerySchema = z.object({ size: z.enum(['full', 'thumb'], { error: V.invalid }).default('full') });
 export const ticketPatchBodySchema = z.object({
   captcha: captchaField,
   support: z.union([z.object({ status: z.literal('close') }).strict(), z.object({ text: ticketReplySchema }).strict()]),

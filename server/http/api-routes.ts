@@ -29,6 +29,8 @@ import {
   recoveryLinkQuerySchema,
   registerBodySchema,
   ticketPatchBodySchema,
+  ticketPictureFormSchema,
+  ticketPictureQuerySchema,
   twoFactorCodeBodySchema,
   twoFactorSetupBodySchema,
   userPatchBodySchema,
@@ -148,6 +150,7 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   'errors.sessionExpired': 401,
   'errors.ticketClosed': 409,
   'errors.ticketNotFound': 404,
+  'errors.ticketPictureNotFound': 404,
   'errors.tooLarge': 413,
   'errors.transactionUsed': 409,
   'errors.unauthorized': 401,
@@ -184,6 +187,7 @@ const UPLOAD_ERRORS = [
 ] as const satisfies readonly ErrorKey[];
 /** An upload: the picture, and the captcha as a form field when the captcha is on. */
 const picture = z.object({ pic: z.file(), captcha: z.string().max(20_000).optional() });
+const ticketPicture = picture.extend({ text: ticketPictureFormSchema.shape.text });
 const placeOrderBodySchema = z.union([placeOrderBodySchemas.topup, placeOrderBodySchemas.withdraw]);
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -282,6 +286,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/supports/:id', tag: 'Tickets', summary: 'A ticket with its conversation', auth: 'user', answer: A.ticketAnswerSchema, errors: ['errors.ticketNotFound'] },
   { method: 'POST', path: '/api/v1/supports', tag: 'Tickets', summary: 'Open a ticket', auth: 'customer', body: createTicketBodySchema, status: 201, answer: A.ticketCreatedAnswerSchema, errors: ['errors.orderNotFound'] },
   { method: 'PATCH', path: '/api/v1/supports/:id', tag: 'Tickets', summary: 'Reply to or close a ticket', auth: 'user', body: ticketPatchBodySchema, answer: A.ticketAnswerSchema, errors: ['errors.ticketNotFound', 'errors.ticketClosed'] },
+  { method: 'POST', path: '/api/v1/supports/:id/pictures', tag: 'Tickets', summary: 'Send a picture (multipart, field `pic`, optional `text`) into a ticket', auth: 'user', body: ticketPicture, multipart: true, status: 201, answer: A.ticketAnswerSchema, errors: ['errors.ticketNotFound', 'errors.ticketClosed', 'errors.badImage', ...UPLOAD_ERRORS] },
+  { method: 'GET', path: '/api/v1/supports/:id/pictures/:messageId', tag: 'Tickets', summary: "A ticket message's picture (JPEG), for the ticket's owner and staff", auth: 'user', query: ticketPictureQuerySchema, produces: 'image/jpeg', errors: ['errors.ticketNotFound', 'errors.ticketPictureNotFound'] },
   { method: 'GET', path: '/api/v1/replies', tag: 'Tickets', summary: 'The canned replies', auth: 'staff', answer: A.repliesAnswerSchema },
   { method: 'POST', path: '/api/v1/replies', tag: 'Tickets', summary: 'Add a canned reply', auth: 'admin', body: replyBodySchema, status: 201, answer: A.replyAnswerSchema, errors: ['errors.replyLimitReached'] },
   { method: 'PATCH', path: '/api/v1/replies/:id', tag: 'Tickets', summary: 'Edit a canned reply', auth: 'admin', body: replyBodySchema, answer: A.replyAnswerSchema, errors: ['errors.replyNotFound'] },

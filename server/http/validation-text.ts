@@ -39,6 +39,7 @@ const TEXT: Record<ValidationKey, string> = {
   [V.templateGroups]: 'needs the named groups amount and trx_id',
   [V.templateTimeFormat]: 'a time group needs a time format, and a time format needs a time group',
   [V.templateLabelLength]: 'must be 3 to 60 characters',
+  [V.templateNoMatch]: 'does not read the message it was made from',
   [V.replyTitleLength]: 'must be 2 to 60 characters',
   [V.replyTextLength]: 'must be 2 to 400 characters',
   [V.replyVariableUnknown]: 'may use only the variables {order_id}, {amount} and {wallet}',

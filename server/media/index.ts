@@ -6,3 +6,6 @@ export { avatarsRoutes } from './avatars.routes.js';
 export { createProductImagesRepository } from './product-images.repository.js';
 export { createProductImagesService, type ProductImagesService } from './product-images.service.js';
 export { productImagesRoutes } from './product-images.routes.js';
+export { createTicketPictureStore, type TicketPictureStore, type TicketPictureSize, type StoredTicketPicture } from './ticket-pictures.js';
+export { receiveImageUpload } from './upload.js';
+export { ImageBusyError } from './image-queue.js';

@@ -1,5 +1,5 @@
-// Receives one multipart image field `pic` (plus an optional `captcha` field) into memory, at most 3 MB, and turns
-// multer's errors into our answers. Used by the avatar and product picture uploads.
+// Receives one multipart image field `pic` (plus an optional `captcha` field, and the caller's other fields) into
+// memory, at most 3 MB, and turns multer's errors into our answers. Used by the avatar, product and ticket pictures.
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
@@ -36,12 +36,26 @@ function runMulter(req: Request, res: Response): Promise<void> {
   });
 }
 
-/** The form's captcha field and the file; the captcha is the caller's to verify before using the file. */
-export async function receiveImageUpload(req: Request, res: Response): Promise<{ captcha?: string; file: () => Buffer }> {
+/**
+ * The form's fields (its captcha, and what `schema` adds) and the file; the captcha is the caller's to verify before
+ * using the file.
+ */
+export async function receiveImageUpload(req: Request, res: Response): Promise<{ captcha?: string; file: () => Buffer }>;
+export async function receiveImageUpload<F extends { captcha?: string }>(
+  req: Request,
+  res: Response,
+  schema: z.ZodType<F>,
+): Promise<{ captcha?: string; fields: F; file: () => Buffer }>;
+export async function receiveImageUpload(
+  req: Request,
+  res: Response,
+  schema: z.ZodType<{ captcha?: string }> = uploadFormSchema,
+): Promise<{ captcha?: string; fields: { captcha?: string }; file: () => Buffer }> {
   await runMulter(req, res);
-  const form = parseInput(uploadFormSchema, req.body);
+  const form = parseInput(schema, req.body ?? {});
   return {
     captcha: form.captcha,
+    fields: form,
     file: () => {
       if (!req.file || req.file.size === 0) throw noFile();
       return req.file.buffer;

@@ -1,6 +1,7 @@
-// Turns an uploaded file into a safe image (design §6, §10) for avatars and product pictures: JPEG or PNG by magic
-// bytes and by sharp's own reading, a pixel limit checked from the header before decoding, EXIF rotation applied,
-// at most 1000×1000, re-encoded without any metadata. PNG stays PNG (transparency), JPEG stays JPEG.
+// Turns an uploaded file into a safe image (design §6, §10) for avatars, product pictures and ticket pictures: JPEG
+// or PNG by magic bytes and by sharp's own reading, a pixel limit checked from the header before decoding, EXIF
+// rotation applied, at most 1000×1000 (or the caller's side), re-encoded without any metadata. PNG stays PNG
+// (transparency), JPEG stays JPEG, unless the caller asks for JPEG (ticket pictures, decision 183).
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS } from '#shared/constants';
@@ -29,8 +30,15 @@ export interface UploadedImage {
   height: number;
 }
 
+export interface ImageOptions {
+  /** The longest side kept (pixels); LIMITS.avatarSide unless said. */
+  side?: number;
+  /** `jpeg`: every picture leaves as JPEG (a PNG's transparency on white). */
+  output?: 'same' | 'jpeg';
+}
+
 /** `unreadable` is the answer for a file that is JPEG or PNG by its bytes but cannot be decoded within the limits. */
-export async function processUploadedImage(input: Buffer, unreadable: () => AppError): Promise<UploadedImage> {
+export async function processUploadedImage(input: Buffer, unreadable: () => AppError, options: ImageOptions = {}): Promise<UploadedImage> {
   const type = await fileTypeFromBuffer(input);
   if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) throw badImageType();
   let format: string | undefined;
@@ -45,13 +53,13 @@ export async function processUploadedImage(input: Buffer, unreadable: () => AppE
     throw unreadable();
   }
   if (format !== 'jpeg' && format !== 'png') throw badImageType();
-  return imageQueue.run(() => reencode(input, format === 'png' ? 'png' : 'jpeg', unreadable));
+  const output = format === 'png' && options.output !== 'jpeg' ? 'png' : 'jpeg';
+  return imageQueue.run(() => reencode(input, output, options.side ?? LIMITS.avatarSide, unreadable));
 }
 
 /** The costly part: decode, rotate, resize, encode; run through the bounded queue. */
-async function reencode(input: Buffer, format: 'png' | 'jpeg', unreadable: () => AppError): Promise<UploadedImage> {
+async function reencode(input: Buffer, format: 'png' | 'jpeg', side: number, unreadable: () => AppError): Promise<UploadedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
-  const side = LIMITS.avatarSide;
   try {
     const pipeline = sharp(input, options).rotate().resize(side, side, { fit: 'inside', withoutEnlargement: true });
     const encoded =

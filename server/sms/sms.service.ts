@@ -187,6 +187,14 @@ export function createSmsService(deps: {
     if (device && generation === startedIn) devices.set(tokenHash, { device, at: Date.now() });
     return device;
   }
+  /** A template made from a message (decision 184) must read it, under the custom templates' time budget. */
+  function readsItsExample(fields: SmsTemplateFields): void {
+    if (fields.example === undefined) return;
+    const first = testTemplateOnServer(fields.pattern, fields.example, fields.time_format);
+    const result = !first.ok && 'reason' in first && first.reason === 'timeout' ? testTemplateOnServer(fields.pattern, fields.example, fields.time_format) : first;
+    if (!result.ok) throw smsErrors.templateNoMatch();
+  }
+
   async function templatesOf(account: Wallet): Promise<SmsTemplate[]> {
     const kept = templates.get(account);
     if (kept && fresh(kept.at)) return kept.templates;
@@ -386,6 +394,7 @@ export function createSmsService(deps: {
     },
 
     async createTemplate(fields: SmsTemplateFields, admin: UserRecord): Promise<SmsTemplateDto> {
+      readsItsExample(fields);
       const made = await repo.createTemplate({ account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, t) =>
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.create', targetType: 'sms_template', targetId: String(t.id), before: null, after: auditedTemplate(t) }),
       );
@@ -394,6 +403,7 @@ export function createSmsService(deps: {
     },
 
     async updateTemplate(id: number, fields: SmsTemplateFields, admin: UserRecord): Promise<SmsTemplateDto> {
+      readsItsExample(fields);
       const updated = await repo.updateTemplate(id, { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, before, after) =>
         deps.audit(tx, { actorId: admin.id, action: 'sms_template.update', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(before), after: auditedTemplate(after) }),
       );

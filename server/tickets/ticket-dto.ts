@@ -7,8 +7,12 @@ import type { TicketMessageRecord, TicketOrderRecord, TicketRecord } from './tic
 import { unixSeconds as seconds } from '#shared/time';
 
 
-export function toTicketMessageDto(message: TicketMessageRecord): TicketMessageDto {
-  return { id: message.id, sender: message.sender, text: message.text, time: seconds(message.createdAt) };
+export function toTicketMessageDto(ticketId: string, message: TicketMessageRecord): TicketMessageDto {
+  const picturePath = `/supports/${encodeURIComponent(ticketId)}/pictures/${message.id}`;
+  const picture = message.picture
+    ? { path: picturePath, thumb_path: `${picturePath}?size=thumb`, width: message.picture.width, height: message.picture.height }
+    : null;
+  return { id: message.id, sender: message.sender, text: message.text, time: seconds(message.createdAt), picture };
 }
 
 export function toTicketOrderDto(order: TicketOrderRecord): TicketOrderDto {
@@ -49,6 +53,6 @@ export function toTicketDto(
     userLogo: mediaUrl(mediaBaseUrl, ticket.ownerLogo),
     order_id: ticket.orderId,
     lang: ticket.lang,
-    ...(messages ? { texts: messages.map(toTicketMessageDto), order: order ? toTicketOrderDto(order) : null } : {}),
+    ...(messages ? { texts: messages.map((message) => toTicketMessageDto(ticket.id, message)), order: order ? toTicketOrderDto(order) : null } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { errors } from '../http/app-error.js';
 
 export const ticketErrors = {
   ticketNotFound: () => errors.notFound('errors.ticketNotFound', 'Ticket not found'),
+  pictureNotFound: () => errors.notFound('errors.ticketPictureNotFound', 'This picture does not exist'),
   ticketClosed: () => errors.conflict('errors.ticketClosed', 'This ticket is closed'),
   /** A ticket about an order the customer does not own, or that does not exist. */
   orderNotFound: () => errors.notFound('errors.orderNotFound', 'Order not found'),

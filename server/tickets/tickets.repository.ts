@@ -1,15 +1,23 @@
 // Tickets and their messages in the database; the only tickets code that touches Prisma. Returns plain objects.
 import crypto from 'node:crypto';
 import type { TicketLanguage } from '#shared/constants';
-import type { Prisma } from '../db/database.js';
+import type { Prisma, Transaction } from '../db/database.js';
 
 export type TicketStatus = 'open' | 'closed';
 export type TicketSender = 'user' | 'admin';
+
+/** A message's picture as stored (decision 183): its name under DATA_DIR/tickets and its size. */
+export interface TicketPictureRecord {
+  name: string;
+  width: number;
+  height: number;
+}
 
 export interface TicketMessageRecord {
   id: number;
   sender: TicketSender;
   text: string;
+  picture: TicketPictureRecord | null;
   createdAt: Date;
 }
 
@@ -70,10 +78,12 @@ const toRecord = (row: Row): TicketRecord => {
     ownerLogo: user.logo,
   };
 };
-const toMessage = (row: { id: number; sender: string; text: string; createdAt: Date }): TicketMessageRecord => ({
+type MessageRow = { id: number; sender: string; text: string; picture: string | null; pictureWidth: number | null; pictureHeight: number | null; createdAt: Date };
+const toMessage = (row: MessageRow): TicketMessageRecord => ({
   id: row.id,
   sender: row.sender === 'admin' ? 'admin' : 'user',
   text: row.text,
+  picture: row.picture === null ? null : { name: row.picture, width: row.pictureWidth ?? 0, height: row.pictureHeight ?? 0 },
   createdAt: row.createdAt,
 });
 
@@ -110,6 +120,13 @@ export function createTicketsRepository(prisma: Prisma) {
       return prisma.order.findUnique({ where: { id: orderId }, select: ORDER_FIELDS });
     },
 
+    /** The picture of one message of a ticket, or null (no such message there, or it has none). */
+    async pictureOf(ticketId: string, messageId: number): Promise<TicketPictureRecord | null> {
+      const row = await prisma.ticketMessage.findFirst({ where: { id: messageId, ticketId }, select: { picture: true, pictureWidth: true, pictureHeight: true } });
+      if (!row?.picture) return null;
+      return { name: row.picture, width: row.pictureWidth ?? 0, height: row.pictureHeight ?? 0 };
+    },
+
     async messages(ticketId: string): Promise<TicketMessageRecord[]> {
       const rows = await prisma.ticketMessage.findMany({ where: { ticketId }, orderBy: { id: 'asc' } });
       return rows.map(toMessage);
@@ -142,19 +159,28 @@ export function createTicketsRepository(prisma: Prisma) {
     },
 
     /**
-     * Appends a message to an open ticket: the conditional update (status = open) takes the row lock, so a
-     * concurrent close either happens before (nothing stored, null) or waits until this commits.
+     * Appends a message (its words, a picture, or both) to an open ticket: the conditional update (status = open)
+     * takes the row lock, so a concurrent close either happens before (nothing stored, null) or waits until this
+     * commits. `also` (the audit entry of a picture) commits with the message.
      */
-    async addMessage(ticketId: string, sender: TicketSender, text: string): Promise<{ ticket: TicketRecord; message: TicketMessageRecord } | null> {
+    async addMessage(
+      ticketId: string,
+      sender: TicketSender,
+      text: string,
+      picture: TicketPictureRecord | null = null,
+      also?: (tx: Transaction, message: TicketMessageRecord) => Promise<void>,
+    ): Promise<{ ticket: TicketRecord; message: TicketMessageRecord } | null> {
       return prisma.$transaction(async (tx) => {
         const updated = await tx.ticket.updateMany({
           where: { id: ticketId, status: 'open' },
           data: { lastText: text, updatedAt: new Date() },
         });
         if (updated.count === 0) return null;
-        const message = await tx.ticketMessage.create({ data: { ticketId, sender, text } });
+        const pictureData = picture ? { picture: picture.name, pictureWidth: picture.width, pictureHeight: picture.height } : {};
+        const message = toMessage(await tx.ticketMessage.create({ data: { ticketId, sender, text, ...pictureData } }));
+        await also?.(tx, message);
         const row = await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, include: withOwner });
-        return { ticket: toRecord(row), message: toMessage(message) };
+        return { ticket: toRecord(row), message };
       });
     },
 

@@ -1,6 +1,8 @@
-// GET /supports/all, GET /supports/{id}, POST /supports, PATCH /supports/{id} (spec §7).
+// GET /supports/all, GET /supports/{id}, POST /supports, PATCH /supports/{id} (spec §7); pictures in messages
+// (issue 22 point 5, decision 183): POST /supports/{id}/pictures, GET /supports/{id}/pictures/{messageId}.
 import { Router } from 'express';
-import { createTicketBodySchema, idParamSchema, pageQuerySchema, ticketPatchBodySchema } from '#shared/schemas';
+import { createTicketBodySchema, idParamSchema, pageQuerySchema, ticketPatchBodySchema, ticketPictureFormSchema, ticketPictureQuerySchema } from '#shared/schemas';
+import { ImageBusyError, receiveImageUpload } from '../media/index.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
@@ -15,7 +17,13 @@ function ticketId(raw: unknown): string {
   return parsed.data;
 }
 
-export function ticketsRoutes(deps: { tickets: TicketsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+/** A malformed message id names no picture: the picture's 404. */
+function messageId(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw ticketErrors.pictureNotFound();
+  return Number(raw);
+}
+
+export function ticketsRoutes(deps: { tickets: TicketsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'upload' | 'poll'> }): Router {
   const { tickets, captcha, limits } = deps;
   const router = Router();
 
@@ -44,6 +52,26 @@ export function ticketsRoutes(deps: { tickets: TicketsService; captcha: CaptchaV
     const me = currentUser(req);
     const support = 'status' in body.support ? await tickets.closeTicket(me, id) : await tickets.replyToTicket(me, id, body.support.text);
     res.json({ ok: true, support });
+  });
+
+  // The ticket (owner or staff, open) is checked before the picture is decoded; 201 with the conversation.
+  router.post('/supports/:id/pictures', requireLogin, ...limits.write, ...limits.upload, async (req, res) => {
+    const id = ticketId(req.params.id);
+    const upload = await receiveImageUpload(req, res, ticketPictureFormSchema);
+    await captcha.verify(upload.captcha);
+    const support = await tickets.sendPicture(currentUser(req), id, upload.file, upload.fields.text).catch((error: unknown) => {
+      if (error instanceof ImageBusyError) res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    });
+    res.status(201).json({ ok: true, support });
+  });
+
+  router.get('/supports/:id/pictures/:messageId', requireLogin, ...limits.poll, async (req, res) => {
+    const id = ticketId(req.params.id);
+    const { size } = parseInput(ticketPictureQuerySchema, req.query);
+    const bytes = await tickets.readPicture(currentUser(req), id, messageId(req.params.messageId), size);
+    // Private: a shared cache must never keep another person's screenshot; the browser may, for this session.
+    res.set('Cache-Control', 'private, max-age=86400, immutable').type('image/jpeg').send(bytes);
   });
 
   return router;

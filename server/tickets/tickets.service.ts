@@ -2,11 +2,12 @@
 // a closed ticket takes no replies. Each change leaves as one `ticket.changed` event after the commit (decision 130).
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { isStaffRole, LIMITS, type TicketLanguage, type TicketSubject } from '#shared/constants';
+import type { AuditRecorder } from '../audit/index.js';
 import { pageCount } from '../http/paging.js';
 import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
 import { toTicketDto, toTicketMessageDto } from './ticket-dto.js';
-import type { TicketMessageRecord, TicketRecord, TicketsRepository } from './tickets.repository.js';
+import type { TicketMessageRecord, TicketPictureRecord, TicketRecord, TicketsRepository } from './tickets.repository.js';
 import { ticketErrors } from './tickets-errors.js';
 
 
@@ -19,8 +20,24 @@ export interface TicketEvents {
   'ticket.changed': { ticket: TicketDto; message: TicketMessageDto | null };
 }
 
-export function createTicketsService(deps: { tickets: TicketsRepository; events: Publisher<TicketEvents>; mediaBaseUrl: string }) {
-  const { tickets, events, mediaBaseUrl } = deps;
+/**
+ * Where ticket pictures live (the media domain's store, handed over at composition): `save` checks and re-encodes
+ * an upload (its refusals are AppErrors), `read` answers the bytes, `remove` retires one whose message was refused.
+ */
+export interface TicketPictures {
+  save(upload: Buffer): Promise<TicketPictureRecord>;
+  read(name: string, size: 'full' | 'thumb'): Promise<Buffer | null>;
+  remove(name: string): Promise<void>;
+}
+
+export function createTicketsService(deps: {
+  tickets: TicketsRepository;
+  events: Publisher<TicketEvents>;
+  mediaBaseUrl: string;
+  pictures: TicketPictures;
+  audit: AuditRecorder;
+}) {
+  const { tickets, events, mediaBaseUrl, pictures, audit } = deps;
   const dto = (ticket: TicketRecord) => toTicketDto(ticket, mediaBaseUrl);
 
   /** Owner or staff; anyone else gets the same 404 as for a missing ticket, so ids cannot be probed. */
@@ -63,7 +80,7 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
       const created = await tickets.create({ userId: owner.id, subject: input.subject, text: input.text, orderId: input.order_id ?? null, lang });
       if (!created) throw ticketErrors.orderNotFound();
       const { ticket, message } = created;
-      await events.publish('ticket.changed', { ticket: dto(ticket), message: toTicketMessageDto(message) });
+      await events.publish('ticket.changed', { ticket: dto(ticket), message: toTicketMessageDto(ticket.id, message) });
       return ticket.id;
     },
 
@@ -74,8 +91,51 @@ export function createTicketsService(deps: { tickets: TicketsRepository; events:
       const sender = isStaffRole(author.role) ? 'admin' : 'user';
       const result = await tickets.addMessage(ticket.id, sender, text);
       if (!result) throw ticketErrors.ticketClosed(); // closed between the read and the write
-      await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.message) });
+      await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.ticket.id, result.message) });
       return conversation(author, result.ticket, await tickets.messages(ticket.id));
+    },
+
+    /**
+     * A picture (and optional words) into an open ticket, by its owner or staff (issue 22 point 5, decision 183).
+     * The ticket is checked before the picture is processed; the message and its audit entry (`ticket.picture`)
+     * commit together, and a picture whose message was refused is deleted.
+     */
+    async sendPicture(author: UserRecord, id: string, upload: () => Buffer, text: string): Promise<TicketDto> {
+      const ticket = await visibleTicket(author, id);
+      if (ticket.status === 'closed') throw ticketErrors.ticketClosed();
+      const picture = await pictures.save(upload());
+      const sender = isStaffRole(author.role) ? 'admin' : 'user';
+      let result: Awaited<ReturnType<TicketsRepository['addMessage']>>;
+      try {
+        result = await tickets.addMessage(ticket.id, sender, text, picture, (tx, message) =>
+          audit(tx, {
+            actorId: author.id,
+            action: 'ticket.picture',
+            targetType: 'ticket',
+            targetId: ticket.id,
+            before: null,
+            after: { message_id: message.id, picture: picture.name, width: picture.width, height: picture.height },
+          }),
+        );
+      } catch (error) {
+        await pictures.remove(picture.name);
+        throw error;
+      }
+      if (!result) {
+        await pictures.remove(picture.name);
+        throw ticketErrors.ticketClosed();
+      }
+      await events.publish('ticket.changed', { ticket: dto(result.ticket), message: toTicketMessageDto(result.ticket.id, result.message) });
+      return conversation(author, result.ticket, await tickets.messages(ticket.id));
+    },
+
+    /** The JPEG of a message's picture, for the ticket's owner and staff only (anyone else: the ticket's 404). */
+    async readPicture(viewer: UserRecord, id: string, messageId: number, size: 'full' | 'thumb'): Promise<Buffer> {
+      const ticket = await visibleTicket(viewer, id);
+      const picture = await tickets.pictureOf(ticket.id, messageId);
+      const bytes = picture ? await pictures.read(picture.name, size) : null;
+      if (!bytes) throw ticketErrors.pictureNotFound();
+      return bytes;
     },
 
     /** Open tickets waiting for the shop's answer (the admin's tab title, decision 119). */

@@ -4,7 +4,7 @@
 import { BUILTIN_TEMPLATES, type BuiltinReading, type DebitType } from './builtin-templates.js';
 import { normaliseSmsText, subtractDecimals } from './sms-fields.js';
 import {
-  readCaptures,
+  readOutcome,
   runTemplateDirectly,
   type SmsAccount,
   type SmsTemplate,
@@ -74,19 +74,11 @@ export interface LedgerMovement {
   trx_id: string | null;
 }
 
-/** Money received: may verify an order. Figures the message does not state are null. */
-export interface SmsPaymentResult {
+/** Money received: may verify an order. Figures the message does not state are null; the fields are the
+ * template's (TemplateFields: the payer is `sender`, an agent's "Comm" on a cash-out is `commission`). */
+export interface SmsPaymentResult extends Omit<TemplateFields, 'counterparty'> {
   kind: 'payment';
   templateId: string;
-  amount: string;
-  trx_id: string;
-  /** The payer: 01XXXXXXXXX for a phone number, otherwise as written (`***759`, `Sonali Bank Account`). */
-  sender: string | null;
-  time: number | null;
-  fee: string | null;
-  /** An agent's commission on a cash-out it received (Nagad, Rocket "Comm"). */
-  commission: string | null;
-  balance: string | null;
 }
 
 /** Money leaving this wallet: never a payment, never verifies an order; it moves the balance. */
@@ -253,12 +245,19 @@ type TemplateVerdict =
   | null;
 
 function judge(template: SmsTemplate, reading: BuiltinReading, outcome: TemplateRunOutcome): TemplateVerdict {
-  if (outcome.status === 'timeout') return { kind: 'timeout', templateId: template.id };
-  if (outcome.status !== 'matched') return null;
-  const read = readCaptures(outcome.captures, template.timeFormat);
-  if (!read.ok) return { kind: 'unparsed', templateId: template.id, reason: read.reason };
-  if (outcome.repeated) return { kind: 'unparsed', templateId: template.id, reason: 'ambiguous' };
-  return { kind: 'read', templateId: template.id, reading, fields: read.fields, captures: outcome.captures };
+  const read = readOutcome(outcome, template.timeFormat);
+  switch (read.status) {
+    case 'timeout':
+      return { kind: 'timeout', templateId: template.id };
+    case 'no_match':
+    case 'invalid':
+      return null;
+    case 'unreadable':
+      // Matched twice: two messages glued together, which is ambiguous rather than unreadable.
+      return { kind: 'unparsed', templateId: template.id, reason: read.reason === 'repeated' ? 'ambiguous' : read.reason };
+    case 'read':
+      return { kind: 'read', templateId: template.id, reading, fields: read.fields, captures: read.captures };
+  }
 }
 
 const readingKey = (reading: BuiltinReading) => (reading.kind === 'debit' ? `debit:${reading.type}` : reading.kind === 'credit' ? `credit:${reading.reason}` : 'payment');

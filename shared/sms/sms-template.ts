@@ -190,6 +190,26 @@ export function readCaptures(
   };
 }
 
+/**
+ * What one run of a template says once its captures are read: the one rule parseSms and the live tester share
+ * (issue 22 point 14). A match whose figures are not exact, or that matched twice (two messages glued), is
+ * `unreadable` with the reason.
+ */
+export type TemplateReading =
+  | { status: 'read'; fields: TemplateFields; captures: TemplateCaptures }
+  | { status: 'unreadable'; reason: TemplateReadFailure; captures: TemplateCaptures }
+  | { status: 'no_match' }
+  | { status: 'invalid' }
+  | { status: 'timeout' };
+
+export function readOutcome(outcome: TemplateRunOutcome, timeFormat: SmsTimeFormat | null | undefined): TemplateReading {
+  if (outcome.status !== 'matched') return outcome;
+  const read = readCaptures(outcome.captures, timeFormat);
+  if (!read.ok) return { status: 'unreadable', reason: read.reason, captures: outcome.captures };
+  if (outcome.repeated) return { status: 'unreadable', reason: 'repeated', captures: outcome.captures };
+  return { status: 'read', fields: read.fields, captures: outcome.captures };
+}
+
 export type TemplateTestResult =
   | { ok: true; fields: TemplateFields; captures: TemplateCaptures }
   | { ok: false; error: SmsTemplateError }
@@ -208,11 +228,16 @@ export function testTemplate(
 ): TemplateTestResult {
   const validation = validateTemplate(pattern);
   if (!validation.ok) return validation;
-  const outcome = run(pattern, normaliseSmsText(text));
-  if (outcome.status === 'invalid') return { ok: false, error: SMS_TEMPLATE_ERRORS.templateInvalid };
-  if (outcome.status === 'no_match' || outcome.status === 'timeout') return { ok: false, reason: outcome.status };
-  const read = readCaptures(outcome.captures, timeFormat);
-  if (!read.ok) return { ok: false, reason: read.reason, captures: outcome.captures };
-  if (outcome.repeated) return { ok: false, reason: 'repeated', captures: outcome.captures };
-  return { ok: true, fields: read.fields, captures: outcome.captures };
+  const reading = readOutcome(run(pattern, normaliseSmsText(text)), timeFormat);
+  switch (reading.status) {
+    case 'invalid':
+      return { ok: false, error: SMS_TEMPLATE_ERRORS.templateInvalid };
+    case 'no_match':
+    case 'timeout':
+      return { ok: false, reason: reading.status };
+    case 'unreadable':
+      return { ok: false, reason: reading.reason, captures: reading.captures };
+    case 'read':
+      return { ok: true, fields: reading.fields, captures: reading.captures };
+  }
 }

@@ -122,6 +122,16 @@ async function newWebhook(c: Cast): Promise<{ id: string; delivery: number }> {
   });
   return { id, delivery: delivery.id };
 }
+/** A ticket of the owner with a picture the owner sent (issue 22 point 5): its id and the message's. */
+async function ticketWithPicture(c: Cast): Promise<{ id: string; messageId: number }> {
+  const id = await c.ticket();
+  const form = new FormData();
+  form.append('pic', new Blob([new Uint8Array(await c.png())], { type: 'image/png' }), 'proof.png');
+  const res = await c.server.api.raw<{ support: { texts: { id: number; picture: unknown }[] } }>('POST', `/supports/${id}/pictures`, { body: form }, c.owner.token);
+  const message = res.body.support.texts.find((m) => m.picture !== null);
+  if (!message) throw new Error(`ticketWithPicture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id, messageId: message.id };
+}
 const WEBHOOK = { url: 'https://93.184.215.14/hook', events: ['device.silent'] };
 
 export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
@@ -341,6 +351,27 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
     cases: [
       { name: 'reply', allow: OWNER_OR_STAFF, request: async (c) => ({ params: { id: await c.ticket() }, body: { support: { text: 'Any news on this one?' } } }) },
       { name: 'close', allow: OWNER_OR_STAFF, request: async (c) => ({ params: { id: await c.ticket() }, body: { support: { status: 'close' } } }) },
+    ],
+  },
+  // Pictures in a ticket (issue 22 point 5): its owner and staff send them and only they may fetch them.
+  'POST /api/v1/supports/:id/pictures': {
+    cases: [
+      {
+        allow: OWNER_OR_STAFF,
+        request: async (c) => ({ params: { id: await c.ticket() }, form: { fields: { text: 'The payment screen' }, file: { field: 'pic', data: await c.png(), name: 'proof.png', type: 'image/png' } } }),
+      },
+    ],
+  },
+  'GET /api/v1/supports/:id/pictures/:messageId': {
+    fileType: 'image/jpeg',
+    cases: [
+      {
+        allow: OWNER_OR_STAFF,
+        request: async (c) => {
+          const { id, messageId } = await ticketWithPicture(c);
+          return { params: { id, messageId: String(messageId) }, query: [['size', 'thumb']] };
+        },
+      },
     ],
   },
   // Recovery is for people who cannot sign in: public, the mailed code (or the signed link) is the right.

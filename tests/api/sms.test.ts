@@ -348,6 +348,24 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
       expect((await server.api.delete(`/sms-templates/${made.body.template.id}`, {}, admin.token)).status).toBe(404);
     });
 
+    it('When a template made from a message is saved, then the server checks it reads that message (decision 184)', async () => {
+      const { buildTemplate } = await import('#shared/sms/template-builder');
+      const text = 'Gift received! Tk 1,250.00 from 01712345678. TrxID GFT7Q2M9XA at 26/11/2026 10:15';
+      const at = (value: string) => ({ start: text.indexOf(value), end: text.indexOf(value) + value.length });
+      const built = buildTemplate(text, [{ part: 'amount', ...at('1,250.00') }, { part: 'sender', ...at('01712345678') }, { part: 'trx_id', ...at('GFT7Q2M9XA') }, { part: 'time', ...at('26/11/2026 10:15') }]);
+      if (!built.ok) throw new Error(built.reason);
+      const template = { account: 'bkash', label: 'bKash gift (made from an SMS)', pattern: built.pattern, time_format: built.timeFormat };
+      const refused = await server.api.post('/sms-templates', { template: { ...template, example: text.replace('Gift received!', 'Gift sent!') } }, admin.token);
+      expect([refused.status, refused.body.errors?.example]).toEqual([400, 'validation.templateNoMatch']);
+      expect(await server.app.ctx.prisma.smsTemplate.count({ where: { label: template.label } })).toBe(0);
+      const made = await server.api.post<{ template: SmsTemplateDto }>('/sms-templates', { template: { ...template, example: text } }, admin.token);
+      expect(made.status).toBe(201);
+      const sms = await phones.bkash.post({ text: 'Gift received! Tk 600.00 from 01898765432. TrxID GFT0A1B2C3 at 26/11/2026 11:05' });
+      const stored = await server.app.ctx.prisma.smsMessage.findUniqueOrThrow({ where: { id: sms.body.sms.id } });
+      expect([stored.parseKind, stored.trxId, stored.templateId]).toEqual(['payment', 'GFT0A1B2C3', `custom-${made.body.template.id}`]);
+      expect((await server.api.delete(`/sms-templates/${made.body.template.id}`, {}, admin.token)).status).toBe(200);
+    });
+
     it('When a phone has been silent for 30 minutes while orders of its wallet wait, then it is flagged', async () => {
       await topup(server, 'rocket', '500');
       await server.app.ctx.prisma.device.update({ where: { id: phones.rocket.id }, data: { lastSeenAt: new Date(Date.now() - 31 * 60_000) } });

@@ -148,6 +148,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'new top-up, a method full today', as: 'guest', path: `/new/${TOPUP_USD}`, shows: (page) => page.locator('[data-full]') },
   { name: 'admin SMS inbox', as: 'admin', path: '/admin/sms' },
+  { name: 'admin SMS templates', as: 'admin', path: '/admin/sms?tab=templates', shows: byTestId('builtin-templates') },
   { name: 'admin statistics', as: 'admin', path: '/admin/stats?range=7d', shows: byTestId('chart-volume-per-method') },
   { name: 'admin audit log', as: 'admin', path: '/admin/audit', shows: (page) => page.getByText(/Completed an order|অর্ডার সম্পন্ন করেছেন/) },
   { name: 'admin webhooks', as: 'admin', path: '/admin/webhooks', shows: (page) => page.getByRole('checkbox').first() },

@@ -73,6 +73,6 @@ describe('locales', () => {
     expect(common.validation.codeFormat).toBe('Invalid code format');
     expect(common.validation.ticketRequired).toBe('Please write a message');
     expect(common.validation.ticketShort).toBe('Please write a longer message');
-    expect(common.validation.ticketLong).toBe('Maximum 500 characters allowed');
+    expect(common.validation.ticketLong).toBe('Maximum 2,000 characters allowed');
   });
 });

@@ -112,6 +112,26 @@ async function download(path: string, query: QueryParams, filename: string): Pro
   return null;
 }
 
+/**
+ * Fetches a private file (a ticket's picture) with the session token: the file, or the API's error answer. For
+ * pictures an <img> cannot fetch itself, since the API takes the token only in the Authorization header.
+ */
+async function blob(path: string): Promise<Blob | ApiError> {
+  const token = store.get(tokenAtom);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    return NETWORK_ERROR;
+  }
+  if (response.ok) return response.blob();
+  try {
+    return (await response.json()) as ApiError;
+  } catch {
+    return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
+  }
+}
+
 /** Hands a file made or fetched in the page to the browser as a download. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -126,6 +146,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 export const api = {
   download,
+  blob,
   get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, undefined, headers),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),

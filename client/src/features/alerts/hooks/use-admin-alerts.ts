@@ -111,7 +111,7 @@ export function useAdminAlerts(): void {
     const { t: tr, format: f, productName: name, navigate: go } = latest.current;
     const body = alert.order
       ? `${name(alert.order.product_id)} · ${f.productMoney(alert.order.data.amount, alert.order.product_id)}`
-      : (alert.text ?? '').slice(0, 140);
+      : (alert.text || (alert.picture ? tr('notification.picture') : '')).slice(0, 140);
     try {
       const notification = new Notification(tr(`notification.${alert.kind}`), { body, tag: alert.key, icon: '/icons/icon-192.png' });
       notification.onclick = () => {

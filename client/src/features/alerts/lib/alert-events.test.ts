@@ -28,8 +28,8 @@ describe('alerts of realtime pushes', () => {
   });
 
   it('When a customer writes in a ticket, then it is a ticket alert per message; the admin own reply is none', () => {
-    const message = { id: 7, sender: 'user' as const, text: 'Where is my money?', time: 1 };
-    expect(alertOfTicketMessage({ ticketId: 't1', message })).toEqual({ kind: 'ticket', key: 'ticket:t1:7', ticketId: 't1', text: 'Where is my money?' });
+    const message = { id: 7, sender: 'user' as const, text: 'Where is my money?', time: 1, picture: null };
+    expect(alertOfTicketMessage({ ticketId: 't1', message })).toEqual({ kind: 'ticket', key: 'ticket:t1:7', ticketId: 't1', text: 'Where is my money?', picture: false });
     expect(alertOfTicketMessage({ ticketId: 't1', message: { ...message, sender: 'admin' } })).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ export interface Alert {
   /** The order's product and amount, or the start of the message, for the notification's text. */
   order?: OrderView;
   text?: string;
+  /** A ticket message that carries a picture (decision 183): the notification says so when it has no words. */
+  picture?: boolean;
 }
 
 export function alertOfNewOrder(order: OrderView): Alert | null {
@@ -32,5 +34,11 @@ export function alertOfOrderUpdate(order: OrderView): Alert | null {
 
 export function alertOfTicketMessage(payload: { ticketId: string; message: TicketMessageDto }): Alert | null {
   if (payload.message.sender !== 'user') return null;
-  return { kind: 'ticket', key: `ticket:${payload.ticketId}:${payload.message.id}`, ticketId: payload.ticketId, text: payload.message.text };
+  return {
+    kind: 'ticket',
+    key: `ticket:${payload.ticketId}:${payload.message.id}`,
+    ticketId: payload.ticketId,
+    text: payload.message.text,
+    picture: payload.message.picture !== null,
+  };
 }

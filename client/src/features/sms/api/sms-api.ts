@@ -11,9 +11,13 @@ export const smsKeys = {
   all: ['sms'] as const,
   inboxes: () => [...smsKeys.all, 'inbox'] as const,
   inbox: (filter: InboxFilter) => [...smsKeys.inboxes(), filter] as const,
+  devices: () => [...smsKeys.all, 'devices'] as const,
+  templates: () => [...smsKeys.all, 'templates'] as const,
 };
 
 export const listDevices = () => api.get<{ devices: DeviceDto[] }>('/devices');
+/** The wallet phones (issue 18: one query for the devices page, the silent-phone and ledger-gap alerts). */
+export const devicesQuery = () => queryOptions({ queryKey: smsKeys.devices(), queryFn: () => okOrThrow(listDevices()) });
 /** The wallet's balance now, stated for its phone's ledger (decision 144). */
 export async function setDeviceBalance(id: string, balance: string) {
   const captcha = await getCaptcha();
@@ -48,6 +52,7 @@ export async function linkSms(id: number, orderId: string, reason: string) {
 }
 
 export const listTemplates = () => api.get<{ templates: SmsTemplateDto[] }>('/sms-templates');
+export const templatesQuery = () => queryOptions({ queryKey: smsKeys.templates(), queryFn: () => okOrThrow(listTemplates()) });
 export async function saveTemplate(id: number | null, template: SmsTemplateFields) {
   const captcha = await getCaptcha();
   return id === null

@@ -2,35 +2,25 @@
 // every wallet phone whose balance ledger has a gap, on /admin/devices and /admin/sms, kept live by the push.
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LedgerGapDto } from '#shared/sms/sms-api';
+import type { DeviceDto } from '#shared/sms/sms-api';
 import { useFormat } from '../../../lib/format';
+import { updateQueries, useQuery } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
-import { listDevices } from '../api/sms-api';
-
-type Gaps = Record<string, { name: string; gap: LedgerGapDto }>;
+import { devicesQuery, smsKeys } from '../api/sms-api';
 
 export function LedgerGapsAlert() {
   const { t } = useTranslation('sms');
   const format = useFormat();
-  const [gaps, setGaps] = useState<Gaps>({});
-  useEffect(() => {
-    void listDevices().then((answer) => {
-      if (!answer.ok) return;
-      const found: Gaps = {};
-      for (const d of answer.devices) if (d.gap) found[d.id] = { name: d.name, gap: d.gap };
-      setGaps(found);
-    });
-  }, []);
+  const { data } = useQuery(devicesQuery());
+  // The push carries the phone's gap (or null once it closed): onto the cached phones at once.
   useSocketEvent('ledger:gap', ({ device, gap }) =>
-    setGaps((current) => {
-      const next = { ...current };
-      if (gap) next[device.id] = { name: device.name, gap };
-      else delete next[device.id];
-      return next;
-    }),
+    void updateQueries<{ devices: DeviceDto[] }>(smsKeys.devices(), (answer) => ({
+      ...answer,
+      devices: answer.devices.map((d) => (d.id === device.id ? { ...d, gap } : d)),
+    })),
   );
+  const gaps = Object.fromEntries((data?.devices ?? []).flatMap((d) => (d.gap ? [[d.id, { name: d.name, gap: d.gap }] as const] : [])));
   const entries = Object.entries(gaps);
   if (entries.length === 0) return null;
   return (

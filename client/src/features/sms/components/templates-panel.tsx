@@ -1,17 +1,20 @@
-// Admin templates: list, edit, and a live tester that runs the same shared parser code in this tab as you type.
-import { Alert, Button, Card, Code, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// Admin templates (issue 22 point 14): the built-in ones (read-only), "make a template from this SMS", the shop's own
+// templates, and a pattern written by hand with the live tester that runs the shared parser code in this tab.
+import { Button, Card, Code, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
-import type { SmsTemplateDto } from '#shared/sms/sms-api';
 import { SMS_TIME_FORMATS, type SmsTimeFormat } from '#shared/sms/sms-fields';
-import { testTemplate } from '#shared/sms/sms-template';
 import { WalletLabel } from '../../../components/wallet-label';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
-import { useFormat } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/notify';
-import { deleteTemplate, listTemplates, saveTemplate } from '../api/sms-api';
+import { showSuccess } from '../../../lib/notify';
+import { refreshQueries, useErrorToast, useQuery } from '../../../lib/query';
+import { useSubmit } from '../../../lib/use-submit';
+import { deleteTemplate, saveTemplate, smsKeys, templatesQuery } from '../api/sms-api';
+import { BuiltinTemplatesList } from './builtin-templates-list';
+import { TemplateBuilder } from './template-builder';
+import { TemplateTester } from './template-tester';
 
 interface Draft {
   id: number | null;
@@ -22,77 +25,35 @@ interface Draft {
 }
 const EMPTY: Draft = { id: null, account: 'bkash', label: '', pattern: '', timeFormat: null };
 
-function TemplateTester({ draft, sample }: { draft: Draft; sample: string }) {
-  const { t } = useTranslation('sms');
-  const format = useFormat();
-  const result = useMemo(() => (draft.pattern && sample ? testTemplate(draft.pattern, sample, draft.timeFormat) : null), [draft.pattern, draft.timeFormat, sample]);
-  if (!result) return null;
-  if (result.ok) {
-    const f = result.fields;
-    return (
-      <Alert color="green" variant="light" data-testid="template-test">
-        {t('templates.testOk', {
-          amount: format.amount(f.amount),
-          trx: f.trx_id,
-          sender: f.sender ?? '—',
-          time: f.time === null ? '—' : format.date(f.time),
-          fee: f.fee === null ? '—' : format.amount(f.fee),
-          balance: f.balance === null ? '—' : format.amount(f.balance),
-        })}
-      </Alert>
-    );
-  }
-  const reason = 'error' in result ? translateRuntimeKey(result.error) : t(`templates.reasons.${result.reason}`);
-  return (
-    <Alert color="red" variant="light" data-testid="template-test">
-      {t('templates.testFail', { reason })}
-    </Alert>
-  );
-}
-
 export function TemplatesPanel() {
   const { t } = useTranslation('sms');
   const walletName = useWalletName();
-  const [templates, setTemplates] = useState<SmsTemplateDto[]>([]);
+  const { data, error } = useQuery(templatesQuery());
+  useErrorToast(error);
+  const templates = data?.templates ?? [];
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [sample, setSample] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    const answer = await listTemplates();
-    if (!answer.ok) showError(answer);
-    else setTemplates(answer.templates);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const answer = await saveTemplate(draft.id, { account: draft.account, label: draft.label, pattern: draft.pattern, time_format: draft.timeFormat });
-      if (!answer.ok) {
-        setErrors(answer.errors ?? {});
-        showError(answer);
-        return;
-      }
+  const { submit: save, pending: busy } = useSubmit({
+    send: (d: Draft) => saveTemplate(d.id, { account: d.account, label: d.label, pattern: d.pattern, time_format: d.timeFormat }),
+    onFailure: (answer) => {
+      setErrors(answer.errors ?? {});
+    },
+    onDone: async () => {
+      setErrors({});
       showSuccess('sms:templates.saved');
       setDraft(EMPTY);
-      await load();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async (id: number) => {
-    const answer = await deleteTemplate(id);
-    if (!answer.ok) showError(answer);
-    else showSuccess('sms:templates.deleted');
-    await load();
-  };
+      await refreshQueries(smsKeys.templates());
+    },
+  });
+  const { submit: remove } = useSubmit({
+    send: (id: number) => deleteTemplate(id),
+    onDone: async () => {
+      showSuccess('sms:templates.deleted');
+      await refreshQueries(smsKeys.templates());
+    },
+  });
   const fieldError = (field: string) => (errors[field] ? translateRuntimeKey(errors[field]) : undefined);
 
   return (
@@ -100,6 +61,7 @@ export function TemplatesPanel() {
       <Text c="dimmed" size="sm">
         {t('templates.intro')}
       </Text>
+      <TemplateBuilder />
       {templates.length === 0 ? <Text c="dimmed">{t('templates.empty')}</Text> : null}
       {templates.map((template) => (
         <Card key={template.id} withBorder radius="md" p="sm">
@@ -126,7 +88,7 @@ export function TemplatesPanel() {
       ))}
       <Card withBorder radius="md">
         <Stack gap="sm">
-          <Text fw={700}>{draft.id === null ? t('templates.new') : t('templates.edit')}</Text>
+          <Text fw={700}>{draft.id === null ? t('templates.advancedTitle') : t('templates.edit')}</Text>
           <Group grow wrap="wrap" align="flex-start">
             <Select
               label={t('inbox.account')}
@@ -155,19 +117,20 @@ export function TemplatesPanel() {
             allowDeselect={false}
           />
           <Textarea label={t('templates.sample')} value={sample} onChange={(e) => setSample(e.currentTarget.value)} autosize minRows={3} />
-          <TemplateTester draft={draft} sample={sample} />
+          <TemplateTester pattern={draft.pattern} timeFormat={draft.timeFormat} sample={sample} />
           <Group justify="flex-end">
             {draft.id !== null ? (
               <Button variant="default" onClick={() => setDraft(EMPTY)}>
                 {t('templates.new')}
               </Button>
             ) : null}
-            <Button onClick={() => void save()} loading={busy}>
+            <Button onClick={() => void save(draft)} loading={busy}>
               {draft.id === null ? t('templates.add') : t('templates.update')}
             </Button>
           </Group>
         </Stack>
       </Card>
+      <BuiltinTemplatesList />
     </Stack>
   );
 }

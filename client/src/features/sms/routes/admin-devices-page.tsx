@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
 import type { DeviceDto } from '#shared/sms/sms-api';
@@ -7,83 +8,70 @@ import { WalletLabel } from '../../../components/wallet-label';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/notify';
+import { showSuccess } from '../../../lib/notify';
+import { refreshQueries, useErrorToast, useQuery } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
-import { addDevice, listDevices, revokeDevice, setDeviceBalance } from '../api/sms-api';
+import { useSubmit } from '../../../lib/use-submit';
+import { addDevice, devicesQuery, revokeDevice, setDeviceBalance, smsKeys } from '../api/sms-api';
 import { LedgerGapsAlert } from '../components/ledger-gaps-alert';
 import { DeviceTokenModal } from '../components/device-token-modal';
 import { ForwarderSetup } from '../components/forwarder-setup';
 import { GATEWAY_VALUES, GatewaySetup, GatewayUrl } from '../components/gateway-setup';
+
+const refreshDevices = () => refreshQueries(smsKeys.devices());
 
 /** /admin/devices — the wallet phones that forward SMS: add (token once, QR), revoke, last seen, today's count. */
 export default function AdminDevicesPage() {
   const { t } = useTranslation('sms');
   const format = useFormat();
   const walletName = useWalletName();
-  const [devices, setDevices] = useState<DeviceDto[] | null>(null);
-  const [name, setName] = useState('');
-  const [account, setAccount] = useState<Wallet>('bkash');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // One query for the page and the alerts (issue 18); pushes have it read again (counts, last seen, balances).
+  const { data, error } = useQuery(devicesQuery());
+  useErrorToast(error);
+  const devices = data?.devices ?? null;
+  useSocketEvent('sms:received', () => void refreshDevices());
+  useSocketEvent('devices:silent', () => void refreshDevices());
+  useSocketEvent('ledger:gap', () => void refreshDevices());
+
   const [created, setCreated] = useState<{ token: string; deviceId: string } | null>(null);
-  const [balance, setBalance] = useState('');
+  const [revoking, setRevoking] = useState<DeviceDto | null>(null);
   /** The balance typed for each phone (stated again after a gap was looked into). */
   const [stated, setStated] = useState<Record<string, string>>({});
 
-  const load = useCallback(async () => {
-    const answer = await listDevices();
-    if (!answer.ok) showError(answer);
-    setDevices(answer.ok ? answer.devices : []);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useSocketEvent('sms:received', () => void load());
-  useSocketEvent('devices:silent', () => void load());
-  useSocketEvent('ledger:gap', () => void load());
-
-  const add = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const answer = await addDevice({ name, account, ...(balance.trim() ? { balance: balance.trim() } : {}) });
-      if (!answer.ok) {
-        setErrors(answer.errors ?? {});
-        showError(answer);
-        return;
-      }
+  const form = useForm({ initialValues: { name: '', account: 'bkash' as Wallet, balance: '' } });
+  const { submit: add, pending: adding } = useSubmit({
+    send: (values: typeof form.values) =>
+      addDevice({ name: values.name, account: values.account, ...(values.balance.trim() ? { balance: values.balance.trim() } : {}) }),
+    form,
+    fields: ['name', 'account', 'balance'],
+    onDone: async (answer) => {
       showSuccess('sms:devices.added');
       setCreated({ token: answer.token, deviceId: answer.device.id });
-      setName('');
-      setBalance('');
-      await load();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+      form.reset();
+      await refreshDevices();
+    },
+  });
+  const { submit: revoke, pending: revokePending } = useSubmit({
+    send: (device: DeviceDto) => revokeDevice(device.id),
+    onDone: async () => {
+      showSuccess('sms:devices.revoked');
+      setRevoking(null);
+      await refreshDevices();
+    },
+  });
+  const { submit: state } = useSubmit({
+    send: (device: DeviceDto) => setDeviceBalance(device.id, (stated[device.id] ?? '').trim()),
+    onDone: async (_answer, device) => {
+      showSuccess('sms:devices.balanceSet');
+      setStated((s) => ({ ...s, [device.id]: '' }));
+      await refreshDevices();
+    },
+  });
 
-  const revoke = async (device: DeviceDto) => {
-    if (!window.confirm(t('devices.revokeConfirm', { name: device.name }))) return;
-    const answer = await revokeDevice(device.id);
-    if (!answer.ok) showError(answer);
-    else showSuccess('sms:devices.revoked');
-    await load();
+  const fieldError = (field: string) => {
+    const key = form.errors[field];
+    return typeof key === 'string' ? translateRuntimeKey(key) : undefined;
   };
-
-  const state = async (device: DeviceDto) => {
-    const answer = await setDeviceBalance(device.id, (stated[device.id] ?? '').trim());
-    if (!answer.ok) {
-      showError(answer);
-      return;
-    }
-    showSuccess('sms:devices.balanceSet');
-    setStated((s) => ({ ...s, [device.id]: '' }));
-    await load();
-  };
-
-  const fieldError = (field: string) => (errors[field] ? translateRuntimeKey(errors[field]) : undefined);
 
   return (
     <Stack gap="md">
@@ -93,36 +81,37 @@ export default function AdminDevicesPage() {
       <Text c="dimmed">{t('devices.intro')}</Text>
       <LedgerGapsAlert />
       <Card withBorder radius="md">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('devices.name')}
-            placeholder={t('devices.namePlaceholder')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={fieldError('name')}
-            style={{ flex: '1 1 200px' }}
-          />
-          <Select
-            label={t('devices.account')}
-            data={WALLETS.map((w) => ({ value: w, label: walletName(w) }))}
-            value={account}
-            onChange={(value) => value && setAccount(value as Wallet)}
-            allowDeselect={false}
-            style={{ flex: '0 1 160px' }}
-          />
-          <TextInput
-            label={t('devices.balance')}
-            description={t('devices.balanceHint')}
-            value={balance}
-            onChange={(e) => setBalance(e.currentTarget.value)}
-            error={fieldError('balance')}
-            inputMode="decimal"
-            style={{ flex: '0 1 160px' }}
-          />
-          <Button onClick={() => void add()} loading={busy}>
-            {t('devices.add')}
-          </Button>
-        </Group>
+        <form onSubmit={form.onSubmit((values) => void add(values))} noValidate>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label={t('devices.name')}
+              placeholder={t('devices.namePlaceholder')}
+              {...form.getInputProps('name')}
+              error={fieldError('name')}
+              style={{ flex: '1 1 200px' }}
+            />
+            <Select
+              label={t('devices.account')}
+              data={WALLETS.map((w) => ({ value: w, label: walletName(w) }))}
+              value={form.values.account}
+              onChange={(value) => value && form.setFieldValue('account', value as Wallet)}
+              error={fieldError('account')}
+              allowDeselect={false}
+              style={{ flex: '0 1 160px' }}
+            />
+            <TextInput
+              label={t('devices.balance')}
+              description={t('devices.balanceHint')}
+              {...form.getInputProps('balance')}
+              error={fieldError('balance')}
+              inputMode="decimal"
+              style={{ flex: '0 1 160px' }}
+            />
+            <Button type="submit" loading={adding}>
+              {t('devices.add')}
+            </Button>
+          </Group>
+        </form>
       </Card>
       {devices !== null && devices.length === 0 ? <Text c="dimmed">{t('devices.empty')}</Text> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -172,7 +161,7 @@ export default function AdminDevicesPage() {
                 </Button>
               </Group>
               <Group justify="flex-end">
-                <Button color="red" variant="light" size="xs" onClick={() => void revoke(device)}>
+                <Button color="red" variant="light" size="xs" onClick={() => setRevoking(device)}>
                   {t('devices.revoke')}
                 </Button>
               </Group>
@@ -187,6 +176,19 @@ export default function AdminDevicesPage() {
         <GatewaySetup />
       </Card>
       <DeviceTokenModal token={created?.token ?? null} deviceId={created?.deviceId ?? null} onClose={() => setCreated(null)} />
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('devices.revoke')} centered>
+        <Stack gap="md">
+          <Text>{revoking ? t('devices.revokeConfirm', { name: revoking.name }) : null}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRevoking(null)}>
+              {t('devices.keep')}
+            </Button>
+            <Button color="red" loading={revokePending} onClick={() => revoking && void revoke(revoking)}>
+              {t('devices.revoke')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Group, Select, Stack, Tabs, Text, TextInput 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { WALLETS, type Wallet } from '#shared/constants';
 import { SMS_STATES, type SmsDto, type SmsStateFilter } from '#shared/sms/sms-api';
 import { PageHeader } from '../../../components/page-header';
@@ -148,11 +148,14 @@ function Inbox() {
 /** /admin/sms — the inbox of forwarded SMS (filters, search, manual link) and the templates editor. */
 export default function AdminSmsPage() {
   const { t } = useTranslation('sms');
+  // The tab is in the address (`?tab=templates`), so a link can open the templates.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'templates' ? 'templates' : 'inbox';
   return (
     <Stack gap="md">
       <PageHeader title={t('inbox.title')} />
       <LedgerGapsAlert />
-      <Tabs defaultValue="inbox" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => setParams(value === 'templates' ? { tab: 'templates' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="inbox">{t('inbox.tabInbox')}</Tabs.Tab>
           <Tabs.Tab value="templates">{t('inbox.tabTemplates')}</Tabs.Tab>

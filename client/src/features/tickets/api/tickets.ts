@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import type { TicketLanguage, TicketSubject } from '#shared/constants';
 import type { newTicketTextSchema } from '#shared/schemas';
-import { api, okOrThrow } from '../../../lib/api';
+import { api, ApiFailure, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
-import { queryOptions, refreshQueries, updateQueries, usePagedQuery, useQuery } from '../../../lib/query';
+import { queryClient, queryOptions, refreshQueries, updateQueries, usePagedQuery, useQuery } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
 
 /** Query keys of the tickets feature (decision 180). */
@@ -15,6 +15,8 @@ export const ticketKeys = {
   list: (page: number) => [...ticketKeys.lists(), page] as const,
   detail: (id: string) => [...ticketKeys.all, 'detail', id] as const,
   order: (id: string) => [...ticketKeys.all, 'order', id] as const,
+  /** A message's picture (its API path, thumbnail or full): an object URL of the fetched JPEG. */
+  picture: (path: string) => [...ticketKeys.all, 'picture', path] as const,
 };
 
 export type NewTicketInput = {
@@ -40,6 +42,16 @@ export async function openTicket(support: NewTicketInput) {
 export async function replyToTicket(id: string, text: string) {
   const captcha = await getCaptcha();
   return api.patch<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}`, { captcha, support: { text } });
+}
+
+/** A picture (JPEG or PNG, at most 3 MB) with optional words into a ticket (issue 22 point 5, decision 183). */
+export async function sendTicketPicture(id: string, picture: File, text: string) {
+  const captcha = await getCaptcha();
+  const form = new FormData();
+  if (captcha) form.append('captcha', captcha);
+  if (text) form.append('text', text);
+  form.append('pic', picture);
+  return api.upload<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}/pictures`, form);
 }
 
 export async function closeTicket(id: string) {
@@ -108,6 +120,31 @@ export function useTicket(id: string) {
     });
   });
   return query;
+}
+
+/**
+ * A ticket picture as an object URL (the API wants the token in a header, so an <img> cannot fetch it itself).
+ * Kept for the session: a picture never changes; the URL is released when the query is dropped.
+ */
+export const ticketPictureQuery = (path: string) =>
+  queryOptions({
+    queryKey: ticketKeys.picture(path),
+    queryFn: async () => {
+      const answer = await api.blob(path);
+      if (!(answer instanceof Blob)) throw new ApiFailure(answer);
+      return URL.createObjectURL(answer);
+    },
+    staleTime: Infinity,
+  });
+
+export const useTicketPicture = (path: string, enabled = true) => useQuery({ ...ticketPictureQuery(path), enabled });
+
+if (typeof window !== 'undefined') {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'removed' || event.query.queryKey[1] !== 'picture') return;
+    const url = event.query.state.data;
+    if (typeof url === 'string') URL.revokeObjectURL(url);
+  });
 }
 
 /** The order a new ticket is about (none without an id). */

@@ -63,15 +63,13 @@ export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: Ticke
       </Group>
       <Text size="xs" c="dimmed">
         {hint}
-        {replies && replies.length === 0 && isAdmin ? (
-          <>
-            {' '}
-            <Anchor component={Link} to={paths.admin.replies.getHref()} size="xs">
-              {t('replies.pickerManage')}
-            </Anchor>
-          </>
-        ) : null}
       </Text>
+      {/* Its own line, not a link inside the hint's sentence (axe: link-in-text-block). */}
+      {replies && replies.length === 0 && isAdmin ? (
+        <Anchor component={Link} to={paths.admin.replies.getHref()} size="xs" w="fit-content">
+          {t('replies.pickerManage')}
+        </Anchor>
+      ) : null}
     </Stack>
   );
 }

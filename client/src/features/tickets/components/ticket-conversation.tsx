@@ -1,29 +1,40 @@
-// A ticket as a chat (spec §2): bubbles by sender with times, a reply form while open, Close, and live updates.
-import { Alert, Anchor, Badge, Box, Button, Code, Grid, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+// A ticket as a chat (spec §2): bubbles by sender with times and pictures (issue 22 point 5), a reply form with a
+// picture to attach while open, Close, and live updates.
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Code, FileButton, Grid, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconLock, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { IconArrowLeft, IconLock, IconPhotoPlus, IconSend, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import type { TicketDto, TicketMessageDto } from '#shared/api-types';
 import { LIMITS, TICKET_SUBJECTS, type TicketSubject } from '#shared/constants';
 import { replyVariablesIn } from '#shared/replies';
-import { ticketReplySchema } from '#shared/schemas';
+import { ticketPictureFormSchema, ticketReplySchema } from '#shared/schemas';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, showSuccess } from '../../../lib/notify';
 import { useSubmit } from '../../../lib/use-submit';
 import classes from '../../../styles/text.module.css';
-import { applyTicket, closeTicket, replyToTicket, useTicket } from '../api/tickets';
+import { applyTicket, closeTicket, replyToTicket, sendTicketPicture, useTicket } from '../api/tickets';
 import { ReplyPicker } from './reply-picker';
 import { TicketOrderCard } from './ticket-order-card';
+import { TicketPicture } from './ticket-picture';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 const isTicketSubject = (subject: string): subject is TicketSubject => (TICKET_SUBJECTS as readonly string[]).includes(subject);
 
 const replyFormSchema = z.object({ text: ticketReplySchema });
+/** With a picture the words are optional (decision 183); the same limit of 2,000 characters. */
+const pictureFormSchema = z.object({ text: ticketPictureFormSchema.shape.text });
+
+/** What the server takes (decision 183): JPEG or PNG up to 3 MB; checked here first so nothing is sent in vain. */
+function pictureProblem(file: File): 'errors.badImageType' | 'errors.fileTooLarge' | null {
+  if (file.type !== 'image/jpeg' && file.type !== 'image/png') return 'errors.badImageType';
+  if (file.size > LIMITS.avatarBytes) return 'errors.fileTooLarge';
+  return null;
+}
 
 interface TicketConversationProps {
   id: string;
@@ -181,9 +192,16 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
             {author}
           </Badge>
         </Group>
-        <Text size="sm" className={`${classes.preWrap} ${classes.anywhere}`}>
-          {message.text}
-        </Text>
+        {message.picture ? (
+          <Box my={4}>
+            <TicketPicture picture={message.picture} author={author} />
+          </Box>
+        ) : null}
+        {message.text ? (
+          <Text size="sm" className={`${classes.preWrap} ${classes.anywhere}`}>
+            {message.text}
+          </Text>
+        ) : null}
         <Text size="xs" ta="right" mt={2} opacity={mine ? 1 : 0.8} className={classes.tabular}>
           {format.date(message.time)}
         </Text>
@@ -209,11 +227,14 @@ function ReplyForm({
   const { t } = useTranslation('tickets');
   const format = useFormat();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<'errors.badImageType' | 'errors.fileTooLarge' | null>(null);
   const validateText = zodResolver(replyFormSchema);
+  const validateCaption = zodResolver(pictureFormSchema);
   const form = useForm({
     initialValues: { text: '' },
     validate: (values) => {
-      const errors = validateText(values);
+      const errors = picture ? validateCaption(values) : validateText(values);
       // A variable left unfilled would reach the customer as written (no order to fill it from).
       const left = viewer === 'admin' ? replyVariablesIn(values.text) : [];
       return errors.text || left.length === 0 ? errors : { ...errors, text: t('replies.fillBeforeSending', { names: asVariables(left) }) };
@@ -228,13 +249,28 @@ function ReplyForm({
     requestAnimationFrame(() => textRef.current?.focus());
   };
 
+  const choosePicture = (file: File | null) => {
+    const problem = file ? pictureProblem(file) : null;
+    setPictureError(problem);
+    setPicture(problem ? null : file);
+    form.clearFieldError('text');
+  };
+
   const { submit, pending: sending } = useSubmit({
-    send: (values: typeof form.values) => replyToTicket(ticket.id, replyFormSchema.parse(values).text),
+    send: (values: typeof form.values) =>
+      picture
+        ? sendTicketPicture(ticket.id, picture, pictureFormSchema.parse(values).text)
+        : replyToTicket(ticket.id, replyFormSchema.parse(values).text),
     form,
     fields: ['text'],
+    onFailure: (answer) => {
+      const key = answer.errors?.pic;
+      if (key === 'errors.badImageType' || key === 'errors.fileTooLarge') setPictureError(key);
+    },
     onDone: (answer) => {
       onTicket(answer.support);
       form.reset();
+      setPicture(null);
     },
   });
   const sendReply = form.onSubmit((values) => void submit(values));
@@ -269,12 +305,52 @@ function ReplyForm({
             </Group>
           </Alert>
         ) : null}
-        <Group justify="flex-end">
+        {picture ? <PicturePreview file={picture} onRemove={() => choosePicture(null)} /> : null}
+        {pictureError ? (
+          <Alert color="red" variant="light" p="xs" role="alert">
+            {t(pictureError, { ns: 'common' })}
+          </Alert>
+        ) : null}
+        <Group justify="space-between" gap="sm">
+          <FileButton onChange={choosePicture} accept="image/png,image/jpeg" inputProps={{ 'aria-label': t('chat.attachPicture') }}>
+            {(props) => (
+              <Button {...props} variant="light" size="md" leftSection={<IconPhotoPlus size={18} />} disabled={sending}>
+                {picture ? t('chat.changePicture') : t('chat.attachPicture')}
+              </Button>
+            )}
+          </FileButton>
           <Button type="submit" size="md" leftSection={<IconSend size={18} />} loading={sending}>
             {t('chat.send')}
           </Button>
         </Group>
+        <Text size="xs" c="dimmed">
+          {viewer === 'admin' ? t('chat.pictureHintStaff') : t('chat.pictureHint')}
+        </Text>
       </Stack>
     </form>
+  );
+}
+
+/** The chosen picture before it is sent: a small preview, its name and a button to take it off. */
+function PicturePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const { t } = useTranslation('tickets');
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="picture-preview">
+      <Group gap="sm" wrap="nowrap">
+        {url ? <Image src={url} alt={t('chat.picturePreview')} w={56} h={56} radius="sm" fit="cover" /> : null}
+        <Text size="sm" className={classes.anywhere} style={{ flex: 1 }}>
+          {file.name}
+        </Text>
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={onRemove} aria-label={t('chat.removePicture')}>
+          <IconX size={18} />
+        </ActionIcon>
+      </Group>
+    </Paper>
   );
 }

@@ -61,7 +61,7 @@ export function TicketTable({ tickets, hrefOf, showUser = false }: TicketTablePr
               {showUser && <Table.Td maw={180}>{userCell(ticket)}</Table.Td>}
               <Table.Td maw={360}>
                 <Text size="sm" lineClamp={2}>
-                  {ticket.last_text}
+                  {ticket.last_text || t('chat.picture')}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -81,7 +81,7 @@ export function TicketTable({ tickets, hrefOf, showUser = false }: TicketTablePr
             </Group>
             {showUser && <div style={{ marginBottom: 6 }}>{userCell(ticket)}</div>}
             <Text size="sm" lineClamp={2} mb={6}>
-              {ticket.last_text}
+              {ticket.last_text || t('chat.picture')}
             </Text>
             <Text size="xs" c="dimmed">
               {format.date(ticket.created_at)}
