@@ -15,7 +15,7 @@ import {
 import type { CancelReason } from '#shared/schemas';
 import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
-import type { Prisma, Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type SqlRunner, type Transaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
@@ -141,9 +141,9 @@ const paymentLockKey = (wallet: string, trxKey: string) => `${wallet}:${trxKey}`
  * verifies (an SMS arriving, an id submitted, a late claim, a link by hand), so the one that comes second sees the
  * other and no two wait on each other.
  */
-async function lockPayment(tx: Transaction, wallet: string, trxKey: string): Promise<void> {
+async function lockPayment(tx: AnyTransaction, wallet: string, trxKey: string): Promise<void> {
   // pg_advisory_xact_lock returns void, which drivers cannot always decode: select a constant instead.
-  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`;
+  await queryerOf(tx).query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`);
 }
 
 /** The same lock for an order's own wallet, read in the same statement (the wallet of an order never changes). */
@@ -208,24 +208,26 @@ export function createOrderCommandsRepository(
     clock: Clock;
     evidence: PaymentEvidenceSource;
     /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
-    isWalletBlocked?: (tx: Transaction, wallet: string) => Promise<boolean>;
+    isWalletBlocked?: (tx: AnyTransaction, wallet: string) => Promise<boolean>;
+    /** Plain transactions on the driver: a forwarded payment's runs in one (decision 203); else Prisma's. */
+    sql?: Pick<SqlRunner, 'transaction'>;
   },
 ) {
   const { clock, evidence } = deps;
 
   /** Applies a verification rule if the order is still in one of its from-states; true when it did. */
   async function moveVerification(
-    tx: Transaction,
+    tx: AnyTransaction,
     orderId: string,
     name: VerificationTransition,
     smsId: number | null,
     reason: PayerHeldReason | null = null,
   ): Promise<boolean> {
     const rule = VERIFICATION_TRANSITIONS[name];
-    const moved = await tx.$executeRaw`
+    const moved = await queryerOf(tx).query(P.sql`
       UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = ${reason}, updated_at = ${sqlTime(clock.now())}
-      WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])})`;
-    return moved === 1;
+      WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])}) RETURNING id`);
+    return moved.length === 1;
   }
 
   /**
@@ -233,7 +235,7 @@ export function createOrderCommandsRepository(
    * (wallet, id, amount to the paisa, time inside its window) and is verified; else it shows a message whose amount
    * differs, or waits. Returns the change, or null when nothing changed.
    */
-  async function verifyFromEvidence(tx: Transaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
+  async function verifyFromEvidence(tx: AnyTransaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
     // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
     if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
     const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
@@ -263,7 +265,7 @@ export function createOrderCommandsRepository(
   }
 
   /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
-  async function heldReason(tx: Transaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
+  async function heldReason(tx: AnyTransaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
     const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
     if (sender && deps.isWalletBlocked && (await deps.isWalletBlocked(tx, sender))) return 'blocked_payer';
     if (order.payer && sender !== order.payer) return 'payer_mismatch';
@@ -553,25 +555,28 @@ export function createOrderCommandsRepository(
     async verifyPayment<R>(
       wallet: string,
       trxKey: string,
-      record: (tx: Transaction) => Promise<{ value: R; isNewPayment: boolean }>,
+      record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }>,
     ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }> {
-      return prisma.$transaction(async (tx) => {
+      const inTransaction = <T>(fn: (tx: AnyTransaction) => Promise<T>): Promise<T> =>
+        deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(tx), PAYMENT_TX);
+      return inTransaction(async (tx) => {
+        const q = queryerOf(tx);
         await lockPayment(tx, wallet, trxKey);
         const recorded = await record(tx);
         if (!recorded.isNewPayment) return { value: recorded.value, changed: null };
-        const rows = await tx.$queryRaw<(VerifiableOrder & { status: OrderStatus; createdAt: string })[]>`
+        const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string }>(P.sql`
           SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
-          FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`;
+          FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
         if (rows.length !== 1) return { value: recorded.value, changed: null };
         const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
         const change = await verifyFromEvidence(tx, row, wallet, trxKey);
         if (!change) return { value: recorded.value, changed: null };
         // The order as it now stands in one plain statement (decision 127), not Prisma's three.
-        const [read] = await tx.$queryRaw<Record<string, unknown>[]>`
-          SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`;
+        const [read] = await q.query<Record<string, unknown>>(P.sql`
+          SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`);
         const order = toOrderRecord(read);
         return { value: recorded.value, changed: { order, before: { status: row.status, verification: row.verification } } };
-      }, PAYMENT_TX);
+      });
     },
 
     /**

@@ -13,7 +13,7 @@ import type { CancelReason, OrderPayment, PlaceOrderInput } from '#shared/schema
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import type { Clock } from '../clock.js';
-import type { Transaction } from '../db/database.js';
+import type { AnyTransaction } from '../db/database.js';
 import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
@@ -376,7 +376,7 @@ export function createOrdersService(deps: {
      */
     async receivePayment<R>(
       key: { wallet: string; trxKey: string },
-      record: (tx: Transaction) => Promise<{ value: R; isNewPayment: boolean }>,
+      record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }>,
     ): Promise<{ value: R; order: OrderRecord | null }> {
       const { value, changed } = await commands.verifyPayment(key.wallet, key.trxKey, record);
       if (changed) await announce(changed.order, changed.before);

@@ -36,7 +36,7 @@ import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
 import type { LedgerGap } from './ledger.js';
-import type { DeviceRecord, LedgerRun, NewSms, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
+import { addedStep, type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type TemplateRecord } from './sms.repository.js';
 
 /** A phone's "last seen" is written at most this often (the silent-phone rule counts in half hours). */
 export const DEVICE_TOUCH_EVERY_MS = 60_000;
@@ -326,7 +326,8 @@ export function createSmsService(deps: {
           ? { value: await repo.storeWithLedger(message), order: null }
           : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
               const outcome = await repo.storeSms(message, tx);
-              const ran = !outcome.duplicate && message.ledgerDirection !== null ? await repo.runLedger(tx, device.id, outcome.sms.id) : null;
+              const step = outcome.duplicate ? undefined : addedStep(message, outcome.sms.id);
+              const ran = step ? await repo.runLedger(tx, device.id, step) : null;
               return { value: { outcome, run: ran }, isNewPayment: !outcome.duplicate && message.amount !== null };
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
@@ -335,7 +336,8 @@ export function createSmsService(deps: {
       if (parsed.kind === 'debit' && parsed.type === 'send_money' && parsed.counterparty !== null && /^01\d{9}$/.test(parsed.counterparty)) {
         await payments.recordPayout({ smsId: stored.sms.id, wallet: device.account, to: parsed.counterparty, amount: parsed.amount, trxId: parsed.trx_id, at: receivedAt });
       }
-      const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
+      // The run says the message's own state: no read after the commit (decision 203).
+      const now: SmsRecord = run?.added && stored.sms.ledger ? { ...stored.sms, ledger: { ...stored.sms.ledger, ...run.added } } : stored.sms;
       const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
       const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id } : now);
       // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
