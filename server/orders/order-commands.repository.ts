@@ -310,7 +310,7 @@ export function createOrderCommandsRepository(
     return rows.length === 0 ? null : toOrderRecord(rows[0]);
   }
 
-  return {
+  const repository = {
     /**
      * Inserts a waiting order and its first event (null → waiting) together; returns it as stored, built from what
      * was inserted (no read-back). Uncapped orders (no `capDay`, or a method without caps) are one statement that
@@ -557,25 +557,47 @@ export function createOrderCommandsRepository(
       trxKey: string,
       record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }>,
     ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }> {
+      return (await repository.verifyPayments([{ wallet, trxKey, record }]))[0];
+    },
+
+    /**
+     * Several payment messages of one phone in one transaction (group commit, decision 203), each as
+     * `verifyPayment` weighs one, in the order given. Every payment lock is taken first, in key order, so the
+     * device's ledger lock a record takes is never held while waiting for a payment lock (decision 144).
+     */
+    async verifyPayments<R>(
+      items: { wallet: string; trxKey: string; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+    ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[]> {
       const inTransaction = <T>(fn: (tx: AnyTransaction) => Promise<T>): Promise<T> =>
         deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(tx), PAYMENT_TX);
       return inTransaction(async (tx) => {
         const q = queryerOf(tx);
-        await lockPayment(tx, wallet, trxKey);
-        const recorded = await record(tx);
-        if (!recorded.isNewPayment) return { value: recorded.value, changed: null };
-        const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string }>(P.sql`
-          SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
-          FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
-        if (rows.length !== 1) return { value: recorded.value, changed: null };
-        const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
-        const change = await verifyFromEvidence(tx, row, wallet, trxKey);
-        if (!change) return { value: recorded.value, changed: null };
-        // The order as it now stands in one plain statement (decision 127), not Prisma's three.
-        const [read] = await q.query<Record<string, unknown>>(P.sql`
-          SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`);
-        const order = toOrderRecord(read);
-        return { value: recorded.value, changed: { order, before: { status: row.status, verification: row.verification } } };
+        const keys = [...new Map(items.map((i) => [paymentLockKey(i.wallet, i.trxKey), i])).values()].sort((a, b) =>
+          paymentLockKey(a.wallet, a.trxKey) < paymentLockKey(b.wallet, b.trxKey) ? -1 : 1,
+        );
+        for (const key of keys) await lockPayment(tx, key.wallet, key.trxKey);
+        const results: { value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[] = [];
+        for (const { wallet, trxKey, record } of items) {
+          const recorded = await record(tx);
+          if (!recorded.isNewPayment) {
+            results.push({ value: recorded.value, changed: null });
+            continue;
+          }
+          const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string }>(P.sql`
+            SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
+            FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
+          const row = rows.length === 1 ? { ...rows[0], createdAt: new Date(rows[0].createdAt) } : null;
+          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey));
+          if (!row || !change) {
+            results.push({ value: recorded.value, changed: null });
+            continue;
+          }
+          // The order as it now stands in one plain statement (decision 127), not Prisma's three.
+          const [read] = await q.query<Record<string, unknown>>(P.sql`
+            SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`);
+          results.push({ value: recorded.value, changed: { order: toOrderRecord(read), before: { status: row.status, verification: row.verification } } });
+        }
+        return results;
       });
     },
 
@@ -700,5 +722,6 @@ export function createOrderCommandsRepository(
       }, PAYMENT_TX);
     },
   };
+  return repository;
 }
 export type OrderCommandsRepository = ReturnType<typeof createOrderCommandsRepository>;

@@ -383,6 +383,15 @@ export function createOrdersService(deps: {
       return { value, order: changed?.order ?? null };
     },
 
+    /** Several payment messages of one phone weighed in one transaction (decision 203); each announced after it. */
+    async receivePayments<R>(
+      items: { key: { wallet: string; trxKey: string }; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+    ): Promise<{ value: R; order: OrderRecord | null }[]> {
+      const results = await commands.verifyPayments(items.map((i) => ({ wallet: i.key.wallet, trxKey: i.key.trxKey, record: i.record })));
+      for (const { changed } of results) if (changed) await announce(changed.order, changed.before);
+      return results.map(({ value, changed }) => ({ value, order: changed?.order ?? null }));
+    },
+
     /**
      * The SMS ledger found that a held message now chains: the order holding it is verified by itself and announced
      * (decision 145). Null when no held order holds it.

@@ -30,13 +30,22 @@ import type { AuditRecorder } from '../audit/index.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { Publisher } from '../event-bus.js';
-import type { OrdersService } from '../orders/index.js';
+import type { OrderRecord, OrdersService } from '../orders/index.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
 import type { LedgerGap } from './ledger.js';
-import { addedStep, type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type TemplateRecord } from './sms.repository.js';
+import { addedStep, type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type StoreOutcome, type TemplateRecord } from './sms.repository.js';
+import type { AnyTransaction } from '../db/database.js';
+
+type Recorded = { outcome: StoreOutcome; run: LedgerRun | null };
+interface PaymentJob {
+  key: { wallet: string; trxKey: string };
+  record: (tx: AnyTransaction) => Promise<{ value: Recorded; isNewPayment: boolean }>;
+  done: (result: { value: Recorded; order: OrderRecord | null }) => void;
+  failed: (error: unknown) => void;
+}
 
 /** A phone's "last seen" is written at most this often (the silent-phone rule counts in half hours). */
 export const DEVICE_TOUCH_EVERY_MS = 60_000;
@@ -52,7 +61,10 @@ export interface SmsEvents {
 }
 
 /** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
-export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'receivePayments' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+
+/** The most payment messages of one phone weighed in one transaction (decision 203). */
+export const PAYMENT_BATCH_MAX = 32;
 
 const money = (value: string | null): number | null => (value === null ? null : toMoneyNumber(value));
 const toGapDto = (gap: LedgerGap | null): LedgerGapDto | null =>
@@ -186,6 +198,36 @@ export function createSmsService(deps: {
     if (last !== undefined && at.getTime() - last < DEVICE_TOUCH_EVERY_MS && at.getTime() >= last) return;
     touched.set(deviceId, at.getTime());
     await repo.touchDevice(deviceId, at);
+  }
+
+  // Group commit (decision 203): a phone's payment messages that arrive while its earlier ones are being weighed
+  // wait here, not on its ledger lock, and go together in the next transaction; a batch that fails is retried one
+  // message at a time, so one bad message fails alone.
+  const lines = new Map<string, PaymentJob[]>();
+  function weighInLine(deviceId: string, key: PaymentJob['key'], record: PaymentJob['record']): Promise<{ value: Recorded; order: OrderRecord | null }> {
+    return new Promise((done, failed) => {
+      const waiting = lines.get(deviceId);
+      if (waiting) {
+        waiting.push({ key, record, done, failed });
+        return;
+      }
+      lines.set(deviceId, [{ key, record, done, failed }]);
+      void drainLine(deviceId);
+    });
+  }
+  async function drainLine(deviceId: string): Promise<void> {
+    const queue = lines.get(deviceId)!;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, PAYMENT_BATCH_MAX);
+      try {
+        const results = await payments.receivePayments(batch);
+        batch.forEach((job, i) => job.done(results[i]));
+      } catch (error) {
+        if (batch.length === 1) batch[0].failed(error);
+        else for (const job of batch) await payments.receivePayments([job]).then(([result]) => job.done(result), job.failed);
+      }
+    }
+    lines.delete(deviceId);
   }
 
   function isSilent(device: DeviceRecord, waitingWallets: Set<string>, now: Date): boolean {
@@ -324,7 +366,7 @@ export function createSmsService(deps: {
       } =
         trxKey === undefined
           ? { value: await repo.storeWithLedger(message), order: null }
-          : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
+          : await weighInLine(device.id, { wallet: device.account, trxKey }, async (tx) => {
               const outcome = await repo.storeSms(message, tx);
               const step = outcome.duplicate ? undefined : addedStep(message, outcome.sms.id);
               const ran = step ? await repo.runLedger(tx, device.id, step) : null;
