@@ -8,7 +8,7 @@ import { Prisma as P } from '../generated/prisma/client.js';
 import type { SmsStatus } from '#shared/sms/sms-api';
 import { queryerOf, type AnyTransaction, type Prisma, type Transaction } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
-import { runLedger, type LedgerEntry, type LedgerGap } from './ledger.js';
+import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type LedgerGap } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
 
 /** A write that commits or rolls back with the change (the audit entry). */
@@ -246,23 +246,6 @@ type DeviceLedgerRow = {
   ledgerLastAt: string | null;
 };
 
-const toPaisa = (value: string): number => new Decimal(value).times(100).toDecimalPlaces(0).toNumber();
-
-/**
- * Whether the full run would chain `added` after everything and change nothing else (decision 203): every message
- * since the anchor chained (so the chain covers them all), `added` steps from the chain's balance, and it is not
- * earlier than any of them (so it may follow whichever ends the chain). A chain covering every message is a longest
- * one and ends where any such chain ends, so states, balance and gap are the full run's.
- */
-function extendsSettledChain(device: DeviceLedgerRow, added: AddedStep): boolean {
-  if (!device.ledgerSettled || device.anchorBalance === null || device.ledgerBalance === null || device.ledgerGap !== null || added.balance === null) return false;
-  if (device.ledgerLastAt !== null && added.time < Math.floor(new Date(device.ledgerLastAt).getTime() / 1000)) return false;
-  const stated = toPaisa(added.balance);
-  const amount = toPaisa(added.amount);
-  const fee = toPaisa(added.fee);
-  const previous = added.direction === 'credit' ? stated - amount + fee : stated + amount + fee;
-  return previous === toPaisa(device.ledgerBalance);
-}
 
 const sameGap = (a: LedgerGap | null, b: LedgerGap | null) => JSON.stringify(a) === JSON.stringify(b);
 const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b));
@@ -385,7 +368,12 @@ export function createSmsRepository(prisma: Prisma) {
         FROM devices WHERE id = ${deviceId}`);
       if (!device) throw new Error(`device ${deviceId} not found`);
       const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
-      if (added && extendsSettledChain(device, added)) {
+      const chain = {
+        settled: device.ledgerSettled && device.anchorBalance !== null && device.ledgerGap === null,
+        balance: device.ledgerBalance,
+        lastTime: device.ledgerLastAt === null ? null : Math.floor(new Date(device.ledgerLastAt).getTime() / 1000),
+      };
+      if (added && added.balance !== null && extendsSettledChain(chain, { ...added, balance: added.balance })) {
         await q.query(P.sql`
           WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL WHERE id = ${added.id} RETURNING id)
           UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(new Date(added.time * 1000))}
@@ -432,7 +420,7 @@ export function createSmsRepository(prisma: Prisma) {
         await q.query(P.sql`UPDATE sms_messages SET ledger_state = ${state}, ledger_reason = ${reason}, expected_balance = ${expected}::numeric WHERE id = ${r.id} RETURNING id`);
       }
       // Settled: the run saw every message since the anchor and chained them all; the next one may take the fast path.
-      const settled = anchor !== null && rows.length < LEDGER_WINDOW && rows.every((r) => result.states.get(r.id)?.state === 'chained');
+      const settled = rows.length < LEDGER_WINDOW && isSettled(anchor, entries, result);
       const lastTime = entries.reduce<number | null>((latest, e) => (latest === null || e.time > latest ? e.time : latest), null);
       await q.query(P.sql`
         UPDATE devices SET ledger_balance = ${result.balance}::numeric, ledger_gap = ${result.gap === null ? null : JSON.stringify(result.gap)}::jsonb,
