@@ -127,7 +127,12 @@ export async function openDatabase(options: {
         },
         async transaction(fn) {
           const client = await pool.connect();
-          const q: SqlQueryer = { query: async <T>(statement: Generated.Sql) => (await client.query(statement.text, statement.values as unknown[])).rows as T[] };
+          const q: SqlQueryer = {
+            query: async <T>(statement: Generated.Sql) => {
+              options.onStatement?.(statement.text);
+              return (await client.query(statement.text, statement.values as unknown[])).rows as T[];
+            },
+          };
           let broken = false;
           try {
             await client.query('BEGIN');
@@ -181,7 +186,14 @@ export async function openDatabase(options: {
       },
       // PGlite's own transaction queues every other statement (Prisma's transactions too) until it ends.
       async transaction(fn) {
-        return lite.transaction((tx) => fn({ query: async <T>(statement: Generated.Sql) => (await tx.query<T>(statement.text, statement.values as unknown[])).rows }));
+        return lite.transaction((tx) =>
+          fn({
+            query: async <T>(statement: Generated.Sql) => {
+              options.onStatement?.(statement.text);
+              return (await tx.query<T>(statement.text, statement.values as unknown[])).rows;
+            },
+          }),
+        );
       },
     },
     async close() {
