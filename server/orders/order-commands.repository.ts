@@ -222,12 +222,19 @@ export function createOrderCommandsRepository(
     name: VerificationTransition,
     smsId: number | null,
     reason: PayerHeldReason | null = null,
+    /** Given: filled with the moved order as it now stands, read by the same statement (decision 203). */
+    readBack?: { order: OrderRecord | null },
   ): Promise<boolean> {
     const rule = VERIFICATION_TRANSITIONS[name];
-    const moved = await queryerOf(tx).query(P.sql`
+    const update = P.sql`
       UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = ${reason}, updated_at = ${sqlTime(clock.now())}
-      WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])}) RETURNING id`);
-    return moved.length === 1;
+      WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])})`;
+    if (!readBack) return (await queryerOf(tx).query(P.sql`${update} RETURNING id`)).length === 1;
+    // The timeline is not touched by a verification move, and the SMS it joins is as this transaction left it.
+    const [moved] = await queryerOf(tx).query<Record<string, unknown>>(P.sql`
+      WITH m AS (${update} RETURNING *) SELECT ${orderSelect('m')} FROM m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`);
+    readBack.order = moved ? toOrderRecord(moved) : null;
+    return moved !== undefined;
   }
 
   /**
@@ -235,7 +242,13 @@ export function createOrderCommandsRepository(
    * (wallet, id, amount to the paisa, time inside its window) and is verified; else it shows a message whose amount
    * differs, or waits. Returns the change, or null when nothing changed.
    */
-  async function verifyFromEvidence(tx: AnyTransaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
+  async function verifyFromEvidence(
+    tx: AnyTransaction,
+    order: VerifiableOrder,
+    wallet: string,
+    trxKey: string,
+    readBack?: { order: OrderRecord | null },
+  ): Promise<VerificationChange | null> {
     // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
     if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
     const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
@@ -258,7 +271,7 @@ export function createOrderCommandsRepository(
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
-    if (!(await moveVerification(tx, order.id, name, smsId, held))) return null;
+    if (!(await moveVerification(tx, order.id, name, smsId, held, readBack))) return null;
     // A held message is this order's too: it verifies no other order, and an admin settles it by hand.
     if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
     return { verification: to, verificationReason: held, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
@@ -587,15 +600,14 @@ export function createOrderCommandsRepository(
             SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
             FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
           const row = rows.length === 1 ? { ...rows[0], createdAt: new Date(rows[0].createdAt) } : null;
-          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey));
-          if (!row || !change) {
+          // The order as it now stands comes back from the move itself (decision 203), not from a read after it.
+          const moved: { order: OrderRecord | null } = { order: null };
+          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey, moved));
+          if (!row || !change || !moved.order) {
             results.push({ value: recorded.value, changed: null });
             continue;
           }
-          // The order as it now stands in one plain statement (decision 127), not Prisma's three.
-          const [read] = await q.query<Record<string, unknown>>(P.sql`
-            SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`);
-          results.push({ value: recorded.value, changed: { order: toOrderRecord(read), before: { status: row.status, verification: row.verification } } });
+          results.push({ value: recorded.value, changed: { order: moved.order, before: { status: row.status, verification: row.verification } } });
         }
         return results;
       });

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import type { Wallet } from '#shared/constants';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { SmsStatus } from '#shared/sms/sms-api';
-import { queryerOf, type AnyTransaction, type Prisma, type Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type SqlQueryer, type Transaction } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type LedgerGap } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
@@ -250,6 +250,21 @@ type DeviceLedgerRow = {
 const sameGap = (a: LedgerGap | null, b: LedgerGap | null) => JSON.stringify(a) === JSON.stringify(b);
 const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b));
 
+/** The devices whose ledger lock a transaction holds, as its runs left them (decision 203). */
+const lockedDevices = new WeakMap<object, Map<string, DeviceLedgerRow>>();
+
+async function lockAndReadDevice(q: SqlQueryer, deviceId: string): Promise<DeviceLedgerRow> {
+  await q.query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`);
+  // Read after the lock, in its own statement: a statement's snapshot is taken before the lock it waits for.
+  const [device] = await q.query<DeviceLedgerRow>(P.sql`
+    SELECT id, name, account, anchor_balance::text AS "anchorBalance", ${sqlTimeText('anchor_at')} AS "anchorAt", ${sqlTimeText('created_at')} AS "createdAt",
+      anchor_after_sms_id AS "anchorAfterSmsId", ledger_balance::text AS "ledgerBalance", ledger_gap AS "ledgerGap",
+      ledger_settled AS "ledgerSettled", ${sqlTimeText('ledger_last_at')} AS "ledgerLastAt"
+    FROM devices WHERE id = ${deviceId}`);
+  if (!device) throw new Error(`device ${deviceId} not found`);
+  return device;
+}
+
 /** A stored message's balance step, for the run that weighs it. */
 export function addedStep(sms: Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'receivedAt'>, id: number): AddedStep | undefined {
   if (sms.ledgerDirection === null) return undefined;
@@ -359,14 +374,11 @@ export function createSmsRepository(prisma: Prisma) {
     async runLedger(tx: AnyTransaction, deviceId: string, added?: AddedStep): Promise<LedgerRun> {
       const q = queryerOf(tx);
       const newSmsId = added?.id;
-      await q.query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`);
-      // Read after the lock, in its own statement: a statement's snapshot is taken before the lock it waits for.
-      const [device] = await q.query<DeviceLedgerRow>(P.sql`
-        SELECT id, name, account, anchor_balance::text AS "anchorBalance", ${sqlTimeText('anchor_at')} AS "anchorAt", ${sqlTimeText('created_at')} AS "createdAt",
-          anchor_after_sms_id AS "anchorAfterSmsId", ledger_balance::text AS "ledgerBalance", ledger_gap AS "ledgerGap",
-          ledger_settled AS "ledgerSettled", ${sqlTimeText('ledger_last_at')} AS "ledgerLastAt"
-        FROM devices WHERE id = ${deviceId}`);
-      if (!device) throw new Error(`device ${deviceId} not found`);
+      // A transaction that holds the lock already (a phone's batch, decision 203) knows the device as it left it.
+      const held = lockedDevices.get(tx) ?? new Map<string, DeviceLedgerRow>();
+      lockedDevices.set(tx, held);
+      const device = held.get(deviceId) ?? (await lockAndReadDevice(q, deviceId));
+      held.set(deviceId, device);
       const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
       const chain = {
         settled: device.ledgerSettled && device.anchorBalance !== null && device.ledgerGap === null,
@@ -374,10 +386,12 @@ export function createSmsRepository(prisma: Prisma) {
         lastTime: device.ledgerLastAt === null ? null : Math.floor(new Date(device.ledgerLastAt).getTime() / 1000),
       };
       if (added && added.balance !== null && extendsSettledChain(chain, { ...added, balance: added.balance })) {
+        const lastAt = new Date(Math.max(added.time, chain.lastTime ?? added.time) * 1000);
         await q.query(P.sql`
           WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL WHERE id = ${added.id} RETURNING id)
-          UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(new Date(added.time * 1000))}
+          UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(lastAt)}
           WHERE id = ${deviceId} AND EXISTS (SELECT 1 FROM chained) RETURNING id`);
+        held.set(deviceId, { ...device, ledgerBalance: added.balance, ledgerLastAt: lastAt.toISOString() });
         return { device: ofDevice, newlyChained: [], gap: null, gapChanged: false, added: { state: 'chained', reason: null, expectedBalance: null } };
       }
       const rows = await q.query<{
@@ -426,6 +440,13 @@ export function createSmsRepository(prisma: Prisma) {
         UPDATE devices SET ledger_balance = ${result.balance}::numeric, ledger_gap = ${result.gap === null ? null : JSON.stringify(result.gap)}::jsonb,
           ledger_settled = ${settled}, ledger_last_at = ${lastTime === null ? null : sqlTime(new Date(lastTime * 1000))}
         WHERE id = ${deviceId} RETURNING id`);
+      held.set(deviceId, {
+        ...device,
+        ledgerBalance: result.balance,
+        ledgerGap: result.gap,
+        ledgerSettled: settled,
+        ledgerLastAt: lastTime === null ? null : new Date(lastTime * 1000).toISOString(),
+      });
       const before = device.ledgerGap ?? null;
       return {
         device: ofDevice,
