@@ -585,10 +585,9 @@ export function createOrderCommandsRepository(
         deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(tx), PAYMENT_TX);
       return inTransaction(async (tx) => {
         const q = queryerOf(tx);
-        const keys = [...new Map(items.map((i) => [paymentLockKey(i.wallet, i.trxKey), i])).values()].sort((a, b) =>
-          paymentLockKey(a.wallet, a.trxKey) < paymentLockKey(b.wallet, b.trxKey) ? -1 : 1,
-        );
-        for (const key of keys) await lockPayment(tx, key.wallet, key.trxKey);
+        // Every payment lock in one statement, in key order (the array's order is the scan's).
+        const keys = [...new Set(items.map((i) => paymentLockKey(i.wallet, i.trxKey)))].sort();
+        await q.query(P.sql`SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(k)) FROM unnest(${keys}::text[]) AS k) AS l`);
         const results: { value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[] = [];
         for (const { wallet, trxKey, record } of items) {
           const recorded = await record(tx);
