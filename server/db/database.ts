@@ -135,7 +135,8 @@ export async function openDatabase(options: {
           };
           let broken = false;
           try {
-            await client.query('BEGIN');
+            // Bounded like Prisma's transactions (TRANSACTION_OPTIONS): a statement stuck on a lock gives up.
+            await client.query(`BEGIN; SET LOCAL statement_timeout = ${TRANSACTION_OPTIONS.timeout}`);
             const result = await fn(q);
             await client.query('COMMIT');
             return result;
