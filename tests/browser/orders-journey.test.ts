@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { loginAdmin } from '../factories/users.js';
+import { confirmComplete } from '../support/complete-confirm.js';
 
 const WAIT = { timeout: 20_000 };
 
@@ -24,6 +25,8 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     const dialog = admin.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Processing').first().isVisible(), WAIT).toBe(true);
     await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
+    // Paid but not verified by SMS: the confirmation asks for the admin's own check (decision 198).
+    await confirmComplete(admin, { checked: true });
     await admin.getByText('Order Completed').waitFor(WAIT);
     // The order leaves the queue.
     await row.waitFor({ state: 'detached', ...WAIT });
