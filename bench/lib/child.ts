@@ -54,7 +54,9 @@ export async function startChild(
   opts: { cpu?: number; env?: Record<string, string>; readyTimeoutMs?: number } = {},
 ): Promise<BenchChild> {
   const file = path.join(BENCH_DIR, entry);
-  const nodeArgs = ['--import', 'tsx', file];
+  // BENCH_CPU_PROF=<dir>: the shop's processes write a V8 CPU profile there when they stop (open it in DevTools).
+  const profile = process.env.BENCH_CPU_PROF && entry.includes('shop-server') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const nodeArgs = [...profile, '--import', 'tsx', file];
   const pinned = opts.cpu !== undefined && canPin();
   const command = pinned ? 'taskset' : process.execPath;
   const args = pinned ? ['-c', String(opts.cpu), process.execPath, ...nodeArgs] : nodeArgs;

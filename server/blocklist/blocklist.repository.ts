@@ -1,6 +1,7 @@
 // The shop's blocklist (issue 23, decision 210): the only Prisma code of the domain; returns plain records.
 import type { BlocklistKind } from '#shared/money-controls';
-import type { Prisma, Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type Transaction } from '../db/database.js';
+import { Prisma as P } from '../generated/prisma/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 
 export interface BlocklistRecord {
@@ -58,8 +59,8 @@ export function createBlocklistRepository(prisma: Prisma) {
     },
 
     /** Whether this value is listed, read in the caller's transaction (the orders' verification, issue 23). */
-    async isListed(tx: Transaction, kind: BlocklistKind, value: string): Promise<boolean> {
-      return (await tx.blocklistEntry.findUnique({ where: { kind_value: { kind, value } }, select: { id: true } })) !== null;
+    async isListed(tx: AnyTransaction, kind: BlocklistKind, value: string): Promise<boolean> {
+      return (await queryerOf(tx).query(P.sql`SELECT 1 AS listed FROM blocklist_entries WHERE kind = ${kind} AND value = ${value}`)).length > 0;
     },
 
     /**

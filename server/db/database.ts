@@ -23,6 +23,27 @@ export interface SqlSession {
 }
 export interface SqlRunner {
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * A transaction of plain statements on the driver itself (decision 203): the payment loop's statements without
+   * Prisma's per-statement compile. Rolled back when `fn` throws.
+   */
+  transaction<T>(fn: (q: SqlQueryer) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs plain statements (`Prisma.sql` templates). Numbers come back as the driver gives them: statements cast
+ * decimals to text, counts to int and times with `sqlTimeText`, so PGlite, PostgreSQL and Prisma agree.
+ */
+export interface SqlQueryer {
+  query<T = Record<string, unknown>>(statement: Generated.Sql): Promise<T[]>;
+}
+
+/** Statements inside either kind of transaction: a Prisma one (through `$queryRaw`) or a plain one. */
+export type AnyTransaction = Transaction | SqlQueryer;
+export function queryerOf(tx: AnyTransaction | PrismaClient): SqlQueryer {
+  const prismaTx = tx as Transaction;
+  if (typeof prismaTx.$queryRaw !== 'function') return tx as SqlQueryer;
+  return { query: <T>(statement: Generated.Sql) => prismaTx.$queryRaw<T[]>(statement) };
 }
 
 export interface Database {
@@ -104,6 +125,31 @@ export async function openDatabase(options: {
             client.release();
           }
         },
+        async transaction(fn) {
+          const client = await pool.connect();
+          const q: SqlQueryer = {
+            query: async <T>(statement: Generated.Sql) => {
+              options.onStatement?.(statement.text);
+              return (await client.query(statement.text, statement.values as unknown[])).rows as T[];
+            },
+          };
+          let broken = false;
+          try {
+            // Bounded like Prisma's transactions (TRANSACTION_OPTIONS): a statement stuck on a lock gives up.
+            await client.query(`BEGIN; SET LOCAL statement_timeout = ${TRANSACTION_OPTIONS.timeout}`);
+            const result = await fn(q);
+            await client.query('COMMIT');
+            return result;
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {
+              broken = true;
+            });
+            throw error;
+          } finally {
+            // A connection whose rollback failed is not handed out again.
+            client.release(broken);
+          }
+        },
       },
       async close() {
         await prisma.$disconnect();
@@ -138,6 +184,17 @@ export async function openDatabase(options: {
           },
           query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params as unknown[])).rows,
         });
+      },
+      // PGlite's own transaction queues every other statement (Prisma's transactions too) until it ends.
+      async transaction(fn) {
+        return lite.transaction((tx) =>
+          fn({
+            query: async <T>(statement: Generated.Sql) => {
+              options.onStatement?.(statement.text);
+              return (await tx.query<T>(statement.text, statement.values as unknown[])).rows;
+            },
+          }),
+        );
       },
     },
     async close() {

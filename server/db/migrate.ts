@@ -39,7 +39,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
 }
 
 /** Returns the names of the migrations this call applied (empty when another instance already did). */
-export async function applyMigrations(runner: SqlRunner, migrations = readMigrations()): Promise<string[]> {
+export async function applyMigrations(runner: Pick<SqlRunner, 'withSession'>, migrations = readMigrations()): Promise<string[]> {
   return runner.withSession(async (session) => {
     // `pg_advisory_lock` returns void, which drivers cannot always decode: select a constant instead.
     await session.query(`SELECT 1 AS locked FROM (SELECT pg_advisory_lock(${LOCK_KEY})) AS l`);

@@ -16,7 +16,7 @@ import type { CancelReason } from '#shared/schemas';
 import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
-import type { Prisma, Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type SqlRunner, type Transaction } from '../db/database.js';
 import { isDeadlock, isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
@@ -143,9 +143,9 @@ const paymentLockKey = (wallet: string, trxKey: string) => `${wallet}:${trxKey}`
  * verifies (an SMS arriving, an id submitted, a late claim, a link by hand), so the one that comes second sees the
  * other and no two wait on each other.
  */
-async function lockPayment(tx: Transaction, wallet: string, trxKey: string): Promise<void> {
+async function lockPayment(tx: AnyTransaction, wallet: string, trxKey: string): Promise<void> {
   // pg_advisory_xact_lock returns void, which drivers cannot always decode: select a constant instead.
-  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`;
+  await queryerOf(tx).query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`);
 }
 
 /** The same lock for an order's own wallet, read in the same statement (the wallet of an order never changes). */
@@ -214,24 +214,33 @@ export function createOrderCommandsRepository(
     clock: Clock;
     evidence: PaymentEvidenceSource;
     /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
-    isWalletBlocked?: (tx: Transaction, wallet: string) => Promise<boolean>;
+    isWalletBlocked?: (tx: AnyTransaction, wallet: string) => Promise<boolean>;
+    /** Plain transactions on the driver: a forwarded payment's runs in one (decision 203); else Prisma's. */
+    sql?: Pick<SqlRunner, 'transaction'>;
   },
 ) {
   const { clock, evidence } = deps;
 
   /** Applies a verification rule if the order is still in one of its from-states; true when it did. */
   async function moveVerification(
-    tx: Transaction,
+    tx: AnyTransaction,
     orderId: string,
     name: VerificationTransition,
     smsId: number | null,
     reason: PayerHeldReason | null = null,
+    /** Given: filled with the moved order as it now stands, read by the same statement (decision 203). */
+    readBack?: { order: OrderRecord | null },
   ): Promise<boolean> {
     const rule = VERIFICATION_TRANSITIONS[name];
-    const moved = await tx.$executeRaw`
+    const update = P.sql`
       UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = ${reason}, updated_at = ${sqlTime(clock.now())}
       WHERE id = ${orderId} AND verification IN (${P.join([...rule.from])})`;
-    return moved === 1;
+    if (!readBack) return (await queryerOf(tx).query(P.sql`${update} RETURNING id`)).length === 1;
+    // The timeline is not touched by a verification move, and the SMS it joins is as this transaction left it.
+    const [moved] = await queryerOf(tx).query<Record<string, unknown>>(P.sql`
+      WITH m AS (${update} RETURNING *) SELECT ${orderSelect('m')} FROM m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`);
+    readBack.order = moved ? toOrderRecord(moved) : null;
+    return moved !== undefined;
   }
 
   /**
@@ -239,7 +248,13 @@ export function createOrderCommandsRepository(
    * (wallet, id, amount to the paisa, time inside its window) and is verified; else it shows a message whose amount
    * differs, or waits. Returns the change, or null when nothing changed.
    */
-  async function verifyFromEvidence(tx: Transaction, order: VerifiableOrder, wallet: string, trxKey: string): Promise<VerificationChange | null> {
+  async function verifyFromEvidence(
+    tx: AnyTransaction,
+    order: VerifiableOrder,
+    wallet: string,
+    trxKey: string,
+    readBack?: { order: OrderRecord | null },
+  ): Promise<VerificationChange | null> {
     // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
     if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
     const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
@@ -262,14 +277,14 @@ export function createOrderCommandsRepository(
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
-    if (!(await moveVerification(tx, order.id, name, smsId, held))) return null;
+    if (!(await moveVerification(tx, order.id, name, smsId, held, readBack))) return null;
     // A held message is this order's too: it verifies no other order, and an admin settles it by hand.
     if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
     return { verification: to, verificationReason: held, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
   }
 
   /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
-  async function heldReason(tx: Transaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
+  async function heldReason(tx: AnyTransaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
     const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
     if (sender && deps.isWalletBlocked && (await deps.isWalletBlocked(tx, sender))) return 'blocked_payer';
     if (order.payer && sender !== order.payer) return 'payer_mismatch';
@@ -359,7 +374,7 @@ export function createOrderCommandsRepository(
     return rows.length === 0 ? null : toOrderRecord(rows[0]);
   }
 
-  return {
+  const repository = {
     /**
      * Inserts a waiting order and its first event (null → waiting) together; returns it as stored, built from what
      * was inserted (no read-back). Uncapped orders (no `capDay`, or a method without caps) are one statement that
@@ -646,25 +661,48 @@ export function createOrderCommandsRepository(
     async verifyPayment<R>(
       wallet: string,
       trxKey: string,
-      record: (tx: Transaction) => Promise<{ value: R; isNewPayment: boolean }>,
+      record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }>,
     ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }> {
-      return prisma.$transaction(async (tx) => {
-        await lockPayment(tx, wallet, trxKey);
-        const recorded = await record(tx);
-        if (!recorded.isNewPayment) return { value: recorded.value, changed: null };
-        const rows = await tx.$queryRaw<(VerifiableOrder & { status: OrderStatus; createdAt: string })[]>`
-          SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
-          FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`;
-        if (rows.length !== 1) return { value: recorded.value, changed: null };
-        const row = { ...rows[0], createdAt: new Date(rows[0].createdAt) };
-        const change = await verifyFromEvidence(tx, row, wallet, trxKey);
-        if (!change) return { value: recorded.value, changed: null };
-        // The order as it now stands in one plain statement (decision 127), not Prisma's three.
-        const [read] = await tx.$queryRaw<Record<string, unknown>[]>`
-          SELECT ${orderSelect('o')} FROM orders o LEFT JOIN sms_messages s ON s.id = o.verification_sms_id WHERE o.id = ${row.id}`;
-        const order = toOrderRecord(read);
-        return { value: recorded.value, changed: { order, before: { status: row.status, verification: row.verification } } };
-      }, PAYMENT_TX);
+      return (await repository.verifyPayments([{ wallet, trxKey, record }]))[0];
+    },
+
+    /**
+     * Several payment messages of one phone in one transaction (group commit, decision 203), each as
+     * `verifyPayment` weighs one, in the order given. Every payment lock is taken first, in key order, so the
+     * device's ledger lock a record takes is never held while waiting for a payment lock (decision 144).
+     */
+    async verifyPayments<R>(
+      items: { wallet: string; trxKey: string; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+    ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[]> {
+      const inTransaction = <T>(fn: (tx: AnyTransaction) => Promise<T>): Promise<T> =>
+        deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(tx), PAYMENT_TX);
+      return inTransaction(async (tx) => {
+        const q = queryerOf(tx);
+        // Every payment lock in one statement, in key order (the array's order is the scan's).
+        const keys = [...new Set(items.map((i) => paymentLockKey(i.wallet, i.trxKey)))].sort();
+        await q.query(P.sql`SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(k)) FROM unnest(${keys}::text[]) AS k) AS l`);
+        const results: { value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[] = [];
+        for (const { wallet, trxKey, record } of items) {
+          const recorded = await record(tx);
+          if (!recorded.isNewPayment) {
+            results.push({ value: recorded.value, changed: null });
+            continue;
+          }
+          const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string }>(P.sql`
+            SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
+            FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
+          const row = rows.length === 1 ? { ...rows[0], createdAt: new Date(rows[0].createdAt) } : null;
+          // The order as it now stands comes back from the move itself (decision 203), not from a read after it.
+          const moved: { order: OrderRecord | null } = { order: null };
+          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey, moved));
+          if (!row || !change || !moved.order) {
+            results.push({ value: recorded.value, changed: null });
+            continue;
+          }
+          results.push({ value: recorded.value, changed: { order: moved.order, before: { status: row.status, verification: row.verification } } });
+        }
+        return results;
+      });
     },
 
     /**
@@ -788,5 +826,6 @@ export function createOrderCommandsRepository(
       }, PAYMENT_TX);
     },
   };
+  return repository;
 }
 export type OrderCommandsRepository = ReturnType<typeof createOrderCommandsRepository>;

@@ -14,7 +14,7 @@ import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import type { Clock } from '../clock.js';
-import type { Transaction } from '../db/database.js';
+import type { AnyTransaction } from '../db/database.js';
 import type { Publisher } from '../event-bus.js';
 import { errors } from '../http/app-error.js';
 import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
@@ -405,11 +405,20 @@ export function createOrdersService(deps: {
      */
     async receivePayment<R>(
       key: { wallet: string; trxKey: string },
-      record: (tx: Transaction) => Promise<{ value: R; isNewPayment: boolean }>,
+      record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }>,
     ): Promise<{ value: R; order: OrderRecord | null }> {
       const { value, changed } = await commands.verifyPayment(key.wallet, key.trxKey, record);
       if (changed) await announce(changed.order, changed.before);
       return { value, order: changed?.order ?? null };
+    },
+
+    /** Several payment messages of one phone weighed in one transaction (decision 203); each announced after it. */
+    async receivePayments<R>(
+      items: { key: { wallet: string; trxKey: string }; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+    ): Promise<{ value: R; order: OrderRecord | null }[]> {
+      const results = await commands.verifyPayments(items.map((i) => ({ wallet: i.key.wallet, trxKey: i.key.trxKey, record: i.record })));
+      for (const { changed } of results) if (changed) await announce(changed.order, changed.before);
+      return results.map(({ value, changed }) => ({ value, order: changed?.order ?? null }));
     },
 
     /**

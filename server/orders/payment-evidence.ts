@@ -1,7 +1,7 @@
 // What the orders domain needs from the SMS inbox to verify a payment (decision 130): the SMS domain owns its
 // messages and hands orders evidence through this port, inside the transaction orders opened, under the payment's
 // lock; orders decides and writes the order, and asks the port to mark the message it took.
-import type { Transaction } from '../db/database.js';
+import type { AnyTransaction } from '../db/database.js';
 
 /** A payment SMS as evidence for an order. */
 export interface PaymentEvidence {
@@ -27,9 +27,9 @@ export interface PaymentEvidence {
 
 export interface PaymentEvidenceSource {
   /** Every payment message of the wallet with this transaction id, oldest first. */
-  forTransaction(tx: Transaction, wallet: string, trxKey: string): Promise<PaymentEvidence[]>;
+  forTransaction(tx: AnyTransaction, wallet: string, trxKey: string): Promise<PaymentEvidence[]>;
   /** One message by its id. */
-  byId(tx: Transaction, smsId: number): Promise<PaymentEvidence | null>;
+  byId(tx: AnyTransaction, smsId: number): Promise<PaymentEvidence | null>;
   /** Marks the message as the order's proof; false when another order took it first. */
-  take(tx: Transaction, smsId: number, orderId: string): Promise<boolean>;
+  take(tx: AnyTransaction, smsId: number, orderId: string): Promise<boolean>;
 }

@@ -185,3 +185,30 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
   const balance = end ? end.balance : (start?.balance ?? null);
   return { states, balance: balance === null ? null : fromPaisa(balance), gap };
 }
+
+/** What the last run left on a device, as the fast path reads it (decision 203). */
+export interface SettledChain {
+  /** The last run chained every message since an admin's anchor (and saw them all). */
+  settled: boolean;
+  /** The last chained balance. */
+  balance: string | null;
+  /** The latest own time among those messages (unix seconds), null when there are none. */
+  lastTime: number | null;
+}
+
+/** Whether a run's result leaves the device settled: anchored, and every message of the run chained. */
+export function isSettled(anchor: LedgerAnchor | null, entries: readonly LedgerEntry[], result: LedgerResult): boolean {
+  return anchor !== null && entries.every((e) => result.states.get(e.id)?.state === 'chained');
+}
+
+/**
+ * Whether the full run would chain `added` after everything and change nothing else (decision 203): every message
+ * since the anchor chained (so the chain covers them all), `added` steps from the chain's balance, and it is not
+ * earlier than any of them (so it may follow whichever ends the chain). A chain that covers every message is a
+ * longest one, and any two such chains end on the same balance, so the states, balance and gap are the full run's.
+ */
+export function extendsSettledChain(chain: SettledChain, added: LedgerEntry): boolean {
+  if (!chain.settled || chain.balance === null || added.balance === null) return false;
+  if (chain.lastTime !== null && added.time < chain.lastTime) return false;
+  return previousOf(added, toPaisa(added.balance)) === toPaisa(chain.balance);
+}

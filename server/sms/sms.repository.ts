@@ -6,8 +6,9 @@ import Decimal from 'decimal.js';
 import type { Wallet } from '#shared/constants';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { SmsStateFilter, SmsStatus, VerificationStatus } from '#shared/sms/sms-api';
-import type { Prisma, Transaction } from '../db/database.js';
-import { runLedger, type LedgerGap } from './ledger.js';
+import { queryerOf, type AnyTransaction, type Prisma, type SqlQueryer, type Transaction } from '../db/database.js';
+import { sqlTime, sqlTimeText } from '../db/sql-time.js';
+import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type LedgerGap } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
 
 /** A write that commits or rolls back with the change (the audit entry). */
@@ -126,6 +127,17 @@ const smsSelect = {
   verifiedOrders: { select: { id: true, verification: true, status: true }, orderBy: { createdAt: 'asc' }, take: 2 },
 } as const;
 
+/** The columns of `smsSelect` in a plain statement (decimals as text, times as UTC text: decision 127). */
+const SMS_COLUMNS = P.sql`id, device_id AS "deviceId", account, "from", text, amount::text AS amount, trx_id AS "trxId", sender,
+  ${sqlTimeText('received_at')} AS "receivedAt", ${sqlTimeText('created_at')} AS "createdAt", status, parse_kind AS "parseKind",
+  parse_reason AS "parseReason", order_id AS "orderId", ledger_direction AS "ledgerDirection", balance::text AS balance,
+  ledger_state AS "ledgerState", ledger_reason AS "ledgerReason", expected_balance::text AS "expectedBalance"`;
+/** `smsSelect`'s orders that show the message, for a stored row (a row just inserted has none). */
+const SHOWN_ON = P.sql`(SELECT coalesce(json_agg(json_build_object('id', v.id, 'verification', v.verification, 'status', v.status) ORDER BY v.created_at), '[]'::json)
+  FROM (SELECT id, verification, status, created_at FROM orders WHERE verification_sms_id = sms_messages.id ORDER BY created_at LIMIT 2) v) AS "verifiedOrders"`;
+type PlainSmsRow = Omit<SmsRow, 'receivedAt' | 'createdAt'> & { receivedAt: string; createdAt: string };
+const fromPlainRow = (row: PlainSmsRow): SmsRow => ({ ...row, receivedAt: new Date(row.receivedAt), createdAt: new Date(row.createdAt) });
+
 /** Orders whose shown SMS still waits for staff: its amount differs or it is held (decision 197). */
 const OPEN_ORDER_STATUSES = ['waiting', 'pending'];
 
@@ -214,7 +226,7 @@ type EvidenceRow = {
   trxKey: string | null;
   amount: Dec | null;
   sender: string | null;
-  receivedAt: Date;
+  receivedAt: string;
   status: string;
   parseKind: string;
   ledgerState: string | null;
@@ -228,7 +240,7 @@ const asEvidence = (row: EvidenceRow): PaymentEvidence => ({
   trxKey: row.trxKey,
   amount: row.amount?.toString() ?? null,
   sender: row.sender,
-  receivedAt: row.receivedAt,
+  receivedAt: new Date(row.receivedAt),
   taken: row.status === 'matched',
   linkable: row.status !== 'ignored' && row.parseKind !== 'ignored',
   ledgerState: row.ledgerState as PaymentEvidence['ledgerState'],
@@ -236,20 +248,10 @@ const asEvidence = (row: EvidenceRow): PaymentEvidence => ({
   expectedBalance: row.expectedBalance?.toString() ?? null,
   balance: row.balance?.toString() ?? null,
 });
-const evidenceSelect = {
-  id: true,
-  account: true,
-  trxKey: true,
-  amount: true,
-  sender: true,
-  receivedAt: true,
-  status: true,
-  parseKind: true,
-  ledgerState: true,
-  ledgerReason: true,
-  expectedBalance: true,
-  balance: true,
-} as const;
+/** Evidence in a plain statement: it runs in the payment's plain transaction as in Prisma's (decision 203). */
+const EVIDENCE_COLUMNS = P.sql`id, account, trx_key AS "trxKey", amount::text AS amount, sender, ${sqlTimeText('received_at')} AS "receivedAt",
+  status, parse_kind AS "parseKind", ledger_state AS "ledgerState", ledger_reason AS "ledgerReason",
+  expected_balance::text AS "expectedBalance", balance::text AS balance`;
 
 /** Namespace of the devices' ledger locks (the payments' is 9_009): one ledger run per device at a time. */
 const LEDGER_LOCK = 9_010;
@@ -264,10 +266,51 @@ export interface LedgerRun {
   newlyChained: number[];
   gap: LedgerGap | null;
   gapChanged: boolean;
+  /** The state of the message the run was for (`added`), as stored by the run; null without one. */
+  added: Pick<SmsLedgerRecord, 'state' | 'reason' | 'expectedBalance'> | null;
 }
+
+/** The balance step of the message a run is for, as it was stored (the run's fast path needs no read of it). */
+export type AddedStep = Omit<LedgerEntry, 'balance'> & { balance: string | null };
+
+type DeviceLedgerRow = {
+  id: string;
+  name: string;
+  account: string;
+  anchorBalance: string | null;
+  anchorAt: string | null;
+  createdAt: string;
+  anchorAfterSmsId: number;
+  ledgerBalance: string | null;
+  ledgerGap: LedgerGap | null;
+  ledgerSettled: boolean;
+  ledgerLastAt: string | null;
+};
+
 
 const sameGap = (a: LedgerGap | null, b: LedgerGap | null) => JSON.stringify(a) === JSON.stringify(b);
 const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b));
+
+/** The devices whose ledger lock a transaction holds, as its runs left them (decision 203). */
+const lockedDevices = new WeakMap<object, Map<string, DeviceLedgerRow>>();
+
+async function lockAndReadDevice(q: SqlQueryer, deviceId: string): Promise<DeviceLedgerRow> {
+  await q.query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`);
+  // Read after the lock, in its own statement: a statement's snapshot is taken before the lock it waits for.
+  const [device] = await q.query<DeviceLedgerRow>(P.sql`
+    SELECT id, name, account, anchor_balance::text AS "anchorBalance", ${sqlTimeText('anchor_at')} AS "anchorAt", ${sqlTimeText('created_at')} AS "createdAt",
+      anchor_after_sms_id AS "anchorAfterSmsId", ledger_balance::text AS "ledgerBalance", ledger_gap AS "ledgerGap",
+      ledger_settled AS "ledgerSettled", ${sqlTimeText('ledger_last_at')} AS "ledgerLastAt"
+    FROM devices WHERE id = ${deviceId}`);
+  if (!device) throw new Error(`device ${deviceId} not found`);
+  return device;
+}
+
+/** A stored message's balance step, for the run that weighs it. */
+export function addedStep(sms: Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'receivedAt'>, id: number): AddedStep | undefined {
+  if (sms.ledgerDirection === null) return undefined;
+  return { id, direction: sms.ledgerDirection, amount: sms.ledgerAmount ?? '0', fee: sms.ledgerFee ?? '0', balance: sms.balance, time: Math.floor(sms.receivedAt.getTime() / 1000) };
+}
 
 export function createSmsRepository(prisma: Prisma) {
   const repository = {
@@ -344,19 +387,28 @@ export function createSmsRepository(prisma: Prisma) {
      * Stores a forwarded SMS once per (device, hash), inside `tx` when given (a payment's, opened by the orders
      * domain under the payment's lock). A message the device already sent answers the stored one.
      */
-    async storeSms(sms: NewSms, tx?: Transaction): Promise<StoreOutcome> {
-      const db = tx ?? prisma;
+    async storeSms(sms: NewSms, tx?: AnyTransaction): Promise<StoreOutcome> {
+      const q = queryerOf(tx ?? prisma);
       const status: SmsStatus = sms.parseKind === 'ignored' ? 'ignored' : 'unmatched';
-      const inserted = await db.smsMessage.createMany({ data: [{ ...sms, trxKey: sms.trxId?.toLowerCase() ?? null, status }], skipDuplicates: true });
-      const row = await db.smsMessage.findUniqueOrThrow({ where: { deviceId_dedupeHash: { deviceId: sms.deviceId, dedupeHash: sms.dedupeHash } }, select: smsSelect });
-      return { duplicate: inserted.count === 0, sms: toSms(row) };
+      // One statement stores it; only a repeat reads the stored one (decision 203).
+      const [inserted] = await q.query<PlainSmsRow>(P.sql`
+        INSERT INTO sms_messages (device_id, account, "from", text, dedupe_hash, amount, trx_id, trx_key, sender, received_at, created_at, status,
+          parse_kind, parse_reason, template_id, ledger_direction, ledger_amount, ledger_fee, balance, debit_type, counterparty)
+        VALUES (${sms.deviceId}, ${sms.account}, ${sms.from}, ${sms.text}, ${sms.dedupeHash}, ${sms.amount}::numeric, ${sms.trxId}, ${sms.trxId?.toLowerCase() ?? null},
+          ${sms.sender}, ${sqlTime(sms.receivedAt)}, ${sqlTime(new Date())}, ${status}, ${sms.parseKind}, ${sms.parseReason}, ${sms.templateId},
+          ${sms.ledgerDirection}, ${sms.ledgerAmount}::numeric, ${sms.ledgerFee}::numeric, ${sms.balance}::numeric, ${sms.debitType}, ${sms.counterparty})
+        ON CONFLICT (device_id, dedupe_hash) DO NOTHING
+        RETURNING ${SMS_COLUMNS}, '[]'::json AS "verifiedOrders"`);
+      if (inserted) return { duplicate: false, sms: toSms(fromPlainRow(inserted)) };
+      const [stored] = await q.query<PlainSmsRow>(P.sql`SELECT ${SMS_COLUMNS}, ${SHOWN_ON} FROM sms_messages WHERE device_id = ${sms.deviceId} AND dedupe_hash = ${sms.dedupeHash}`);
+      return { duplicate: true, sms: toSms(fromPlainRow(stored)) };
     },
 
     /** Stores a message that is not a payment and, when it moves the balance, runs its device's ledger with it. */
     async storeWithLedger(sms: NewSms): Promise<{ outcome: StoreOutcome; run: LedgerRun | null }> {
       return prisma.$transaction(async (tx) => {
         const outcome = await repository.storeSms(sms, tx);
-        const run = !outcome.duplicate && sms.ledgerDirection !== null ? await repository.runLedger(tx, sms.deviceId, outcome.sms.id) : null;
+        const run = !outcome.duplicate && sms.ledgerDirection !== null ? await repository.runLedger(tx, sms.deviceId, addedStep(sms, outcome.sms.id)) : null;
         return { outcome, run };
       });
     },
@@ -367,48 +419,89 @@ export function createSmsRepository(prisma: Prisma) {
      * runs of one device queue on the lock, and each reads what the one before it committed. `newSmsId`, the
      * message the run is for, is weighed by its order in the same transaction: it is not among `newlyChained`.
      */
-    async runLedger(tx: Transaction, deviceId: string, newSmsId?: number): Promise<LedgerRun> {
-      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`;
-      const device = await tx.device.findUniqueOrThrow({ where: { id: deviceId } });
-      const rows = await tx.smsMessage.findMany({
-        where: { deviceId, id: { gt: device.anchorAfterSmsId }, ledgerDirection: { not: null } },
-        orderBy: { id: 'desc' },
-        take: LEDGER_WINDOW,
-        select: { id: true, ledgerDirection: true, ledgerAmount: true, ledgerFee: true, balance: true, receivedAt: true, ledgerState: true, ledgerReason: true, expectedBalance: true },
-      });
-      const anchor = device.anchorBalance !== null ? { balance: device.anchorBalance.toString(), at: Math.floor((device.anchorAt ?? device.createdAt).getTime() / 1000) } : null;
-      const result = runLedger(
-        anchor,
-        rows.map((r) => ({
-          id: r.id,
-          direction: r.ledgerDirection as 'credit' | 'debit',
-          amount: r.ledgerAmount?.toString() ?? '0',
-          fee: r.ledgerFee?.toString() ?? '0',
-          balance: r.balance?.toString() ?? null,
-          time: Math.floor(r.receivedAt.getTime() / 1000),
-        })),
-      );
+    async runLedger(tx: AnyTransaction, deviceId: string, added?: AddedStep): Promise<LedgerRun> {
+      const q = queryerOf(tx);
+      const newSmsId = added?.id;
+      // A transaction that holds the lock already (a phone's batch, decision 203) knows the device as it left it.
+      const held = lockedDevices.get(tx) ?? new Map<string, DeviceLedgerRow>();
+      lockedDevices.set(tx, held);
+      const device = held.get(deviceId) ?? (await lockAndReadDevice(q, deviceId));
+      held.set(deviceId, device);
+      const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
+      const chain = {
+        settled: device.ledgerSettled && device.anchorBalance !== null && device.ledgerGap === null,
+        balance: device.ledgerBalance,
+        lastTime: device.ledgerLastAt === null ? null : Math.floor(new Date(device.ledgerLastAt).getTime() / 1000),
+      };
+      if (added && added.balance !== null && extendsSettledChain(chain, { ...added, balance: added.balance })) {
+        const lastAt = new Date(Math.max(added.time, chain.lastTime ?? added.time) * 1000);
+        await q.query(P.sql`
+          WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL WHERE id = ${added.id} RETURNING id)
+          UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(lastAt)}
+          WHERE id = ${deviceId} AND EXISTS (SELECT 1 FROM chained) RETURNING id`);
+        held.set(deviceId, { ...device, ledgerBalance: added.balance, ledgerLastAt: lastAt.toISOString() });
+        return { device: ofDevice, newlyChained: [], gap: null, gapChanged: false, added: { state: 'chained', reason: null, expectedBalance: null } };
+      }
+      const rows = await q.query<{
+        id: number;
+        ledgerDirection: string;
+        ledgerAmount: string | null;
+        ledgerFee: string | null;
+        balance: string | null;
+        receivedAt: string;
+        ledgerState: string | null;
+        ledgerReason: string | null;
+        expectedBalance: string | null;
+      }>(P.sql`
+        SELECT id, ledger_direction AS "ledgerDirection", ledger_amount::text AS "ledgerAmount", ledger_fee::text AS "ledgerFee", balance::text AS balance,
+          ${sqlTimeText('received_at')} AS "receivedAt", ledger_state AS "ledgerState", ledger_reason AS "ledgerReason", expected_balance::text AS "expectedBalance"
+        FROM sms_messages WHERE device_id = ${deviceId} AND id > ${device.anchorAfterSmsId} AND ledger_direction IS NOT NULL
+        ORDER BY id DESC LIMIT ${LEDGER_WINDOW}`);
+      const anchorAt = device.anchorAt ?? device.createdAt;
+      const anchor = device.anchorBalance !== null ? { balance: device.anchorBalance, at: Math.floor(new Date(anchorAt).getTime() / 1000) } : null;
+      const entries = rows.map((r) => ({
+        id: r.id,
+        direction: r.ledgerDirection as 'credit' | 'debit',
+        amount: r.ledgerAmount ?? '0',
+        fee: r.ledgerFee ?? '0',
+        balance: r.balance,
+        time: Math.floor(new Date(r.receivedAt).getTime() / 1000),
+      }));
+      const result = runLedger(anchor, entries);
       const newlyChained: number[] = [];
+      let addedState: LedgerRun['added'] = null;
       for (const r of rows) {
         const s = result.states.get(r.id);
         if (!s) continue;
         const state = s.state;
         const reason = s.state === 'held' ? s.reason : null;
         const expected = s.state === 'held' ? s.expected : null;
+        if (r.id === newSmsId) addedState = { state, reason, expectedBalance: expected };
         if (r.ledgerState === state && r.ledgerReason === reason && sameMoney(r.expectedBalance, expected)) continue;
         if (state === 'chained' && r.ledgerDirection === 'credit' && r.id !== newSmsId) newlyChained.push(r.id);
-        await tx.smsMessage.update({ where: { id: r.id }, data: { ledgerState: state, ledgerReason: reason, expectedBalance: expected } });
+        await q.query(P.sql`UPDATE sms_messages SET ledger_state = ${state}, ledger_reason = ${reason}, expected_balance = ${expected}::numeric WHERE id = ${r.id} RETURNING id`);
       }
-      const before = (device.ledgerGap ?? null) as LedgerGap | null;
-      await tx.device.update({
-        where: { id: deviceId },
-        data: { ledgerBalance: result.balance, ledgerGap: result.gap === null ? P.DbNull : (result.gap as unknown as P.InputJsonValue) },
+      // Settled: the run saw every message since the anchor and chained them all; the next one may take the fast path.
+      const settled = rows.length < LEDGER_WINDOW && isSettled(anchor, entries, result);
+      const lastTime = entries.reduce<number | null>((latest, e) => (latest === null || e.time > latest ? e.time : latest), null);
+      await q.query(P.sql`
+        UPDATE devices SET ledger_balance = ${result.balance}::numeric, ledger_gap = ${result.gap === null ? null : JSON.stringify(result.gap)}::jsonb,
+          ledger_settled = ${settled}, ledger_last_at = ${lastTime === null ? null : sqlTime(new Date(lastTime * 1000))}
+        WHERE id = ${deviceId} RETURNING id`);
+      held.set(deviceId, {
+        ...device,
+        ledgerBalance: result.balance,
+        ledgerGap: result.gap,
+        ledgerSettled: settled,
+        ledgerLastAt: lastTime === null ? null : new Date(lastTime * 1000).toISOString(),
       });
+      const before = device.ledgerGap ?? null;
       return {
-        device: { id: device.id, name: device.name, account: device.account as Wallet },
+        device: ofDevice,
         newlyChained: newlyChained.sort((a, b) => a - b),
         gap: result.gap,
         gapChanged: !sameGap(before, result.gap),
+        added: addedState,
       };
     },
 
@@ -427,17 +520,18 @@ export function createSmsRepository(prisma: Prisma) {
 
     /** The orders domain's evidence port (decision 130): read and take messages inside its transaction. */
     evidence: {
-      async forTransaction(tx: Transaction, wallet: string, trxKey: string): Promise<PaymentEvidence[]> {
-        const rows = await tx.smsMessage.findMany({ where: { account: wallet, trxKey, parseKind: 'payment' }, orderBy: { id: 'asc' }, select: evidenceSelect });
+      async forTransaction(tx: AnyTransaction, wallet: string, trxKey: string): Promise<PaymentEvidence[]> {
+        const rows = await queryerOf(tx).query<EvidenceRow>(P.sql`
+          SELECT ${EVIDENCE_COLUMNS} FROM sms_messages WHERE account = ${wallet} AND trx_key = ${trxKey} AND parse_kind = 'payment' ORDER BY id`);
         return rows.map(asEvidence);
       },
-      async byId(tx: Transaction, smsId: number): Promise<PaymentEvidence | null> {
-        const row = await tx.smsMessage.findUnique({ where: { id: smsId }, select: evidenceSelect });
+      async byId(tx: AnyTransaction, smsId: number): Promise<PaymentEvidence | null> {
+        const [row] = await queryerOf(tx).query<EvidenceRow>(P.sql`SELECT ${EVIDENCE_COLUMNS} FROM sms_messages WHERE id = ${smsId}`);
         return row ? asEvidence(row) : null;
       },
-      async take(tx: Transaction, smsId: number, orderId: string): Promise<boolean> {
-        const taken = await tx.smsMessage.updateMany({ where: { id: smsId, status: 'unmatched' }, data: { status: 'matched', orderId } });
-        return taken.count === 1;
+      async take(tx: AnyTransaction, smsId: number, orderId: string): Promise<boolean> {
+        const taken = await queryerOf(tx).query(P.sql`UPDATE sms_messages SET status = 'matched', order_id = ${orderId} WHERE id = ${smsId} AND status = 'unmatched' RETURNING id`);
+        return taken.length === 1;
       },
     } satisfies PaymentEvidenceSource,
 

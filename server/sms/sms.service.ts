@@ -33,13 +33,22 @@ import type { AuditRecorder } from '../audit/index.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { Publisher } from '../event-bus.js';
-import type { OrdersService } from '../orders/index.js';
+import type { OrderRecord, OrdersService } from '../orders/index.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
 import type { LedgerGap } from './ledger.js';
-import type { DeviceRecord, LedgerRun, NewSms, SmsRecord, SmsRepository, TemplateRecord } from './sms.repository.js';
+import { addedStep, type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type StoreOutcome, type TemplateRecord } from './sms.repository.js';
+import type { AnyTransaction } from '../db/database.js';
+
+type Recorded = { outcome: StoreOutcome; run: LedgerRun | null };
+interface PaymentJob {
+  key: { wallet: string; trxKey: string };
+  record: (tx: AnyTransaction) => Promise<{ value: Recorded; isNewPayment: boolean }>;
+  done: (result: { value: Recorded; order: OrderRecord | null }) => void;
+  failed: (error: unknown) => void;
+}
 
 /** A phone's "last seen" is written at most this often (the silent-phone rule counts in half hours). */
 export const DEVICE_TOUCH_EVERY_MS = 60_000;
@@ -55,7 +64,10 @@ export interface SmsEvents {
 }
 
 /** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
-export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'receivePayments' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+
+/** The most payment messages of one phone weighed in one transaction (decision 203). */
+export const PAYMENT_BATCH_MAX = 32;
 
 const money = (value: string | null): number | null => (value === null ? null : toMoneyNumber(value));
 const toGapDto = (gap: LedgerGap | null): LedgerGapDto | null =>
@@ -210,6 +222,36 @@ export function createSmsService(deps: {
     await repo.touchDevice(deviceId, at);
   }
 
+  // Group commit (decision 203): a phone's payment messages that arrive while its earlier ones are being weighed
+  // wait here, not on its ledger lock, and go together in the next transaction; a batch that fails is retried one
+  // message at a time, so one bad message fails alone.
+  const lines = new Map<string, PaymentJob[]>();
+  function weighInLine(deviceId: string, key: PaymentJob['key'], record: PaymentJob['record']): Promise<{ value: Recorded; order: OrderRecord | null }> {
+    return new Promise((done, failed) => {
+      const waiting = lines.get(deviceId);
+      if (waiting) {
+        waiting.push({ key, record, done, failed });
+        return;
+      }
+      lines.set(deviceId, [{ key, record, done, failed }]);
+      void drainLine(deviceId);
+    });
+  }
+  async function drainLine(deviceId: string): Promise<void> {
+    const queue = lines.get(deviceId)!;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, PAYMENT_BATCH_MAX);
+      try {
+        const results = await payments.receivePayments(batch);
+        batch.forEach((job, i) => job.done(results[i]));
+      } catch (error) {
+        if (batch.length === 1) batch[0].failed(error);
+        else for (const job of batch) await payments.receivePayments([job]).then(([result]) => job.done(result), job.failed);
+      }
+    }
+    lines.delete(deviceId);
+  }
+
   function isSilent(device: DeviceRecord, waitingWallets: Set<string>, now: Date): boolean {
     if (!waitingWallets.has(device.account)) return false;
     const seen = device.lastSeenAt ?? device.createdAt;
@@ -348,9 +390,10 @@ export function createSmsService(deps: {
       } =
         trxKey === undefined
           ? { value: await repo.storeWithLedger(message), order: null }
-          : await payments.receivePayment({ wallet: device.account, trxKey }, async (tx) => {
+          : await weighInLine(device.id, { wallet: device.account, trxKey }, async (tx) => {
               const outcome = await repo.storeSms(message, tx);
-              const ran = !outcome.duplicate && message.ledgerDirection !== null ? await repo.runLedger(tx, device.id, outcome.sms.id) : null;
+              const step = outcome.duplicate ? undefined : addedStep(message, outcome.sms.id);
+              const ran = step ? await repo.runLedger(tx, device.id, step) : null;
               return { value: { outcome, run: ran }, isNewPayment: !outcome.duplicate && message.amount !== null };
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
@@ -359,7 +402,8 @@ export function createSmsService(deps: {
       if (parsed.kind === 'debit' && parsed.type === 'send_money' && parsed.counterparty !== null && /^01\d{9}$/.test(parsed.counterparty)) {
         await payments.recordPayout({ smsId: stored.sms.id, wallet: device.account, to: parsed.counterparty, amount: parsed.amount, trxId: parsed.trx_id, at: receivedAt });
       }
-      const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
+      // The run says the message's own state: no read after the commit (decision 203).
+      const now: SmsRecord = run?.added && stored.sms.ledger ? { ...stored.sms, ledger: { ...stored.sms.ledger, ...run.added } } : stored.sms;
       const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
       // The order as this payment left it (read before it moved): what the message now is to it.
       const shownOn = order !== null && order.verificationSmsId === stored.sms.id ? { orderId: order.id, verification: order.verification, orderStatus: order.status } : now.shownOn;

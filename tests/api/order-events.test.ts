@@ -70,7 +70,8 @@ describe.each(testDatabases())('Order events on %s', (db) => {
     const firstWrite = sent.findIndex(isOrderWrite);
     expect(firstWrite, sent.join('\n')).toBeGreaterThanOrEqual(0);
     expect(sent.filter(isOrderWrite)).toHaveLength(1);
-    expect(sent.slice(firstWrite + 1).filter(isOrderRead), sent.join('\n')).toHaveLength(1);
+    // One read of the order after the write: its own statement's (`WITH m AS (UPDATE …) SELECT`, decision 203) or one after.
+    expect(sent.slice(firstWrite).filter(isOrderRead), sent.join('\n')).toHaveLength(1);
 
     expect(seen.staff.filter((e) => e === 'order:updated')).toHaveLength(1);
     expect(seen.owner.filter((e) => e === 'order:updated')).toHaveLength(1);

@@ -1,0 +1,75 @@
+// The ledger's fast path (decision 203): whenever a settled device takes a message without reading its ledger, the
+// full run over every message so far says the same: all chained, the new balance, no gap. Random phones, arrivals
+// out of order within and across minutes, and forged balances.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type SettledChain } from './ledger.js';
+
+const T0 = 1_795_000_000;
+const ANCHOR = { balance: '1000.00', at: T0 - 60 };
+const money = (paisa: number) => (paisa / 100).toFixed(2);
+
+const step = fc.record({ credit: fc.boolean(), paisa: fc.integer({ min: 1, max: 500_000 }), fee: fc.constantFrom(0, 0, 500, 1850), minutes: fc.constantFrom(0, 0, 1, 2) });
+const phone = fc.record({
+  steps: fc.array(step, { minLength: 1, maxLength: 25 }),
+  swaps: fc.array(fc.nat(), { maxLength: 6 }),
+  forgeAt: fc.option(fc.nat(), { nil: null }),
+});
+
+describe('ledger fast path', () => {
+  it('When a settled device takes the next message on the fast path, then the full run agrees: all chained, its balance, no gap', () => {
+    fc.assert(
+      fc.property(phone, ({ steps, swaps, forgeAt }) => {
+        let balance = 100_000;
+        let time = T0;
+        const sent: LedgerEntry[] = steps.map((s, i) => {
+          const fee = s.credit ? 0 : s.fee;
+          balance = s.credit ? balance + s.paisa : balance - s.paisa - fee;
+          time += s.minutes * 60;
+          return { id: i + 1, direction: s.credit ? 'credit' : 'debit', amount: money(s.paisa), fee: money(fee), balance: money(balance), time };
+        });
+        if (forgeAt !== null) {
+          const at = forgeAt % sent.length;
+          sent.splice(at, 0, { id: 0, direction: 'credit', amount: '25000.00', fee: '0.00', balance: money(balance + 9_999), time: sent[at].time });
+        }
+        // Arrival order: neighbours swapped (messages forwarded 10 in flight), ids given on arrival.
+        for (const s of swaps) {
+          const i = s % sent.length;
+          if (i + 1 < sent.length) [sent[i], sent[i + 1]] = [sent[i + 1], sent[i]];
+        }
+        const arrived = sent.map((e, i) => ({ ...e, id: i + 1 }));
+        let chain: SettledChain = { settled: false, balance: null, lastTime: null };
+        arrived.forEach((added, i) => {
+          const seen = arrived.slice(0, i + 1);
+          const full = runLedger(ANCHOR, seen);
+          const lastTime = Math.max(...seen.map((e) => e.time));
+          if (extendsSettledChain(chain, added)) {
+            expect(seen.every((e) => full.states.get(e.id)?.state === 'chained')).toBe(true);
+            expect(full.balance).toBe(added.balance);
+            expect(full.gap).toBeNull();
+            chain = { settled: true, balance: added.balance, lastTime };
+          } else {
+            chain = { settled: isSettled(ANCHOR, seen, full), balance: full.balance, lastTime };
+          }
+        });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('When messages arrive in order from the anchor, then every one after the first takes the fast path', () => {
+    const entries: LedgerEntry[] = [
+      { id: 1, direction: 'credit', amount: '200.00', fee: '0.00', balance: '1200.00', time: T0 },
+      { id: 2, direction: 'debit', amount: '100.00', fee: '5.00', balance: '1095.00', time: T0 + 60 },
+      { id: 3, direction: 'credit', amount: '5.00', fee: '0.00', balance: '1100.00', time: T0 + 60 },
+    ];
+    const first = runLedger(ANCHOR, entries.slice(0, 1));
+    expect(isSettled(ANCHOR, entries.slice(0, 1), first)).toBe(true);
+    expect(extendsSettledChain({ settled: true, balance: first.balance, lastTime: T0 }, entries[1])).toBe(true);
+    expect(extendsSettledChain({ settled: true, balance: '1095.00', lastTime: T0 + 60 }, entries[2])).toBe(true);
+    // Earlier than the latest message, or not from the balance, or no anchor's settled chain: the full run decides.
+    expect(extendsSettledChain({ settled: true, balance: '1095.00', lastTime: T0 + 120 }, entries[2])).toBe(false);
+    expect(extendsSettledChain({ settled: true, balance: '1000.00', lastTime: T0 }, entries[2])).toBe(false);
+    expect(extendsSettledChain({ settled: false, balance: '1095.00', lastTime: T0 }, entries[2])).toBe(false);
+  });
+});
