@@ -120,11 +120,11 @@ export function OrderDetailModal({
             <Row label={t('queue.fields.payAmount')} value={<b>{format.money(order.pm_amount, 'BDT')}</b>} />
             <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} />
             <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} />} />
-            <Row label={t('queue.fields.shopWallet')} value={format.digits(order.pm_wallet)} />
+            <Row label={t('queue.fields.shopWallet')} value={format.wallet(order.pm_wallet)} />
             <Row label={t('queue.fields.pmId')} value={order.pm_id} />
             <Row label={t('queue.fields.onexId')} value={order.data.onex_id ? format.digits(order.data.onex_id) : null} />
             <Row label={t('queue.fields.wCode')} value={order.data.w_code} />
-            <Row label={t('queue.fields.wallet')} value={order.data.wallet ? format.digits(order.data.wallet) : null} />
+            <Row label={t('queue.fields.wallet')} value={order.data.wallet ? format.wallet(order.data.wallet) : null} />
             <Row label={t('queue.fields.email')} value={order.contact_email} />
             <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} />
             <Row label={t('queue.fields.user')} value={
@@ -168,7 +168,7 @@ export function OrderDetailModal({
                     {t('sms:verification.smsAmount')}: <b>{format.money(order.verification.amount, 'BDT')}</b> · {t('queue.fields.payAmount')}: <b>{format.money(order.pm_amount, 'BDT')}</b>
                   </Text>
                 ) : null}
-                {order.verification.sender ? <Text size="sm">{t('sms:verification.smsSender')}: {format.digits(order.verification.sender)}</Text> : null}
+                {order.verification.sender ? <Text size="sm">{t('sms:verification.smsSender')}: {format.wallet(order.verification.sender)}</Text> : null}
                 {order.verification.received_at ? <Text size="sm">{t('sms:verification.smsTime')}: {format.date(order.verification.received_at)}</Text> : null}
               </Stack>
             </Alert>

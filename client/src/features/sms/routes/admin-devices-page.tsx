@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
 import type { DeviceDto } from '#shared/sms/sms-api';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { WalletLabel } from '../../../components/wallet-label';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
@@ -64,8 +65,8 @@ export default function AdminDevicesPage() {
     }
   };
 
+  const [revoking, setRevoking] = useState<DeviceDto | null>(null);
   const revoke = async (device: DeviceDto) => {
-    if (!window.confirm(t('devices.revokeConfirm', { name: device.name }))) return;
     const answer = await revokeDevice(device.id);
     if (!answer.ok) showError(answer);
     else showSuccess('sms:devices.revoked');
@@ -100,7 +101,7 @@ export default function AdminDevicesPage() {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={fieldError('name')}
-            style={{ flex: '1 1 200px' }}
+            flex="1 1 200px"
           />
           <Select
             label={t('devices.account')}
@@ -108,7 +109,7 @@ export default function AdminDevicesPage() {
             value={account}
             onChange={(value) => value && setAccount(value as Wallet)}
             allowDeselect={false}
-            style={{ flex: '0 1 160px' }}
+            flex="0 1 160px"
           />
           <TextInput
             label={t('devices.balance')}
@@ -117,7 +118,7 @@ export default function AdminDevicesPage() {
             onChange={(e) => setBalance(e.currentTarget.value)}
             error={fieldError('balance')}
             inputMode="decimal"
-            style={{ flex: '0 1 160px' }}
+            flex="0 1 160px"
           />
           <Button onClick={() => void add()} loading={busy}>
             {t('devices.add')}
@@ -165,14 +166,14 @@ export default function AdminDevicesPage() {
                     setStated((s) => ({ ...s, [device.id]: value }));
                   }}
                   inputMode="decimal"
-                  style={{ flex: 1 }}
+                  flex={1}
                 />
                 <Button size="xs" variant="light" disabled={!(stated[device.id] ?? '').trim()} onClick={() => void state(device)}>
                   {t('devices.setBalance')}
                 </Button>
               </Group>
               <Group justify="flex-end">
-                <Button color="red" variant="light" size="xs" onClick={() => void revoke(device)}>
+                <Button color="red" variant="light" size="xs" onClick={() => setRevoking(device)}>
                   {t('devices.revoke')}
                 </Button>
               </Group>
@@ -186,6 +187,14 @@ export default function AdminDevicesPage() {
       <Card withBorder radius="md">
         <GatewaySetup />
       </Card>
+      <ConfirmModal
+        opened={revoking !== null}
+        title={t('devices.revokeTitle')}
+        body={revoking ? t('devices.revokeConfirm', { name: revoking.name }) : null}
+        confirmLabel={t('devices.revoke')}
+        onConfirm={() => (revoking ? revoke(revoking) : undefined)}
+        onClose={() => setRevoking(null)}
+      />
       <DeviceTokenModal token={created?.token ?? null} deviceId={created?.deviceId ?? null} onClose={() => setCreated(null)} />
     </Stack>
   );

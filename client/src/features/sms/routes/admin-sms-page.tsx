@@ -52,7 +52,7 @@ function SmsCard({ sms, onLink }: { sms: SmsDto; onLink: (sms: SmsDto) => void }
           ) : null}
           {sms.sender ? (
             <Text size="sm">
-              {t('inbox.sender')}: {format.digits(sms.sender)}
+              {t('inbox.sender')}: {format.wallet(sms.sender)}
             </Text>
           ) : null}
           <Text size="sm" c="dimmed">
