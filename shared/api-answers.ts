@@ -150,7 +150,8 @@ export const homeAnswerSchema = success({
   user: userSchema.nullable(),
   adminOnline: z.boolean(),
 });
-export const statsAnswerSchema = success({ stats: obj({}) });
+const volumeSchema = obj({ count: z.number().int(), amount: z.string() });
+export const statsAnswerSchema = success({ stats: obj({ money_in: z.record(z.string(), volumeSchema), money_out: z.record(z.string(), volumeSchema) }) });
 export const auditAnswerSchema = success({
   entries: z.array(obj({ id: z.union([z.string(), z.number()]), action: z.string() })),
   pages,

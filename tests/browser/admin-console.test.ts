@@ -45,8 +45,11 @@ describe.runIf(hasChromium())('admin console reports in the browser', () => {
     const value = (id: string) => page.getByTestId(`${id}-value`);
     await expect.poll(() => value('kpi-orders').textContent(), WAIT).toBe('5');
     expect(await value('kpi-completed').textContent()).toBe('4');
-    // 500.00 (the API's order) + 1000.00 + 250.50 + 2000.00.
-    expect(await value('kpi-volume').textContent()).toBe('3,750.50 BDT');
+    // Money in: the top-ups, 500.00 (the API's order) + 1000.00 + 250.50; money out: the 2000.00 withdrawal; apart.
+    expect(await value('kpi-money-in').textContent()).toBe('1,750.50 BDT');
+    expect(await page.getByTestId('kpi-money-in').getByText('3 completed top-ups', { exact: false }).isVisible()).toBe(true);
+    expect(await value('kpi-money-out').textContent()).toBe('2,000.00 BDT');
+    expect(await value('kpi-net').textContent()).toBe('-249.50 BDT');
     // About 0, 300, 600 and 900 seconds: the median is the second.
     expect(await value('kpi-p50').textContent()).toBe('5 min 0 s');
     expect(await value('kpi-p90').textContent()).toBe('15 min 0 s');
