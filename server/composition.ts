@@ -296,6 +296,8 @@ export function composeShop(infra: Infrastructure) {
     countUsers: () => usersRepository.count(),
     countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
+    countHeldPayments: orderLists.countHeld,
+    countLedgerGaps: () => sms.countLedgerGaps(),
     clock: () => clock.now(),
   });
 

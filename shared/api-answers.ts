@@ -161,7 +161,7 @@ export const shopSettingsAnswerSchema = success({ settings: obj({}) });
 
 // ---------- admin status ----------
 export const adminInfoAnswerSchema = success({ admin: obj({ online: z.boolean() }) });
-export const waitingAnswerSchema = success({ waiting: obj({ orders: z.number().int(), tickets: z.number().int() }) });
+export const waitingAnswerSchema = success({ waiting: obj({ orders: z.number().int(), tickets: z.number().int(), held: z.number().int(), gaps: z.number().int() }) });
 
 // ---------- SMS verification ----------
 export const deviceSchema = obj({
