@@ -4,7 +4,7 @@
 import { ActionIcon, Badge, Button, Divider, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconBellOff, IconLock, IconMessage, IconReceipt, IconSettings } from '@tabler/icons-react';
 import { useAtom, useAtomValue } from 'jotai';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config';
@@ -26,36 +26,27 @@ export function AlertsHeaderButton() {
   const total = waitingTotal(waiting);
   const label = total > 0 ? `${t('header.open')}. ${t('header.waiting', { count: total, n: format.number(total) })}` : t('header.open');
   const close = () => setListOpened(false);
+  const titleId = useId();
   return (
     <>
-      <Popover opened={listOpened} onChange={setListOpened} position="bottom-end" width={300} shadow="md" trapFocus returnFocus withinPortal>
-        <Popover.Target>
-          <Indicator
-            label={total > 99 ? `${format.number(99)}+` : format.number(total)}
-            disabled={total === 0}
-            size={18}
-            color="red"
-            offset={4}
-            zIndex={2}
-            data-testid="alerts-count"
-          >
-            <ActionIcon
-              variant="subtle"
-              color="dark"
-              size="lg"
-              aria-label={label}
-              aria-haspopup="dialog"
-              aria-expanded={listOpened}
-              onClick={() => setListOpened((o) => !o)}
-              data-testid="alerts-button"
-            >
+      <Indicator
+        label={total > 99 ? `${format.number(99)}+` : format.number(total)}
+        disabled={total === 0}
+        size={18}
+        color="red"
+        offset={4}
+        zIndex={2}
+        data-testid="alerts-count"
+      >
+        <Popover opened={listOpened} onChange={setListOpened} position="bottom-end" width={300} shadow="md" trapFocus returnFocus withinPortal>
+          <Popover.Target>
+            <ActionIcon variant="subtle" color="dark" size="lg" aria-label={label} onClick={() => setListOpened((o) => !o)} data-testid="alerts-button">
               {settings.sound ? <IconBell size={22} /> : <IconBellOff size={22} />}
             </ActionIcon>
-          </Indicator>
-        </Popover.Target>
-        <Popover.Dropdown p="xs" role="dialog" aria-label={t('list.title')} data-testid="alerts-list">
+          </Popover.Target>
+        <Popover.Dropdown p="xs" aria-labelledby={titleId} data-testid="alerts-list">
           <Stack gap={4}>
-            <Text fw={700} size="sm" px="xs" pt={4}>
+            <Text fw={700} size="sm" px="xs" pt={4} id={titleId}>
               {t('list.title')}
             </Text>
             {waiting && total === 0 ? (
@@ -91,7 +82,8 @@ export function AlertsHeaderButton() {
             </Button>
           </Stack>
         </Popover.Dropdown>
-      </Popover>
+        </Popover>
+      </Indicator>
       {settingsOpened ? (
         <Suspense fallback={null}>
           <AlertSettingsModal onClose={() => setSettingsOpened(false)} />
