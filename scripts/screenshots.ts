@@ -5,6 +5,8 @@
 // SCREEN_CLOSED=bkash closes that method now (business hours).
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
+// A page path may end in steps after '!', done before the shot: '!bell' opens the admin's bell list, '!all' the
+// All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -102,9 +104,16 @@ try {
     for (const width of [1280, 360]) {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
-        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
+        const [route, ...steps] = p.split('!');
+        await page.goto(route.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(600);
+        for (const step of steps) {
+          if (step === 'bell') await page.getByTestId('alerts-button').click();
+          if (step === 'all') await page.getByRole('tab').nth(1).click();
+          if (step === 'filters' && (await page.getByTestId('history-filters-toggle').count()) > 0) await page.getByTestId('history-filters-toggle').click();
+          await page.waitForTimeout(400);
+        }
         const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);

@@ -109,7 +109,7 @@ describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
       // Folded: the orders show right under the search.
       expect(await phone.getByTestId('history-from').isVisible()).toBe(false);
       await toggle.click();
-      const from = phone.getByRole('textbox', { name: 'এই দিন বা পরে দেওয়া' });
+      const from = phone.getByRole('textbox', { name: 'তারিখ থেকে' });
       await from.waitFor({ state: 'visible', ...WAIT });
       expect(await from.getAttribute('placeholder')).toBe('দিন/মাস/বছর');
       await from.fill('৩১/০২/২০২৬');

@@ -44,44 +44,44 @@ export function AlertsHeaderButton() {
               {settings.sound ? <IconBell size={22} /> : <IconBellOff size={22} />}
             </ActionIcon>
           </Popover.Target>
-        <Popover.Dropdown p="xs" aria-labelledby={titleId} data-testid="alerts-list">
-          <Stack gap={4}>
-            <Text fw={700} size="sm" px="xs" pt={4} id={titleId}>
-              {t('list.title')}
-            </Text>
-            {waiting && total === 0 ? (
-              <Text size="sm" c="dimmed" px="xs" py={6}>
-                {t('list.nothing')}
+          <Popover.Dropdown p="xs" aria-labelledby={titleId} data-testid="alerts-list">
+            <Stack gap={4}>
+              <Text fw={700} size="sm" px="xs" pt={4} id={titleId}>
+                {t('list.title')}
               </Text>
-            ) : null}
-            {waiting && waiting.orders > 0 ? (
-              <WaitingRow to={paths.admin.orders.getHref()} icon={<IconReceipt size={18} />} label={t('list.orders', { count: waiting.orders, n: format.number(waiting.orders) })} count={format.number(waiting.orders)} onGo={close} />
-            ) : null}
-            {waiting && waiting.held > 0 ? (
-              <WaitingRow to={paths.admin.orders.getHref()} icon={<IconLock size={18} />} label={t('list.held', { count: waiting.held, n: format.number(waiting.held) })} count={format.number(waiting.held)} color="orange" onGo={close} />
-            ) : null}
-            {waiting && waiting.tickets > 0 ? (
-              <WaitingRow to={paths.admin.supports.getHref()} icon={<IconMessage size={18} />} label={t('list.tickets', { count: waiting.tickets, n: format.number(waiting.tickets) })} count={format.number(waiting.tickets)} onGo={close} />
-            ) : null}
-            {waiting && waiting.gaps > 0 ? (
-              <WaitingRow to={paths.admin.devices.getHref()} icon={<IconAlertTriangle size={18} />} label={t('list.gaps', { count: waiting.gaps, n: format.number(waiting.gaps) })} count={format.number(waiting.gaps)} color="orange" onGo={close} />
-            ) : null}
-            <Divider my={4} />
-            <Button
-              variant="subtle"
-              color="dark"
-              size="sm"
-              justify="flex-start"
-              leftSection={<IconSettings size={16} />}
-              onClick={() => {
-                close();
-                setSettingsOpened(true);
-              }}
-            >
-              {t('list.settings')}
-            </Button>
-          </Stack>
-        </Popover.Dropdown>
+              {waiting && total === 0 ? (
+                <Text size="sm" c="dimmed" px="xs" py={6}>
+                  {t('list.nothing')}
+                </Text>
+              ) : null}
+              {waiting && waiting.orders > 0 ? (
+                <WaitingRow to={paths.admin.orders.getHref()} icon={<IconReceipt size={18} />} label={t('list.orders', { count: waiting.orders, n: format.number(waiting.orders) })} count={format.number(waiting.orders)} onGo={close} />
+              ) : null}
+              {waiting && waiting.held > 0 ? (
+                <WaitingRow to={paths.admin.orders.getHref()} icon={<IconLock size={18} />} label={t('list.held', { count: waiting.held, n: format.number(waiting.held) })} count={format.number(waiting.held)} color="orange" onGo={close} />
+              ) : null}
+              {waiting && waiting.tickets > 0 ? (
+                <WaitingRow to={paths.admin.supports.getHref()} icon={<IconMessage size={18} />} label={t('list.tickets', { count: waiting.tickets, n: format.number(waiting.tickets) })} count={format.number(waiting.tickets)} onGo={close} />
+              ) : null}
+              {waiting && waiting.gaps > 0 ? (
+                <WaitingRow to={paths.admin.devices.getHref()} icon={<IconAlertTriangle size={18} />} label={t('list.gaps', { count: waiting.gaps, n: format.number(waiting.gaps) })} count={format.number(waiting.gaps)} color="orange" onGo={close} />
+              ) : null}
+              <Divider my={4} />
+              <Button
+                variant="subtle"
+                color="dark"
+                size="sm"
+                justify="flex-start"
+                leftSection={<IconSettings size={16} />}
+                onClick={() => {
+                  close();
+                  setSettingsOpened(true);
+                }}
+              >
+                {t('list.settings')}
+              </Button>
+            </Stack>
+          </Popover.Dropdown>
         </Popover>
       </Indicator>
       {settingsOpened ? (

@@ -110,8 +110,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
           />
           {phone ? (
             <Button
-              variant="light"
-              color="dark"
+              variant="default"
               leftSection={<IconAdjustmentsHorizontal size={16} />}
               rightSection={active > 0 ? <Badge size="sm" circle>{format.number(active)}</Badge> : null}
               onClick={() => setFiltersOpen((open) => !open)}
@@ -123,42 +122,42 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             </Button>
           ) : null}
           <Collapse expanded={!phone || filtersOpen} id="history-filters">
-          <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" data-testid="history-filters">
-            <Select
-              label={t('history.status')}
-              data={[{ value: 'all', label: t('history.statusAll') }, ...ORDER_STATUSES.map((value) => ({ value, label: to(`status.${value}`) }))]}
-              value={status}
-              onChange={change(setStatus)}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('history.product')}
-              data={[{ value: '', label: t('history.productAll') }, ...PRODUCT_IDS.map((value) => ({ value, label: productName(value) }))]}
-              value={product}
-              onChange={change(setProduct)}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('history.method')}
-              data={[{ value: '', label: t('history.methodAll') }, ...WALLETS.map((value) => ({ value, label: walletName(value) }))]}
-              value={method}
-              onChange={change(setMethod)}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('verifiedFilter.label')}
-              data={[
-                { value: '', label: t('verifiedFilter.any') },
-                { value: 'true', label: t('verifiedFilter.verified') },
-                { value: 'false', label: t('verifiedFilter.unverified') },
-              ]}
-              value={verified}
-              onChange={change(setVerified)}
-              allowDeselect={false}
-            />
-            <DayInput label={t('history.from')} value={fromDay} onChange={change(setFromDay)} testId="history-from" />
-            <DayInput label={t('history.to')} value={toDay} onChange={change(setToDay)} testId="history-to" />
-          </SimpleGrid>
+            <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm" verticalSpacing="xs" data-testid="history-filters">
+              <Select
+                label={t('history.status')}
+                data={[{ value: 'all', label: t('history.statusAll') }, ...ORDER_STATUSES.map((value) => ({ value, label: to(`status.${value}`) }))]}
+                value={status}
+                onChange={change(setStatus)}
+                allowDeselect={false}
+              />
+              <Select
+                label={t('history.product')}
+                data={[{ value: '', label: t('history.productAll') }, ...PRODUCT_IDS.map((value) => ({ value, label: productName(value) }))]}
+                value={product}
+                onChange={change(setProduct)}
+                allowDeselect={false}
+              />
+              <Select
+                label={t('history.method')}
+                data={[{ value: '', label: t('history.methodAll') }, ...WALLETS.map((value) => ({ value, label: walletName(value) }))]}
+                value={method}
+                onChange={change(setMethod)}
+                allowDeselect={false}
+              />
+              <Select
+                label={t('verifiedFilter.label')}
+                data={[
+                  { value: '', label: t('verifiedFilter.any') },
+                  { value: 'true', label: t('verifiedFilter.verified') },
+                  { value: 'false', label: t('verifiedFilter.unverified') },
+                ]}
+                value={verified}
+                onChange={change(setVerified)}
+                allowDeselect={false}
+              />
+              <DayInput label={t('history.from')} value={fromDay} onChange={change(setFromDay)} testId="history-from" />
+              <DayInput label={t('history.to')} value={toDay} onChange={change(setToDay)} testId="history-to" />
+            </SimpleGrid>
           </Collapse>
           <Group justify="space-between" gap="sm">
             <Button
