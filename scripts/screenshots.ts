@@ -4,7 +4,14 @@
 // SCREEN_OUT changes the folder. SCREEN_PRODUCT picks the seeded orders' product.
 // SCREEN_CLOSED=bkash closes that method now (business hours).
 // SCREEN_HISTORY=1 (as admin): 30 days of orders (for /admin/stats) and a few admin actions (for /admin/audit).
+// SCREEN_FLEET=1 (as admin): bKash gets two more numbers (one paused, one with limits and a top-up on it) and
+// Rocket a daily cap of one order, used up ("Limit reached today" on /admin/pms, unavailable at checkout).
+// SCREEN_OPEN=1: on each page, opens the first order of a list (the admin's order popup) before the shot.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
+// SCREEN_PAYMENTS=1: two paid top-ups (of the logged-in user, if any) whose wallet SMS arrived, one with the order's
+// amount ('@received' in a page path) and one with Tk 100 less ('@differs'): the customer's page of issue 22 point 9.
+// SCREEN_FILL='amount=50;email=a@b.c' fills the fields of those form paths (`data-path`) on each page;
+// SCREEN_SUBMIT=1 then sends the page's form, to look at its errors (issue 22 point 12).
 // A page path may end in steps after '!', done before the shot: '!bell' opens the admin's bell list, '!all' the
 // All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters.
 import fs from 'node:fs';
@@ -41,6 +48,19 @@ try {
     lastOrder = placed.body.id;
     if (i === 0) await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: `TX${Date.now()}A` } });
   }
+  const paidOrders = { received: '', differs: '' };
+  if (process.env.SCREEN_PAYMENTS) {
+    const admin = await loginAdmin(server);
+    const phone = await registerForwarder(server, admin.token, 'bkash', 'Desk bKash');
+    for (const [name, less] of [['received', 0], ['differs', 100]] as const) {
+      const placed = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' } }, token);
+      const trxId = `TX${Date.now()}${name[0].toUpperCase()}`;
+      await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: trxId } });
+      const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${placed.body.id}`);
+      await phone.payment({ amount: order.body.order.pm_amount - less, trxId });
+      paidOrders[name] = placed.body.id;
+    }
+  }
   // SCREEN_SMS=1 (as admin): wallet phones and a few forwarded SMS, one verifying a paid order.
   if (process.env.SCREEN_SMS && as === 'admin' && token) {
     const bkash = await registerForwarder(server, token, 'bkash', 'Desk bKash');
@@ -50,6 +70,10 @@ try {
     await server.api.patch(`/orders/${paid.body.id}`, { order: { pm_id: 'CJU0AB12C6' } });
     await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6' });
     await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D' });
+    // A payment whose SMS says another amount: "Amount differs" on its order and in the inbox.
+    const short = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '900', contact_email: 'rahim@example.com', onex_id: '987654321' } });
+    await server.api.patch(`/orders/${short.body.id}`, { order: { pm_id: 'CJU0ZX98Y7' } });
+    await bkash.payment({ amount: 850, trxId: 'CJU0ZX98Y7' });
     await bkash.post({ text: 'Your bKash verification code is 123456. Never share it.' });
   }
   if (process.env.SCREEN_HISTORY && as === 'admin' && token) {
@@ -91,6 +115,18 @@ try {
     const dhakaHour = (offset: number) => `${String((new Date().getUTCHours() + 6 + offset) % 24).padStart(2, '0')}:00`;
     if (pm) await server.api.patch(`/pms/${pm.account}`, { pm: { wallet: pm.wallet, note: pm.note, available: true, hours: { open: dhakaHour(2), close: dhakaHour(10) } } }, admin.token);
   }
+  if (process.env.SCREEN_FLEET && as === 'admin' && token) {
+    await server.api.post('/pms/bkash/numbers', { number: { wallet: '01711222222', label: 'Agent Mirpur', daily_count_limit: 20, daily_amount_limit: '50000', monthly_amount_limit: '400000' } }, token);
+    const paused = await server.api.post<{ number: { id: number } }>('/pms/bkash/numbers', { number: { wallet: '01711333333', label: 'Frozen SIM' } }, token);
+    await server.api.patch(`/pms/bkash/numbers/${paused.body.number.id}`, { number: { active: false } }, token);
+    await server.api.patch('/pms/bkash', { pm: { wallet: '01700000001', note: 'Send Money to this personal bKash number.', available: true } }, token);
+    const pms = await server.api.get<{ pms: { account: string; wallet: string; note: string }[] }>('/pms/all', token);
+    const rocket = pms.body.pms.find((m) => m.account === 'rocket')!;
+    await server.api.patch('/pms/rocket', { pm: { wallet: rocket.wallet, note: rocket.note, available: true, daily_count_limit: 1 } }, token);
+    await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'rocket', amount: '700', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+    // One bKash top-up: its unlimited first number has the most room.
+    await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '2500', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+  }
   if (receiver && as === 'admin' && token) {
     receiver.on('/down', () => ({ status: 500 }));
     const ok = await server.api.post<{ webhook: { id: string } }>('/webhooks', { webhook: { url: `${receiver.url}/ok`, events: ['order.created', 'order.paid', 'order.completed'] } }, token);
@@ -105,9 +141,26 @@ try {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
         const [route, ...steps] = p.split('!');
-        await page.goto(route.replace('@order', lastOrder).replace('@me', me?.id ?? ''));
+        await page.goto(route.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs));
         await page.waitForLoadState('networkidle');
+        for (const pair of (process.env.SCREEN_FILL ?? '').split(';').filter(Boolean)) {
+          const [field, ...value] = pair.split('=');
+          const input = page.locator(`[data-path="${field}"]`).filter({ visible: true }).first();
+          if (await input.count()) await input.fill(value.join('='));
+        }
+        if (process.env.SCREEN_SUBMIT) {
+          const send = page.locator('form button[type="submit"]').filter({ visible: true }).first();
+          if (await send.count()) {
+            await send.click();
+            await page.waitForLoadState('networkidle');
+          }
+        }
         await page.waitForTimeout(600);
+        if (process.env.SCREEN_OPEN) {
+          await page.getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ }).filter({ visible: true }).first().click();
+          await page.getByRole('dialog').waitFor();
+          await page.waitForTimeout(600);
+        }
         for (const step of steps) {
           if (step === 'bell') await page.getByTestId('alerts-button').click();
           if (step === 'all') await page.getByRole('tab').nth(1).click();

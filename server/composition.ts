@@ -35,6 +35,7 @@ import {
   createCatalogueCache,
   createPaymentMethodsRepository,
   createPaymentMethodsService,
+  createPaymentNumbersRepository,
   createProductsRepository,
   createProductsService,
   paymentMethodsRoutes,
@@ -122,6 +123,7 @@ export function composeShop(infra: Infrastructure) {
   const adminUsersRepository = createAdminUsersRepository(prisma);
   const productsRepository = createProductsRepository(prisma);
   const paymentMethodsRepository = createPaymentMethodsRepository(prisma);
+  const paymentNumbersRepository = createPaymentNumbersRepository(prisma);
   const smsRepository = createSmsRepository(prisma);
   const orderQueries = createOrderQueriesRepository(prisma);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
@@ -186,16 +188,25 @@ export function composeShop(infra: Infrastructure) {
   const orderLists = createOrderListsService({
     queries: orderQueries,
     paymentMethods: paymentMethodsRepository,
+    numbersOf: (account) => paymentNumbersRepository.list(account),
     clock,
     mediaBaseUrl: config.mediaBaseUrl,
     fourEyesBdt,
   });
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events);
+  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events, {
+    numbers: paymentNumbersRepository,
+    usageNow: (ids) => orderLists.numberUsageNow(ids),
+  });
   // Money controls (issue 23): the blocklist (admin), and the orders' admission check that reads it and the settings.
   const blocklist = createBlocklistService({ blocklist: blocklistRepository, audit: audit.record, clock });
   const admission = createOrderAdmission({ settings: () => settings.current(), isBlocked: blocklist.isBlocked });
   // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
-  const catalogue = createCatalogueCache({ products: productsRepository, paymentMethods: paymentMethodsRepository, maxAgeMs: instanceBus ? 60_000 : undefined });
+  const catalogue = createCatalogueCache({
+    products: productsRepository,
+    paymentMethods: paymentMethodsRepository,
+    numbers: paymentNumbersRepository,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
+  });
   events.subscribe('catalogue.changed', () => catalogue.dropped());
   instanceBus?.on('public', () => catalogue.dropped());
   const orders = createOrdersService({

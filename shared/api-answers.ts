@@ -7,7 +7,8 @@ import { ROLES, TICKET_LANGUAGES, WALLETS } from './constants.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { CANCEL_REASONS } from './schemas.js';
 import { BLOCKLIST_KINDS } from './money-controls.js';
-import { HELD_REASONS, SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
+import { HELD_REASONS, SMS_STATES, SMS_STATUSES, VERIFICATION_STATUSES } from './sms/sms-api.js';
+import { PUBLIC_PAYMENT_STATES } from './api-types.js';
 
 const obj = z.looseObject;
 const unixSeconds = z.number().int();
@@ -71,6 +72,7 @@ export const productPmSchema = obj({
   max: z.number(),
   limit_reached: z.boolean(),
   hours: businessHours,
+  note: z.string(),
 });
 export const productSchema = obj({
   id: z.string(),
@@ -93,6 +95,20 @@ export const paymentMethodSchema = obj({
   hours: businessHours,
   today: obj({ count: z.number(), amount: z.number() }).optional(),
 });
+const numberUsage = obj({ count: z.number(), amount: z.number() });
+export const paymentNumberSchema = obj({
+  id: z.number().int(),
+  wallet: z.string(),
+  label: z.string(),
+  active: z.boolean(),
+  daily_count_limit: z.number().nullable(),
+  daily_amount_limit: z.number().nullable(),
+  monthly_amount_limit: z.number().nullable(),
+  today: numberUsage,
+  month: numberUsage,
+});
+export const paymentNumbersAnswerSchema = success({ numbers: z.array(paymentNumberSchema) });
+export const paymentNumberAnswerSchema = success({ number: paymentNumberSchema });
 export const paymentMethodsAnswerSchema = success({ pms: z.array(paymentMethodSchema) });
 export const paymentMethodAnswerSchema = success({ pm: paymentMethodSchema });
 
@@ -135,6 +151,9 @@ export const orderSchema = obj({
   payment_received: z.boolean(),
   /** The payment is held for the shop's review (issue 23). */
   payment_held: z.enum(['payer_mismatch', 'review']).nullable(),
+  /** The shop's check of the payment in the customer's terms (decision 174). */
+  payment_state: z.enum(PUBLIC_PAYMENT_STATES),
+  received_amount: z.number().nullable(),
   late_claim_at: unixSeconds.nullable(),
   payout_trx_id: nullableString,
   user_id: nullableString.optional(),
@@ -152,6 +171,7 @@ export const homeAnswerSchema = success({
 });
 const volumeSchema = obj({ count: z.number().int(), amount: z.string() });
 export const statsAnswerSchema = success({ stats: obj({ money_in: z.record(z.string(), volumeSchema), money_out: z.record(z.string(), volumeSchema) }) });
+export const typicalWaitAnswerSchema = success({ wait: obj({ minutes: z.number().int().positive().nullable(), orders: z.number().int().nonnegative(), measured_at: unixSeconds }) });
 export const auditAnswerSchema = success({
   entries: z.array(obj({ id: z.union([z.string(), z.number()]), action: z.string() })),
   pages,
@@ -170,6 +190,7 @@ export const deviceSchema = obj({
   account: wallet,
   created_at: unixSeconds,
   last_seen_at: unixSeconds.nullable(),
+  number_id: z.number().int().nullable(),
   sms_today: z.number().int(),
   silent: z.boolean(),
 });
@@ -188,6 +209,8 @@ export const smsSchema = obj({
   arrived_at: unixSeconds,
   status: z.enum(SMS_STATUSES),
   order_id: nullableString,
+  state: z.enum(SMS_STATES),
+  state_order_id: nullableString,
   parse: obj({ kind: z.enum(['payment', 'ignored', 'unparsed']), reason: nullableString }),
 });
 export const smsForwardedAnswerSchema = success({ sms: obj({ id: z.number().int(), status: z.enum(SMS_STATUSES), order_id: nullableString }) });

@@ -62,6 +62,8 @@ export interface ProductPmDto {
   limit_reached: boolean;
   /** The method's business hours (issue 23): checkout shows it closed, with its opening time, outside them. */
   hours: { open: string; close: string } | null;
+  /** The method's note to customers (issue 22), shown at checkout under the method. */
+  note: string;
 }
 export interface ProductDto {
   id: string;
@@ -113,6 +115,10 @@ export interface PublicOrderDataDto {
 }
 
 /** `GET /orders/{id}`, a customer's `GET /orders/all`, `order:updated` to watchers and the owner. */
+/** The shop's check of a payment as a customer may see it (decision 174): never the SMS, its sender or a ledger reason. */
+export const PUBLIC_PAYMENT_STATES = ['none', 'awaiting', 'received', 'differs', 'held', 'rejected'] as const;
+export type PublicPaymentState = (typeof PUBLIC_PAYMENT_STATES)[number];
+
 export interface PublicOrderDto {
   id: string;
   created_at: number;
@@ -138,6 +144,14 @@ export interface PublicOrderDto {
    * than the one the customer named, `review` otherwise; null when nothing is held.
    */
   payment_held: 'payer_mismatch' | 'review' | null;
+  /**
+   * Where the shop's check of the payment stands, in the customer's terms (issue 22 point 9, decision 174): `none`
+   * (nothing to check yet, or a withdrawal), `awaiting` (no confirmation from the shop's wallet yet), `received`,
+   * `differs` (the wallet got another amount: `received_amount`), `held` (see `payment_held`) or `rejected`.
+   */
+  payment_state: PublicPaymentState;
+  /** What the shop's wallet received when it differs from `pm_amount` (`payment_state: differs`), else null. */
+  received_amount: number | null;
   /** When a timed-out top-up's customer said they paid late (its id is `pm_id`), or null. */
   late_claim_at: number | null;
   /** A completed withdrawal's payout transaction id, or null. */

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'product.edit',
   'pm.edit',
+  'pm.number_add',
+  'pm.number_edit',
   'admin.online',
   'reply.create',
   'reply.update',

@@ -84,6 +84,8 @@ export const ERROR_KEYS = [
   'errors.orderRateLimited',
   'errors.methodClosed',
   'errors.blocklistExists',
+  'errors.numberExists',
+  'errors.numberNotFound',
   'errors.blocklistNotFound',
   'errors.webhookNotFound',
   'errors.webhookDeliveryNotFound',

@@ -99,3 +99,18 @@ export interface StaffStatsDto {
   cancelled: number;
   median_minutes: number | null;
 }
+
+/** How many of the latest completed orders the typical wait is measured over, and how far back it looks (decision 175). */
+export const TYPICAL_WAIT = { orders: 50, days: 30, minOrders: 5, cacheSeconds: 60 } as const;
+
+/**
+ * `GET /stats/typical-wait` (public, issue 22 point 9): the median minutes from payment (the move to pending) to
+ * completion over the latest completed orders; `minutes` is null while fewer than `TYPICAL_WAIT.minOrders` were measured.
+ */
+export interface TypicalWaitDto {
+  minutes: number | null;
+  /** Completed orders measured. */
+  orders: number;
+  /** Unix seconds the figure was measured at (it is kept for `TYPICAL_WAIT.cacheSeconds`). */
+  measured_at: number;
+}

@@ -3,6 +3,7 @@
 // 'public' topic, which every catalogue change publishes, in the other instances). Caps are never read from here:
 // placing a capped top-up reads them in its own statement.
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
+import type { PaymentNumberRecord, PaymentNumbersRepository } from './payment-numbers.repository.js';
 import type { ProductRecord, ProductsRepository } from './products.repository.js';
 
 interface Kept<T> {
@@ -17,8 +18,10 @@ interface Kept<T> {
 export function createCatalogueCache(deps: {
   products: Pick<ProductsRepository, 'findById'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
+  numbers?: Pick<PaymentNumbersRepository, 'list'>;
   maxAgeMs?: number;
 }) {
+  const fleets = new Map<string, Kept<PaymentNumberRecord[]>>();
   const products = new Map<string, Kept<ProductRecord | null>>();
   const methods = new Map<string, Kept<PaymentMethodRecord | null>>();
 
@@ -37,10 +40,13 @@ export function createCatalogueCache(deps: {
   return {
     findById: (id: string) => read(products, id, () => deps.products.findById(id)),
     findByAccount: (account: string) => read(methods, account, () => deps.paymentMethods.findByAccount(account)),
+    /** A method's fleet numbers (issue 23), first first; their limits and pause are checked again when an order takes room. */
+    numbersOf: (account: string) => read(fleets, account, async () => (deps.numbers ? deps.numbers.list(account) : [])),
     /** The catalogue changed (here or in another instance): read it again. */
     dropped(): void {
       products.clear();
       methods.clear();
+      fleets.clear();
     },
   };
 }

@@ -4,4 +4,6 @@ import { errors } from '../http/app-error.js';
 export const catalogueErrors = {
   productNotFound: () => errors.notFound('errors.productNotFound', 'Cannot get product data from server'),
   pmNotFound: () => errors.notFound('errors.pmNotFound', 'Unknown payment method'),
+  numberNotFound: () => errors.notFound('errors.numberNotFound', 'This wallet has no such number'),
+  numberExists: () => errors.conflict('errors.numberExists', 'This wallet has this number already'),
 };

@@ -2,6 +2,7 @@
 import type { BusinessHours } from '#shared/money-controls';
 import type { Prisma, Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
+import { syncFirstNumber } from './payment-numbers.repository.js';
 
 export interface PaymentMethodRecord {
   account: string;
@@ -60,6 +61,7 @@ export function createPaymentMethodsRepository(prisma: Prisma) {
         const found = locked.length > 0 ? await tx.paymentMethod.findUnique({ where: { account }, select }) : null;
         const before = found ? toRecord(found) : null;
         const after = toRecord(await tx.paymentMethod.upsert({ where: { account }, create: { account, ...terms }, update: terms, select }));
+        await syncFirstNumber(tx, account, after.wallet);
         await alsoInTransaction?.(tx, before, after);
         return after;
       });

@@ -1,6 +1,10 @@
-// GET /pms/all and PATCH /pms/{account}, admin only (spec §7).
+// GET /pms/all and PATCH /pms/{account}, admin only (spec §7); the wallet fleet's numbers (issue 23):
+//   GET   /pms/{account}/numbers → {ok, numbers}
+//   POST  /pms/{account}/numbers {captcha, number:{wallet, label, daily_count_limit, daily_amount_limit, monthly_amount_limit}} → 201 {ok, number}
+//   PATCH /pms/{account}/numbers/{id} {captcha, number:{active, …}} (partial) → {ok, number}
 import { Router } from 'express';
 import { pmPatchBodySchemaFor, walletSchema } from '#shared/schemas';
+import { numberPatchBodySchemaFor, numberPostBodySchemaFor } from '#shared/wallet-fleet';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
@@ -23,6 +27,36 @@ export function paymentMethodsRoutes(deps: { pms: PaymentMethodsService; captcha
     const body = parseInput(pmPatchBodySchemaFor(account.data), req.body);
     await captcha.verify(body.captcha);
     res.json({ ok: true, text: 'Success', pm: await pms.savePaymentMethod(currentAdmin(req), account.data, body.pm) });
+  });
+
+  const accountOf = (raw: unknown) => {
+    const account = walletSchema.safeParse(raw);
+    if (!account.success) throw catalogueErrors.pmNotFound();
+    return account.data;
+  };
+  /** A malformed id cannot name a number: the same 404 as an unknown one. */
+  const numberId = (raw: unknown): number => {
+    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw catalogueErrors.numberNotFound();
+    return Number(raw);
+  };
+
+  router.get('/pms/:account/numbers', requireAdmin, ...limits.write, async (req, res) => {
+    res.json({ ok: true, numbers: await pms.listNumbers(accountOf(req.params.account)) });
+  });
+
+  router.post('/pms/:account/numbers', requireAdmin, ...limits.write, async (req, res) => {
+    const account = accountOf(req.params.account);
+    const body = parseInput(numberPostBodySchemaFor(account), req.body);
+    await captcha.verify(body.captcha);
+    res.status(201).json({ ok: true, number: await pms.addNumber(currentAdmin(req), account, body.number) });
+  });
+
+  router.patch('/pms/:account/numbers/:id', requireAdmin, ...limits.write, async (req, res) => {
+    const account = accountOf(req.params.account);
+    const id = numberId(req.params.id);
+    const body = parseInput(numberPatchBodySchemaFor(account), req.body);
+    await captcha.verify(body.captcha);
+    res.json({ ok: true, number: await pms.editNumber(currentAdmin(req), account, id, body.number) });
   });
 
   return router;

@@ -2,11 +2,15 @@
 import type { PaymentMethodDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import type { PaymentMethodPatch } from '#shared/schemas';
+import type { NumberInput, NumberPatch, PaymentNumberDto } from '#shared/wallet-fleet';
 import { toMoneyNumber } from '#shared/money';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Publisher } from '../event-bus.js';
 import type { CatalogueEvents } from './products.service.js';
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
+import type { PaymentNumberRecord, PaymentNumbersRepository, PaymentNumberWrite } from './payment-numbers.repository.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { catalogueErrors } from './catalogue-errors.js';
 
 const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
   account: pm.account as Wallet,
@@ -21,8 +25,87 @@ const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
 /** Today's top-ups per method (the orders domain counts them; the composition root hands the lookup in). */
 export type TopupUsageToday = () => Promise<Map<string, { count: number; amount: string }>>;
 
-export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit: AuditRecorder, usageToday: TopupUsageToday, events: Publisher<CatalogueEvents>) {
+/** Today's and this month's counters of these numbers (the orders domain keeps them, decision 194). */
+export type NumberUsageNow = (ids: number[]) => Promise<Map<number, { today: { count: number; amount: string }; month: { count: number; amount: string } }>>;
+
+const money = (v: string | null) => (v === null ? null : toMoneyNumber(v));
+const NONE = { count: 0, amount: '0' };
+const audited = (n: PaymentNumberRecord) => ({ ...n });
+
+export function createPaymentMethodsService(
+  pms: PaymentMethodsRepository,
+  audit: AuditRecorder,
+  usageToday: TopupUsageToday,
+  events: Publisher<CatalogueEvents>,
+  fleet: { numbers: PaymentNumbersRepository; usageNow: NumberUsageNow },
+) {
+  const { numbers } = fleet;
+  async function numberDtos(list: PaymentNumberRecord[]): Promise<PaymentNumberDto[]> {
+    const usage = await fleet.usageNow(list.map((n) => n.id));
+    return list.map((n) => {
+      const u = usage.get(n.id) ?? { today: NONE, month: NONE };
+      return {
+        id: n.id,
+        wallet: n.wallet,
+        label: n.label,
+        active: n.active,
+        daily_count_limit: n.dailyCountLimit,
+        daily_amount_limit: money(n.dailyAmountLimit),
+        monthly_amount_limit: money(n.monthlyAmountLimit),
+        today: { count: u.today.count, amount: toMoneyNumber(u.today.amount) },
+        month: { count: u.month.count, amount: toMoneyNumber(u.month.amount) },
+      };
+    });
+  }
+  async function methodOrThrow(account: Wallet): Promise<PaymentMethodRecord> {
+    const pm = await pms.findByAccount(account);
+    if (!pm) throw catalogueErrors.pmNotFound();
+    return pm;
+  }
+
   return {
+    /** GET /pms/{account}/numbers: the method's numbers, first first, with today's and this month's figures. */
+    async listNumbers(account: Wallet): Promise<PaymentNumberDto[]> {
+      await methodOrThrow(account);
+      return numberDtos(await numbers.list(account));
+    },
+    async addNumber(admin: { id: string }, account: Wallet, input: NumberInput): Promise<PaymentNumberDto> {
+      await methodOrThrow(account);
+      const made = await numbers.add(
+        account,
+        {
+          wallet: input.wallet,
+          label: input.label,
+          dailyCountLimit: input.daily_count_limit,
+          dailyAmountLimit: input.daily_amount_limit,
+          monthlyAmountLimit: input.monthly_amount_limit,
+        },
+        (tx, _before, after) => audit(tx, { actorId: admin.id, action: 'pm.number_add', targetType: 'pm', targetId: account, before: null, after: audited(after) }),
+      );
+      if (made === 'exists') throw catalogueErrors.numberExists();
+      await events.publish('catalogue.changed', { account });
+      return (await numberDtos([made]))[0];
+    },
+    /** Pause (`active: false`), resume or edit a number; a paused number receives no new order. */
+    async editNumber(admin: { id: string }, account: Wallet, id: number, patch: NumberPatch): Promise<PaymentNumberDto> {
+      await methodOrThrow(account);
+      const write: PaymentNumberWrite = {
+        ...(patch.active !== undefined ? { active: patch.active } : {}),
+        ...(patch.wallet !== undefined ? { wallet: patch.wallet } : {}),
+        ...(patch.label !== undefined ? { label: patch.label } : {}),
+        ...(patch.daily_count_limit !== undefined ? { dailyCountLimit: patch.daily_count_limit } : {}),
+        ...(patch.daily_amount_limit !== undefined ? { dailyAmountLimit: patch.daily_amount_limit } : {}),
+        ...(patch.monthly_amount_limit !== undefined ? { monthlyAmountLimit: patch.monthly_amount_limit } : {}),
+      };
+      const saved = await numbers.update(account, id, write, (tx, before, after) =>
+        audit(tx, { actorId: admin.id, action: 'pm.number_edit', targetType: 'pm', targetId: account, before: before ? audited(before) : null, after: audited(after) }),
+      );
+      if (saved === null) throw catalogueErrors.numberNotFound();
+      if (saved === 'exists') throw catalogueErrors.numberExists();
+      await events.publish('catalogue.changed', { account });
+      return (await numberDtos([saved]))[0];
+    },
+
     async listPaymentMethods(): Promise<PaymentMethodDto[]> {
       const [all, usage] = await Promise.all([pms.findAll(), usageToday()]);
       return all.map((pm) => {
@@ -40,9 +123,14 @@ export function createPaymentMethodsService(pms: PaymentMethodsRepository, audit
         ...(daily_amount_limit !== undefined ? { dailyAmountLimit: daily_amount_limit } : {}),
         ...(hours !== undefined ? { hours } : {}),
       };
-      const saved = await pms.save(write, (tx, before, after) =>
-        audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),
-      );
+      const saved = await pms
+        .save(write, (tx, before, after) =>
+          audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),
+        )
+        // The method's wallet is its first number: another of its numbers has it already.
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? catalogueErrors.numberExists() : error;
+        });
       await events.publish('catalogue.changed', { account });
       return toDto(saved);
     },

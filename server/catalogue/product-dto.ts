@@ -22,6 +22,7 @@ export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto
       limit_reached: false,
       // The method's business hours live on the method: the public snapshot fills them in (issue 23).
       hours: null,
+      note: '',
     })),
   };
 }

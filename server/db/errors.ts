@@ -11,3 +11,13 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   return e?.code === '23505' || (typeof e?.message === 'string' && /unique constraint/i.test(e.message));
 }
+
+/** PostgreSQL broke a deadlock by failing this transaction (SQLSTATE 40P01): it may simply run again. */
+export function isDeadlock(error: unknown): boolean {
+  if (error instanceof P.PrismaClientKnownRequestError) {
+    const cause = (error.meta as { driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } } | undefined)?.driverAdapterError?.cause;
+    if (cause?.code === '40P01' || cause?.originalCode === '40P01') return true;
+  }
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '40P01' || (typeof e?.message === 'string' && /deadlock detected/i.test(e.message));
+}

@@ -67,6 +67,10 @@ export async function seedDatabase(prisma: Prisma, opts: { adminEmail?: string; 
         });
       }
       await tx.paymentMethod.createMany({ data: SEED_PAYMENT_METHODS, skipDuplicates: true });
+      // Each method's wallet is its first number (issue 23's fleet, decision 193).
+      await tx.$executeRaw`
+        INSERT INTO payment_numbers (account, wallet) SELECT account, wallet FROM payment_methods pm
+        WHERE NOT EXISTS (SELECT 1 FROM payment_numbers n WHERE n.account = pm.account) ORDER BY sort, account`;
       await tx.setting.createMany({ data: [{ key: 'adminOnline', value: 'auto' }], skipDuplicates: true });
 
       const admins = await tx.user.count({ where: { role: 'admin' } });

@@ -9,6 +9,7 @@ import * as A from '#shared/api-answers';
 import { auditQuerySchema } from '#shared/audit';
 import type { ErrorKey } from '#shared/error-keys';
 import { blocklistDeleteBodySchema, blocklistPostBodySchema } from '#shared/money-controls';
+import { numberPatchBodySchemaFor, numberPostBodySchemaFor } from '#shared/wallet-fleet';
 import { orderFilterSchema, orderListQuerySchema } from '#shared/order-filters';
 import { replyBodySchema, replyDeleteBodySchema } from '#shared/replies';
 import {
@@ -167,6 +168,8 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   'errors.orderRateLimited': 429,
   'errors.methodClosed': 409,
   'errors.blocklistExists': 409,
+  'errors.numberExists': 409,
+  'errors.numberNotFound': 404,
   'errors.blocklistNotFound': 404,
 };
 
@@ -217,7 +220,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PATCH', path: '/api/v1/products/:id', tag: 'Catalogue', summary: "Edit a product's availability, descriptions and per-method terms", auth: 'admin', body: productPatchBodySchema, answer: A.productSavedAnswerSchema, errors: ['errors.productNotFound', 'errors.pmNotFound'] },
   { method: 'POST', path: '/api/v1/products/:id/image', tag: 'Catalogue', summary: "Upload a product's picture (multipart, field `pic`)", auth: 'admin', body: picture, multipart: true, answer: A.productAnswerSchema, errors: ['errors.productNotFound', 'errors.badProductImage', ...UPLOAD_ERRORS] },
   { method: 'GET', path: '/api/v1/pms/all', tag: 'Catalogue', summary: "The shop's receiving wallets with today's totals", auth: 'admin', answer: A.paymentMethodsAnswerSchema },
-  { method: 'PATCH', path: '/api/v1/pms/:account', tag: 'Catalogue', summary: 'Edit a receiving wallet (the number shape depends on the wallet; bKash shown)', auth: 'admin', body: pmPatchBodySchemaFor('bkash'), answer: A.paymentMethodAnswerSchema, errors: ['errors.pmNotFound'] },
+  { method: 'PATCH', path: '/api/v1/pms/:account', tag: 'Catalogue', summary: 'Edit a receiving wallet (the number shape depends on the wallet; bKash shown)', auth: 'admin', body: pmPatchBodySchemaFor('bkash'), answer: A.paymentMethodAnswerSchema, errors: ['errors.pmNotFound', 'errors.numberExists'] },
+  // ---------- the wallet fleet (issue 23) ----------
+  { method: 'GET', path: '/api/v1/pms/:account/numbers', tag: 'Catalogue', summary: "A wallet's receiving numbers with their limits and today's and this month's figures", auth: 'admin', answer: A.paymentNumbersAnswerSchema, errors: ['errors.pmNotFound'] },
+  { method: 'POST', path: '/api/v1/pms/:account/numbers', tag: 'Catalogue', summary: 'Add a receiving number to a wallet (the number shape depends on the wallet; bKash shown)', auth: 'admin', body: numberPostBodySchemaFor('bkash'), status: 201, answer: A.paymentNumberAnswerSchema, errors: ['errors.pmNotFound', 'errors.numberExists'] },
+  { method: 'PATCH', path: '/api/v1/pms/:account/numbers/:id', tag: 'Catalogue', summary: 'Pause, resume or edit a receiving number (partial)', auth: 'admin', body: numberPatchBodySchemaFor('bkash'), answer: A.paymentNumberAnswerSchema, errors: ['errors.pmNotFound', 'errors.numberNotFound', 'errors.numberExists'] },
 
   // ---------- orders ----------
   { method: 'GET', path: '/api/v1/orders/all', tag: 'Orders', summary: "A customer's orders, or the staff's queue with filters", auth: 'user', query: orderListQuerySchema, answer: A.ordersPageAnswerSchema },
@@ -226,6 +233,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/orders/:productId', tag: 'Orders', summary: 'Place a top-up or withdrawal order (an Idempotency-Key header makes retries safe)', auth: 'public', body: placeOrderBodySchema, status: 201, answer: A.placedOrderAnswerSchema, errors: ['errors.productNotFound', 'errors.productUnavailable', 'errors.methodUnavailable', 'errors.methodLimitReached', 'errors.methodClosed', 'errors.openOrderLimit', 'errors.newCustomerLimit', 'errors.orderRateLimited', 'errors.blocked', 'errors.idempotencyMismatch', 'errors.idempotencyInProgress'] },
   { method: 'PATCH', path: '/api/v1/orders/:id', tag: 'Orders', summary: 'Pay, cancel, or (staff) complete, cancel or reopen an order', auth: 'public', body: orderPatchBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.orderStateConflict', 'errors.transactionUsed', 'errors.reopenNotAllowed', 'errors.adminOnly', 'errors.forbidden', 'errors.orderClaimed', 'errors.secondApprovalRequired'] },
   { method: 'POST', path: '/api/v1/orders/:id/late-payment', tag: 'Orders', summary: "A timed-out top-up's \"paid late\" claim", auth: 'public', body: latePaymentBodySchema, answer: A.orderAnswerSchema, errors: ['errors.orderNotFound', 'errors.lateClaimClosed', 'errors.transactionUsed', 'errors.orderStateConflict'] },
+  { method: 'GET', path: '/api/v1/stats/typical-wait', tag: 'Orders', summary: 'The median minutes from payment to completion over the latest completed orders', auth: 'public', answer: A.typicalWaitAnswerSchema },
   { method: 'GET', path: '/api/v1/stats', tag: 'Orders', summary: 'Sales and volume reports', auth: 'admin', query: statsQuerySchema, answer: A.statsAnswerSchema },
 
   // ---------- staff ----------

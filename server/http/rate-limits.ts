@@ -35,6 +35,8 @@ export interface RateLimits {
   telegramWebhook: RequestHandler[];
   /** The API document and its reference page (issue 25): public reads, per address. */
   docs: RequestHandler[];
+  /** Public figures every customer's page reads (the typical wait, issue 22): per address. */
+  publicStats: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -121,5 +123,6 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     twoFactor: [make('2fa-user', 15 * MINUTE, 10, 'user')],
     telegramWebhook: [make('telegram-webhook-ip', MINUTE, 1_200, 'ip')],
     docs: [make('docs-ip', MINUTE, 120, 'ip')],
+    publicStats: [make('public-stats-ip', MINUTE, 120, 'ip')],
   };
 }

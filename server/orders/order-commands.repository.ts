@@ -13,14 +13,16 @@ import {
   type VerificationTransition,
 } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
+import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
 import type { Prisma, Transaction } from '../db/database.js';
-import { isUniqueViolation } from '../db/errors.js';
+import { isDeadlock, isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 import { needsSecondApproval } from './four-eyes.js';
 import { fitsCap, hasCap, type MethodCap, type MethodUsage } from './order-caps.js';
+import { isLimited, type FleetNumber } from './order-rotation.js';
 import { orderSelect, setColumns, toOrderRecord, WITH_TIMELINE, type OrderFields, type OrderRecord, type VerificationSmsRecord } from './order-row.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
 
@@ -178,6 +180,10 @@ interface VerificationChange {
 export type PayerHeldReason = Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>;
 
 const TOPUP_PRODUCTS = productsOfKind('topup');
+
+/** The statuses a fleet number's counters count (as the method's caps do): the order may still bring money. */
+const COUNTED: readonly OrderStatus[] = ['waiting', 'pending', 'complete'];
+const countDelta = (from: OrderStatus, to: OrderStatus): number => (COUNTED.includes(from) === COUNTED.includes(to) ? 0 : COUNTED.includes(to) ? 1 : -1);
 const WITHDRAW_PRODUCTS = productsOfKind('withdraw');
 
 /** An outgoing Send Money SMS of a shop wallet (decision 146). */
@@ -288,6 +294,51 @@ export function createOrderCommandsRepository(
     return null;
   }
 
+  /**
+   * Takes one top-up's room on a fleet number (decision 194): its day and month counter rows made if missing, then
+   * each updated only while the number is active and the payment fits its limits, read live from its row. A
+   * concurrent placement on the same number waits for this one's commit and then sees its count. False: no room
+   * (nothing of this number changed).
+   */
+  async function takeRoom(tx: Transaction, numberId: number, pay: string, [day, month]: string[]): Promise<boolean> {
+    await tx.$executeRaw`
+      INSERT INTO payment_number_usage (number_id, period) VALUES (${numberId}, ${day}), (${numberId}, ${month}) ON CONFLICT DO NOTHING`;
+    const today = await tx.$queryRaw<{ n: number }[]>`
+      UPDATE payment_number_usage u SET count = u.count + 1, amount = u.amount + ${pay}::numeric
+      FROM payment_numbers n
+      WHERE u.number_id = n.id AND n.id = ${numberId} AND u.period = ${day} AND n.active
+        AND (n.daily_count_limit IS NULL OR u.count + 1 <= n.daily_count_limit)
+        AND (n.daily_amount_limit IS NULL OR u.amount + ${pay}::numeric <= n.daily_amount_limit)
+      RETURNING 1 AS n`;
+    if (today.length === 0) return false;
+    const thisMonth = await tx.$queryRaw<{ n: number }[]>`
+      UPDATE payment_number_usage u SET count = u.count + 1, amount = u.amount + ${pay}::numeric
+      FROM payment_numbers n
+      WHERE u.number_id = n.id AND n.id = ${numberId} AND u.period = ${month}
+        AND (n.monthly_amount_limit IS NULL OR u.amount + ${pay}::numeric <= n.monthly_amount_limit)
+      RETURNING 1 AS n`;
+    if (thisMonth.length > 0) return true;
+    await tx.$executeRaw`
+      UPDATE payment_number_usage SET count = count - 1, amount = amount - ${pay}::numeric WHERE number_id = ${numberId} AND period = ${day}`;
+    return false;
+  }
+
+  /**
+   * A moved top-up's fleet number counters follow it (decision 194): a waiting or pending order cancelled or timed
+   * out gives its room back on its day and month; one reopened takes it again (the money came: no limit applies).
+   * A CTE over the statement's `moved` rows; nothing for orders without a number.
+   */
+  function recount(delta: number): P.Sql {
+    if (delta === 0) return P.empty;
+    return P.sql`, recounted AS (
+        UPDATE payment_number_usage u SET count = u.count + ${delta}::int, amount = u.amount + ${delta}::int * m.pm_amount
+        FROM moved m
+        WHERE u.number_id = m.pm_number_id
+          AND u.period IN ('day:' || to_char(m.created_at + interval '6 hours', 'YYYY-MM-DD'), 'month:' || to_char(m.created_at + interval '6 hours', 'YYYY-MM'))
+        RETURNING 1
+      )`;
+  }
+
   /** The guarded update, its event row and the order as it now stands, in one statement (decision 127). */
   async function moveStatus(tx: Transaction, t: TransitionRequest, fromStatus: OrderStatus, now: Date): Promise<OrderRecord | null> {
     const rule = ORDER_TRANSITIONS[t.name];
@@ -303,7 +354,7 @@ export function createOrderCommandsRepository(
         INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, note, created_at)
         SELECT id, ${fromStatus}, ${rule.to}, ${rule.by}, ${t.actorId}, ${t.note ?? null}, ${sqlTime(now)} FROM moved
         RETURNING order_id, id, from_status, to_status, actor, actor_id, kind, note, created_at
-      )
+      )${recount(countDelta(fromStatus, rule.to))}
       SELECT ${orderSelect('m', 'event')} FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
     return rows.length === 0 ? null : toOrderRecord(rows[0]);
   }
@@ -318,11 +369,24 @@ export function createOrderCommandsRepository(
      * cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
      * Asia/Dhaka day.
      */
-    /** `admit` (the admission's limits, issue 23) runs first in a transaction and throws to refuse. */
-    async create(order: NewOrder, actorId: string | null, capDay?: Date, admit?: (tx: Transaction) => Promise<void>): Promise<OrderRecord | 'limitReached'> {
+    /**
+     * `admit` (the admission's limits, issue 23) runs first in a transaction and throws to refuse. `numbers`: the
+     * method's fleet numbers this top-up may go to, most room first (decision 194); the first that still has room
+     * when its counter row is updated takes it, and its wallet is the order's `pm_wallet`. An unlimited first
+     * number is counted in the order's own statement; a limited one by a conditional update of its day and month
+     * rows in the transaction (never over a limit, never a lock on the whole wallet). None with room: 'limitReached'.
+     */
+    async create(
+      order: NewOrder,
+      actorId: string | null,
+      capDay?: Date,
+      admit?: (tx: Transaction) => Promise<void>,
+      numbers: FleetNumber[] = [],
+    ): Promise<OrderRecord | 'limitReached'> {
       // Decimals as Prisma reads them back (decimal.js's shortest form).
-      const created = (): OrderRecord => ({
+      const created = (wallet: string): OrderRecord => ({
         ...order,
+        pmWallet: wallet,
         amount: new Decimal(order.amount).toString(),
         rate: new Decimal(order.rate).toString(),
         pmAmount: new Decimal(order.pmAmount).toString(),
@@ -347,12 +411,14 @@ export function createOrderCommandsRepository(
         assignee: null,
       });
       const at = sqlTime(order.createdAt);
-      const insert = (onlyUncapped: boolean) => P.sql`
+      const periods = [dayPeriod(order.createdAt), monthPeriod(order.createdAt)];
+      /** The order with its first event; with `countOn`, an unlimited number's counters in the same statement. */
+      const insert = (onlyUncapped: boolean, number: FleetNumber | null, countOn: boolean) => P.sql`
         WITH placed AS (
-          INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_coin,
+          INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_number_id, pm_coin,
                               amount, rate, pm_amount, contact_email, onex_id, wallet, lang, payer, client_ip)
           SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
-                 ${order.pmWallet}, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
+                 ${number?.wallet ?? order.pmWallet}, ${number?.id ?? null}::int, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
                  ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}, ${order.payer}::text, ${order.clientIp}::text
           ${
             onlyUncapped
@@ -360,39 +426,66 @@ export function createOrderCommandsRepository(
                         AND (daily_count_limit IS NOT NULL OR daily_amount_limit IS NOT NULL))`
               : P.empty
           }
-          RETURNING id
+          RETURNING id, pm_number_id, pm_amount
         ), event AS (
           INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
           SELECT id, NULL, 'waiting', 'customer', ${actorId}::text, ${at} FROM placed
           RETURNING order_id
-        )
+        )${
+          countOn
+            ? P.sql`, counted AS (
+          INSERT INTO payment_number_usage (number_id, period, count, amount)
+          SELECT p.pm_number_id, period, 1, p.pm_amount FROM placed p, unnest(ARRAY[${P.join(periods)}]::text[]) AS period
+          ON CONFLICT (number_id, period) DO UPDATE SET count = payment_number_usage.count + 1, amount = payment_number_usage.amount + EXCLUDED.amount
+        )`
+            : P.empty
+        }
         SELECT count(*)::int AS placed FROM event`;
-      if (!admit) {
-        const [first] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined));
-        if (first.placed === 1) return created();
+      const first = numbers[0] ?? null;
+      if (!admit && (first === null || !isLimited(first))) {
+        const [one] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined, first, first !== null));
+        if (one.placed === 1) return created(first?.wallet ?? order.pmWallet);
         if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
       }
-      // A top-up of a capped method, or an order whose admission checks need the transaction (issue 23: the limits
-      // for strangers and per hour, under the customer's locks): the exact way, the cap under the method's lock.
-      return prisma.$transaction(async (tx) => {
-        await admit?.(tx);
-        if (capDay) {
-          const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
-            SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
-            FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
-          if (limit && hasCap(limit as MethodCap)) {
-            const [used] = await tx.$queryRaw<MethodUsage[]>`
-              SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
-              FROM orders
-              WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
-                AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
-            if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
+      // A top-up of a capped method or of a limited number, or an order whose admission checks need the transaction
+      // (issue 23: the limits for strangers and per hour, under the customer's locks): the exact way, the method's
+      // cap under its row lock, each number's limits by the conditional update of its own counter rows.
+      const exact = () =>
+        prisma.$transaction(async (tx): Promise<OrderRecord | 'limitReached'> => {
+          await admit?.(tx);
+          if (capDay) {
+            const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
+              SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
+              FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
+            if (limit && hasCap(limit as MethodCap)) {
+              const [used] = await tx.$queryRaw<MethodUsage[]>`
+                SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
+                FROM orders
+                WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
+                  AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
+              if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
+            }
           }
+          let number: FleetNumber | null = null;
+          for (const candidate of numbers) {
+            if (await takeRoom(tx, candidate.id, order.pmAmount, periods)) {
+              number = candidate;
+              break;
+            }
+          }
+          if (numbers.length > 0 && number === null) return 'limitReached';
+          const [placed] = await tx.$queryRaw<{ placed: number }[]>(insert(false, number, false));
+          if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
+          return created(number?.wallet ?? order.pmWallet);
+        });
+      // Two placements that tried the same full numbers in another order may deadlock: the loser simply runs again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await exact();
+        } catch (error) {
+          if (attempt >= 3 || !isDeadlock(error)) throw error;
         }
-        const [placed] = await tx.$queryRaw<{ placed: number }[]>(insert(false));
-        if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
-        return created();
-      });
+      }
     },
 
     /**
@@ -540,7 +633,7 @@ export function createOrderCommandsRepository(
           INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
           SELECT id, 'waiting', 'timedout', 'system', NULL, ${now} FROM moved
           RETURNING order_id, id, from_status, to_status, actor, actor_id, kind, note, created_at
-        )
+        )${recount(-1)}
         SELECT ${orderSelect('m', 'event')} FROM moved m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`;
       return rows.map(toOrderRecord);
     },

@@ -1,7 +1,7 @@
 // Orders as the API shows them: the full order (with its timeline), the home list line and the admin's summary.
-import type { AdminOrderDto, HomeOrderDto, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
+import type { AdminOrderDto, HomeOrderDto, PublicPaymentState, OrderView, PublicOrderDto, UserOrderSummaryDto } from '#shared/api-types';
 import { isStaffRole, type Wallet } from '#shared/constants';
-import type { HeldReason, OrderVerificationDto } from '#shared/sms/sms-api';
+import type { HeldReason, OrderVerificationDto, VerificationStatus } from '#shared/sms/sms-api';
 import { toMoneyNumber } from '#shared/money';
 import { mediaUrl } from '../http/media-url.js';
 import { unixSeconds } from '#shared/time';
@@ -23,6 +23,16 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     stated_balance: o.verification === 'held' && sms?.balance != null ? toMoneyNumber(sms.balance) : null,
   };
 }
+
+/** The verification (decision 101) as the customer's page may tell it (decision 174). */
+const PUBLIC_PAYMENT_STATE: Record<VerificationStatus, PublicPaymentState> = {
+  none: 'none',
+  awaiting_sms: 'awaiting',
+  verified: 'received',
+  amount_mismatch: 'differs',
+  held: 'held',
+  rejected: 'rejected',
+};
 
 /** Timeline entries only staff see: who claimed, released and approved the order. */
 const STAFF_EVENT_KINDS = new Set(['claimed', 'released', 'approved']);
@@ -63,6 +73,9 @@ export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
     payment_received: o.verification === 'verified',
     // The customer's page says why the payment waits for a look (issue 23), never that a number is blocked.
     payment_held: o.verification !== 'held' ? null : o.verificationReason === 'payer_mismatch' ? 'payer_mismatch' : 'review',
+    payment_state: PUBLIC_PAYMENT_STATE[o.verification],
+    // The amount the customer's own payment brought, only when it is not the order's: no SMS, sender or balance.
+    received_amount: o.verification === 'amount_mismatch' && o.verificationSms?.amount != null ? toMoneyNumber(o.verificationSms.amount) : null,
     late_claim_at: o.lateClaimAt ? unixSeconds(o.lateClaimAt) : null,
     payout_trx_id: o.payoutTrxId,
   };

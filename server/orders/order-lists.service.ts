@@ -3,6 +3,7 @@
 import type { HomeOrderDto, OrderView, ProductDto, UserOrderSummaryDto } from '#shared/api-types';
 import { isStaffRole, LIMITS, productKind } from '#shared/constants';
 import { dhakaDateTime, dhakaDayStart } from '#shared/dhaka';
+import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import { compareAmounts, computePayAmount, toMoneyNumber } from '#shared/money';
 import { isQueueRequest, type OrderCustomerDto, type OrderFilter } from '#shared/order-filters';
 import { ADMIN_QUEUE_STATUSES } from '#shared/order-status';
@@ -13,7 +14,8 @@ import type { Clock } from '../clock.js';
 import { serverId, userText, type CsvValue } from '../http/csv.js';
 import { pageCount } from '../http/paging.js';
 import type { UserRecord } from '../security/user-record.js';
-import { fitsCap, hasCap, NO_USAGE } from './order-caps.js';
+import { fitsCap, hasCap, NO_USAGE, type MethodUsage } from './order-caps.js';
+import { isLimited, rankNumbers, type FleetNumber, type FleetUsage } from './order-rotation.js';
 import { toAdminOrderDto, toHomeOrderDto, toPublicOrderDto, toUserOrderSummaryDto } from './order-dto.js';
 import type { OrderQueriesRepository } from './order-queries.repository.js';
 import type { OrderRecord } from './order-row.js';
@@ -26,6 +28,8 @@ const LINK_CANDIDATES = 8;
 export function createOrderListsService(deps: {
   queries: OrderQueriesRepository;
   paymentMethods: Pick<PaymentMethodsRepository, 'findAll'>;
+  /** A method's fleet numbers (issue 23): a method whose numbers are all paused or full is `limit_reached` too. */
+  numbersOf?: (account: string) => Promise<FleetNumber[]>;
   clock: Clock;
   mediaBaseUrl: string;
   /** The shop's four-eyes threshold (issue 20): staff views say which withdrawals need a second approval. */
@@ -37,12 +41,21 @@ export function createOrderListsService(deps: {
   const lateClaimsSince = () => new Date(clock.now().getTime() - SMS_LIMITS.lateClaimQueueHours * 3_600_000);
 
   const usageToday = () => queries.topupUsageSince(dhakaDayStart(clock.now()));
+  async function numberUsageNow(ids: number[]): Promise<Map<number, FleetUsage>> {
+    const now = clock.now();
+    const [day, month] = [dayPeriod(now), monthPeriod(now)];
+    const usage = await queries.numberUsage(ids, [day, month]);
+    return new Map(ids.map((id) => [id, { today: usage.get(id)?.get(day) ?? NO_USAGE, month: usage.get(id)?.get(month) ?? NO_USAGE }]));
+  }
 
   return {
     /** The home page's latest orders; names masked and no photos unless the shop shows them (decision 216). */
     async recentOrders(showNames = false): Promise<HomeOrderDto[]> {
       return (await queries.recent(HOME_ORDERS_LIMIT)).map((o) => toHomeOrderDto(o, deps.mediaBaseUrl, showNames));
     },
+
+    /** Today's and this month's (Asia/Dhaka) counters of fleet numbers, for the admin's payment-method page. */
+    numberUsageNow,
 
     /** Today's (Asia/Dhaka) top-ups per method, for the admin's payment-method page. */
     topupUsageToday: usageToday,
@@ -55,14 +68,23 @@ export function createOrderListsService(deps: {
      */
     async markCappedMethods(given: ProductDto[]): Promise<ProductDto[]> {
       const methods = await deps.paymentMethods.findAll();
-      const hours = new Map(methods.map((pm) => [pm.account, pm.hours]));
-      const products = given.map((product) => ({ ...product, pms: product.pms.map((pm) => ({ ...pm, hours: hours.get(pm.account) ?? null })) }));
+      const byAccount = new Map(methods.map((pm) => [pm.account, pm]));
+      // The method's note is the customer's too (issue 22): checkout shows it under the method.
+      const products = given.map((product) => ({
+        ...product,
+        pms: product.pms.map((pm) => ({ ...pm, hours: byAccount.get(pm.account)?.hours ?? null, note: byAccount.get(pm.account)?.note ?? '' })),
+      }));
       const caps = new Map(methods.filter(hasCap).map((pm) => [pm.account, pm]));
-      if (caps.size === 0) return products;
-      const usage = await usageToday();
+      const fleets = new Map(await Promise.all(methods.map(async (pm) => [pm.account, (await deps.numbersOf?.(pm.account)) ?? []] as const)));
+      const limitedFleet = [...fleets.values()].some((numbers) => numbers.some((n) => !n.active || isLimited(n)));
+      if (caps.size === 0 && !limitedFleet) return products;
+      const usage = caps.size > 0 ? await usageToday() : new Map<string, MethodUsage>();
+      const fleetUsage = limitedFleet ? await numberUsageNow([...fleets.values()].flat().filter(isLimited).map((n) => n.id)) : new Map<number, FleetUsage>();
       const full = (account: string, smallestPay: string): boolean => {
         const cap = caps.get(account);
-        return cap !== undefined && !fitsCap(cap, usage.get(account) ?? NO_USAGE, smallestPay);
+        if (cap !== undefined && !fitsCap(cap, usage.get(account) ?? NO_USAGE, smallestPay)) return true;
+        const numbers = fleets.get(account) ?? [];
+        return numbers.length > 0 && rankNumbers(numbers, fleetUsage, smallestPay).length === 0;
       };
       return products.map((product) =>
         productKind(product.id) !== 'topup'

@@ -10,6 +10,7 @@ import { VALIDATION_KEYS } from '#shared/error-keys';
 import { compareAmounts, computePayAmount } from '#shared/money';
 import type { OrderCommandName, OrderLanguage } from '#shared/order-status';
 import type { CancelReason, OrderPayment, PlaceOrderInput } from '#shared/schemas';
+import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import type { AuditRecorder } from '../audit/index.js';
 import type { PaymentMethodsRepository, ProductsRepository } from '../catalogue/index.js';
 import type { Clock } from '../clock.js';
@@ -21,6 +22,8 @@ import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
 import { normaliseIp } from '#shared/money-controls';
 import type { OrderAdmission } from './order-admission.js';
+import { NO_USAGE } from './order-caps.js';
+import { isLimited, rankNumbers, type FleetNumber } from './order-rotation.js';
 import type { HolderOutcome, OrderBefore, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
@@ -46,9 +49,10 @@ export function newOrderId(): string {
 
 export function createOrdersService(deps: {
   commands: OrderCommandsRepository;
-  queries: Pick<OrderQueriesRepository, 'findById' | 'idsStartingWith'>;
+  queries: Pick<OrderQueriesRepository, 'findById' | 'idsStartingWith' | 'numberUsage'>;
   products: Pick<ProductsRepository, 'findById'>;
-  paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'>;
+  /** `numbersOf`: the method's fleet numbers (issue 23), first first; none: the method's one wallet. */
+  paymentMethods: Pick<PaymentMethodsRepository, 'findByAccount'> & { numbersOf?: (account: string) => Promise<FleetNumber[]> };
   events: Publisher<OrderEvents>;
   /** The order page's kept views (decision 132), dropped by `order.changed` (subscriptions.ts). */
   views: OrderViewCache;
@@ -215,6 +219,24 @@ export function createOrdersService(deps: {
     return viewOf(await findOrThrow(id), viewer);
   }
 
+  /**
+   * The method's numbers a top-up paying `pay` may go to, most room first ('full': none active with room). Today's
+   * and this month's counters are read only when one of them has limits; a method without numbers (older data)
+   * keeps its one wallet.
+   */
+  async function rankedNumbers(account: string, pay: string, at: Date): Promise<FleetNumber[] | 'full'> {
+    const all = (await paymentMethods.numbersOf?.(account)) ?? [];
+    if (all.length === 0) return [];
+    const numbers = all.filter((n) => n.active);
+    if (numbers.length === 0) return 'full';
+    const limited = numbers.filter(isLimited).map((n) => n.id);
+    const [day, month] = [dayPeriod(at), monthPeriod(at)];
+    const counters = await queries.numberUsage(limited, [day, month]);
+    const usage = new Map(limited.map((id) => [id, { today: counters.get(id)?.get(day) ?? NO_USAGE, month: counters.get(id)?.get(month) ?? NO_USAGE }]));
+    const ranked = rankNumbers(numbers, usage, pay);
+    return ranked.length === 0 ? 'full' : ranked;
+  }
+
   return {
     /** `caller.lang` is the language the customer placed it in (the order's mails are written in it); `caller.ip` their address (issue 23). */
     async placeOrder(productId: ProductId, input: PlaceOrderInput, customer: UserRecord | null, caller: { ip?: string | null; lang?: OrderLanguage } = {}): Promise<string> {
@@ -233,6 +255,12 @@ export function createOrdersService(deps: {
       }
       const placedAt = clock.now();
       const pmAmount = computePayAmount(input.amount, terms.rate);
+      // The wallet fleet (issue 23, decision 194): a top-up goes to the active number with the most room left.
+      const fleet = kind === 'topup' ? await rankedNumbers(input.pm_method, pmAmount, placedAt) : [];
+      if (fleet === 'full') {
+        await events.publish('method.limitReached', { wallet: input.pm_method });
+        throw orderErrors.methodLimitReached();
+      }
       const admit = await deps.admission?.admit({ kind, input, customer, ip: caller.ip ?? null, payAmount: pmAmount, hours: shopWallet.hours, at: placedAt });
       const created = await commands.create(
         {
@@ -258,6 +286,7 @@ export function createOrdersService(deps: {
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
         admit,
+        fleet,
       );
       if (created === 'limitReached') {
         await events.publish('method.limitReached', { wallet: input.pm_method });

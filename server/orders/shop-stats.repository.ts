@@ -147,6 +147,30 @@ export function createShopStatsRepository(prisma: Prisma) {
         GROUP BY e.actor_id, u.name`;
     },
 
+    /**
+     * Seconds from payment to completion of the latest completed orders created since `since` (issue 22 point 9):
+     * per order, from its last move to pending before the completion (paid, or reopened) to the completion; the
+     * median by nearest rank, as `completionTimes`. Reads at most `limit` orders through the (status, created_at) index.
+     */
+    async paymentToCompletion(since: Date, limit: number): Promise<{ orders: number; p50: number | null }> {
+      const [row] = await prisma.$queryRaw<{ orders: number; p50: number | null }[]>`
+        SELECT count(*)::int AS orders, percentile_disc(0.5) WITHIN GROUP (ORDER BY d.seconds) AS p50
+        FROM (
+          SELECT greatest(0, round(extract(epoch FROM (c.done_at - max(p.created_at)))))::int AS seconds
+          FROM (
+            SELECT o.id, (SELECT min(e.created_at) FROM order_events e
+                          WHERE e.order_id = o.id AND e.kind = 'status' AND e.to_status = 'complete') AS done_at
+            FROM orders o
+            WHERE o.status = 'complete' AND o.created_at >= ${sqlTime(since)}
+            ORDER BY o.created_at DESC
+            LIMIT ${limit}
+          ) c
+          JOIN order_events p ON p.order_id = c.id AND p.kind = 'status' AND p.to_status = 'pending' AND p.created_at <= c.done_at
+          GROUP BY c.id, c.done_at
+        ) d`;
+      return { orders: row?.orders ?? 0, p50: row?.p50 == null ? null : Number(row.p50) };
+    },
+
     /** Orders of the window that timed out at some point (also those reopened since). */
     async timedOutCount(w: StatsWindow): Promise<number> {
       const [row] = await prisma.$queryRaw<{ count: number }[]>`

@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { productCurrency } from '#shared/constants';
 import { DAY_SECONDS, DHAKA_OFFSET_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { STATS_RANGE_DAYS, type AmountsByCurrency, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
+import { STATS_RANGE_DAYS, TYPICAL_WAIT, type TypicalWaitDto, type AmountsByCurrency, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
 import { unixSeconds } from '#shared/time';
 import type { Clock } from '../clock.js';
 import { type ShopStatsRepository, type StatsWindow } from './shop-stats.repository.js';
@@ -39,7 +39,33 @@ function flowOf(methods: readonly MethodVolumeDto[], kind: 'topup' | 'withdraw')
 const dayNumber = (midnight: Date) => Math.round((midnight.getTime() / 1000 + DHAKA_OFFSET_SECONDS) / DAY_SECONDS);
 
 export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) {
+  // The typical wait is one figure for every customer's page: measured at most once a minute per instance, and
+  // never twice at once (decision 175).
+  let typicalWait: { at: number; answer: Promise<TypicalWaitDto> } | null = null;
+  const measureTypicalWait = async (now: Date): Promise<TypicalWaitDto> => {
+    const { orders, p50 } = await repo.paymentToCompletion(new Date(now.getTime() - TYPICAL_WAIT.days * DAY_MS), TYPICAL_WAIT.orders);
+    return {
+      minutes: orders >= TYPICAL_WAIT.minOrders && p50 !== null ? Math.max(1, Math.round(p50 / 60)) : null,
+      orders,
+      measured_at: unixSeconds(now),
+    };
+  };
   return {
+    /** The median minutes from payment to completion over the latest completed orders (issue 22 point 9). */
+    readTypicalWait(): Promise<TypicalWaitDto> {
+      const now = clock.now();
+      if (!typicalWait || now.getTime() - typicalWait.at >= TYPICAL_WAIT.cacheSeconds * 1000 || now.getTime() < typicalWait.at) {
+        const answer = measureTypicalWait(now);
+        const entry = { at: now.getTime(), answer };
+        typicalWait = entry;
+        // A failed measurement is not kept: the next reader measures again.
+        answer.catch(() => {
+          if (typicalWait === entry) typicalWait = null;
+        });
+      }
+      return typicalWait.answer;
+    },
+
     async readStats(range: StatsRange): Promise<StatsDto> {
       const window = statsWindow(range, clock.now());
       const [counts, volumes, completion, timeouts, staff] = await Promise.all([

@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import type { Wallet } from '#shared/constants';
 import { Prisma as P } from '../generated/prisma/client.js';
-import type { SmsStatus } from '#shared/sms/sms-api';
+import type { SmsStateFilter, SmsStatus, VerificationStatus } from '#shared/sms/sms-api';
 import type { Prisma, Transaction } from '../db/database.js';
 import { runLedger, type LedgerGap } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
@@ -19,6 +19,8 @@ export interface DeviceRecord {
   account: Wallet;
   createdAt: Date;
   lastSeenAt: Date | null;
+  /** The fleet number whose SMS it forwards (issue 23, decision 195); null for a method without numbers. */
+  numberId: number | null;
   /** Whether its token is kept sealed, as the signing key of SMS Gateway for Android (decision 147). */
   signs: boolean;
   /** The last chained balance (else the stated one), and the open gap, as the ledger's last run left them. */
@@ -51,6 +53,8 @@ export interface SmsRecord {
   parseReason: string | null;
   orderId: string | null;
   ledger: SmsLedgerRecord | null;
+  /** The order that shows it as its verification's SMS (read, never written here; decision 197), or null. */
+  shownOn: { orderId: string; verification: VerificationStatus; orderStatus: string } | null;
 }
 
 export interface NewSms {
@@ -85,7 +89,8 @@ export interface TemplateRecord {
 }
 
 type Dec = { toString(): string };
-type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger'> & {
+type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger' | 'shownOn'> & {
+  verifiedOrders: { id: string; verification: string; status: string }[];
   amount: Dec | null;
   account: string;
   status: string;
@@ -117,12 +122,43 @@ const smsSelect = {
   ledgerState: true,
   ledgerReason: true,
   expectedBalance: true,
+  // An order that took it first, then one that merely shows it (an amount that differs).
+  verifiedOrders: { select: { id: true, verification: true, status: true }, orderBy: { createdAt: 'asc' }, take: 2 },
 } as const;
 
+/** Orders whose shown SMS still waits for staff: its amount differs or it is held (decision 197). */
+const OPEN_ORDER_STATUSES = ['waiting', 'pending'];
+
+/** The inbox's filter by state as a where clause; it agrees with `smsState` in the service. */
+function stateWhere(state: SmsStateFilter): P.SmsMessageWhereInput {
+  switch (state) {
+    case 'needs_action':
+      return {
+        OR: [
+          { status: 'unmatched', verifiedOrders: { none: {} } },
+          { verifiedOrders: { some: { verification: { in: ['amount_mismatch', 'held'] }, status: { in: OPEN_ORDER_STATUSES } } } },
+        ],
+      };
+    case 'unmatched':
+      return { status: 'unmatched', verifiedOrders: { none: {} } };
+    case 'amount_differs':
+      return { status: { not: 'matched' }, verifiedOrders: { some: { verification: 'amount_mismatch' } } };
+    case 'held':
+    case 'rejected':
+      return { verifiedOrders: { some: { verification: state } } };
+    case 'matched':
+      return { status: 'matched', verifiedOrders: { none: { verification: { in: ['held', 'rejected'] } } } };
+    case 'ignored':
+      return { status: 'ignored' };
+  }
+}
+
 function toSms(row: SmsRow): SmsRecord {
-  const { ledgerDirection, balance, ledgerState, ledgerReason, expectedBalance, ...rest } = row;
+  const { ledgerDirection, balance, ledgerState, ledgerReason, expectedBalance, verifiedOrders, ...rest } = row;
+  const shown = verifiedOrders.find((o) => o.id === row.orderId) ?? verifiedOrders[0];
   return {
     ...rest,
+    shownOn: shown ? { orderId: shown.id, verification: shown.verification as VerificationStatus, orderStatus: shown.status } : null,
     account: row.account as Wallet,
     amount: row.amount?.toString() ?? null,
     status: row.status as SmsStatus,
@@ -146,6 +182,7 @@ type DeviceRow = {
   account: string;
   createdAt: Date;
   lastSeenAt: Date | null;
+  numberId: number | null;
   anchorBalance: Dec | null;
   ledgerBalance: Dec | null;
   ledgerGap: unknown;
@@ -157,6 +194,7 @@ const toDevice = (row: DeviceRow): DeviceRecord => ({
   account: row.account as Wallet,
   createdAt: row.createdAt,
   lastSeenAt: row.lastSeenAt,
+  numberId: row.numberId,
   signs: row.tokenSealed !== null,
   balance: (row.ledgerBalance ?? row.anchorBalance)?.toString() ?? null,
   gap: (row.ledgerGap ?? null) as LedgerGap | null,
@@ -235,11 +273,18 @@ export function createSmsRepository(prisma: Prisma) {
   const repository = {
     // ---------- devices ----------
     async createDevice(
-      d: { id: string; name: string; account: Wallet; tokenHash: string; tokenSealed: string; anchorBalance?: string; anchorAt?: Date },
+      d: { id: string; name: string; account: Wallet; numberId?: number; tokenHash: string; tokenSealed: string; anchorBalance?: string; anchorAt?: Date },
       also: AlsoInTransaction,
-    ): Promise<DeviceRecord> {
+    ): Promise<DeviceRecord | 'numberNotFound'> {
       return prisma.$transaction(async (tx) => {
-        const row = toDevice(await tx.device.create({ data: d }));
+        // A phone belongs to one of its wallet's numbers: the one named, else the wallet's first (decision 195).
+        const number = await tx.paymentNumber.findFirst({
+          where: { account: d.account, ...(d.numberId !== undefined ? { id: d.numberId } : {}) },
+          orderBy: { id: 'asc' },
+          select: { id: true },
+        });
+        if (d.numberId !== undefined && !number) return 'numberNotFound';
+        const row = toDevice(await tx.device.create({ data: { ...d, numberId: number?.id ?? null } }));
         await also(tx);
         return row;
       });
@@ -402,7 +447,11 @@ export function createSmsRepository(prisma: Prisma) {
     },
 
     /** Newest first; `q` finds a transaction id (any part, any case) or an exact amount. */
-    async listSms(filter: { status?: SmsStatus; account?: Wallet; q?: string }, page: number, pageSize: number): Promise<{ sms: SmsRecord[]; total: number }> {
+    async listSms(
+      filter: { status?: SmsStatus; state?: SmsStateFilter; account?: Wallet; q?: string },
+      page: number,
+      pageSize: number,
+    ): Promise<{ sms: SmsRecord[]; total: number }> {
       const or: object[] = [];
       const q = filter.q?.trim();
       if (q) {
@@ -411,10 +460,10 @@ export function createSmsRepository(prisma: Prisma) {
         if (/^\d{1,10}(\.\d{1,2})?$/.test(amount)) or.push({ amount: new Decimal(amount).toFixed(2) });
         if (/^\d{1,9}$/.test(q)) or.push({ id: Number(q) });
       }
-      const where = {
+      const where: P.SmsMessageWhereInput = {
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.account ? { account: filter.account } : {}),
-        ...(or.length > 0 ? { OR: or } : {}),
+        AND: [...(or.length > 0 ? [{ OR: or }] : []), ...(filter.state ? [stateWhere(filter.state)] : [])],
       };
       const [rows, total] = await Promise.all([
         prisma.smsMessage.findMany({ where, orderBy: { id: 'desc' }, skip: (page - 1) * pageSize, take: pageSize, select: smsSelect }),

@@ -6,7 +6,7 @@
 //   POST   /sms (Authorization: Bearer <device token>) {from, text, received_at?} → {ok, sms:{id, status, order_id}}
 //   POST   /devices/{id}/android-sms-gateway (X-Signature, X-Timestamp) {deviceId, event, id, payload, webhookId}
 //          → {ok, status: stored|duplicate|skipped, sms?}   (SMS Gateway for Android's signed webhook, decision 147)
-//   GET    /sms?page&status&account&q → {ok, sms[], pages}                        (staff: admin or operator)
+//   GET    /sms?page&status&state&account&q → {ok, sms[], pages}                     (staff: admin or operator)
 //   PATCH  /sms/{id} {captcha, sms:{order_id, reason}} → {ok, sms}                (staff)
 //   GET    /sms-templates → {ok, templates[]}                                     (admin)
 //   POST   /sms-templates {captcha, template:{account, label, pattern, time_format}} → 201 {ok, template}
@@ -135,7 +135,7 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   });
 
   router.get('/sms', requireStaff, async (req, res) => {
-    const query = parseInput(smsListQuerySchema, { page: req.query.page, status: req.query.status || undefined, account: req.query.account || undefined, q: req.query.q || undefined });
+    const query = parseInput(smsListQuerySchema, { page: req.query.page, status: req.query.status || undefined, state: req.query.state || undefined, account: req.query.account || undefined, q: req.query.q || undefined });
     res.json({ ok: true, ...(await sms.listSms(query)) });
   });
 

@@ -1,5 +1,7 @@
 // SMS use cases: wallet phones (devices) and their tokens, forwarding (parse, store once, match), the inbox and
 // its manual link, admin templates, and the watch for silent phones. Pushes happen after the database commit.
+import { VALIDATION_KEYS } from '#shared/error-keys';
+import { validationError } from '../http/validate.js';
 import crypto from 'node:crypto';
 import { LIMITS, type Wallet } from '#shared/constants';
 import { dhakaDayStart } from '#shared/dhaka';
@@ -18,6 +20,7 @@ import {
   type SilentDevicesPayload,
   type SmsDto,
   type SmsListQuery,
+  type SmsState,
   type SmsTemplateDto,
 } from '#shared/sms/sms-api';
 import { ledgerMovement, type SmsParseResult } from '#shared/sms/parse-sms';
@@ -83,6 +86,15 @@ export const hashDeviceToken = (token: string): string => crypto.createHash('sha
 export const isMoneyText = (parsed: SmsParseResult): boolean =>
   parsed.kind === 'payment' || parsed.kind === 'debit' || (parsed.kind === 'ignored' && parsed.movement !== null);
 
+/** One state per SMS that agrees with the order showing it (decision 197); `stateWhere` in the repository filters by it. */
+export function smsState(s: SmsRecord): SmsState {
+  if (s.status === 'ignored') return 'ignored';
+  const shown = s.shownOn?.verification;
+  if (shown === 'held' || shown === 'rejected') return shown;
+  if (s.status === 'matched') return 'matched';
+  return shown === 'amount_mismatch' ? 'amount_differs' : 'unmatched';
+}
+
 export function toSmsDto(s: SmsRecord): SmsDto {
   return {
     id: s.id,
@@ -97,6 +109,8 @@ export function toSmsDto(s: SmsRecord): SmsDto {
     arrived_at: unix(s.createdAt),
     status: s.status,
     order_id: s.orderId,
+    state: smsState(s),
+    state_order_id: s.orderId ?? s.shownOn?.orderId ?? null,
     parse: { kind: s.parseKind, reason: s.parseReason },
     ledger: s.ledger && {
       direction: s.ledger.direction,
@@ -203,6 +217,7 @@ export function createSmsService(deps: {
       account: d.account,
       created_at: unix(d.createdAt),
       last_seen_at: d.lastSeenAt ? unix(d.lastSeenAt) : null,
+      number_id: d.numberId,
       sms_today: counts.get(d.id) ?? 0,
       silent: isSilent(d, waiting, now),
       gateway: d.signs,
@@ -232,7 +247,7 @@ export function createSmsService(deps: {
       const id = crypto.randomBytes(12).toString('base64url');
       const balance = input.balance === undefined ? undefined : new Decimal(input.balance).toFixed(2);
       const d = await repo.createDevice(
-        { id, name: input.name, account: input.account, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
+        { id, name: input.name, account: input.account, numberId: input.number_id, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
         (tx) =>
           deps.audit(tx, {
             actorId: admin.id,
@@ -240,12 +255,13 @@ export function createSmsService(deps: {
             targetType: 'device',
             targetId: id,
             before: null,
-            after: { name: input.name, account: input.account, ...(balance === undefined ? {} : { balance }) },
+            after: { name: input.name, account: input.account, number_id: input.number_id ?? null, ...(balance === undefined ? {} : { balance }) },
           }),
       );
+      if (d === 'numberNotFound') throw validationError({ number_id: VALIDATION_KEYS.invalid });
       await changed();
       return {
-        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
+        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, number_id: d.numberId, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
         token,
       };
     },
@@ -339,7 +355,9 @@ export function createSmsService(deps: {
       }
       const now = run ? ((await repo.findSms(stored.sms.id)) ?? stored.sms) : stored.sms;
       const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
-      const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id } : now);
+      // The order as this payment left it (read before it moved): what the message now is to it.
+      const shownOn = order !== null && order.verificationSmsId === stored.sms.id ? { orderId: order.id, verification: order.verification, orderStatus: order.status } : now.shownOn;
+      const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id, shownOn } : { ...now, shownOn });
       // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
       if (stored.sms.parseKind === 'payment') await events.publish('sms.stored', { sms: dto });
       return dto;
@@ -347,7 +365,7 @@ export function createSmsService(deps: {
 
     async listSms(query: SmsListQuery): Promise<{ sms: SmsDto[]; pages: number }> {
       const size = LIMITS.pageSize * 2;
-      const { sms, total } = await repo.listSms({ status: query.status, account: query.account, q: query.q }, query.page, size);
+      const { sms, total } = await repo.listSms({ status: query.status, state: query.state, account: query.account, q: query.q }, query.page, size);
       return { sms: sms.map(toSmsDto), pages: pageCount(total, size) };
     },
 

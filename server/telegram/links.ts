@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { TelegramLinkDto } from '#shared/telegram';
 import { TELEGRAM_LINK_MINUTES } from '#shared/telegram';
+import { unixSeconds } from '#shared/time';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Transaction } from '../db/database.js';
 import type { UserLookup, UserRecord } from '../security/user-record.js';
@@ -59,7 +60,7 @@ export function createLinks(deps: {
       const code = newLinkCode();
       const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_MINUTES * 60_000);
       await repository.createLinkCode({ codeHash: hashLinkCode(code), userId: user.id, lang, tokenVersion: user.tokenVersion, expiresAt }, now, (tx) =>
-        audit(tx, { actorId: user.id, action: 'telegram.code', targetType: 'user', targetId: user.id, before: null, after: { expires_at: Math.floor(expiresAt.getTime() / 1000) } }),
+        audit(tx, { actorId: user.id, action: 'telegram.code', targetType: 'user', targetId: user.id, before: null, after: { expires_at: unixSeconds(expiresAt) } }),
       );
       return { code, expiresAt };
     },

@@ -24,6 +24,8 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
     events: [{ from: 'waiting', to: 'pending', actor: 'customer', actor_id: null, kind: 'status', note: null, time: at('2026-11-27T04:05:00Z') }],
     payment_received: false,
     payment_held: null,
+    payment_state: 'awaiting',
+    received_amount: null,
     late_claim_at: null,
     payout_trx_id: null,
     user_id: null,

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
 import type { Update } from 'grammy/types';
 import { telegramLinkBodySchema, telegramUnlinkBodySchema } from '#shared/telegram';
+import { unixSeconds } from '#shared/time';
 import { errors } from '../http/app-error.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
@@ -29,7 +30,7 @@ export function telegramRoutes(deps: { desk: TelegramDesk; captcha: CaptchaVerif
     const body = parseInput(telegramLinkBodySchema, req.body);
     await captcha.verify(body.captcha);
     const { code, link, expiresAt } = await desk.createLinkCode(staff, body.lang ?? null);
-    res.json({ ok: true, code, link, expires_at: Math.floor(expiresAt.getTime() / 1000) });
+    res.json({ ok: true, code, link, expires_at: unixSeconds(expiresAt) });
   });
 
   // Anyone signed in may drop their own link (an account demoted since still has one to remove).

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { unixSeconds } from '#shared/time';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
@@ -124,7 +125,7 @@ export function createWebhookSender(deps: {
     const secret = box.open(job.secretSealed);
     if (secret === null) answer = { statusCode: null, error: 'the signing secret does not open with this WEBHOOK_KEY' };
     else {
-      const headers = { 'shop-signature': signatureHeader(secret, Math.floor(at.getTime() / 1000), job.body), 'shop-event-id': job.eventId };
+      const headers = { 'shop-signature': signatureHeader(secret, unixSeconds(at), job.body), 'shop-event-id': job.eventId };
       answer = await postOnce(job.url, job.body, headers, deps.allowPrivate);
     }
     const record: AttemptRecord = {

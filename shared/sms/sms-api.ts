@@ -32,6 +32,16 @@ export const SMS_LIMITS = {
 export const SMS_STATUSES = ['matched', 'unmatched', 'ignored', 'duplicate'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
+/**
+ * What an SMS is to the staff, in agreement with the order that shows it (issue 22 point 7, decision 197): one state
+ * per message. `amount_differs` and `held` are payments an order shows but does not take as verified.
+ */
+export const SMS_STATES = ['unmatched', 'amount_differs', 'held', 'matched', 'rejected', 'ignored'] as const;
+export type SmsState = (typeof SMS_STATES)[number];
+/** The inbox's filter: one state, or `needs_action` (unmatched, and amount differs or held on an open order). */
+export const SMS_STATE_FILTERS = ['needs_action', ...SMS_STATES] as const;
+export type SmsStateFilter = (typeof SMS_STATE_FILTERS)[number];
+
 /** `held`: the payment's SMS does not chain on its phone's balance ledger (decision 145); `rejected`: an admin
  * refused a held one. */
 export const VERIFICATION_STATUSES = ['verified', 'held', 'rejected', 'amount_mismatch', 'awaiting_sms', 'none'] as const;
@@ -55,6 +65,8 @@ export const newDeviceSchema = z.object({
   account: z.enum(WALLETS, { error: V.pmInvalid }),
   /** The wallet's balance now, in taka (the ledger's anchor, decision 144). */
   balance: moneyValue(V.balanceInvalid).optional(),
+  /** The wallet's fleet number the phone receives on (issue 23); absent: the wallet's first number. */
+  number_id: z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).optional(),
 });
 export type NewDeviceInput = z.infer<typeof newDeviceSchema>;
 export const createDeviceBodySchema = z.object({ captcha: captchaField, device: newDeviceSchema });
@@ -91,6 +103,7 @@ export const smsListQuerySchema = z.object({
     .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
     .default(1),
   status: z.enum(SMS_STATUSES, { error: V.invalid }).optional(),
+  state: z.enum(SMS_STATE_FILTERS, { error: V.invalid }).optional(),
   account: z.enum(WALLETS, { error: V.pmInvalid }).optional(),
   /** A transaction id (or part of one) or an exact amount. */
   q: z.string().trim().max(70, V.invalid).optional(),
@@ -120,6 +133,8 @@ export interface DeviceDto {
   account: Wallet;
   created_at: number;
   last_seen_at: number | null;
+  /** The fleet number it receives on (issue 23, decision 195); null for a wallet without numbers. */
+  number_id: number | null;
   /** SMS forwarded since midnight in Dhaka. */
   sms_today: number;
   /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */
@@ -160,8 +175,13 @@ export interface SmsDto {
   received_at: number;
   /** When the shop got it, unix seconds. */
   arrived_at: number;
+  /** As stored: taken by an order (`matched`) or not; the inbox shows `state`. */
   status: SmsStatus;
   order_id: string | null;
+  /** One state that agrees with its order (decision 197). */
+  state: SmsState;
+  /** The order that shows this SMS (taken, held, rejected, or its amount differs), or null. */
+  state_order_id: string | null;
   /** What the parser made of it: a payment, or why not (sms.ignored.<reason> / sms.unparsed.<reason>). */
   parse: { kind: 'payment' | 'ignored' | 'unparsed'; reason: string | null };
   /** Its step on the phone's balance ledger, null when it moves no balance the shop reads. */

@@ -97,6 +97,11 @@ async function newBlocklistEntry(c: Cast): Promise<number> {
   const row = await c.server.app.ctx.prisma.blocklistEntry.create({ data: { kind: 'onex_id', value: unlistedOnexId(), reason: 'matrix' } });
   return row.id;
 }
+/** A bKash number no other test receives on (the fleet, issue 23). */
+const unlistedWallet = () => `0179${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+async function newFleetNumber(c: Cast): Promise<number> {
+  return (await c.server.app.ctx.prisma.paymentNumber.create({ data: { account: 'bkash', wallet: unlistedWallet(), label: 'matrix', active: false } })).id;
+}
 const REPLY = { title: 'Payment received', text_en: 'We received {amount} for order {order_id}.', text_bn: 'অর্ডার {order_id} এর {amount} পেয়েছি।' };
 async function newReply(c: Cast): Promise<number> {
   return (await c.server.app.ctx.prisma.cannedReply.create({ data: { title: 'Old reply', textEn: 'Thanks!', textBn: 'ধন্যবাদ!' } })).id;
@@ -196,6 +201,14 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'PATCH /api/v1/pms/:account': {
     cases: [{ allow: ADMIN, request: () => ({ params: { account: 'bkash' }, body: { pm: { wallet: '01712345678', note: '', available: true } } }) }],
   },
+  // The wallet fleet (issue 23): the admin's alone. Numbers the matrix adds stay paused (no order goes to them).
+  'GET /api/v1/pms/:account/numbers': { cases: [{ allow: ADMIN, request: () => ({ params: { account: 'bkash' } }) }] },
+  'POST /api/v1/pms/:account/numbers': {
+    cases: [{ allow: ADMIN, request: () => ({ params: { account: 'rocket' }, body: { number: { wallet: `0179${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, label: 'matrix', daily_count_limit: 0 } } }) }],
+  },
+  'PATCH /api/v1/pms/:account/numbers/:id': {
+    cases: [{ allow: ADMIN, request: async (c) => ({ params: { account: 'bkash', id: String(await newFleetNumber(c)) }, body: { number: { label: 'matrix edit' } } }) }],
+  },
   // The blocklist (issue 23): the admin's alone. A fresh 1xBet id per request (never one the factories order with).
   'GET /api/v1/blocklist': { cases: [{ allow: ADMIN }] },
   'POST /api/v1/blocklist': { cases: [{ allow: ADMIN, request: () => ({ body: { entry: { kind: 'onex_id', value: unlistedOnexId(), reason: 'matrix' } } }) }] },
@@ -222,6 +235,8 @@ export const AUTHZ_TABLE: Record<string, RouteExpectation> = {
   'GET /api/v1/audit': { cases: [{ allow: ADMIN, request: () => ({ query: [['action', 'order.complete']] }) }] },
   'GET /api/v1/audit/export.csv': { fileType: 'text/csv', cases: [{ allow: ADMIN }] },
   'GET /api/v1/stats': { cases: [{ allow: ADMIN, request: () => ({ query: [['range', '7d']] }) }] },
+  // One figure for every customer's page (issue 22 point 9): no order, customer or amount in it.
+  'GET /api/v1/stats/typical-wait': { cases: [{ allow: EVERYONE }] },
   // Holding an order's id is the right to read it and make the customer's moves (decision 011).
   'GET /api/v1/orders/:id': { cases: [{ allow: EVERYONE, request: async (c) => ({ params: { id: await c.order() } }) }] },
   'POST /api/v1/orders/:productId': {

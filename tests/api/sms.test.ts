@@ -100,6 +100,8 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
         expect(order.verification).toMatchObject({ status: 'verified', sms_id: sms.body.sms.id, amount: pmAmount, sender: '01812345678' });
         const publicView = await getOrder(server, id);
         expect(publicView.payment_received).toBe(true);
+        // The customer's terms (decision 174): received, and no amount to explain.
+        expect(publicView).toMatchObject({ payment_state: 'received', received_amount: null });
         expect(publicView).not.toHaveProperty('verification');
       });
     }
@@ -126,6 +128,10 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
       expect(order.verification).toMatchObject({ status: 'amount_mismatch', sms_id: sms.body.sms.id, amount: Number((Number(pmAmount) - 0.01).toFixed(2)) });
       expect(order.pm_amount).toBe(pmAmount);
       expect(order.payment_received).toBe(false);
+      // The customer is told what arrived, and nothing else of the SMS (decision 174).
+      const publicView = await getOrder(server, id);
+      expect(publicView).toMatchObject({ payment_state: 'differs', received_amount: Number((Number(pmAmount) - 0.01).toFixed(2)) });
+      expect(publicView).not.toHaveProperty('verification');
     });
 
     it('When the SMS is older than the order by more than 10 minutes, or from another wallet, then it verifies nothing', async () => {
@@ -195,6 +201,54 @@ describe.each(testDatabases())('SMS verification on %s', (db) => {
       expect(ignored.body.sms.every((s) => s.status === 'ignored')).toBe(true);
       const bad = await server.api.get('/sms?status=lost', admin.token);
       expect([bad.status, bad.body.errors?.status]).toEqual([400, 'validation.invalid']);
+    });
+
+    it('When SMS are matched, differ in amount, are held, unmatched or ignored, then each has one state that agrees with its order, and "needs action" lists the open work', async () => {
+      // A phone of its own: the forged balance below must not hold other tests' payments on the shared phones.
+      const phone = await registerForwarder(server, admin.token, 'bkash', 'Inbox states');
+      const paid = async (amount: number | 'same', balance?: number) => {
+        const { id, pmAmount } = await topup(server, 'bkash', '800');
+        const trxId = `ST${uniquePmId().slice(2, 10).toUpperCase()}`;
+        await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } });
+        const sms = await phone.payment({ amount: amount === 'same' ? pmAmount : amount, trxId, ...(balance === undefined ? {} : { balance }) });
+        return { id, smsId: sms.body.sms.id as number };
+      };
+      const matched = await paid('same');
+      const differs = await paid(123);
+      const held = await paid('same', 1);
+      const stray = (await phone.payment({ amount: 321, trxId: `NO${uniquePmId().slice(2, 10).toUpperCase()}` })).body.sms.id as number;
+      const ignored = (await phone.post({ text: 'Your bKash verification code is 654321. Never share it.' })).body.sms.id as number;
+      expect((await adminOrder(differs.id)).verification.status).toBe('amount_mismatch');
+      expect((await adminOrder(held.id)).verification.status).toBe('held');
+
+      const all = await server.api.get<{ sms: SmsDto[] }>('/sms', admin.token);
+      const byId = new Map(all.body.sms.map((s) => [s.id, s]));
+      expect(byId.get(matched.smsId)).toMatchObject({ status: 'matched', state: 'matched', state_order_id: matched.id });
+      // Shown on its order as "amount differs", never "unmatched"; the order is named although it did not take it.
+      expect(byId.get(differs.smsId)).toMatchObject({ status: 'unmatched', state: 'amount_differs', order_id: null, state_order_id: differs.id });
+      expect(byId.get(held.smsId)).toMatchObject({ state: 'held', state_order_id: held.id });
+      expect(byId.get(stray)).toMatchObject({ state: 'unmatched', state_order_id: null });
+      expect(byId.get(ignored)).toMatchObject({ state: 'ignored' });
+
+      const work = await server.api.get<{ sms: SmsDto[] }>('/sms?state=needs_action', admin.token);
+      const ids = work.body.sms.map((s) => s.id);
+      expect(ids).toEqual(expect.arrayContaining([differs.smsId, held.smsId, stray]));
+      expect(ids).not.toContain(matched.smsId);
+      expect(ids).not.toContain(ignored);
+      expect(work.body.sms.every((s) => ['unmatched', 'amount_differs', 'held'].includes(s.state))).toBe(true);
+      for (const state of ['amount_differs', 'held', 'matched', 'unmatched', 'ignored'] as const) {
+        const one = await server.api.get<{ sms: SmsDto[] }>(`/sms?state=${state}`, admin.token);
+        expect(one.body.sms.length).toBeGreaterThan(0);
+        expect(one.body.sms.every((s) => s.state === state)).toBe(true);
+      }
+
+      // Settled by hand, the held payment leaves the work and agrees with its now verified order.
+      const settled = await server.api.post(`/orders/${held.id}/verification`, { decision: 'accept', reason: 'checked the wallet app' }, admin.token);
+      expect(settled.status).toBe(200);
+      const after = await server.api.get<{ sms: SmsDto[] }>('/sms?state=needs_action', admin.token);
+      expect(after.body.sms.map((s) => s.id)).not.toContain(held.smsId);
+      const bad = await server.api.get('/sms?state=lost', admin.token);
+      expect([bad.status, bad.body.errors?.state]).toEqual([400, 'validation.invalid']);
     });
 
     it('When the admin links an SMS by hand, then the order is verified and its timeline names the admin and the reason', async () => {

@@ -11,6 +11,7 @@ import { createUser } from '../factories/users.js';
 import { axeViolations } from '../support/axe.js';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
+import { confirmComplete } from '../support/complete-confirm.js';
 
 const WAIT = { timeout: 20_000 };
 
@@ -84,6 +85,7 @@ describe.runIf(hasChromium())('Claimed orders in the browser', () => {
         await page.setViewportSize({ width: 1280, height: 900 });
         await shot(page, `claims-order-${lang}-1280`);
         await dialog.getByRole('button', { name: t.complete, exact: true }).click();
+        await confirmComplete(page, { lang, checked: true });
         await page.getByText(t.completed).waitFor(WAIT);
         await page.getByRole('button', { name: t.open(short(mine)) }).waitFor({ state: 'detached', ...WAIT });
         await shot(page, `claims-queue-${lang}-1280`);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { loginAdmin } from '../factories/users.js';
+import { confirmComplete } from '../support/complete-confirm.js';
 
 const WAIT = { timeout: 20_000 };
 
@@ -24,6 +25,8 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     const dialog = admin.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Processing').first().isVisible(), WAIT).toBe(true);
     await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
+    // Paid but not verified by SMS: the confirmation asks for the admin's own check (decision 198).
+    await confirmComplete(admin, { checked: true });
     await admin.getByText('Order Completed').waitFor(WAIT);
     // The order leaves the queue.
     await row.waitFor({ state: 'detached', ...WAIT });
@@ -51,7 +54,8 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     const answer = (await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json()) as { order: { pm_wallet: string } };
     await page.getByRole('timer').waitFor(WAIT);
     expect(await page.getByRole('timer').textContent()).toMatch(/^\d{2}:\d{2}$/);
-    await page.getByText(answer.order.pm_wallet, { exact: true }).first().waitFor(WAIT);
+    // The shop's number is shown grouped for reading (decision 202): 01800-000002.
+    await page.getByText(answer.order.pm_wallet.replace(/^(\d{5})(\d{6})$/, '$1-$2'), { exact: true }).first().waitFor(WAIT);
 
     await page.getByRole('textbox', { name: /^Transaction ID/ }).fill(`TRX${Date.now()}`);
     await page.getByRole('button', { name: /I have paid/ }).click();

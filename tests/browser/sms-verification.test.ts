@@ -1,5 +1,5 @@
 // Payments verify themselves (issue 9): the admin's queue is open; a wallet phone forwards the SMS of a customer's
-// payment, and the order's row turns "Verified by SMS" without a reload, ready to complete in one click. Also the
+// payment, and the order's row turns "Verified by SMS" without a reload, ready to complete after one confirmation. Also the
 // devices page: a new phone's token is shown once with its QR code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
@@ -7,6 +7,7 @@ import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import { getOrder, placeOrder, topupPayload, uniquePmId, TOPUP_BDT } from '../factories/orders.js';
 import { registerForwarder } from '../support/sms-forwarder.js';
+import { confirmComplete } from '../support/complete-confirm.js';
 
 const WAIT = { timeout: 45_000 };
 
@@ -19,7 +20,7 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
     admin = await loginAdmin(server);
   });
 
-  it("When an SMS arrives for a paid order, then the admin's queue row turns verified without a reload and completes in one click", async () => {
+  it("When an SMS arrives for a paid order, then the admin's queue row turns verified without a reload and completes after one confirmation", async () => {
     const phone = await registerForwarder(server, admin.token, 'bkash');
     const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount: '1250' }));
     const trxId = uniquePmId().toUpperCase();
@@ -40,6 +41,8 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
       expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
       const ready = page.getByTestId('verified-ready');
       await ready.getByRole('button', { name: 'Complete' }).click();
+      // Verified: the confirmation shows the amount and asks no extra check (decision 198).
+      await confirmComplete(page);
       await row.waitFor({ state: 'detached', timeout: 20_000 });
       expect((await getOrder(server, id)).status).toBe('complete');
     } finally {

@@ -31,8 +31,9 @@ export function useOrderColumns() {
         full = false,
       }: { href?: (row: Row) => string; card?: OrderCardSlot; size?: 'sm'; full?: boolean } = {}): OrderColumn<Row> => {
         const shown = (row: Row) => (full ? row.id : shortOrderId(row.id));
-        // A whole id may break anywhere rather than push the status out of a phone card.
-        const wrap = full ? { wordBreak: 'break-all' as const } : undefined;
+        // A whole id is never broken (issue 22 point 10): it stays on one line, last in a phone card, in a smaller
+        // size there so 22 characters fit 360 px.
+        const wrap = full ? { whiteSpace: 'nowrap' as const } : undefined;
         return {
           key: 'id',
           header: t('table.id'),
@@ -49,7 +50,7 @@ export function useOrderColumns() {
             slot: card,
             render: (row) =>
               href ? (
-                <Anchor component={Link} to={href(row)} ff="monospace" fw={600} py={6} size={full ? 'sm' : undefined} style={wrap}>
+                <Anchor component={Link} to={href(row)} ff="monospace" fw={600} py={6} size={full ? 'xs' : undefined} style={wrap}>
                   {shown(row)}
                 </Anchor>
               ) : (

@@ -10,10 +10,11 @@ import classes from '../styles/text.module.css';
  * - `title` / `titleEnd`: first line, left and right (id or product; amount or status);
  * - `line`: a line of its own below the title;
  * - `meta`: the small grey line, values joined by ' · ' (after an optional `lead`, e.g. an avatar);
- * - `metaEnd`: right of the grey line (usually the status badge).
+ * - `metaEnd`: right of the grey line (usually the status badge);
+ * - `last`: a line of its own under everything (the customer's whole order id, issue 22 point 10).
  * A column without `card` shows in the table only.
  */
-export type OrderCardSlot = 'title' | 'titleEnd' | 'line' | 'meta' | 'metaEnd';
+export type OrderCardSlot = 'title' | 'titleEnd' | 'line' | 'meta' | 'metaEnd' | 'last';
 
 export interface OrderColumn<Row> {
   /** React key, and the name a page uses to find, replace or drop a column. */
@@ -96,6 +97,7 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
   const lines = inSlot(columns, 'line');
   const meta = inSlot(columns, 'meta');
   const metaEnd = inSlot(columns, 'metaEnd');
+  const last = inSlot(columns, 'last');
   const leads = meta.filter((column) => column.card?.lead).map((column) => <Fragment key={column.key}>{column.card?.lead?.(row)}</Fragment>);
   return (
     <>
@@ -121,6 +123,7 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
           {metaEnd.map((column) => styled(cardValue(column, row), 'metaEnd', column.key))}
         </Group>
       ) : null}
+      {last.map((column) => styled(cardValue(column, row), 'last', column.key))}
     </>
   );
 }

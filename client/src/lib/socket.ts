@@ -1,7 +1,7 @@
 // The one realtime client (design §7). It follows the session token: a new token means a new handshake.
 // socket.io-client is a chunk of its own, fetched when the first component subscribes, after the first paint
 // (decision 063); hooks attach their listeners once it is there.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { io as createClient, Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
 import { store, tokenAtom } from './session';
@@ -124,4 +124,39 @@ export function useOrderWatch(orderId: string | undefined): void {
       };
     });
   }, [orderId]);
+}
+
+/**
+ * True while the socket is away (dropped, or not connected yet after a failure) for longer than `graceMs`: the
+ * "reconnecting…" banner of live pages (issue 22 point 11). A token change's own reconnect is shorter than the grace,
+ * so it shows nothing; the connection's return hides it at once.
+ */
+export function useSocketDown(graceMs = 1500): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(
+    () =>
+      withSocket((current) => {
+        let timer: number | undefined;
+        const away = () => {
+          if (timer === undefined) timer = window.setTimeout(() => setDown(true), graceMs);
+        };
+        const back = () => {
+          window.clearTimeout(timer);
+          timer = undefined;
+          setDown(false);
+        };
+        current.on('disconnect', away);
+        current.on('connect_error', away);
+        current.on('connect', back);
+        if (!current.connected && connectCount > 0) away();
+        return () => {
+          window.clearTimeout(timer);
+          current.off('disconnect', away);
+          current.off('connect_error', away);
+          current.off('connect', back);
+        };
+      }),
+    [graceMs],
+  );
+  return down;
 }

@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSelect } from '../../components/language-select';
 import { LogoLink } from '../../components/logo-link';
 import { useLogout } from '../../lib/logout';
+import { ReconnectingBanner } from '../../components/reconnecting-banner';
 import layout from '../../styles/layout.module.css';
 
 export interface DashboardMenuItem {
@@ -83,6 +84,8 @@ export function DashboardShell({
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        {/* Every dashboard screen is live (the queue, the customer's orders, tickets): it says when it is offline. */}
+        <ReconnectingBanner />
         {banner}
         <Outlet />
       </AppShell.Main>

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
+import { NavigationProgress } from '../../components/navigation-progress';
 import { lazyComponent } from '../../lib/lazy';
 import { isDashboardPath } from '../../config';
 import { DocumentTitle } from '../document-title';
@@ -18,6 +19,7 @@ export function RootLayout() {
       <SessionRestorer />
       <DocumentTitle />
       <ScrollRestoration />
+      <NavigationProgress />
       {publicChrome && <AppHeader />}
       {publicChrome ? (
         <Box component="main" mih="calc(100vh - 64px)">

@@ -2,6 +2,7 @@
 import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import type { ShopSettings, ShopSettingsPatch } from '#shared/shop-settings';
 import type { BlocklistEntryDto, BlocklistKind } from '#shared/money-controls';
+import type { PaymentNumberDto } from '#shared/wallet-fleet';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
 import { queryOptions, useQuery } from '../../../lib/query';
@@ -11,6 +12,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   products: () => [...adminKeys.all, 'products'] as const,
   pms: () => [...adminKeys.all, 'pms'] as const,
+  numbers: (account: string) => [...adminKeys.all, 'pms', account, 'numbers'] as const,
   info: () => [...adminKeys.all, 'info'] as const,
   shopSettings: () => [...adminKeys.all, 'shop-settings'] as const,
 };
@@ -42,9 +44,41 @@ export async function uploadProductImage(id: string, picture: File) {
 export const listPms = () => api.get<{ pms: PaymentMethodDto[] }>('/pms/all');
 export const pmsQuery = () => queryOptions({ queryKey: adminKeys.pms(), queryFn: () => okOrThrow(listPms()) });
 export const useAdminPms = () => useQuery(pmsQuery());
-export async function savePm(account: string, pm: { wallet: string; note: string; available: boolean; hours?: { open: string; close: string } | null }) {
+export async function savePm(
+  account: string,
+  pm: {
+    wallet: string;
+    note: string;
+    available: boolean;
+    hours?: { open: string; close: string } | null;
+    daily_count_limit?: number | null;
+    daily_amount_limit?: string | null;
+  },
+) {
   const captcha = await getCaptcha();
   return api.patch<{ pm: PaymentMethodDto }>(`/pms/${encodeURIComponent(account)}`, { captcha, pm });
+}
+
+/** The wallet fleet (issue 23): a method's receiving numbers with their limits and today's and this month's figures. */
+export const listNumbers = (account: string) => api.get<{ numbers: PaymentNumberDto[] }>(`/pms/${encodeURIComponent(account)}/numbers`);
+export const numbersQuery = (account: string) =>
+  queryOptions({ queryKey: adminKeys.numbers(account), queryFn: async () => (await okOrThrow(listNumbers(account))).numbers });
+export const useAdminNumbers = (account: string, enabled = true) => useQuery({ ...numbersQuery(account), enabled });
+export interface NewNumber {
+  wallet: string;
+  label: string;
+  daily_count_limit: number | null;
+  daily_amount_limit: string | null;
+  monthly_amount_limit: string | null;
+}
+export async function addNumber(account: string, number: NewNumber) {
+  const captcha = await getCaptcha();
+  return api.post<{ number: PaymentNumberDto }>(`/pms/${encodeURIComponent(account)}/numbers`, { captcha, number });
+}
+/** Pause (`active: false`) or resume a number, or change part of it. */
+export async function editNumber(account: string, id: number, number: Partial<NewNumber> & { active?: boolean }) {
+  const captcha = await getCaptcha();
+  return api.patch<{ number: PaymentNumberDto }>(`/pms/${encodeURIComponent(account)}/numbers/${id}`, { captcha, number });
 }
 
 export const getAdminInfo = () => api.get<{ admin: AdminInfoDto }>('/admin');

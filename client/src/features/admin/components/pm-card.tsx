@@ -1,8 +1,9 @@
-import { Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, NumberInput, Progress, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodDto } from '#shared/api-types';
+import type { PaymentNumberDto } from '#shared/wallet-fleet';
 import { toAsciiDigits } from '#shared/digits';
 import { businessHoursSchema } from '#shared/money-controls';
 import { pmPatchSchemaFor } from '#shared/schemas';
@@ -10,12 +11,26 @@ import { translateRuntimeKey } from '../../../i18n/keys';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
 import { zodResolver } from '../../../lib/form';
-import { adminKeys, savePm } from '../api/admin-api';
+import { adminKeys, savePm, useAdminNumbers } from '../api/admin-api';
+import { isNumberFull, PmNumbers } from './pm-numbers';
 import { showSuccess } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query';
 import { useSubmit } from '../../../lib/use-submit';
 
-/** One payment method: the shop's receiving wallet number (checked per wallet, decision 094), a note and availability. */
+/**
+ * Whether the method takes no top-up today: its daily cap is used up (issue 22), or every one of its numbers is
+ * paused or full (issue 23). Checkout says so too.
+ */
+function limitReachedToday(pm: PaymentMethodDto, numbers: PaymentNumberDto[] | undefined): boolean {
+  const today = pm.today ?? { count: 0, amount: 0 };
+  const capped = (pm.daily_count_limit !== null && today.count >= pm.daily_count_limit) || (pm.daily_amount_limit !== null && today.amount >= pm.daily_amount_limit);
+  return capped || (numbers !== undefined && numbers.length > 0 && numbers.every((n) => !n.active || isNumberFull(n)));
+}
+
+/**
+ * One payment method: the shop's receiving wallet number (checked per wallet, decision 094), a note, availability,
+ * its daily caps with today's use, and its receiving numbers (the wallet fleet).
+ */
 export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
@@ -23,6 +38,11 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
   const [open, setOpen] = useState(pm.hours?.open ?? '');
   const [close, setClose] = useState(pm.hours?.close ?? '');
   const [hoursError, setHoursError] = useState<string | null>(null);
+  // Daily caps (issue 10, shown since issue 22): empty is no cap.
+  const [countCap, setCountCap] = useState<string | number>(pm.daily_count_limit ?? '');
+  const [amountCap, setAmountCap] = useState(pm.daily_amount_limit === null ? '' : format.digits(String(pm.daily_amount_limit)));
+  const saved = pm.wallet !== '';
+  const { data: numbers } = useAdminNumbers(pm.account, saved);
   const schema = pmPatchSchemaFor(pm.account);
   const form = useForm({
     // The number in the UI language's digits; the shared schema reads either.
@@ -31,8 +51,9 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
     validateInputOnBlur: true,
   });
   type Hours = { open: string; close: string } | null;
+  type Caps = { daily_count_limit: number | null; daily_amount_limit: string | null };
   const { submit, pending: saving } = useSubmit({
-    send: ({ values, hours }: { values: typeof form.values; hours: Hours }) => savePm(pm.account, { ...schema.parse(values), hours }),
+    send: ({ values, hours, caps }: { values: typeof form.values; hours: Hours; caps: Caps }) => savePm(pm.account, { ...schema.parse({ ...values, ...caps }), hours }),
     onDone: () => {
       showSuccess('notify.success');
       void queryClient.invalidateQueries({ queryKey: adminKeys.pms() });
@@ -46,33 +67,101 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
       setHoursError(translateRuntimeKey('validation.hoursInvalid'));
       return;
     }
-    void submit({ values, hours: hours ? hours.data : null });
+    const caps: Caps = {
+      daily_count_limit: countCap === '' ? null : Number(countCap),
+      daily_amount_limit: amountCap.trim() === '' ? null : toAsciiDigits(amountCap.trim()),
+    };
+    const checked = schema.safeParse({ ...values, ...caps });
+    if (!checked.success) {
+      form.setErrors(zodResolver(schema)({ ...values, ...caps }));
+      return;
+    }
+    void submit({ values, hours: hours ? hours.data : null, caps });
   });
   const name = t(`wallets.${pm.account}`);
+  const today = pm.today ?? { count: 0, amount: 0 };
+  const full = limitReachedToday(pm, numbers);
+  const status = !pm.available ? { color: 'gray', key: 'pms.statusOff' as const } : full ? { color: 'red', key: 'pms.statusLimitReached' as const } : { color: 'teal', key: 'pms.statusAvailable' as const };
+  const percent = (used: number, limit: number | null) => (limit === null ? null : limit === 0 ? 100 : Math.min(100, Math.round((used / limit) * 100)));
+  const countPercent = percent(today.count, pm.daily_count_limit);
+  const amountPercent = percent(today.amount, pm.daily_amount_limit);
   return (
-    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={save} noValidate aria-label={name}>
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={name}>
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <WalletLabel wallet={pm.account} size="lg" />
-          <Switch size="md" label={t('pms.available')} {...form.getInputProps('available', { type: 'checkbox' })} />
-        </Group>
-        <TextInput
-          label={t('pms.wallet')}
-          description={t(pm.account === 'rocket' ? 'pms.walletHintRocket' : 'pms.walletHintMobile')}
-          inputMode="tel"
-          required
-          {...form.getInputProps('wallet')}
-        />
-        <Group grow align="flex-start">
-          <TextInput label={t('pms.opens')} placeholder={format.digits('08:00')} value={open} onChange={(e) => setOpen(e.currentTarget.value)} error={hoursError} />
-          <TextInput label={t('pms.closes')} placeholder={format.digits('01:00')} value={close} onChange={(e) => setClose(e.currentTarget.value)} />
-        </Group>
-        <Textarea label={t('pms.note')} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            {t('save')}
-          </Button>
-        </Group>
+        <form onSubmit={save} noValidate>
+          <Stack gap="md">
+            <Group justify="space-between" wrap="nowrap">
+              <WalletLabel wallet={pm.account} size="lg" />
+              <Badge color={status.color} variant="light" size="lg" data-testid={`pm-status-${pm.account}`}>
+                {t(status.key)}
+              </Badge>
+            </Group>
+            <Switch size="md" label={t('pms.offered')} {...form.getInputProps('available', { type: 'checkbox' })} />
+            <TextInput
+              label={t('pms.wallet')}
+              description={t(pm.account === 'rocket' ? 'pms.walletHintRocket' : 'pms.walletHintMobile')}
+              inputMode="tel"
+              required
+              {...form.getInputProps('wallet')}
+            />
+            <Group grow align="flex-start">
+              <TextInput label={t('pms.opens')} placeholder={format.digits('08:00')} value={open} onChange={(e) => setOpen(e.currentTarget.value)} error={hoursError} />
+              <TextInput label={t('pms.closes')} placeholder={format.digits('01:00')} value={close} onChange={(e) => setClose(e.currentTarget.value)} />
+            </Group>
+            <Textarea label={t('pms.note')} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+            <Group grow align="flex-start">
+              <NumberInput
+                label={t('pms.countCap')}
+                min={0}
+                allowDecimal={false}
+                value={countCap}
+                onChange={setCountCap}
+                error={form.errors.daily_count_limit}
+              />
+              <TextInput
+                label={t('pms.amountCap')}
+                inputMode="decimal"
+                value={amountCap}
+                onChange={(e) => setAmountCap(e.currentTarget.value)}
+                error={form.errors.daily_amount_limit}
+              />
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('pms.capHint')}
+            </Text>
+            <Stack gap={4} data-testid={`pm-used-${pm.account}`}>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" fw={500}>
+                  {t('pms.usedToday')}
+                </Text>
+                <Text size="sm">
+                  {pm.daily_count_limit === null
+                    ? t('pms.orders', { used: format.number(today.count) })
+                    : t('pms.ordersOf', { used: format.number(today.count), limit: format.number(pm.daily_count_limit) })}
+                  {' · '}
+                  {pm.daily_amount_limit === null
+                    ? format.money(today.amount, 'BDT')
+                    : t('pms.amountOf', { used: format.money(today.amount, 'BDT'), limit: format.money(pm.daily_amount_limit, 'BDT') })}
+                </Text>
+              </Group>
+              {countPercent !== null && <Progress size="sm" value={countPercent} color={countPercent >= 100 ? 'red' : 'teal'} aria-label={`${t('pms.usedToday')} · ${t('pms.countCap')}`} />}
+              {amountPercent !== null && <Progress size="sm" value={amountPercent} color={amountPercent >= 100 ? 'red' : 'teal'} aria-label={`${t('pms.usedToday')} · ${t('pms.amountCap')}`} />}
+          </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t('save')}
+            </Button>
+          </Group>
+          </Stack>
+        </form>
+        <Divider />
+        {saved ? (
+          <PmNumbers account={pm.account} numbers={numbers} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('pms.noNumbers')}
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -2,37 +2,34 @@
 // password step answered. An expired or used-up challenge sends the visitor back to the password step.
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '#shared/api-types';
 import { twoFactorCodeFormSchema as codeFormSchema } from '#shared/schemas';
-import { toFormErrors, zodResolver } from '../../../lib/form';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
-import { withLoadingOverlay } from '../../../lib/session';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { completeTwoFactorLogin } from '../api/sign-in';
 
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: (user: UserDto) => void; onRestart: () => void }) {
   const { t } = useTranslation('auth');
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({ initialValues: { code: '' }, validate: zodResolver(codeFormSchema) });
-
-  const submit = form.onSubmit(async (values) => {
-    setSubmitting(true);
-    try {
-      const answer = await withLoadingOverlay(() => completeTwoFactorLogin(challenge, codeFormSchema.parse(values).code));
-      if (!answer.ok) {
-        form.setErrors(toFormErrors(answer.errors, ['code']));
-        showError(answer);
-        if (answer.key === 'errors.twoFactorChallengeExpired') onRestart();
-        return;
-      }
-      onSignedIn(answer.user);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSubmitting(false);
-    }
+  const submitter = useSubmit({
+    send: (code: string) => completeTwoFactorLogin(challenge, code),
+    form,
+    fields: ['code'],
+    overlay: true,
+    inline: true,
+    onDone: (answer) => onSignedIn(answer.user),
+    // An expired or used-up challenge: back to the password step (this form goes, so a toast says why).
+    onFailure: (answer) => {
+      if (answer.key !== 'errors.twoFactorChallengeExpired') return;
+      showError(answer);
+      onRestart();
+      return true;
+    },
   });
+  const submit = form.onSubmit((values) => void submitter.submit(codeFormSchema.parse(values).code), focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -48,7 +45,8 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge:
           data-autofocus
           required
         />
-        <Button type="submit" size="lg" fullWidth loading={submitting}>
+        <SubmitFailureAlert submitter={submitter} />
+        <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
           {t('twoFactor.submit')}
         </Button>
         <Anchor component="button" type="button" size="sm" ta="center" onClick={onRestart}>

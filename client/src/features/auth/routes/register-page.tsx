@@ -1,13 +1,12 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { registerFormSchema } from '#shared/schemas';
 import { paths } from '../../../config';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError } from '../../../lib/notify';
-import { withLoadingOverlay } from '../../../lib/session';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { register } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { useStartSession } from '../hooks/use-start-session';
@@ -17,32 +16,26 @@ const FIELDS = ['name', 'email', 'password', 'confirm_password'] as const;
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { start, redirectHome } = useStartSession();
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { name: '', email: '', password: '', confirm_password: '' },
     validate: zodResolver(registerFormSchema),
     validateInputOnBlur: true,
   });
 
-  if (redirectHome) return <Navigate to={paths.home.getHref()} replace />;
-
-  const submitRegistration = form.onSubmit(async (values) => {
-    setSubmitting(true);
-    try {
-      const { name, email, password } = registerFormSchema.parse(values);
-      const answer = await withLoadingOverlay(() => register({ name, email, password }));
-      if (!answer.ok) {
-        form.setErrors(toFormErrors(answer.errors, FIELDS));
-        showError(answer);
-        return;
-      }
-      start(answer.user);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSubmitting(false);
-    }
+  const submitter = useSubmit({
+    send: register,
+    form,
+    fields: FIELDS,
+    overlay: true,
+    inline: true,
+    onDone: (answer) => start(answer.user),
   });
+  const submitRegistration = form.onSubmit((values) => {
+    const { name, email, password } = registerFormSchema.parse(values);
+    void submitter.submit({ name, email, password });
+  }, focusFirstInvalid);
+
+  if (redirectHome) return <Navigate to={paths.home.getHref()} replace />;
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
@@ -72,7 +65,8 @@ export default function RegisterPage() {
             autoComplete="new-password"
             required
           />
-          <Button type="submit" size="lg" fullWidth loading={submitting}>
+          <SubmitFailureAlert submitter={submitter} />
+          <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
             {t('register.submit')}
           </Button>
           <Text size="sm" ta="center">

@@ -21,7 +21,7 @@ const PLACEHOLDERS: ProductDto[] = PRODUCT_IDS.map((id) => ({
   description: '',
   description_bn: '',
   image: null,
-  pms: WALLETS.map((account) => ({ account, available: true, rate: 1, min: 100, max: 100, limit_reached: false, hours: null })),
+  pms: WALLETS.map((account) => ({ account, available: true, rate: 1, min: 100, max: 100, limit_reached: false, hours: null, note: '' })),
 }));
 
 /** One card per product; a click goes to /new/{id}. `products` null: the cards wait for the data (skeletons). */

@@ -1,5 +1,6 @@
 // Order calls of spec §7: product, place, read, customer updates and the own-orders list.
 import type { OrderView, ProductDto, PublicOrderDto } from '#shared/api-types';
+import { TYPICAL_WAIT, type TypicalWaitDto } from '#shared/stats';
 import { orderCommandPayload, type PlaceOrderInput, type OrderCommand, type OrderPayment } from '#shared/schemas';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
@@ -17,6 +18,7 @@ export const orderKeys = {
   histories: () => [...orderKeys.admin(), 'history'] as const,
   history: (page: number, filter: object) => [...orderKeys.histories(), page, filter] as const,
   product: (productId: string) => [...orderKeys.all, 'product', productId] as const,
+  typicalWait: () => [...orderKeys.all, 'typical-wait'] as const,
 };
 
 
@@ -65,3 +67,8 @@ export async function claimLatePayment(id: string, pmId: string) {
 export const listOwnOrders = (page: number) => api.get<{ orders: PublicOrderDto[]; pages: number }>('/orders/all', { page });
 export type OwnOrderList = { orders: PublicOrderDto[]; pages: number };
 export const ownOrdersQuery = (page: number) => queryOptions({ queryKey: orderKeys.ownPage(page), queryFn: () => okOrThrow(listOwnOrders(page)) });
+
+/** The median minutes from payment to completion over recent orders (decision 175); the server keeps it a minute too. */
+export const getTypicalWait = () => api.get<{ wait: TypicalWaitDto }>('/stats/typical-wait');
+export const typicalWaitQuery = () =>
+  queryOptions({ queryKey: orderKeys.typicalWait(), queryFn: async () => (await okOrThrow(getTypicalWait())).wait, staleTime: TYPICAL_WAIT.cacheSeconds * 1000 });

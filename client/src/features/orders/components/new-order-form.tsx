@@ -9,15 +9,16 @@ import { productCurrency, productKind } from '#shared/constants';
 import { toAsciiDigits } from '#shared/digits';
 import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
 import { isOpenAt } from '#shared/money-controls';
-import { topupOrderSchema, withdrawOrderSchema } from '#shared/schemas';
+import { topupOrderSchema, withdrawOrderSchema, type PlaceOrderInput } from '#shared/schemas';
 import { walletAccent, WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
-import { zodResolver } from '../../../lib/form';
-import { showError } from '../../../lib/notify';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { TranslatedError } from '../../../lib/notify';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { readStored, writeStored } from '../../../lib/storage';
 import { placeOrder } from '../api/orders-api';
-import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 import classes from '../../../styles/text.module.css';
 
 const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email', 'payer'] as const;
@@ -39,7 +40,6 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
   const { t } = useTranslation('orders');
   const format = useFormat();
   const navigate = useNavigate();
-  const fieldErrors = useServerFieldErrors(FIELDS);
   const kind = productKind(product.id);
   const currency = productCurrency(product.id);
   // A method whose daily cap is full shows, unselectable, until midnight Dhaka (decision 124); one the server refused
@@ -51,7 +51,6 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
   const isClosed = (pm: ProductPmDto) => !isOpenAt(pm.hours, now);
   const isFull = (pm: ProductPmDto, full: ReadonlySet<string> = fullNow) => pm.limit_reached || full.has(pm.account) || isClosed(pm);
   const open = methods.filter((pm) => !isFull(pm));
-  const [submitting, setSubmitting] = useState(false);
 
   const form = useForm<Values>({
     initialValues: {
@@ -67,8 +66,10 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
       const payload = kind === 'topup' ? topupFields(values) : withdrawFields(values);
       const errors = zodResolver(kind === 'topup' ? topupOrderSchema : withdrawOrderSchema)(payload);
       const method = methods.find((pm) => pm.account === values.pm_method);
-      if (!errors.amount && method && !inRange(values.amount, method)) {
-        errors.amount = t(kind === 'topup' ? 'validation.amountInvalid' : 'validation.withdrawAmountInvalid');
+      // The method's own limits, in the reader's digits: "Minimum ৳১০০" rather than "invalid amount" (issue 22 point 12).
+      const outside = method ? outOfRange(values.amount, method) : null;
+      if (!errors.amount && method && outside) {
+        errors.amount = outside === 'low' ? t('validation.amountMin', { min: format.money(method.min, currency) }) : t('validation.amountMax', { max: format.money(method.max, currency) });
       }
       return errors;
     },
@@ -77,41 +78,35 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
   const method = methods.find((pm) => pm.account === form.values.pm_method);
   // '৫০০' and '500' alike (decision 090); the schemas normalise the same way when the form is sent.
   const amount = toAsciiDigits(form.values.amount.trim());
-  const estimate = method && AMOUNT_PATTERN.test(amount) ? computePayAmount(amount, method.rate) : null;
+  // Nothing for an amount the method does not take: an estimate would promise an order that cannot be placed.
+  const estimate = method && AMOUNT_PATTERN.test(amount) && outOfRange(amount, method) === null ? computePayAmount(amount, method.rate) : null;
 
-  const submitOrder = form.onSubmit(async (values) => {
-    setSubmitting(true);
-    try {
-      // The form validated these values with the same schemas: parsing gives the normalised input the API takes.
-      const order = kind === 'topup' ? topupOrderSchema.parse(topupFields(values)) : withdrawOrderSchema.parse(withdrawFields(values));
-      const answer = await placeOrder(product.id, order);
-      if (answer.ok && userId && 'payer' in order && order.payer) writeStored(payerStorageKey(userId), order.payer);
-      if (!answer.ok) {
-        if (answer.key === 'errors.blocked') {
-          // One neutral answer, whichever value the shop refuses (issue 23).
-          showError({ key: 'errors.orderRefused' });
-          return;
-        }
-        if (answer.key === 'errors.methodLimitReached') {
-          const full = new Set(fullNow).add(values.pm_method);
-          setFullNow(full);
-          form.setFieldValue('pm_method', methods.find((pm) => !isFull(pm, full))?.account ?? '');
-        }
-        form.setErrors(fieldErrors(answer.errors));
-        showError(answer, 'errors.orderCreate');
-        return;
+  const submitter = useSubmit({
+    send: (order: PlaceOrderInput) => placeOrder(product.id, order),
+    form,
+    fields: FIELDS,
+    fallbackKey: 'errors.orderCreate',
+    inline: true,
+    onFailure: (answer) => {
+      // One neutral answer, whichever value the shop refuses (issue 23).
+      if (answer.key === 'errors.blocked') return { key: 'errors.orderRefused' };
+      if (answer.key === 'errors.methodLimitReached') {
+        const full = new Set(fullNow).add(form.values.pm_method);
+        setFullNow(full);
+        form.setFieldValue('pm_method', methods.find((pm) => !isFull(pm, full))?.account ?? '');
       }
-      if (!answer.id) {
-        showError(null, 'errors.orderCreate');
-        return;
-      }
+    },
+    onDone: (answer, order) => {
+      if (userId && 'payer' in order && order.payer) writeStored(payerStorageKey(userId), order.payer);
+      if (!answer.id) throw new TranslatedError('errors.orderCreate');
       navigate(paths.order.getHref(answer.id));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSubmitting(false);
-    }
+    },
   });
+  // The form validated these values with the same schemas: parsing gives the normalised input the API takes.
+  const submitOrder = form.onSubmit(
+    (values) => void submitter.submit(kind === 'topup' ? topupOrderSchema.parse(topupFields(values)) : withdrawOrderSchema.parse(withdrawFields(values))),
+    focusFirstInvalid,
+  );
 
   if (!product.available || methods.length === 0) {
     return (
@@ -197,6 +192,13 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
           </SimpleGrid>
         </Radio.Group>
 
+        {/* The method's note from the shop (issue 22): how to pay with it; a withdrawal is paid by the shop. */}
+        {kind === 'topup' && method?.note ? (
+          <Text size="sm" c="dark.6" style={{ whiteSpace: 'pre-line' }} data-testid="method-note">
+            {method.note}
+          </Text>
+        ) : null}
+
         <TextInput
           {...form.getInputProps('amount')}
           label={t(kind === 'topup' ? 'new.amountTopup' : 'new.amountWithdraw', { currency: t(`currency.${currency}`) })}
@@ -265,7 +267,9 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
           </Text>
         </Paper>
 
-        <Button type="submit" size="lg" fullWidth loading={submitting}>
+        <SubmitFailureAlert submitter={submitter} />
+
+        <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
           {t(kind === 'topup' ? 'new.submitTopup' : 'new.submitWithdraw')}
         </Button>
       </Stack>
@@ -286,8 +290,10 @@ function topupFields(values: Values) {
 function withdrawFields(values: Values) {
   return { pm_method: values.pm_method, amount: values.amount.trim(), wallet: values.wallet.trim(), contact_email: values.contact_email.trim() };
 }
-function inRange(amount: string, method: ProductPmDto): boolean {
+/** Below the method's minimum or above its maximum; null inside the range or when it is no amount at all. */
+function outOfRange(amount: string, method: ProductPmDto): 'low' | 'high' | null {
   const value = toAsciiDigits(amount.trim());
-  if (!AMOUNT_PATTERN.test(value)) return false;
-  return compareAmounts(value, method.min) >= 0 && compareAmounts(value, method.max) <= 0;
+  if (!AMOUNT_PATTERN.test(value)) return null;
+  if (compareAmounts(value, method.min) < 0) return 'low';
+  return compareAmounts(value, method.max) > 0 ? 'high' : null;
 }

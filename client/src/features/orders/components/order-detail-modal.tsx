@@ -1,5 +1,9 @@
-import { Alert, Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+// The admin's order popup (issue 22 point 8): what staff act on first (status, amounts, 1xBet id or payout wallet,
+// verification, the held decision), the details below, and the actions in a bar that stays at the bottom of the
+// popup while it scrolls, so a live update above never moves them.
+import { Alert, Anchor, Box, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState, type ReactNode } from 'react';
 import { productKind } from '#shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -17,8 +21,10 @@ import { useIsAdmin } from '../../../lib/session';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { cancelOrderAsAdmin, completeOrder, reopenOrder, settleVerification } from '../api/admin-orders';
 import { CancelConfirmModal } from './cancel-confirm-modal';
+import { CompleteConfirmModal } from './complete-confirm-modal';
 import { OrderStaffSteps } from './order-claim';
 import { OrderCustomer } from './order-customer';
+import { OrderEssentials } from './order-essentials';
 import { VerificationBadge } from './verification-badge';
 
 type Why = { reason?: CancelReason; note?: string };
@@ -32,20 +38,85 @@ const DONE_KEY = {
 } as const;
 const VERIFICATION_COLOR = { verified: 'green', amount_mismatch: 'red', held: 'orange', rejected: 'red' } as const;
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
+/** A detail; a row without a value is not shown (issue 22 point 8). */
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  if (value === null || value === undefined || value === '') return null;
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text component="div" style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-all' }}>
-        {value ?? '—'}
+        {value}
       </Text>
     </Stack>
   );
 }
 
-/** Every field of a queued order, its history, and Complete / Cancel (spec §2 admin orders, §4). */
+/** A reason the timeline keeps and the buttons it goes with: settling a held payment, reopening a late one. */
+function ReasonAction({ label, value, onChange, error, children }: { label: string; value: string; onChange: (value: string) => void; error?: string; children: ReactNode }) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Textarea
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error ? translateRuntimeKey(error) : undefined}
+        autosize
+        minRows={1}
+        style={{ flex: '1 1 220px' }}
+      />
+      <Group gap="sm" wrap="nowrap">
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
+/** The SMS verification of the order: what the SMS said beside what the order asks. */
+function VerificationPanel({ order }: { order: OrderDto }) {
+  const { t } = useTranslation(['orders', 'sms']);
+  const format = useFormat();
+  const v = order.verification;
+  if (!v || v.status === 'none') return null;
+  return (
+    <Alert color={VERIFICATION_COLOR[v.status as keyof typeof VERIFICATION_COLOR] ?? 'gray'} variant="light" p="sm" data-testid="order-verification">
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          <VerificationBadge order={order} />
+          {v.amount !== null ? (
+            <Text size="sm">
+              {t('sms:verification.smsAmount')}: <b>{format.money(v.amount, 'BDT')}</b>
+            </Text>
+          ) : null}
+        </Group>
+        {v.status === 'held' && v.reason ? (
+          <Text size="sm" data-held-reason={v.reason}>
+            {t(`sms:verification.heldReason.${v.reason}`, {
+              expected: v.expected_balance === null ? '—' : format.number(v.expected_balance),
+              stated: v.stated_balance === null ? '—' : format.number(v.stated_balance),
+            })}
+          </Text>
+        ) : null}
+        {order.payout ? (
+          <Text size="sm" data-payout-trx={order.payout.trx_id}>
+            {t('sms:payout.proved', { trx: order.payout.trx_id, time: format.date(order.payout.at) })}
+          </Text>
+        ) : null}
+        {order.late_claim_at ? <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text> : null}
+        {v.sender || v.received_at ? (
+          <Text size="xs" c="dimmed">
+            {[v.sender ? `${t('sms:verification.smsSender')}: ${format.wallet(v.sender)}` : null, v.received_at ? `${t('sms:verification.smsTime')}: ${format.date(v.received_at)}` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A queued order: the essentials and its actions first, then every other field, the customer and the history. */
 export function OrderDetailModal({
   order,
   customer,
@@ -64,7 +135,8 @@ export function OrderDetailModal({
   const { t } = useTranslation(['orders', 'sms']);
   const { t: tc } = useTranslation('console');
   const isAdmin = useIsAdmin();
-  const [confirming, setConfirming] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [confirming, setConfirming] = useState<'cancel' | 'complete' | null>(null);
   const format = useFormat();
   const productName = useProductName();
   const [busy, setBusy] = useState<AdminCommand | null>(null);
@@ -92,9 +164,10 @@ export function OrderDetailModal({
       if (!answer.ok) {
         setFieldErrors(answer.errors ?? {});
         showError(answer, 'errors.orderUpdate');
+        if (answer.errors) setConfirming(null);
       } else {
         showSuccess(DONE_KEY[command]);
-        setConfirming(false);
+        setConfirming(null);
         onDone(answer.order);
       }
     } catch (error) {
@@ -104,30 +177,60 @@ export function OrderDetailModal({
     }
   };
 
+  const open = order !== null && (order.status === 'pending' || order.status === 'waiting');
+  const reopenable = order !== null && order.status === 'timedout' && order.late_claim_at !== null;
+  const withdrawal = order !== null && productKind(order.product_id) === 'withdraw';
   return (
-    <Modal opened={order !== null} onClose={onClose} title={t('queue.detailTitle')} size="lg" centered>
+    <Modal opened={order !== null} onClose={onClose} title={t('queue.detailTitle')} size="lg" centered={!phone} fullScreen={Boolean(phone)}>
       {order ? (
         <Stack gap="md">
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fw={700}>{productName(order.product_id)}</Text>
             <OrderStatusBadge status={order.status} detailed />
           </Group>
+          <OrderEssentials order={order} />
+          <VerificationPanel order={order} />
+          {order.verification?.status === 'held' ? (
+            <ReasonAction label={t('sms:verification.settleReason')} value={reason} onChange={setReason} error={fieldErrors.reason}>
+              <Button color="green" loading={busy === 'accept'} disabled={busy !== null} onClick={() => void run('accept')}>
+                {t('sms:verification.settleAccept')}
+              </Button>
+              <Button color="red" variant="light" loading={busy === 'reject'} disabled={busy !== null} onClick={() => void run('reject')}>
+                {t('sms:verification.settleReject')}
+              </Button>
+            </ReasonAction>
+          ) : null}
+          {reopenable ? (
+            <ReasonAction label={t('sms:reopen.reason')} value={reason} onChange={setReason} error={fieldErrors.reason}>
+              <Button loading={busy === 'reopenOrder'} disabled={busy !== null} onClick={() => void run('reopenOrder')}>
+                {t('sms:reopen.button')}
+              </Button>
+            </ReasonAction>
+          ) : null}
+          {order.status === 'pending' && withdrawal ? (
+            <TextInput
+              label={t('sms:payout.label')}
+              placeholder={order.payout?.trx_id}
+              value={payoutTrxId}
+              onChange={(e) => setPayoutTrxId(e.currentTarget.value)}
+              error={fieldErrors.payout_trx_id ? translateRuntimeKey(fieldErrors.payout_trx_id) : undefined}
+              ff="monospace"
+            />
+          ) : null}
           <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Divider label={t('queue.essentials.details')} labelPosition="left" />
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
             <Row label={t('queue.fields.id')} value={order.id} />
             <Row label={t('queue.fields.created')} value={format.date(order.created_at)} />
-            <Row label={t('queue.fields.amount')} value={<b>{format.productMoney(order.data.amount, order.product_id)}</b>} />
-            <Row label={t('queue.fields.payAmount')} value={<b>{format.money(order.pm_amount, 'BDT')}</b>} />
-            <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} />
-            <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} />} />
+            <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} size="sm" />} />
             <Row label={t('queue.fields.shopWallet')} value={format.wallet(order.pm_wallet)} />
             <Row label={t('queue.fields.pmId')} value={order.pm_id} />
-            <Row label={t('queue.fields.onexId')} value={order.data.onex_id ? format.digits(order.data.onex_id) : null} />
-            <Row label={t('queue.fields.wCode')} value={order.data.w_code} />
-            <Row label={t('queue.fields.wallet')} value={order.data.wallet ? format.wallet(order.data.wallet) : null} />
+            {order.product_id.endsWith('_usd') ? <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} /> : null}
+            {order.status === 'waiting' ? <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} /> : null}
             <Row label={t('queue.fields.email')} value={order.contact_email} />
-            <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} />
-            <Row label={t('queue.fields.user')} value={
+            <Row
+              label={t('queue.fields.user')}
+              value={
                 order.user_id && !isAdmin ? (
                   order.user_id
                 ) : order.user_id ? (
@@ -140,105 +243,54 @@ export function OrderDetailModal({
               }
             />
           </SimpleGrid>
-          {order.data.note ? <Row label={t('queue.fields.note')} value={order.data.note} /> : null}
-          {order.cancel_reason ? <Row label={tc('cancel.reasonLabel')} value={tc(`cancel.reasons.${order.cancel_reason}`)} /> : null}
-          {order.cancel_note ? <Row label={tc('cancel.noteLabel')} value={order.cancel_note} /> : null}
+          <Row label={t('queue.fields.note')} value={order.data.note} />
+          <Row label={tc('cancel.reasonLabel')} value={order.cancel_reason ? tc(`cancel.reasons.${order.cancel_reason}`) : null} />
+          <Row label={tc('cancel.noteLabel')} value={order.cancel_note} />
           <Text fw={600}>{tc('customer.title')}</Text>
           <OrderCustomer userId={order.user_id} customer={customer} onOpen={onClose} />
-          {order.verification && order.verification.status !== 'none' ? (
-            <Alert color={VERIFICATION_COLOR[order.verification.status as keyof typeof VERIFICATION_COLOR] ?? 'gray'} variant="light" title={t('sms:verification.title')}>
-              <Stack gap={4}>
-                <VerificationBadge order={order} />
-                {order.verification.status === 'held' && order.verification.reason ? (
-                  <Text size="sm" data-held-reason={order.verification.reason}>
-                    {t(`sms:verification.heldReason.${order.verification.reason}`, {
-                      expected: order.verification.expected_balance === null ? '—' : format.number(order.verification.expected_balance),
-                      stated: order.verification.stated_balance === null ? '—' : format.number(order.verification.stated_balance),
-                    })}
-                  </Text>
-                ) : null}
-                {order.payout ? (
-                  <Text size="sm" data-payout-trx={order.payout.trx_id}>
-                    {t('sms:payout.proved', { trx: order.payout.trx_id, time: format.date(order.payout.at) })}
-                  </Text>
-                ) : null}
-                {order.late_claim_at ? <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text> : null}
-                {order.verification.amount !== null ? (
-                  <Text size="sm">
-                    {t('sms:verification.smsAmount')}: <b>{format.money(order.verification.amount, 'BDT')}</b> · {t('queue.fields.payAmount')}: <b>{format.money(order.pm_amount, 'BDT')}</b>
-                  </Text>
-                ) : null}
-                {order.verification.sender ? <Text size="sm">{t('sms:verification.smsSender')}: {format.wallet(order.verification.sender)}</Text> : null}
-                {order.verification.received_at ? <Text size="sm">{t('sms:verification.smsTime')}: {format.date(order.verification.received_at)}</Text> : null}
-              </Stack>
-            </Alert>
-          ) : null}
-          {order.verification?.status === 'held' ? (
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <Textarea
-                label={t('sms:verification.settleReason')}
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
-                error={fieldErrors.reason ? translateRuntimeKey(fieldErrors.reason) : undefined}
-                autosize
-                minRows={1}
-                style={{ flex: '1 1 220px' }}
-              />
-              <Button color="green" loading={busy === 'accept'} disabled={busy !== null} onClick={() => void run('accept')}>
-                {t('sms:verification.settleAccept')}
-              </Button>
-              <Button color="red" variant="light" loading={busy === 'reject'} disabled={busy !== null} onClick={() => void run('reject')}>
-                {t('sms:verification.settleReject')}
-              </Button>
-            </Group>
-          ) : null}
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
           <OrderTimeline events={order.events} />
-          <Divider />
-          {order.status === 'pending' && productKind(order.product_id) === 'withdraw' ? (
-            <TextInput
-              label={t('sms:payout.label')}
-              placeholder={order.payout?.trx_id}
-              value={payoutTrxId}
-              onChange={(e) => setPayoutTrxId(e.currentTarget.value)}
-              error={fieldErrors.payout_trx_id ? translateRuntimeKey(fieldErrors.payout_trx_id) : undefined}
-              ff="monospace"
-            />
+          {open ? (
+            // Stays at the bottom of the popup while it scrolls (a phone's thumb), whatever arrives above it.
+            <Box
+              data-testid="order-actions"
+              style={{
+                position: 'sticky',
+                bottom: 0,
+                zIndex: 2,
+                background: 'var(--mantine-color-body)',
+                borderTop: '1px solid var(--mantine-color-default-border)',
+                margin: '0 calc(var(--mb-padding, var(--mantine-spacing-md)) * -1) calc(var(--mb-padding, var(--mantine-spacing-md)) * -1)',
+                padding: 'var(--mantine-spacing-sm) var(--mb-padding, var(--mantine-spacing-md))',
+              }}
+            >
+              <Group justify="flex-end" gap="sm" wrap="nowrap">
+                <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => setConfirming('cancel')}>
+                  {t('queue.cancel')}
+                </Button>
+                <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => setConfirming('complete')}>
+                  {t('queue.complete')}
+                </Button>
+              </Group>
+            </Box>
           ) : null}
-          {order.status === 'timedout' && order.late_claim_at ? (
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <Textarea
-                label={t('sms:reopen.reason')}
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
-                error={fieldErrors.reason ? translateRuntimeKey(fieldErrors.reason) : undefined}
-                autosize
-                minRows={1}
-                style={{ flex: '1 1 220px' }}
-              />
-              <Button loading={busy === 'reopenOrder'} disabled={busy !== null} onClick={() => void run('reopenOrder')}>
-                {t('sms:reopen.button')}
-              </Button>
-            </Group>
-          ) : (
-            <Group justify="flex-end" gap="sm">
-              <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null || (order.status !== 'pending' && order.status !== 'waiting')} onClick={() => setConfirming(true)}>
-                {t('queue.cancel')}
-              </Button>
-              <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => void run('completeOrder')}>
-                {t('queue.complete')}
-              </Button>
-            </Group>
-          )}
         </Stack>
       ) : null}
       <CancelConfirmModal
         key={order?.id ?? 'none'}
-        opened={confirming && order !== null}
+        opened={confirming === 'cancel' && order !== null}
         busy={busy === 'cancelOrderAsAdmin'}
-        onKeep={() => setConfirming(false)}
+        onKeep={() => setConfirming(null)}
         onConfirm={(why) => void run('cancelOrderAsAdmin', why)}
+      />
+      <CompleteConfirmModal
+        key={`complete-${order?.id ?? 'none'}`}
+        order={order}
+        opened={confirming === 'complete' && order !== null}
+        busy={busy === 'completeOrder'}
+        onKeep={() => setConfirming(null)}
+        onConfirm={() => void run('completeOrder')}
       />
     </Modal>
   );

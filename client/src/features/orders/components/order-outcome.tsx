@@ -24,6 +24,7 @@ export function OrderOutcome({
   cancelReason,
   cancelNote,
   orderId,
+  detail,
 }: {
   status: Exclude<OrderStatus, 'waiting'>;
   loggedIn: boolean;
@@ -32,6 +33,8 @@ export function OrderOutcome({
   /** Why the admin cancelled, and their note (issue 10). */
   cancelReason?: CancelReason | null;
   cancelNote?: string | null;
+  /** Said instead of the status's own words: what happened to a pending order's payment (issue 22 point 9). */
+  detail?: ReactNode;
 }) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('console');
@@ -46,9 +49,11 @@ export function OrderOutcome({
       <Text fw={700} fz={24} role="status">
         {t(`outcome.${status}.title`)}
       </Text>
-      <Text c="dimmed" maw={460}>
-        {t(`outcome.${status}.body`)}
-      </Text>
+      {detail ?? (
+        <Text c="dimmed" maw={460}>
+          {t(`outcome.${status}.body`)}
+        </Text>
+      )}
       {cancelReason ? (
         <Text fw={600} maw={460} data-testid="cancel-reason">
           {tc('outcome.reason', { reason: tc(`cancel.reasons.${cancelReason}`) })}

@@ -1,42 +1,34 @@
+// The customer's "I have paid" forms of a waiting order (spec §4), on the one submit hook (issue 18, decision 181):
+// a failure stays beside the button with Retry (issue 22 point 11), the first invalid field takes the focus.
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
-import { submitTopupPaymentSchema, submitWithdrawPaymentSchema } from '#shared/schemas';
-import { zodResolver } from '../../../lib/form';
-import { showError } from '../../../lib/notify';
-import type { OrderPayment } from '#shared/schemas';
+import { submitTopupPaymentSchema, submitWithdrawPaymentSchema, type OrderPayment } from '#shared/schemas';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { submitPayment } from '../api/orders-api';
-import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 
 type Done = (order: PublicOrderDto) => void;
 
-async function send(orderId: string, payment: OrderPayment, onDone: Done, setErrors: (errors: Record<string, string> | undefined) => void) {
-  try {
-    const answer = await submitPayment(orderId, payment);
-    if (!answer.ok) {
-      setErrors(answer.errors);
-      showError(answer, 'errors.orderUpdate');
-      return;
-    }
-    onDone(answer.order);
-  } catch (error) {
-    showError(error);
-  }
+function usePaymentSubmit(orderId: string, onDone: Done, form: { setErrors: (errors: FormErrors) => void }, fields: readonly string[]) {
+  return useSubmit({
+    send: (payment: OrderPayment) => submitPayment(orderId, payment),
+    onDone: (answer) => onDone(answer.order),
+    form,
+    fields,
+    fallbackKey: 'errors.orderUpdate',
+    inline: true,
+  });
 }
 
 /** Top-up: the customer enters the wallet's transaction id (TrxID). */
 export function TopupPaymentForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
   const { t } = useTranslation('orders');
-  const toErrors = useServerFieldErrors(['pm_id']);
-  const [busy, setBusy] = useState(false);
   const form = useForm({ initialValues: { pm_id: '' }, validate: zodResolver(submitTopupPaymentSchema), validateInputOnBlur: true });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    await send(orderId, { kind: 'topup', ...submitTopupPaymentSchema.parse(values) }, onDone, (errors) => form.setErrors(toErrors(errors)));
-    setBusy(false);
-  });
+  const submitter = usePaymentSubmit(orderId, onDone, form, ['pm_id']);
+  const submit = form.onSubmit((values) => void submitter.submit({ kind: 'topup', ...submitTopupPaymentSchema.parse(values) }), focusFirstInvalid);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -48,7 +40,8 @@ export function TopupPaymentForm({ orderId, onDone }: { orderId: string; onDone:
           maxLength={70}
           required
         />
-        <Button type="submit" size="lg" fullWidth loading={busy}>
+        <SubmitFailureAlert submitter={submitter} />
+        <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
           {t('waiting.submitPayment')}
         </Button>
       </Stack>
@@ -59,24 +52,20 @@ export function TopupPaymentForm({ orderId, onDone }: { orderId: string; onDone:
 /** Withdraw: the customer enters the 1xBet account id and the 4-character withdrawal code. */
 export function WithdrawPaymentForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
   const { t } = useTranslation('orders');
-  const toErrors = useServerFieldErrors(['onex_id', 'w_code']);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { onex_id: '', w_code: '' },
     validate: zodResolver(submitWithdrawPaymentSchema),
     validateInputOnBlur: true,
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    await send(orderId, { kind: 'withdraw', ...submitWithdrawPaymentSchema.parse(values) }, onDone, (errors) => form.setErrors(toErrors(errors)));
-    setBusy(false);
-  });
+  const submitter = usePaymentSubmit(orderId, onDone, form, ['onex_id', 'w_code']);
+  const submit = form.onSubmit((values) => void submitter.submit({ kind: 'withdraw', ...submitWithdrawPaymentSchema.parse(values) }), focusFirstInvalid);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput {...form.getInputProps('onex_id')} label={t('waiting.onexId')} inputMode="numeric" maxLength={9} autoComplete="off" required />
         <TextInput {...form.getInputProps('w_code')} label={t('waiting.wCode')} description={t('waiting.wCodeHint')} maxLength={4} autoComplete="off" required />
-        <Button type="submit" size="lg" fullWidth loading={busy}>
+        <SubmitFailureAlert submitter={submitter} />
+        <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
           {t('waiting.submitWithdraw')}
         </Button>
       </Stack>

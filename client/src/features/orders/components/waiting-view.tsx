@@ -1,13 +1,13 @@
 import { Alert, Button, Divider, Group, List, Modal, Paper, RingProgress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { WalletLabel } from '../../../components/wallet-label';
 import { useFormat } from '../../../lib/format';
-import { showError } from '../../../lib/notify';
+import { useSubmit } from '../../../lib/use-submit';
 import { cancelOrder } from '../api/orders-api';
 import { useSecondsLeft } from '../hooks/use-live-order';
 import { CopyValue } from './copy-value';
@@ -139,19 +139,11 @@ function CountdownAnnouncement({ secondsLeft }: { secondsLeft: number }) {
 function CancelOrderButton({ orderId, onDone }: { orderId: string; onDone: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('orders');
   const [opened, dialog] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
+  // A failure stays as a notification with Retry (decision 176); the dialog closes either way.
+  const { submit, pending } = useSubmit({ send: () => cancelOrder(orderId), onDone: (answer) => onDone(answer.order), fallbackKey: 'errors.orderUpdate' });
   const confirm = async () => {
-    setBusy(true);
-    try {
-      const answer = await cancelOrder(orderId);
-      if (!answer.ok) showError(answer, 'errors.orderUpdate');
-      else onDone(answer.order);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-      dialog.close();
-    }
+    await submit(undefined);
+    dialog.close();
   };
   return (
     <>
@@ -167,7 +159,7 @@ function CancelOrderButton({ orderId, onDone }: { orderId: string; onDone: (orde
             <Button variant="default" onClick={dialog.close}>
               {t('waiting.cancelKeep')}
             </Button>
-            <Button color="red" loading={busy} onClick={() => void confirm()}>
+            <Button color="red" loading={pending} onClick={() => void confirm()}>
               {t('waiting.cancelConfirm')}
             </Button>
           </Group>

@@ -1,21 +1,20 @@
-import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
 import { isInAdminQueue } from '#shared/order-view';
-import { shortOrderId, useOrderColumns } from '../../../components/order-columns';
-import { showSuccess } from '../../../lib/notify';
+import { useOrderColumns } from '../../../components/order-columns';
 import { refreshQueries, updateQueries } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
-import { useSubmit } from '../../../lib/use-submit';
-import { completeOrder, orderQueueQuery, type AdminOrderList as AdminOrderListAnswer } from '../api/admin-orders';
+import { orderQueueQuery, type AdminOrderList as AdminOrderListAnswer } from '../api/admin-orders';
 import { orderKeys } from '../api/orders-api';
 import { AdminOrderList, applyAdminOrder, useAdminOrderPage } from '../components/admin-order-list';
 import { VerificationBadge } from '../components/verification-badge';
 import { AssigneeName } from '../components/order-claim';
 import { OrderHistory } from '../components/order-history';
 import { OrderListHeader } from '../components/order-list-header';
+import { VerifiedReady } from '../components/verified-ready';
 
 const inQueue = (order: OrderDto) => isInAdminQueue(order);
 
@@ -85,45 +84,10 @@ function OrderQueue({ title }: { title: string }) {
     void updateQueries<AdminOrderListAnswer>(orderKeys.queue(1), (list) => (list.orders.some((row) => row.id === order.id) ? list : { ...list, orders: [order, ...list.orders] }));
   });
 
-  // Verified pending orders: one click completes each (issue 9 rule 3).
-  const ready = (orders ?? []).filter((order) => order.status === 'pending' && order.verification?.status === 'verified');
-  const [completing, setCompleting] = useState<string | null>(null);
-  const { submit: complete } = useSubmit({
-    send: (id: string) => completeOrder(id),
-    fallbackKey: 'errors.orderUpdate',
-    onDone: (answer) => {
-      showSuccess('orders:queue.completed');
-      applyUpdate(answer.order);
-    },
-  });
-  const completeVerified = async (order: OrderDto) => {
-    setCompleting(order.id);
-    await complete(order.id);
-    setCompleting(null);
-  };
-
   return (
     <Stack gap="md">
       <OrderListHeader title={title} loading={query.isFetching} onRefresh={() => void refreshQueries(orderKeys.queues())} />
-      {ready.length > 0 ? (
-        <Card withBorder radius="md" p="sm" bg="green.0" data-testid="verified-ready">
-          <Stack gap="xs">
-            {ready.map((order) => (
-              <Group key={order.id} justify="space-between" wrap="wrap" gap="xs">
-                <Group gap="xs" wrap="nowrap">
-                  <VerificationBadge order={order} />
-                  <Text ff="monospace" fw={600} size="sm">
-                    {shortOrderId(order.id)}
-                  </Text>
-                </Group>
-                <Button size="xs" color="green" loading={completing === order.id} disabled={completing !== null} onClick={() => void completeVerified(order)}>
-                  {t('sms:verification.completeNow')}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        </Card>
-      ) : null}
+      <VerifiedReady orders={orders ?? []} onDone={applyUpdate} />
       <AdminOrderList
         orders={orders}
         columns={columns}

@@ -11,6 +11,7 @@ import { userAtom } from '../../../lib/session';
 import { OrderOutcome } from '../components/order-outcome';
 import { OrderPaymentNotes } from '../components/order-payment-notes';
 import { OrderPageFrame } from '../components/order-page-frame';
+import { PaymentProgress } from '../components/payment-progress';
 import { OrderSummary } from '../components/order-summary';
 import { WaitingView } from '../components/waiting-view';
 import { useLiveOrder } from '../hooks/use-live-order';
@@ -34,7 +35,7 @@ export default function OrderPage() {
 
   if (load.state !== 'ready') {
     return (
-      <OrderPageFrame title={t('view.title')} aside={back}>
+      <OrderPageFrame title={t('view.title')} aside={back} live>
         {load.state === 'loading' ? (
           <Center py="xl">
             <Loader aria-label={t('loading')} />
@@ -54,6 +55,7 @@ export default function OrderPage() {
   const customer = user !== null && user.role === 'user';
   return (
     <OrderPageFrame
+      live
       title={productName(order.product_id)}
       subtitle={order.status === 'waiting' ? t(kind === 'topup' ? 'waiting.subtitleTopup' : 'waiting.subtitleWithdraw') : undefined}
       aside={
@@ -97,6 +99,7 @@ export default function OrderPage() {
             orderId={order.id}
             cancelReason={order.cancel_reason}
             cancelNote={order.cancel_note}
+            detail={order.status === 'pending' ? <PaymentProgress order={order} /> : undefined}
           />
           <OrderPaymentNotes order={order} onChange={replace} />
         </Stack>

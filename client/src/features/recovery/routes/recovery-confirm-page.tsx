@@ -8,9 +8,11 @@ import { LIMITS } from '#shared/constants';
 import { recoverConfirmFormSchema } from '#shared/schemas';
 import { dashboardHref, paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { errorMessage, showError, showSuccess } from '../../../lib/notify';
-import { startSession, userAtom, withLoadingOverlay } from '../../../lib/session';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { errorMessage, showSuccess } from '../../../lib/notify';
+import { startSession, userAtom } from '../../../lib/session';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import {
   clearRecoveryInfo,
   openRecoveryLink,
@@ -109,23 +111,19 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
   const { id = initialInfo.id } = useParams();
   const [info, setInfo] = useState(initialInfo);
   const secondsLeft = useSecondsLeft(info.until);
-  const [resending, setResending] = useState(false);
-  const [saving, setSaving] = useState(false);
   const form = useForm({
     initialValues: { code: '', password: '', confirm_password: '' },
     validate: zodResolver(recoverConfirmFormSchema),
     validateInputOnBlur: true,
   });
 
-  const reset = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const { code, password } = recoverConfirmFormSchema.parse(values);
-      const answer = await withLoadingOverlay(() => resetPassword(id, code, password));
-      if (!answer.ok) {
-        form.setErrors(toFormErrors(answer.errors, FIELDS));
-        return showError(answer);
-      }
+  const resetter = useSubmit({
+    send: ({ code, password }: { code: string; password: string }) => resetPassword(id, code, password),
+    form,
+    fields: FIELDS,
+    overlay: true,
+    inline: true,
+    onDone: (answer) => {
       clearRecoveryInfo();
       onReset();
       // With two-factor sign-in on, the e-mailed code gives no session (issue 20): log in with the new password.
@@ -137,28 +135,23 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
       startSession(answer.user);
       showSuccess('recovery:confirm.done');
       navigate(dashboardHref(answer.user.role), { replace: true });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    },
   });
+  const reset = form.onSubmit((values) => {
+    const { code, password } = recoverConfirmFormSchema.parse(values);
+    void resetter.submit({ code, password });
+  }, focusFirstInvalid);
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      const answer = await requestRecoveryCode(info.email);
-      if (!answer.ok) return showError(answer);
-      setInfo(saveRecoveryInfo(info.email, answer.id));
+  // A new code: a failure goes to a kept notification with Retry (decision 176).
+  const resender = useSubmit({
+    send: (email: string) => requestRecoveryCode(email),
+    onDone: (answer, email) => {
+      setInfo(saveRecoveryInfo(email, answer.id));
       form.setFieldValue('code', '');
       showSuccess('recovery:confirm.resent');
       navigate(paths.recoveryConfirm.getHref(answer.id), { replace: true });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setResending(false);
-    }
-  };
+    },
+  });
 
   return (
     <RecoveryCard title={t('confirm.title')} body={t('confirm.body', { email: info.email })}>
@@ -191,7 +184,8 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
             required
             visibilityToggleButtonProps={{ 'aria-label': t('confirm.togglePassword') }}
           />
-          <Button type="submit" size="lg" fullWidth loading={saving}>
+          <SubmitFailureAlert submitter={resetter} />
+          <Button type="submit" size="lg" fullWidth loading={resetter.pending}>
             {t('confirm.submit')}
           </Button>
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -200,7 +194,7 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
                 {t('confirm.resendIn', { time: format.countdown(secondsLeft) })}
               </Text>
             ) : (
-              <Button variant="subtle" size="sm" px={0} loading={resending} onClick={() => void resend()}>
+              <Button variant="subtle" size="sm" px={0} loading={resender.pending} onClick={() => void resender.submit(info.email)}>
                 {t('confirm.resend')}
               </Button>
             )}

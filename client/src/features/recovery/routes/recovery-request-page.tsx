@@ -1,14 +1,14 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { emailSchema } from '#shared/schemas';
 import { paths } from '../../../config';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError } from '../../../lib/notify';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { userAtom } from '../../../lib/session';
 import { requestRecoveryCode, saveRecoveryInfo } from '../api/recovery';
 import { RecoveryCard } from '../components/recovery-card';
@@ -19,28 +19,21 @@ export default function RecoveryRequestPage() {
   const { t } = useTranslation('recovery');
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
-  const [sending, setSending] = useState(false);
   const form = useForm({ initialValues: { email: '' }, validate: zodResolver(requestSchema), validateInputOnBlur: true });
 
-  if (user) return <Navigate to={paths.home.getHref()} replace />;
-
-  const sendCode = form.onSubmit(async (values) => {
-    setSending(true);
-    try {
-      const { email } = requestSchema.parse(values);
-      const answer = await requestRecoveryCode(email);
-      if (!answer.ok) {
-        form.setErrors(toFormErrors(answer.errors, ['email']));
-        return showError(answer);
-      }
+  const submitter = useSubmit({
+    send: requestRecoveryCode,
+    form,
+    fields: ['email'],
+    inline: true,
+    onDone: (answer, email) => {
       saveRecoveryInfo(email, answer.id);
       navigate(paths.recoveryConfirm.getHref(answer.id));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSending(false);
-    }
+    },
   });
+  const sendCode = form.onSubmit((values) => void submitter.submit(requestSchema.parse(values).email), focusFirstInvalid);
+
+  if (user) return <Navigate to={paths.home.getHref()} replace />;
 
   return (
     <RecoveryCard title={t('request.title')} body={t('request.body')}>
@@ -55,7 +48,8 @@ export default function RecoveryRequestPage() {
             size="md"
             required
           />
-          <Button type="submit" size="lg" fullWidth loading={sending}>
+          <SubmitFailureAlert submitter={submitter} />
+          <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
             {t('request.submit')}
           </Button>
           <Text size="sm" ta="center">

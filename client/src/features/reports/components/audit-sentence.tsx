@@ -28,6 +28,7 @@ function useSentenceLabels(): AuditSentenceLabels {
       orderId: shortOrderId,
       product,
       wallet,
+      walletNumber: format.wallet,
       role: (role) => {
         const key = `users:roles.${role}`;
         return isTranslationKey(key, ['users']) ? translate(key, undefined, ['users']) : role;

@@ -7,6 +7,7 @@ const labels: AuditSentenceLabels = {
   orderId: (id) => `${id.slice(0, 4)}…`,
   product: (id) => `product ${id}`,
   wallet: (account) => `wallet ${account}`,
+  walletNumber: (number) => `number ${number}`,
   role: (role) => `role ${role}`,
   money: (amount) => `৳${amount}`,
   online: (value) => (value === null ? 'auto' : value ? 'on' : 'off'),
@@ -42,6 +43,7 @@ describe('audit sentences', () => {
     expect(auditSentence(entry({ action: 'admin.online', target_type: 'setting', target_id: 'adminOnline', after: { online: null } }), labels).values.state).toBe('auto');
     expect(auditSentence(entry({ action: 'device.balance', target_type: 'device', target_id: 'd1', after: { balance: '1200.00' } }), labels).values).toEqual({ id: 'd1', amount: '৳1200.00' });
     expect(auditSentence(entry({ action: 'device.revoke', target_type: 'device', target_id: 'd1', before: { name: 'bKash phone' } }), labels).values.id).toBe('bKash phone');
+    expect(auditSentence(entry({ action: 'pm.number_add', target_type: 'pm', target_id: 'bkash', after: { wallet: '01800000002' } }), labels).values).toEqual({ id: 'wallet bkash', number: 'number 01800000002' });
     expect(auditSentence(entry({ action: 'sms.link', target_type: 'sms', target_id: '42', after: { order_id: 'ABCDEFGHIJKL' } }), labels).values).toEqual({ id: '#42', order: 'ABCD…' });
   });
 

@@ -8,6 +8,8 @@ export interface AuditSentenceLabels {
   orderId: (id: string) => string;
   product: (id: string) => string;
   wallet: (account: string) => string;
+  /** A wallet (phone) number, grouped for reading. */
+  walletNumber: (number: string) => string;
   role: (role: string) => string;
   money: (amount: string) => string;
   /** The online switch's state: true, false or null (automatic). */
@@ -38,6 +40,8 @@ export const AUDIT_SENTENCE_ACTIONS = new Set([
   'product.edit',
   'product.image',
   'pm.edit',
+  'pm.number_add',
+  'pm.number_edit',
   'admin.online',
   'reply.create',
   'reply.update',
@@ -113,6 +117,10 @@ export function auditSentence(entry: AuditEntryDto, labels: AuditSentenceLabels)
     }
     case 'device.balance':
       values.amount = text(field(after, 'balance')) ? labels.money(text(field(after, 'balance'))) : '—';
+      break;
+    case 'pm.number_add':
+    case 'pm.number_edit':
+      values.number = labels.walletNumber(text(either('wallet')));
       break;
     case 'sms.link':
       values.order = labels.orderId(text(field(after, 'order_id')));

@@ -1,4 +1,5 @@
-// Name and password forms of /account/settings; each save button rests for 2 s after a save (spec §4).
+// Name and password forms of /account/settings on the one submit hook; each save button rests for 2 s after a save
+// (spec §4).
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
@@ -9,8 +10,10 @@ import type { UserDto } from '#shared/api-types';
 import { TIMERS } from '#shared/constants';
 import { nameSchema, passwordSchema, VALIDATION_KEYS } from '#shared/schemas';
 import { useFormat } from '../../../lib/format';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/notify';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { showSuccess } from '../../../lib/notify';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { startSession, userAtom } from '../../../lib/session';
 import { changePassword, updateName } from '../api/settings';
 
@@ -43,23 +46,19 @@ export function NameForm({ user }: { user: UserDto }) {
   const lock = useSaveLock();
   const form = useForm({ initialValues: { name: user.name }, validate: zodResolver(nameFormSchema), validateInputOnBlur: true });
 
-  const saveName = form.onSubmit((values) =>
-    lock.run(async () => {
-      try {
-        const answer = await updateName(user.id, nameFormSchema.parse(values).name);
-        if (!answer.ok) {
-          form.setErrors(toFormErrors(answer.errors, ['name']));
-          return showError(answer);
-        }
-        setUser(answer.user);
-        form.setValues({ name: answer.user.name });
-        form.resetDirty({ name: answer.user.name });
-        showSuccess('settings:saved');
-      } catch (error) {
-        showError(error);
-      }
-    }),
-  );
+  const submitter = useSubmit({
+    send: (name: string) => updateName(user.id, name),
+    form,
+    fields: ['name'],
+    inline: true,
+    onDone: (answer) => {
+      setUser(answer.user);
+      form.setValues({ name: answer.user.name });
+      form.resetDirty({ name: answer.user.name });
+      showSuccess('settings:saved');
+    },
+  });
+  const saveName = form.onSubmit((values) => void lock.run(async () => void (await submitter.submit(nameFormSchema.parse(values).name))), focusFirstInvalid);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -72,6 +71,7 @@ export function NameForm({ user }: { user: UserDto }) {
           <TextInput label={t('user.yourIdLabel')} value={format.digits(String(user.num))} readOnly variant="filled" size="md" data-testid="your-id" />
           <TextInput label={t('profile.email')} value={user.email} readOnly variant="filled" size="md" />
           <TextInput {...form.getInputProps('name')} label={t('profile.name')} autoComplete="name" size="md" required />
+          <SubmitFailureAlert submitter={submitter} />
           <Button type="submit" size="md" disabled={lock.locked} w={{ base: '100%', sm: 'fit-content' }}>
             {t('profile.save')}
           </Button>
@@ -90,23 +90,19 @@ export function PasswordForm({ user }: { user: UserDto }) {
     validateInputOnBlur: true,
   });
 
-  const savePassword = form.onSubmit((values) =>
-    lock.run(async () => {
-      try {
-        const answer = await changePassword(user.id, passwordFormSchema.parse(values));
-        if (!answer.ok) {
-          form.setErrors(toFormErrors(answer.errors, ['password', 'new_password', 'confirm_password']));
-          return showError(answer);
-        }
-        // The server retires older tokens on a password change; keep the session with the new one.
-        startSession(answer.user);
-        form.reset();
-        showSuccess('settings:passwordSaved');
-      } catch (error) {
-        showError(error);
-      }
-    }),
-  );
+  const submitter = useSubmit({
+    send: (values: z.output<typeof passwordFormSchema>) => changePassword(user.id, values),
+    form,
+    fields: ['password', 'new_password', 'confirm_password'],
+    inline: true,
+    onDone: (answer) => {
+      // The server retires older tokens on a password change; keep the session with the new one.
+      startSession(answer.user);
+      form.reset();
+      showSuccess('settings:passwordSaved');
+    },
+  });
+  const savePassword = form.onSubmit((values) => void lock.run(async () => void (await submitter.submit(passwordFormSchema.parse(values)))), focusFirstInvalid);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -118,6 +114,7 @@ export function PasswordForm({ user }: { user: UserDto }) {
           <PasswordInput {...form.getInputProps('password')} label={t('password.current')} autoComplete="current-password" size="md" required />
           <PasswordInput {...form.getInputProps('new_password')} label={t('password.new')} autoComplete="new-password" size="md" required />
           <PasswordInput {...form.getInputProps('confirm_password')} label={t('password.confirm')} autoComplete="new-password" size="md" required />
+          <SubmitFailureAlert submitter={submitter} />
           <Button type="submit" size="md" disabled={lock.locked} w={{ base: '100%', sm: 'fit-content' }}>
             {t('password.save')}
           </Button>

@@ -1,35 +1,41 @@
 // The settings' section for two-factor sign-in (issue 20): turn it on (QR code of the otpauth URL, or the key typed
 // by hand, then the first code), see the recovery codes once (copy, download), turn it off with a code.
-import { Alert, Badge, Button, Code, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Code, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TwoFactorSetupDto, UserDto } from '#shared/api-types';
+import type { TwoFactorDisabledDto, TwoFactorEnabledDto, TwoFactorSetupDto, UserDto } from '#shared/api-types';
 import { isStaffRole } from '#shared/constants';
 import { twoFactorCodeFormSchema as codeFormSchema } from '#shared/schemas';
-import { saveBlob } from '../../../lib/api';
+import { saveBlob, type ApiAnswer } from '../../../lib/api';
 import { copyToClipboard } from '../../../lib/clipboard';
-import { toFormErrors, zodResolver } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/notify';
+import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { showSuccess } from '../../../lib/notify';
+import { SubmitFailureAlert } from '../../../lib/submit-failure';
+import { useSubmit } from '../../../lib/use-submit';
 import { startSession } from '../../../lib/session';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '../api/two-factor';
 import classes from '../../../styles/text.module.css';
 
-function CodeForm({ label, submit, onSubmit, onCancel }: { label: string; submit: string; onSubmit: (code: string) => Promise<Record<string, string> | undefined>; onCancel?: () => void }) {
+function CodeForm<A>({
+  label,
+  submit,
+  send: sendCode,
+  onDone,
+  onCancel,
+}: {
+  label: string;
+  submit: string;
+  send: (code: string) => Promise<ApiAnswer<A>>;
+  onDone: (answer: { ok: true } & A) => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation('settings');
-  const [busy, setBusy] = useState(false);
   const form = useForm({ initialValues: { code: '' }, validate: zodResolver(codeFormSchema) });
-  const send = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const errors = await onSubmit(codeFormSchema.parse(values).code);
-      if (errors) form.setErrors(toFormErrors(errors, ['code']));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submitter = useSubmit({ send: sendCode, onDone, form, fields: ['code'], inline: true });
+  const send = form.onSubmit((values) => void submitter.submit(codeFormSchema.parse(values).code), focusFirstInvalid);
   return (
     <form onSubmit={send} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -43,7 +49,7 @@ function CodeForm({ label, submit, onSubmit, onCancel }: { label: string; submit
           w={{ base: '100%', xs: 200 }}
           required
         />
-        <Button type="submit" size="md" loading={busy}>
+        <Button type="submit" size="md" loading={submitter.pending}>
           {submit}
         </Button>
         {onCancel ? (
@@ -52,6 +58,9 @@ function CodeForm({ label, submit, onSubmit, onCancel }: { label: string; submit
           </Button>
         ) : null}
       </Group>
+      <Box mt="sm">
+        <SubmitFailureAlert submitter={submitter} />
+      </Box>
     </form>
   );
 }
@@ -96,7 +105,6 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
   const [setup, setSetup] = useState<TwoFactorSetupDto | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [starting, setStarting] = useState(false);
 
   useEffect(() => {
     setQr(null);
@@ -110,39 +118,21 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
     };
   }, [setup]);
 
-  const start = async () => {
-    setStarting(true);
-    try {
-      const answer = await setUpTwoFactor();
-      if (!answer.ok) return showError(answer);
-      setSetup({ secret: answer.secret, otpauth_url: answer.otpauth_url });
-    } finally {
-      setStarting(false);
-    }
-  };
+  const starter = useSubmit({
+    send: () => setUpTwoFactor(),
+    onDone: (answer) => setSetup({ secret: answer.secret, otpauth_url: answer.otpauth_url }),
+  });
 
-  const enable = async (code: string) => {
-    const answer = await enableTwoFactor(code);
-    if (!answer.ok) {
-      showError(answer);
-      return answer.errors;
-    }
+  const enabled = (answer: { ok: true } & TwoFactorEnabledDto) => {
     // Older tokens stopped working: the answer's is the session's now.
     startSession(answer.user);
     setSetup(null);
     setCodes(answer.recovery_codes);
-    return undefined;
   };
 
-  const disable = async (code: string) => {
-    const answer = await disableTwoFactor(code);
-    if (!answer.ok) {
-      showError(answer);
-      return answer.errors;
-    }
+  const disabled = (answer: { ok: true } & TwoFactorDisabledDto) => {
     startSession(answer.user);
     showSuccess('settings:twoFactor.disabled');
-    return undefined;
   };
 
   return (
@@ -167,7 +157,7 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
             <Text size="sm" c="dimmed">
               {t('twoFactor.disableBody')}
             </Text>
-            <CodeForm label={t('twoFactor.code')} submit={t('twoFactor.disable')} onSubmit={disable} />
+            <CodeForm label={t('twoFactor.code')} submit={t('twoFactor.disable')} send={disableTwoFactor} onDone={disabled} />
           </Stack>
         ) : setup ? (
           <Stack gap="sm">
@@ -185,7 +175,7 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
               </Button>
             </Group>
             <Text>{t('twoFactor.enterCode')}</Text>
-            <CodeForm label={t('twoFactor.code')} submit={t('twoFactor.enable')} onSubmit={enable} onCancel={() => setSetup(null)} />
+            <CodeForm label={t('twoFactor.code')} submit={t('twoFactor.enable')} send={enableTwoFactor} onDone={enabled} onCancel={() => setSetup(null)} />
           </Stack>
         ) : (
           <Stack gap="sm" align="flex-start">
@@ -195,7 +185,7 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
                 {t('twoFactor.required')}
               </Alert>
             ) : null}
-            <Button size="md" loading={starting} onClick={() => void start()}>
+            <Button size="md" loading={starter.pending} onClick={() => void starter.submit(undefined)}>
               {t('twoFactor.start')}
             </Button>
           </Stack>

@@ -1,6 +1,6 @@
 // Calls of the SMS verification endpoints (issue 9; decisions 102, 104): wallet phones, the inbox, templates.
 import type { Wallet } from '#shared/constants';
-import type { DeviceDto, LinkCandidateDto, SmsDto, SmsStatus, SmsTemplateDto } from '#shared/sms/sms-api';
+import type { DeviceDto, LinkCandidateDto, SmsDto, SmsStateFilter, SmsTemplateDto } from '#shared/sms/sms-api';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
@@ -30,7 +30,8 @@ export async function revokeDevice(id: string) {
 
 export interface InboxFilter {
   page: number;
-  status?: SmsStatus;
+  /** One state, or `needs_action` (decision 197); none: every SMS. */
+  state?: SmsStateFilter;
   account?: Wallet;
   q?: string;
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Card, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WALLETS, type Wallet } from '#shared/constants';
-import { SMS_STATUSES, type SmsDto, type SmsStatus } from '#shared/sms/sms-api';
+import { SMS_STATES, type SmsDto, type SmsStateFilter } from '#shared/sms/sms-api';
 import { PageHeader } from '../../../components/page-header';
 import { PagePicker } from '../../../components/page-picker';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -17,80 +17,73 @@ import { LedgerGapsAlert } from '../components/ledger-gaps-alert';
 import { useSocketEvent } from '../../../lib/socket';
 import { inboxQuery, smsKeys } from '../api/sms-api';
 import { LinkSmsModal } from '../components/link-sms-modal';
-import { SmsStatusBadge } from '../components/sms-status-badge';
+import { SmsStateBadge } from '../components/sms-state-badge';
 import { TemplatesPanel } from '../components/templates-panel';
 import classes from '../../../styles/text.module.css';
 
-function SmsCard({ sms, onLink }: { sms: SmsDto; onLink: (sms: SmsDto) => void }) {
+/** One SMS on two or three short lines: its state and money first, where it came from below, the text last. */
+function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (sms: SmsDto) => void }) {
   const { t } = useTranslation('sms');
   const format = useFormat();
+  const about = [
+    `#${format.digits(String(sms.id))}`,
+    sms.sender ? format.wallet(sms.sender) : sms.from,
+    format.date(sms.received_at),
+    sms.parse.kind === 'payment'
+      ? null
+      : `${t(`inbox.parse.${sms.parse.kind}`)}${sms.parse.reason ? `: ${translateRuntimeKey(`sms:inbox.reasons.${sms.parse.reason}`, { fallback: 'sms:inbox.parse.unparsed' })}` : ''}`,
+  ].filter(Boolean);
   return (
-    <Card withBorder radius="md" p="sm" data-testid="sms-row">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <Text fw={700} ff="monospace">
-              #{format.digits(String(sms.id))}
-            </Text>
+    <Box px="sm" py={8} data-testid="sms-row" data-sms-id={sms.id} style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      {/* On a phone the order link or Link button drops below the message rather than squeezing it. */}
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 280px' }}>
+          <Group gap="xs" wrap="wrap">
+            <SmsStateBadge state={sms.state} />
             <WalletLabel wallet={sms.account} size="sm" />
-            <Text size="sm" c="dimmed">
-              {sms.from}
-            </Text>
+            {sms.amount !== null ? (
+              <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {format.money(sms.amount, 'BDT')}
+              </Text>
+            ) : null}
+            {sms.trx_id ? (
+              <Text size="sm" ff="monospace" aria-label={t('inbox.trxId')} className={classes.anywhere}>
+                {sms.trx_id}
+              </Text>
+            ) : null}
           </Group>
-          <SmsStatusBadge status={sms.status} />
-        </Group>
-        <Group gap="md" wrap="wrap">
-          {sms.amount !== null ? (
-            <Text size="sm">
-              {t('inbox.amount')}: <b>{format.money(sms.amount, 'BDT')}</b>
-            </Text>
-          ) : null}
-          {sms.trx_id ? (
-            <Text size="sm">
-              {t('inbox.trxId')}: <b style={{ fontFamily: 'monospace' }}>{sms.trx_id}</b>
-            </Text>
-          ) : null}
-          {sms.sender ? (
-            <Text size="sm">
-              {t('inbox.sender')}: {format.wallet(sms.sender)}
-            </Text>
-          ) : null}
-          <Text size="sm" c="dimmed">
-            {t('inbox.received')}: {format.date(sms.received_at)}
+          <Text size="xs" c="dimmed" className={classes.tabular}>
+            {about.join(' · ')}
           </Text>
-        </Group>
-        <Text size="sm" className={`${classes.preWrap} ${classes.breakWord}`} c="dimmed">
-          {sms.text}
-        </Text>
-        <Group justify="space-between" wrap="wrap">
-          <Text size="xs" c="dimmed">
-            {t(`inbox.parse.${sms.parse.kind}`)}
-            {sms.parse.reason ? ` · ${translateRuntimeKey(`sms:inbox.reasons.${sms.parse.reason}`, { fallback: 'sms:inbox.parse.unparsed' })}` : ''}
+          <Text size="xs" c="dimmed" lineClamp={2} title={sms.text} className={classes.breakWord}>
+            {sms.text}
           </Text>
-          {sms.order_id ? (
-            <Anchor component={Link} to={paths.order.getHref(sms.order_id)} size="sm" ff="monospace">
-              {t('inbox.order')}: {sms.order_id.slice(0, 10)}
-            </Anchor>
-          ) : sms.status === 'unmatched' ? (
-            <Button size="xs" variant="light" onClick={() => onLink(sms)}>
-              {t('inbox.link')}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Card>
+        </Stack>
+        {sms.state_order_id ? (
+          <Anchor component={Link} to={paths.order.getHref(sms.state_order_id)} size="sm" ff="monospace" style={{ flex: 'none' }}>
+            {t('inbox.order')}: {sms.state_order_id.slice(0, 10)}
+          </Anchor>
+        ) : null}
+        {sms.status === 'unmatched' && sms.state === 'unmatched' ? (
+          <Button size="compact-sm" variant="light" style={{ flex: 'none' }} onClick={() => onLink(sms)}>
+            {t('inbox.link')}
+          </Button>
+        ) : null}
+      </Group>
+    </Box>
   );
 }
 
 function Inbox() {
   const { t } = useTranslation('sms');
   const walletName = useWalletName();
-  const [status, setStatus] = useState<SmsStatus | undefined>(undefined);
+  // Opens on the work (decision 197): unmatched payments, and amounts that differ or are held on open orders.
+  const [state, setState] = useState<SmsStateFilter | undefined>('needs_action');
   const [account, setAccount] = useState<Wallet | undefined>(undefined);
   const [query, setQuery] = useState('');
   const [q] = useDebouncedValue(query.trim(), 300);
   const [linking, setLinking] = useState<SmsDto | null>(null);
-  const list = usePagedQuery(useMemo(() => inboxQuery({ status, account, q: q || undefined }), [status, account, q]));
+  const list = usePagedQuery(useMemo(() => inboxQuery({ state, account, q: q || undefined }), [state, account, q]));
   const { page, setPage, pages } = list;
   useErrorToast(list.query.error);
   const rows = list.query.data?.sms ?? (list.query.isError ? [] : null);
@@ -107,10 +100,14 @@ function Inbox() {
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput label={t('inbox.search')} value={query} onChange={(e) => { setQuery(e.currentTarget.value); setPage(1); }} style={{ flex: '1 1 220px' }} />
         <Select
-          label={t('inbox.status')}
-          data={[{ value: 'all', label: t('inbox.allStatuses') }, ...SMS_STATUSES.filter((s) => s !== 'duplicate').map((s) => ({ value: s, label: t(`inbox.statuses.${s}`) }))]}
-          value={status ?? 'all'}
-          onChange={(value) => { setStatus(!value || value === 'all' ? undefined : (value as SmsStatus)); setPage(1); }}
+          label={t('inbox.state')}
+          data={[
+            { value: 'needs_action', label: t('inbox.needsAction') },
+            { value: 'all', label: t('inbox.allStates') },
+            ...SMS_STATES.map((s) => ({ value: s, label: t(`inbox.states.${s}`) })),
+          ]}
+          value={state ?? 'all'}
+          onChange={(value) => { setState(!value || value === 'all' ? undefined : (value as SmsStateFilter)); setPage(1); }}
           allowDeselect={false}
           style={{ flex: '0 1 170px' }}
         />
@@ -125,12 +122,16 @@ function Inbox() {
       </Group>
       {rows !== null && rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
-          {t('inbox.empty')}
+          {state === 'needs_action' && !q && !account ? t('inbox.emptyWork') : t('inbox.empty')}
         </Text>
       ) : null}
-      {(rows ?? []).map((sms) => (
-        <SmsCard key={sms.id} sms={sms} onLink={setLinking} />
-      ))}
+      {rows !== null && rows.length > 0 ? (
+        <Card withBorder radius="md" p={0}>
+          {rows.map((sms, index) => (
+            <SmsRow key={sms.id} sms={sms} first={index === 0} onLink={setLinking} />
+          ))}
+        </Card>
+      ) : null}
       <PagePicker page={page} pages={pages} onChange={setPage} />
       <LinkSmsModal
         sms={linking}
