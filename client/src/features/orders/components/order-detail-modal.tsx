@@ -26,6 +26,8 @@ import { OrderStaffSteps } from './order-claim';
 import { OrderCustomer } from './order-customer';
 import { OrderEssentials } from './order-essentials';
 import { VerificationBadge } from './verification-badge';
+import text from '../../../styles/text.module.css';
+import classes from './order-detail-modal.module.css';
 
 type Why = { reason?: CancelReason; note?: string };
 type AdminCommand = 'completeOrder' | 'cancelOrderAsAdmin' | 'reopenOrder' | 'accept' | 'reject';
@@ -46,7 +48,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text component="div" style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-all' }}>
+      <Text component="div" className={`${text.tabular} ${text.breakAll}`}>
         {value}
       </Text>
     </Stack>
@@ -64,7 +66,7 @@ function ReasonAction({ label, value, onChange, error, children }: { label: stri
         error={error ? translateRuntimeKey(error) : undefined}
         autosize
         minRows={1}
-        style={{ flex: '1 1 220px' }}
+        flex="1 1 220px"
       />
       <Group gap="sm" wrap="nowrap">
         {children}
@@ -255,15 +257,7 @@ export function OrderDetailModal({
             // Stays at the bottom of the popup while it scrolls (a phone's thumb), whatever arrives above it.
             <Box
               data-testid="order-actions"
-              style={{
-                position: 'sticky',
-                bottom: 0,
-                zIndex: 2,
-                background: 'var(--mantine-color-body)',
-                borderTop: '1px solid var(--mantine-color-default-border)',
-                margin: '0 calc(var(--mb-padding, var(--mantine-spacing-md)) * -1) calc(var(--mb-padding, var(--mantine-spacing-md)) * -1)',
-                padding: 'var(--mantine-spacing-sm) var(--mb-padding, var(--mantine-spacing-md))',
-              }}
+              className={classes.actions}
             >
               <Group justify="flex-end" gap="sm" wrap="nowrap">
                 <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => setConfirming('cancel')}>

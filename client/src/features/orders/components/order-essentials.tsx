@@ -17,7 +17,7 @@ export function CopyField({ label, value, copy, strong = false }: { label: strin
   const { t } = useTranslation('orders');
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
-      <Stack gap={0} style={{ minWidth: 0 }}>
+      <Stack gap={0} miw={0}>
         <Text size="xs" c="dimmed" fw={600}>
           {label}
         </Text>
