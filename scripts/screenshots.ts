@@ -14,6 +14,8 @@
 // amount ('@received' in a page path) and one with Tk 100 less ('@differs'): the customer's page of issue 22 point 9.
 // SCREEN_FILL='amount=50;email=a@b.c' fills the fields of those form paths (`data-path`) on each page;
 // SCREEN_SUBMIT=1 then sends the page's form, to look at its errors (issue 22 point 12).
+// A page path may end in steps after '!', done before the shot: '!bell' opens the admin's bell list, '!all' the
+// All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -157,7 +159,8 @@ try {
     for (const width of [1280, 360]) {
       const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
       for (const p of pages) {
-        await page.goto(p.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs).replace('@ticket', ticket));
+        const [route, ...steps] = p.split('!');
+        await page.goto(route.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs).replace('@ticket', ticket));
         await page.waitForLoadState('networkidle');
         for (const pair of (process.env.SCREEN_FILL ?? '').split(';').filter(Boolean)) {
           const [field, ...value] = pair.split('=');
@@ -176,6 +179,12 @@ try {
           await page.getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ }).filter({ visible: true }).first().click();
           await page.getByRole('dialog').waitFor();
           await page.waitForTimeout(600);
+        }
+        for (const step of steps) {
+          if (step === 'bell') await page.getByTestId('alerts-button').click();
+          if (step === 'all') await page.getByRole('tab').nth(1).click();
+          if (step === 'filters' && (await page.getByTestId('history-filters-toggle').count()) > 0) await page.getByTestId('history-filters-toggle').click();
+          await page.waitForTimeout(400);
         }
         const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });

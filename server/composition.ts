@@ -315,6 +315,8 @@ export function composeShop(infra: Infrastructure) {
     countUsers: () => usersRepository.count(),
     countQueuedOrders: orderLists.countQueue,
     countTicketsAwaitingReply: () => tickets.countAwaitingReply(),
+    countHeldPayments: orderLists.countHeld,
+    countLedgerGaps: () => sms.countLedgerGaps(),
     clock: () => clock.now(),
   });
 

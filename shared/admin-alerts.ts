@@ -7,6 +7,10 @@ export interface WaitingItemsDto {
   orders: number;
   /** Open tickets whose newest message is the customer's. */
   tickets: number;
+  /** Of `orders`, those whose payment is held for the shop's review (issue 22: the bell lists them apart). */
+  held: number;
+  /** Wallet phones whose balance ledger has a gap: a message is missing (decision 144). */
+  gaps: number;
 }
 
 export interface WaitingItemsAnswer {

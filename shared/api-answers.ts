@@ -169,7 +169,8 @@ export const homeAnswerSchema = success({
   user: userSchema.nullable(),
   adminOnline: z.boolean(),
 });
-export const statsAnswerSchema = success({ stats: obj({}) });
+const volumeSchema = obj({ count: z.number().int(), amount: z.string() });
+export const statsAnswerSchema = success({ stats: obj({ money_in: z.record(z.string(), volumeSchema), money_out: z.record(z.string(), volumeSchema) }) });
 export const typicalWaitAnswerSchema = success({ wait: obj({ minutes: z.number().int().positive().nullable(), orders: z.number().int().nonnegative(), measured_at: unixSeconds }) });
 export const auditAnswerSchema = success({
   entries: z.array(obj({ id: z.union([z.string(), z.number()]), action: z.string() })),
@@ -180,7 +181,7 @@ export const shopSettingsAnswerSchema = success({ settings: obj({}) });
 
 // ---------- admin status ----------
 export const adminInfoAnswerSchema = success({ admin: obj({ online: z.boolean() }) });
-export const waitingAnswerSchema = success({ waiting: obj({ orders: z.number().int(), tickets: z.number().int() }) });
+export const waitingAnswerSchema = success({ waiting: obj({ orders: z.number().int(), tickets: z.number().int(), held: z.number().int(), gaps: z.number().int() }) });
 
 // ---------- SMS verification ----------
 export const deviceSchema = obj({

@@ -71,6 +71,12 @@ export interface StatsDto {
   /** The `pm_amount` of all completed orders, per currency (`{}` when none). */
   volume_total: AmountsByCurrency;
   volume_by_method: MethodVolumeDto[];
+  /**
+   * Money in (issue 22): the completed top-ups, what customers paid into the shop's wallets, per currency of
+   * `pm_amount`; money out: the completed withdrawals, what the shop paid out of them. `{}` when none.
+   */
+  money_in: Record<string, VolumeDto>;
+  money_out: Record<string, VolumeDto>;
   volume_by_product: ProductVolumeDto[];
   /** Seconds from an order's creation to its completion, median and 90th percentile (nearest rank); null: none completed. */
   completion_p50_s: number | null;

@@ -29,6 +29,10 @@ export function createAdminStatusService(deps: {
   countQueuedOrders: () => Promise<number>;
   /** The tickets domain's count of open tickets whose last message is the customer's. */
   countTicketsAwaitingReply: () => Promise<number>;
+  /** The orders domain's count of queued orders whose payment is held for review. */
+  countHeldPayments: () => Promise<number>;
+  /** The SMS domain's count of wallet phones with a gap in their ledger. */
+  countLedgerGaps: () => Promise<number>;
   clock: () => Date;
 }) {
   const { status, countUsers, clock } = deps;
@@ -76,10 +80,10 @@ export function createAdminStatusService(deps: {
     /** The presence watch (every 30 s, background work): the badge turns offline 5 minutes after the last sign of staff. */
     watchPresence: tellIfChanged,
 
-    /** What waits for the shop now: the queue's orders and the tickets awaiting an answer. */
+    /** What waits for the shop now: the queue's orders (the held payments among them), the tickets awaiting an answer, the ledger gaps. */
     async waitingItems(): Promise<WaitingItemsDto> {
-      const [orders, tickets] = await Promise.all([deps.countQueuedOrders(), deps.countTicketsAwaitingReply()]);
-      return { orders, tickets };
+      const [orders, tickets, held, gaps] = await Promise.all([deps.countQueuedOrders(), deps.countTicketsAwaitingReply(), deps.countHeldPayments(), deps.countLedgerGaps()]);
+      return { orders, tickets, held, gaps };
     },
 
     /**

@@ -120,6 +120,8 @@ export function createOrderListsService(deps: {
 
     /** How many orders the admin's queue holds, as `listOrders` without filters lists them (decision 119). */
     countQueue: (): Promise<number> => queries.countQueue(ADMIN_QUEUE_STATUSES, lateClaimsSince()),
+    /** How many of the queue's orders have a payment held for review (decision 145, issue 23). */
+    countHeld: (): Promise<number> => queries.countHeld(ADMIN_QUEUE_STATUSES),
 
     /**
      * Orders an SMS of `wallet` for `amount` could be linked to by hand (decision 218): top-ups of the last 3 days

@@ -150,6 +150,11 @@ export function createOrderQueriesRepository(prisma: Prisma) {
       return prisma.order.count({ where: queueWhere(statuses, lateClaimsSince) });
     },
 
+    /** Open orders (of `statuses`) whose payment is held for the shop's review (the bell's list, issue 22). */
+    async countHeld(statuses: readonly OrderStatus[]): Promise<number> {
+      return prisma.order.count({ where: { status: { in: [...statuses] }, verification: 'held' } });
+    },
+
     /** The admin's history: every order matching the filters, newest first. */
     async listFiltered(filter: OrderFilter, pageNumber: number, pageSize: number): Promise<OrderPage> {
       const where = filterWhere(filter);

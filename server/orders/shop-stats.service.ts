@@ -1,5 +1,6 @@
 // The admin's KPIs for a range of Asia/Dhaka days (issue 10, decision 113): the SQL aggregates arranged into the
 // answer of GET /stats, with a day for every date of the range (zero when nothing happened).
+import Decimal from 'decimal.js';
 import { productCurrency } from '#shared/constants';
 import { DAY_SECONDS, DHAKA_OFFSET_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
@@ -20,6 +21,18 @@ function zeroByStatus(): Record<OrderStatus, number> {
 export function statsWindow(range: StatsRange, now: Date): StatsWindow {
   const today = dhakaDayStart(now).getTime();
   return { from: new Date(today - (STATS_RANGE_DAYS[range] - 1) * DAY_MS), to: new Date(today + DAY_MS) };
+}
+
+/** Money in (top-ups) or out (withdrawals) per currency: the wallets' rows of that kind added up, exactly. */
+function flowOf(methods: readonly MethodVolumeDto[], kind: 'topup' | 'withdraw'): Record<string, VolumeDto> {
+  const sums = new Map<string, { count: number; amount: Decimal }>();
+  for (const method of methods) {
+    const part = method[kind];
+    if (part.count === 0) continue;
+    const sum = sums.get(method.currency) ?? { count: 0, amount: new Decimal(0) };
+    sums.set(method.currency, { count: sum.count + part.count, amount: sum.amount.plus(part.amount) });
+  }
+  return Object.fromEntries([...sums].map(([currency, sum]) => [currency, { count: sum.count, amount: sum.amount.toFixed(2) }]));
 }
 
 /** The SQL day number (see the repository) of a Dhaka midnight. */
@@ -117,6 +130,7 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
         if (method) method[row.kind] = { count: row.count, amount: row.pmAmount };
       }
 
+      const byMethod = [...methods.values()];
       return {
         range,
         from: unixSeconds(window.from),
@@ -124,7 +138,9 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
         orders_by_status: ordersByStatus,
         volume_total: volumeTotal,
         // Sorted here, not by the database's collation (which differs between installations for '_').
-        volume_by_method: [...methods.values()].sort((a, b) => byText(a.account, b.account) || byText(a.currency, b.currency)),
+        money_in: flowOf(byMethod, 'topup'),
+        money_out: flowOf(byMethod, 'withdraw'),
+        volume_by_method: byMethod.sort((a, b) => byText(a.account, b.account) || byText(a.currency, b.currency)),
         volume_by_product: products.sort((a, b) => byText(a.product_id, b.product_id) || byText(a.currency, b.currency)),
         completion_p50_s: completion.completed > 0 ? completion.p50 : null,
         completion_p90_s: completion.completed > 0 ? completion.p90 : null,

@@ -330,6 +330,8 @@ export function createSmsService(deps: {
     },
 
     listDevices,
+    /** How many wallet phones have a gap in their balance ledger now (the bell's list, issue 22). */
+    countLedgerGaps: async (): Promise<number> => (await repo.listDevices()).filter((d) => d.gap !== null).length,
 
     async revokeDevice(id: string, admin: UserRecord): Promise<void> {
       const revoked = await repo.revokeDevice(id, (tx, device) =>

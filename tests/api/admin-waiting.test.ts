@@ -25,16 +25,34 @@ describe.each(testDatabases())('The admin waiting count on %s', (db) => {
   };
 
   it('When orders are placed, paid, completed and cancelled, then the count follows the queue', async () => {
-    expect(await waiting()).toEqual({ orders: 0, tickets: 0 });
+    expect(await waiting()).toEqual({ orders: 0, tickets: 0, held: 0, gaps: 0 });
     const waitingOrder = await placeOrder(server);
     const pending = await placePendingOrder(server);
-    expect(await waiting()).toEqual({ orders: 2, tickets: 0 });
+    expect(await waiting()).toEqual({ orders: 2, tickets: 0, held: 0, gaps: 0 });
     // The queue's own list agrees.
     const queue = await server.api.get<{ orders: { id: string }[] }>('/orders/all', admin.token);
     expect(queue.body.orders.map((o) => o.id).sort()).toEqual([waitingOrder, pending].sort());
     expect((await server.api.patch(`/orders/${pending}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
     expect((await server.api.patch(`/orders/${waitingOrder}`, { order: { cancel: true } })).status).toBe(200);
-    expect(await waiting()).toEqual({ orders: 0, tickets: 0 });
+    expect(await waiting()).toEqual({ orders: 0, tickets: 0, held: 0, gaps: 0 });
+  });
+
+  it('When a queued payment is held and a wallet phone has a ledger gap, then the bell counts them apart (issue 22)', async () => {
+    const prisma = server.app.ctx.prisma;
+    const held = await placePendingOrder(server);
+    // The held verification and the gap are set where their own domains would (the ledger run, decision 145/144).
+    await prisma.order.update({ where: { id: held }, data: { verification: 'held' } });
+    server.app.orderViews.drop(held);
+    const added = await server.api.post<{ device: { id: string } }>('/devices', { device: { name: 'Gap phone', account: 'bkash' } }, admin.token);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await prisma.device.update({ where: { id: added.body.device.id }, data: { ledgerGap: { from: 1, to: 2, sms_id: 1, unexplained: '100.00' } } });
+    expect(await waiting()).toEqual({ orders: 1, tickets: 0, held: 1, gaps: 1 });
+
+    // Completed, the held order leaves the queue; revoked, the phone's gap no longer waits for anyone.
+    await prisma.order.update({ where: { id: held }, data: { status: 'complete' } });
+    server.app.orderViews.drop(held);
+    expect((await server.api.delete(`/devices/${added.body.device.id}`, {}, admin.token)).status).toBe(200);
+    expect(await waiting()).toEqual({ orders: 0, tickets: 0, held: 0, gaps: 0 });
   });
 
   it('When a customer writes, the admin answers and the customer writes again, then the ticket counts only while it awaits the shop', async () => {

@@ -114,6 +114,9 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
         { account: 'bkash', currency: 'BDT', count: 2, amount: '1500.50', topup: { count: 1, amount: '500.00' }, withdraw: { count: 1, amount: '1000.50' } },
         nagad(1, '1250.00'),
       ],
+      // Money in: the two top-ups (the USD one paid in taka through Nagad); money out: the withdrawal.
+      money_in: { BDT: { count: 2, amount: '1750.00' } },
+      money_out: { BDT: { count: 1, amount: '1000.50' } },
       volume_by_product: [
         product(TOPUP_BDT, 1, '500.00', 'BDT', '500.00'),
         product(TOPUP_USD, 1, '1250.00', 'USD', '10.00'),
@@ -146,6 +149,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
       { account: 'bkash', currency: 'BDT', count: 4, amount: '1800.60', topup: { count: 3, amount: '800.10' }, withdraw: { count: 1, amount: '1000.50' } },
       nagad(2, '1650.00'),
     ]);
+    expect([week.money_in, week.money_out]).toEqual([{ BDT: { count: 5, amount: '2450.10' } }, { BDT: { count: 1, amount: '1000.50' } }]);
     expect(week.volume_by_product).toEqual([
       product(TOPUP_BDT, 4, '1200.10', 'BDT', '1200.10'),
       product(TOPUP_USD, 1, '1250.00', 'USD', '10.00'),
@@ -193,7 +197,7 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     clock.set('2026-03-20T12:00:00Z');
     try {
       const quiet = await stats('?range=today');
-      expect(quiet).toMatchObject({ completion_p50_s: null, completion_p90_s: null, timeouts: 0, volume_total: {}, volume_by_method: [], volume_by_product: [] });
+      expect(quiet).toMatchObject({ completion_p50_s: null, completion_p90_s: null, timeouts: 0, volume_total: {}, volume_by_method: [], volume_by_product: [], money_in: {}, money_out: {} });
       expect(quiet.series).toEqual([emptyDay('2026-03-20')]);
     } finally {
       clock.set(NOW);

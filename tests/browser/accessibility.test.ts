@@ -136,7 +136,18 @@ const SCREENS: Screen[] = [
   },
   { name: 'admin wallet phones', as: 'admin', path: '/admin/devices' },
   // Issue 10's alerts (decision 119), the history's verification filter (123) and a capped method at checkout (124).
-  { name: 'admin alert settings', as: 'admin', path: '/admin/orders', shows: byTestId('alerts-button'), open: async (page) => page.getByTestId('alerts-button').click() },
+  // The bell opens what waits (issue 22); its last button opens the alert settings.
+  { name: 'admin bell list', as: 'admin', path: '/admin/orders', shows: byTestId('alerts-button'), open: async (page) => page.getByTestId('alerts-button').click() },
+  {
+    name: 'admin alert settings',
+    as: 'admin',
+    path: '/admin/orders',
+    shows: byTestId('alerts-button'),
+    open: async (page) => {
+      await page.getByTestId('alerts-button').click();
+      await page.getByTestId('alerts-list').getByRole('button').last().click();
+    },
+  },
   {
     name: 'admin all orders with filters',
     as: 'admin',
@@ -150,7 +161,7 @@ const SCREENS: Screen[] = [
   { name: 'admin SMS inbox', as: 'admin', path: '/admin/sms' },
   { name: 'admin SMS templates', as: 'admin', path: '/admin/sms?tab=templates', shows: byTestId('builtin-templates') },
   { name: 'admin statistics', as: 'admin', path: '/admin/stats?range=7d', shows: byTestId('chart-volume-per-method') },
-  { name: 'admin audit log', as: 'admin', path: '/admin/audit', shows: (page) => page.getByText(/Completed an order|অর্ডার সম্পন্ন করেছেন/) },
+  { name: 'admin audit log', as: 'admin', path: '/admin/audit', shows: byTestId('audit-sentence') },
   { name: 'admin webhooks', as: 'admin', path: '/admin/webhooks', shows: (page) => page.getByRole('checkbox').first() },
 ];
 

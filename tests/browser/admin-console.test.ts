@@ -1,8 +1,10 @@
 // The admin's reports in the browser (issue 10): /admin/stats shows the server's figures for today's seeded orders
 // in its KPI cards and draws the charts, and the range switch asks for another period; /admin/audit lists the
-// admin's actions and filters them by action. One server, one browser, one page, two page loads.
+// admin's actions as sentences in the reader's language (issue 22) and filters them by action. One server, one
+// browser, one page, and a Bengali phone for the Bengali sentences.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.js';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
@@ -45,8 +47,11 @@ describe.runIf(hasChromium())('admin console reports in the browser', () => {
     const value = (id: string) => page.getByTestId(`${id}-value`);
     await expect.poll(() => value('kpi-orders').textContent(), WAIT).toBe('5');
     expect(await value('kpi-completed').textContent()).toBe('4');
-    // 500.00 (the API's order) + 1000.00 + 250.50 + 2000.00.
-    expect(await value('kpi-volume').textContent()).toBe('3,750.50 BDT');
+    // Money in: the top-ups, 500.00 (the API's order) + 1000.00 + 250.50; money out: the 2000.00 withdrawal; apart.
+    expect(await value('kpi-money-in').textContent()).toBe('1,750.50 BDT');
+    expect(await page.getByTestId('kpi-money-in').getByText('3 completed top-ups', { exact: false }).isVisible()).toBe(true);
+    expect(await value('kpi-money-out').textContent()).toBe('2,000.00 BDT');
+    expect(await value('kpi-net').textContent()).toBe('-249.50 BDT');
     // About 0, 300, 600 and 900 seconds: the median is the second.
     expect(await value('kpi-p50').textContent()).toBe('5 min 0 s');
     expect(await value('kpi-p90').textContent()).toBe('15 min 0 s');
@@ -69,25 +74,45 @@ describe.runIf(hasChromium())('admin console reports in the browser', () => {
     expect(await value('kpi-orders').textContent()).toBe('5');
   });
 
-  it("When the admin opens the audit log, then their actions are listed and the action filter narrows the list", async () => {
+  it('When the admin opens the audit log, then each entry reads as a sentence with its target linked, and the action filter narrows the list', async () => {
     await page.goto('/admin/audit');
     const table = page.getByRole('table');
-    await table.getByText('Completed an order').waitFor(WAIT);
-    expect(await table.getByText('Changed a role').isVisible()).toBe(true);
-    expect(await table.getByRole('link', { name: completedId.slice(0, 10) }).getAttribute('href')).toBe(`/orders/${encodeURIComponent(completedId)}`);
+    const sentences = table.getByTestId('audit-sentence');
+    const short = completedId.slice(0, 10);
+    await sentences.filter({ hasText: 'completed order' }).first().waitFor(WAIT);
+    // Issue 22: "Rahim completed order 8XK2…", built from the entry's action, target and before/after.
+    expect(await sentences.allTextContents()).toEqual(
+      expect.arrayContaining([`${admin.name} completed order ${short}`, `${admin.name} changed the role of user ${customer.id} from User to Blocked`]),
+    );
+    expect(await table.getByRole('link', { name: short }).getAttribute('href')).toBe(`/orders/${encodeURIComponent(completedId)}`);
     expect(await table.getByText('role: user → blocked').isVisible()).toBe(true);
 
     const select = (name: string) => page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name })).first();
     await select('Action').click();
     await page.getByRole('option', { name: 'Changed a role' }).click();
-    await table.getByText('Completed an order').waitFor({ state: 'detached', ...WAIT });
+    await sentences.filter({ hasText: 'completed order' }).first().waitFor({ state: 'detached', ...WAIT });
     expect(await table.getByRole('row').count()).toBe(2);
     expect(await table.getByRole('link', { name: customer.id }).isVisible()).toBe(true);
-    expect(await table.getByRole('cell', { name: admin.name, exact: true }).isVisible()).toBe(true);
 
     // The admin filter offers the one admin who acted; choosing them keeps the role change.
     await select('Admin').click();
     await page.getByRole('option', { name: admin.name, exact: true }).click();
     await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(2);
+  });
+
+  it('When a Bengali reader opens the audit log on a phone, then the same entries read as Bengali sentences', async () => {
+    const { context, page: bn } = await openContext(browser, server.url, { as: admin, lang: 'BN', width: 360, height: 780 });
+    try {
+      await bn.goto('/admin/audit');
+      const short = completedId.slice(0, 10);
+      const sentences = bn.getByTestId('audit-sentence');
+      await sentences.filter({ hasText: 'সম্পন্ন করেছেন' }).first().waitFor(WAIT);
+      expect(await sentences.allTextContents()).toEqual(
+        expect.arrayContaining([`${admin.name} অর্ডার ${short} সম্পন্ন করেছেন`, `${admin.name} ব্যবহারকারী ${customer.id}-এর ভূমিকা বদলেছেন: ব্যবহারকারী থেকে ব্লক করা`]),
+      );
+      expect(await axeViolations(bn)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

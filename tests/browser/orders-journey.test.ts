@@ -54,7 +54,8 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     const answer = (await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json()) as { order: { pm_wallet: string } };
     await page.getByRole('timer').waitFor(WAIT);
     expect(await page.getByRole('timer').textContent()).toMatch(/^\d{2}:\d{2}$/);
-    await page.getByText(answer.order.pm_wallet, { exact: true }).first().waitFor(WAIT);
+    // The shop's number is shown grouped for reading (decision 202): 01800-000002.
+    await page.getByText(answer.order.pm_wallet.replace(/^(\d{5})(\d{6})$/, '$1-$2'), { exact: true }).first().waitFor(WAIT);
 
     await page.getByRole('textbox', { name: /^Transaction ID/ }).fill(`TRX${Date.now()}`);
     await page.getByRole('button', { name: /I have paid/ }).click();

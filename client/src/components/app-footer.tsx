@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEARS, paths, SUPPORT } from '../config';
 import { useFormat } from '../lib/format';
 import { LanguageSelect } from './language-select';
+import layout from '../styles/layout.module.css';
 
 export function AppFooter() {
   const { t } = useTranslation('common');
@@ -44,7 +45,7 @@ export function AppFooter() {
     },
   ].filter((contact) => !!contact);
   return (
-    <Box component="footer" bg="gray.0" px="md" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box component="footer" bg="gray.0" px="md" py="xl" mt="xl" className={layout.footerBar}>
       <Box maw={1100} mx="auto">
         <SimpleGrid cols={{ base: 1, sm: contacts.length ? 3 : 2 }} spacing="xl">
           <Stack gap={6} component="nav" aria-label={t('footer.links')}>
@@ -86,7 +87,7 @@ export function AppFooter() {
 function ContactLink({ icon, label, href, value }: { icon: ReactNode; label: string; href: string; value: string }) {
   return (
     <Anchor href={href} c="dark.6" py={4} aria-label={`${label}: ${value}`} target={href.startsWith('http') ? '_blank' : undefined} rel="noreferrer">
-      <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <Box component="span" className={layout.inlineRow}>
         {icon}
         {value}
       </Box>

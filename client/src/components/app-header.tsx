@@ -9,6 +9,7 @@ import { tokenAtom, userAtom, userLoadingAtom } from '../lib/session';
 import { LanguageSelect } from './language-select';
 import { LogoLink } from './logo-link';
 import { lazyComponent } from '../lib/lazy';
+import layout from '../styles/layout.module.css';
 
 // The avatar menu and the mobile drawer are not part of the first paint; a placeholder of the avatar's size keeps
 // the header still while the menu's chunk arrives.
@@ -32,7 +33,7 @@ export function AppHeader() {
   const withMobileMenu = showsMobileMenu(pathname, token !== null);
 
   return (
-    <Box component="header" px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} bg="white">
+    <Box component="header" px="md" className={layout.headerBar} bg="white">
       <Group justify="space-between" h={64} maw={1100} mx="auto" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           {withMobileMenu && (

@@ -109,7 +109,7 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
       {meta.length + metaEnd.length > 0 ? (
         // Right under the lines; a little apart from the title when it follows it directly.
         <Group justify="space-between" wrap="nowrap" gap="xs" mt={lines.length ? 0 : 4}>
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap" miw={0}>
             {leads}
             <Text size="xs" c="dimmed" className={`${classes.tabular} ${classes.anywhere}`}>
               {meta.map((column, index) => (
@@ -155,7 +155,7 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
           if (onOpen && rowAction) {
             return (
               <Group key={rowKey(row, index)} wrap="nowrap" gap={0} align="stretch" style={style}>
-                <UnstyledButton onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" style={{ flex: 1, minWidth: 0, minHeight: 56 }}>
+                <UnstyledButton onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" flex={1} miw={0} mih={56}>
                   {card}
                 </UnstyledButton>
                 <Center pr="md">{rowAction.render(row)}</Center>
@@ -163,7 +163,7 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
             );
           }
           return onOpen ? (
-            <UnstyledButton key={rowKey(row, index)} onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" style={{ ...style, minHeight: 56 }}>
+            <UnstyledButton key={rowKey(row, index)} onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" mih={56} style={style}>
               {card}
             </UnstyledButton>
           ) : (

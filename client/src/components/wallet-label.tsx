@@ -1,6 +1,7 @@
-import { Badge, Group, Text, type BadgeProps } from '@mantine/core';
+import { Badge, Box, Group, Text, type BadgeProps } from '@mantine/core';
 import { useWalletName } from '../i18n/labels';
 import type { Wallet } from '#shared/constants';
+import layout from '../styles/layout.module.css';
 
 /** The wallets' own accents (design §8); the same values as the theme's WALLET_COLORS, which lives in app/. */
 export const WALLET_ACCENTS: Record<Wallet, string> = {
@@ -19,7 +20,7 @@ export function WalletLabel({ wallet, size = 'md' }: { wallet: string; size?: 's
   const dot = size === 'lg' ? 14 : 10;
   return (
     <Group gap={8} wrap="nowrap" component="span">
-      <span aria-hidden style={{ width: dot, height: dot, borderRadius: '50%', background: walletAccent(wallet), flex: 'none' }} />
+      <Box component="span" aria-hidden className={layout.dot} w={dot} h={dot} bg={walletAccent(wallet)} />
       <Text component="span" fw={600} size={size}>
         {walletName(wallet)}
       </Text>

@@ -43,6 +43,17 @@ const strings = (lang: 'en' | 'bn', ns: string) =>
 /** What a reader sees: interpolation placeholders and Trans tags are not words. */
 const visibleText = (value: string) => value.replace(/\{\{\s*\w+\s*\}\}/g, ' ').replace(/<\/?\w+>/g, ' ');
 
+/**
+ * Whether `word` begins a word of `text`: Bengali suffixes attach to a ruled-out word (কিউতে) and still count, but a
+ * ruled-out word inside another one does not (সংখ্যা for "digit" inside পরিসংখ্যান, "statistics").
+ */
+function startsAWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (at === 0 || !/[\u0980-\u09FF]/.test(text[at - 1])) return true;
+  }
+  return false;
+}
+
 describe('Bengali glossary (docs/glossary.md)', () => {
   it('When the glossary is read, then it has terms to enforce and reasons for every exception', () => {
     expect(forbidden.length).toBeGreaterThan(10);
@@ -53,7 +64,7 @@ describe('Bengali glossary (docs/glossary.md)', () => {
   for (const ns of namespaces) {
     it(`When bn/${ns}.json is read, then no value uses a word the glossary rules out`, () => {
       const found = [...strings('bn', ns)].flatMap(([key, value]) =>
-        forbidden.filter(({ word }) => visibleText(value).includes(word)).map(({ word, concept }) => `${key}: "${word}" (${concept})`),
+        forbidden.filter(({ word }) => startsAWord(visibleText(value), word)).map(({ word, concept }) => `${key}: "${word}" (${concept})`),
       );
       expect(found).toEqual([]);
     });
@@ -75,6 +86,25 @@ describe('Bengali glossary (docs/glossary.md)', () => {
       expect(same.map(([key]) => `${ns}:${key}`)).toEqual([]);
     });
   }
+
+  // "Revoke" a phone or a token is not "cancel" an order (decision 187): a row of the Terms table cannot say it,
+  // because বাতিল is the right word for cancelling.
+  it('When an English value says revoke, then its Bengali one does not say বাতিল (cancel)', () => {
+    const found = namespaces.flatMap((ns) => {
+      const bn = strings('bn', ns);
+      return [...strings('en', ns)].filter(([key, value]) => /revok/i.test(value) && (bn.get(key) ?? '').includes('বাতিল')).map(([key]) => `${ns}:${key}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('When the statistics page and the queue are named in Bengali, then they say পরিসংখ্যান and অপেক্ষমাণ তালিকা', () => {
+    expect(strings('bn', 'reports').get('stats.title')).toBe('পরিসংখ্যান');
+    expect(strings('bn', 'common').get('nav.stats')).toBe('পরিসংখ্যান');
+    expect(strings('bn', 'console').get('history.tabQueue')).toBe('অপেক্ষমাণ তালিকা');
+    expect(forbidden.map(({ word }) => word)).toEqual(expect.arrayContaining(['হিসাব', 'কিউ']));
+    expect(startsAWord('অপেক্ষমাণ কিউতে', 'কিউ')).toBe(true);
+    expect(startsAWord('পরিসংখ্যান', 'সংখ্যা')).toBe(false);
+  });
 
   it('When an allow-listed key is looked up, then it still exists and is still equal (the list does not rot)', () => {
     for (const entry of equalAllowed.keys()) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { formatAmount, formatCountdown, formatDate, formatNumber, formatPageNumber } from './format';
+import { formatAmount, formatCountdown, formatDate, formatDay, formatNumber, formatPageNumber, formatWalletNumber, parseDay } from './format';
 
 const monthKeyT = ((key: string) => key.replace('months.', '')) as unknown as TFunction;
 
@@ -25,5 +25,31 @@ describe('format', () => {
     expect(formatCountdown(-3, 'EN')).toBe('00:00');
     expect(formatPageNumber(3, 'EN')).toBe('03');
     expect(formatPageNumber(12, 'BN')).toBe('১২');
+  });
+
+  it('When a Bangladeshi wallet number is shown, then it is grouped 5 + 6 in the language digits', () => {
+    expect(formatWalletNumber('01800000002', 'EN')).toBe('01800-000002');
+    expect(formatWalletNumber('01800000002', 'BN')).toBe('০১৮০০-০০০০০২');
+    expect(formatWalletNumber('1800000002', 'EN')).toBe('01800-000002');
+    expect(formatWalletNumber('+8801712345678', 'EN')).toBe('+880 1712-345678');
+    expect(formatWalletNumber('01800-000002', 'EN')).toBe('01800-000002');
+  });
+
+  it('When a wallet number is not a Bangladeshi mobile number, then it is shown as it is', () => {
+    expect(formatWalletNumber('018****002', 'EN')).toBe('018****002');
+    expect(formatWalletNumber('12345', 'BN')).toBe('১২৩৪৫');
+    expect(formatWalletNumber('', 'EN')).toBe('');
+  });
+
+  it('When a day is shown or typed, then it is DD/MM/YYYY and only real days parse', () => {
+    expect(formatDay('2026-11-05', 'EN')).toBe('05/11/2026');
+    expect(formatDay('2026-11-05', 'BN')).toBe('০৫/১১/২০২৬');
+    expect(parseDay('05/11/2026')).toBe('2026-11-05');
+    expect(parseDay('৫/১১/২০২৬')).toBe('2026-11-05');
+    expect(parseDay('5-11-2026')).toBe('2026-11-05');
+    expect(parseDay('  ')).toBe('');
+    expect(parseDay('31/02/2026')).toBeNull();
+    expect(parseDay('2026-11-05')).toBeNull();
+    expect(parseDay('11/2026')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { LanguageSelect } from '../../components/language-select';
 import { LogoLink } from '../../components/logo-link';
 import { useLogout } from '../../lib/logout';
 import { ReconnectingBanner } from '../../components/reconnecting-banner';
+import layout from '../../styles/layout.module.css';
 
 export interface DashboardMenuItem {
   href: string;
@@ -46,7 +47,7 @@ export function DashboardShell({
             <Burger opened={opened} onClick={navbar.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.openMenu')} />
             <LogoLink />
           </Group>
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="md" wrap="nowrap" miw={0}>
             <Text fw={600} c="dimmed" truncate visibleFrom="sm">
               {t(titleKey)}
             </Text>
@@ -67,7 +68,7 @@ export function DashboardShell({
               active={isActive(item)}
               onClick={navbar.close}
               py="md"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              className={layout.roundedMd}
             />
           ))}
         </AppShell.Section>

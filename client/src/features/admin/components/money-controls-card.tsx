@@ -10,6 +10,7 @@ import { translateRuntimeKey } from '../../../i18n/keys';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { addBlocklistEntry, getShopSettings, listBlocklist, removeBlocklistEntry, saveShopSettings } from '../api/admin-api';
+import classes from '../../../styles/text.module.css';
 
 type Limits = Pick<ShopSettings, 'payer_required' | 'new_customer_one_open_order' | 'new_customer_max_bdt' | 'orders_per_hour'>;
 const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
@@ -139,7 +140,7 @@ export function MoneyControlsCard() {
                 {entries.map((e) => (
                   <Table.Tr key={e.id}>
                     <Table.Td>{t(`moneyControls.kinds.${e.kind}`)}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{e.kind === 'email' || e.kind === 'ip' ? e.value : format.digits(e.value)}</Table.Td>
+                    <Table.Td className={classes.breakAll}>{e.kind === 'email' || e.kind === 'ip' ? e.value : format.wallet(e.value)}</Table.Td>
                     <Table.Td>{e.reason}</Table.Td>
                     <Table.Td>
                       <ActionIcon variant="subtle" color="red" aria-label={t('moneyControls.remove')} onClick={() => void remove(e.id)}>

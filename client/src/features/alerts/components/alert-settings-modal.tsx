@@ -12,6 +12,7 @@ import { ALERT_KINDS, ALERT_TONES, type AlertTone } from '../lib/alert-settings'
 import { audioStateAtom } from '../lib/alert-state';
 import { runningAudio, unlockAudio } from '../lib/audio';
 import classes from '../../../styles/text.module.css';
+import layout from '../../../styles/layout.module.css';
 
 type Permission = NotificationPermission | 'unsupported';
 const notificationPermission = (): Permission => (typeof window.Notification === 'function' ? Notification.permission : 'unsupported');
@@ -84,7 +85,7 @@ export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
           </Text>
           <Group gap="sm" wrap="nowrap">
             <Slider
-              style={{ flex: 1 }}
+              flex={1}
               min={0}
               max={100}
               step={5}
@@ -100,7 +101,7 @@ export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
             </Text>
           </Group>
         </Stack>
-        <Button variant="default" leftSection={<IconPlayerPlay size={16} />} onClick={() => void playSample()} disabled={!settings.sound} style={{ alignSelf: 'flex-start' }}>
+        <Button variant="default" leftSection={<IconPlayerPlay size={16} />} onClick={() => void playSample()} disabled={!settings.sound} className={layout.alignStart}>
           {t('settings.test')}
         </Button>
 

@@ -1,6 +1,7 @@
 // The admin's alerts engine (issue 10, decision 119), mounted once by the admin layout: it keeps the waiting count
-// (GET /admin/waiting, asked again after each order or ticket push) in the tab title and on the favicon, and turns
-// the pushes the admins' room already receives into a sound and, in the background, a desktop notification.
+// (the GET /admin/waiting query, fetched again after each burst of order, ticket or ledger pushes) in the tab title
+// and on the favicon, and turns the pushes the admins' room already receives into a sound and, in the background, a
+// desktop notification.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,12 @@ import { useProductName } from '../../../i18n/labels';
 import { titleCountAtom } from '../../../lib/attention';
 import { useFormat } from '../../../lib/format';
 import { userAtom } from '../../../lib/session';
-import { useOnReconnect, useSocketEvent } from '../../../lib/socket';
-import { getWaitingItems } from '../api/waiting';
+import { refreshQueries } from '../../../lib/query';
+import { useSocketEvent } from '../../../lib/socket';
+import { alertKeys, useWaitingItems, waitingTotal } from '../api/waiting';
 import { alertOfNewOrder, alertOfOrderUpdate, alertOfTicketMessage, type Alert } from '../lib/alert-events';
 import { readAlertSettings } from '../lib/alert-settings';
-import { alertSettingsAtom, audioStateAtom, waitingAtom } from '../lib/alert-state';
+import { alertSettingsAtom, audioStateAtom } from '../lib/alert-state';
 import { audioState, onAudioState, pageWasActivated, runningAudio, unlockAudio } from '../lib/audio';
 import { claimAlert } from '../lib/claim';
 import { showFaviconBadge } from '../lib/favicon-badge';
@@ -32,8 +34,7 @@ export function useAdminAlerts(): void {
   const setSettings = useSetAtom(alertSettingsAtom);
   const { settings } = useAtomValue(alertSettingsAtom);
   const setAudio = useSetAtom(audioStateAtom);
-  const waiting = useAtomValue(waitingAtom);
-  const setWaiting = useSetAtom(waitingAtom);
+  const waiting = useWaitingItems();
   const setTitleCount = useSetAtom(titleCountAtom);
 
   const userId = user?.id ?? null;
@@ -59,26 +60,16 @@ export function useAdminAlerts(): void {
     };
   }, [settings.sound, setAudio]);
 
-  // The waiting count: now, after a reconnect, and after each burst of pushes.
+  // The waiting count: the query asks at once (and again after a reconnect, like every query) and after each burst of
+  // pushes; a slow answer of an earlier ask cannot replace a later one (decision 180).
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const countNow = useCallback(async () => {
-    const answer = await getWaitingItems();
-    if (answer.ok) setWaiting(answer.waiting);
-  }, [setWaiting]);
   const countSoon = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void countNow(), COUNT_DEBOUNCE_MS);
-  }, [countNow]);
-  useEffect(() => {
-    void countNow();
-    return () => {
-      clearTimeout(timer.current);
-      setWaiting(null);
-    };
-  }, [countNow, setWaiting]);
-  useOnReconnect(countSoon);
+    timer.current = setTimeout(() => void refreshQueries(alertKeys.waiting()), COUNT_DEBOUNCE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
-  const total = waiting ? waiting.orders + waiting.tickets : 0;
+  const total = waitingTotal(waiting);
   useEffect(() => setTitleCount(settings.title ? total : 0), [settings.title, total, setTitleCount]);
   useEffect(() => () => setTitleCount(0), [setTitleCount]);
   const badge = settings.favicon && total > 0 ? (total > 9 ? `${format.number(9)}+` : format.number(total)) : '';
@@ -137,6 +128,7 @@ export function useAdminAlerts(): void {
     void raise(alertOfTicketMessage(payload));
   });
   useSocketEvent('ticket:updated', countSoon);
+  useSocketEvent('ledger:gap', countSoon);
 }
 
 export function canNotify(): boolean {

@@ -1,13 +1,10 @@
 // The alerts' state shared by the engine (mounted once in the admin layout), the header button, the banner and
 // the settings dialog.
 import { atom } from 'jotai';
-import type { WaitingItemsDto } from '#shared/admin-alerts';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alert-settings';
 import type { audioState } from './audio';
 
 /** The signed-in admin's settings (read from this browser when the admin area opens). */
 export const alertSettingsAtom = atom<{ userId: string | null; settings: AlertSettings }>({ userId: null, settings: DEFAULT_ALERT_SETTINGS });
 export const audioStateAtom = atom<ReturnType<typeof audioState>>('locked');
-/** null until the first answer of GET /admin/waiting. */
-export const waitingAtom = atom<WaitingItemsDto | null>(null);
 export const alertSettingsOpenAtom = atom(false);

@@ -2,6 +2,7 @@ import { Badge, Box, Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../lib/lazy';
+import layout from '../../../styles/layout.module.css';
 
 const AdminRefreshButton = lazyComponent(async () => (await import('./admin-refresh-button')).AdminRefreshButton);
 const REFRESH_SIZE = 36;
@@ -17,7 +18,7 @@ export function AdminOnlineBadge({ online, showRefresh, refreshing, onRefresh }:
         radius="xl"
         variant="light"
         color={online ? 'green' : 'red'}
-        leftSection={<span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: 'currentColor', display: 'inline-block' }} />}
+        leftSection={<span aria-hidden className={layout.currentDot} />}
         styles={{ label: { textTransform: 'none' } }}
       >
         {t('admin.label')}: {online ? t('admin.online') : t('admin.offline')}

@@ -9,6 +9,7 @@ import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import classes from '../../../styles/text.module.css';
+import layout from '../../../styles/layout.module.css';
 
 /**
  * Before /home answers: the catalogue's products as their cards, what depends on the answer (wallets, the lowest
@@ -39,7 +40,7 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
         const from = mins.length ? Math.min(...mins) : null;
         const disabled = !product.available || methods.length === 0;
         const card = (
-          <Card withBorder radius="lg" padding="lg" h="100%" style={{ opacity: disabled ? 0.6 : 1 }}>
+          <Card withBorder radius="lg" padding="lg" h="100%" opacity={disabled ? 0.6 : 1}>
             {product.image ? (
               // The product's name follows as text: the picture is decoration for a screen reader.
               <Card.Section mb="sm">
@@ -93,7 +94,8 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
             component={Link}
             to={paths.newOrder.getHref(product.id)}
             aria-disabled={disabled || undefined}
-            style={{ display: 'block', borderRadius: 'var(--mantine-radius-lg)' }}
+            display="block"
+            className={layout.roundedLg}
           >
             {card}
           </UnstyledButton>

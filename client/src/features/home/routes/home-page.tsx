@@ -9,6 +9,7 @@ import { adminOnlineAtom } from '../../../lib/session';
 import { startHomeRequest } from '../api/get-home';
 import { AdminOnlineBadge } from '../components/admin-online-badge';
 import { ProductsGrid } from '../components/products-grid';
+import layout from '../../../styles/layout.module.css';
 
 // What shows /home's answer is a chunk of its own with the query layer (decision 182), fetched beside the answer.
 const liveParts = () => import('../components/home-live');
@@ -48,7 +49,7 @@ export default function HomePage() {
       <Box
         component="section"
         py={{ base: 40, sm: 72 }}
-        style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-body) 100%)' }}
+        className={layout.heroGradient}
       >
         <Container size="lg">
           <Stack gap="lg" maw={680}>
@@ -76,7 +77,7 @@ export default function HomePage() {
 
       <Container size="lg" py={{ base: 'xl', sm: 56 }}>
         <Stack gap={56}>
-          <Stack gap="md" component="section" id="products" style={{ scrollMarginTop: 80 }} aria-labelledby="products-title">
+          <Stack gap="md" component="section" id="products" className={layout.belowHeader} aria-labelledby="products-title">
             <Title order={2} id="products-title">
               {t('products.title')}
             </Title>

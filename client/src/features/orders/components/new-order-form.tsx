@@ -168,18 +168,18 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
                     aria-describedby={full ? hintId : undefined}
                     disabled={full}
                   />
-                  <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Stack gap={2} miw={0}>
                     <WalletLabel wallet={pm.account} />
                     {full && isClosed(pm) && pm.hours ? (
                       <Text size="xs" c="dark.6" id={hintId} data-testid={`method-closed-${pm.account}`}>
-                        <Text span fw={700} inherit style={{ display: 'block' }}>
+                        <Text span fw={700} inherit display="block">
                           {t('methodHours.closed')}
                         </Text>
                         {t('methodHours.opensAt', { time: format.digits(pm.hours.open) })}
                       </Text>
                     ) : full ? (
                       <Text size="xs" c="dark.6" id={hintId}>
-                        <Text span fw={700} inherit style={{ display: 'block' }}>
+                        <Text span fw={700} inherit display="block">
                           {t('methodCap.unavailable')}
                         </Text>
                         {t('methodCap.until')}
@@ -194,7 +194,7 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
 
         {/* The method's note from the shop (issue 22): how to pay with it; a withdrawal is paid by the shop. */}
         {kind === 'topup' && method?.note ? (
-          <Text size="sm" c="dark.6" style={{ whiteSpace: 'pre-line' }} data-testid="method-note">
+          <Text size="sm" c="dark.6" className={classes.preLine} data-testid="method-note">
             {method.note}
           </Text>
         ) : null}

@@ -48,7 +48,7 @@ export function AssigneeName({ order, labelled = false }: { order: OrderDto; lab
   if (!order.assignee) return null;
   const name = order.assignee.id === me ? t('claims.you') : order.assignee.name;
   return (
-    <Badge variant="light" color={order.assignee.id === me ? 'teal' : 'grape'} radius="sm" style={{ textTransform: 'none' }} maw="100%">
+    <Badge variant="light" color={order.assignee.id === me ? 'teal' : 'grape'} radius="sm" tt="none" maw="100%">
       {labelled ? t('claims.claimedBy', { name }) : name}
     </Badge>
   );

@@ -26,6 +26,8 @@ import { OrderStaffSteps } from './order-claim';
 import { OrderCustomer } from './order-customer';
 import { OrderEssentials } from './order-essentials';
 import { VerificationBadge } from './verification-badge';
+import text from '../../../styles/text.module.css';
+import classes from './order-detail-modal.module.css';
 
 type Why = { reason?: CancelReason; note?: string };
 type AdminCommand = 'completeOrder' | 'cancelOrderAsAdmin' | 'reopenOrder' | 'accept' | 'reject';
@@ -46,7 +48,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text component="div" style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-all' }}>
+      <Text component="div" className={`${text.tabular} ${text.breakAll}`}>
         {value}
       </Text>
     </Stack>
@@ -64,7 +66,7 @@ function ReasonAction({ label, value, onChange, error, children }: { label: stri
         error={error ? translateRuntimeKey(error) : undefined}
         autosize
         minRows={1}
-        style={{ flex: '1 1 220px' }}
+        flex="1 1 220px"
       />
       <Group gap="sm" wrap="nowrap">
         {children}
@@ -106,7 +108,7 @@ function VerificationPanel({ order }: { order: OrderDto }) {
         {order.late_claim_at ? <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text> : null}
         {v.sender || v.received_at ? (
           <Text size="xs" c="dimmed">
-            {[v.sender ? `${t('sms:verification.smsSender')}: ${format.digits(v.sender)}` : null, v.received_at ? `${t('sms:verification.smsTime')}: ${format.date(v.received_at)}` : null]
+            {[v.sender ? `${t('sms:verification.smsSender')}: ${format.wallet(v.sender)}` : null, v.received_at ? `${t('sms:verification.smsTime')}: ${format.date(v.received_at)}` : null]
               .filter(Boolean)
               .join(' · ')}
           </Text>
@@ -223,7 +225,7 @@ export function OrderDetailModal({
             <Row label={t('queue.fields.id')} value={order.id} />
             <Row label={t('queue.fields.created')} value={format.date(order.created_at)} />
             <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} size="sm" />} />
-            <Row label={t('queue.fields.shopWallet')} value={format.digits(order.pm_wallet)} />
+            <Row label={t('queue.fields.shopWallet')} value={format.wallet(order.pm_wallet)} />
             <Row label={t('queue.fields.pmId')} value={order.pm_id} />
             {order.product_id.endsWith('_usd') ? <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} /> : null}
             {order.status === 'waiting' ? <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} /> : null}
@@ -255,15 +257,7 @@ export function OrderDetailModal({
             // Stays at the bottom of the popup while it scrolls (a phone's thumb), whatever arrives above it.
             <Box
               data-testid="order-actions"
-              style={{
-                position: 'sticky',
-                bottom: 0,
-                zIndex: 2,
-                background: 'var(--mantine-color-body)',
-                borderTop: '1px solid var(--mantine-color-default-border)',
-                margin: '0 calc(var(--mb-padding, var(--mantine-spacing-md)) * -1) calc(var(--mb-padding, var(--mantine-spacing-md)) * -1)',
-                padding: 'var(--mantine-spacing-sm) var(--mb-padding, var(--mantine-spacing-md))',
-              }}
+              className={classes.actions}
             >
               <Group justify="flex-end" gap="sm" wrap="nowrap">
                 <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => setConfirming('cancel')}>

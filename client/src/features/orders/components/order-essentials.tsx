@@ -17,7 +17,7 @@ export function CopyField({ label, value, copy, strong = false }: { label: strin
   const { t } = useTranslation('orders');
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
-      <Stack gap={0} style={{ minWidth: 0 }}>
+      <Stack gap={0} miw={0}>
         <Text size="xs" c="dimmed" fw={600}>
           {label}
         </Text>
@@ -70,7 +70,7 @@ export function OrderEssentials({ order }: { order: OrderDto }) {
               format.digits(target)
             ) : (
               <Group gap={8} wrap="wrap">
-                <span>{format.digits(target)}</span>
+                <span>{format.wallet(target)}</span>
                 <WalletLabel wallet={order.pm_method} size="sm" />
               </Group>
             )

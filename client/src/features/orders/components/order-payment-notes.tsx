@@ -57,7 +57,7 @@ export function OrderPaymentNotes({ order, onChange }: { order: PublicOrderDto; 
   if (order.status === 'complete' && kind === 'withdraw' && order.payout_trx_id) {
     return (
       <Alert color="green" variant="light" w="100%">
-        {t('payout.sent', { wallet: format.digits(order.data.wallet ?? ''), trx: order.payout_trx_id })}
+        {t('payout.sent', { wallet: format.wallet(order.data.wallet ?? ''), trx: order.payout_trx_id })}
       </Alert>
     );
   }

@@ -56,7 +56,7 @@ export function OrderSummary({ order }: { order: PublicOrderDto }) {
         ) : null}
         {kind === 'withdraw' && order.data.wallet ? (
           <Field label={t('view.customerWallet')}>
-            <Text style={tabular}>{format.digits(order.data.wallet)}</Text>
+            <Text style={tabular}>{format.wallet(order.data.wallet)}</Text>
           </Field>
         ) : null}
         {order.pm_id ? (

@@ -48,7 +48,7 @@ export function PaymentProgress({ order }: { order: PublicOrderDto }) {
   if (productKind(order.product_id) === 'withdraw') {
     state = 'withdraw';
     title = t('progress.withdraw.title');
-    body = t('progress.withdraw.body', { amount: paid, wallet: format.digits(order.data.wallet ?? '') });
+    body = t('progress.withdraw.body', { amount: paid, wallet: format.wallet(order.data.wallet ?? '') });
     next = true;
   } else if (order.payment_state === 'received') {
     state = 'received';

@@ -13,6 +13,7 @@ import { completeOrder } from '../api/admin-orders';
 import { CompleteConfirmModal } from './complete-confirm-modal';
 import { orderTarget } from './order-essentials';
 import { VerificationBadge } from './verification-badge';
+import classes from '../../../styles/text.module.css';
 
 /** The ids in the order they first appeared; frozen (the same list back) while `hold` is on. */
 function useSteadyIds(ids: string[], hold: boolean): string[] {
@@ -59,9 +60,9 @@ export function VerifiedReady({ orders, onDone }: { orders: OrderDto[]; onDone: 
           const { value: target } = orderTarget(order);
           return (
             <Group key={order.id} justify="space-between" wrap="nowrap" gap="xs" mih={36} data-testid="verified-ready-row">
-              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap" miw={0}>
                 <VerificationBadge order={order} />
-                <Text fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                <Text fw={700} size="sm" className={`${classes.tabular} ${classes.nowrap}`}>
                   {format.productMoney(order.data.amount, order.product_id)}
                 </Text>
                 <Text size="sm" ff="monospace" truncate="end" title={shortOrderId(order.id)}>
@@ -71,7 +72,7 @@ export function VerifiedReady({ orders, onDone }: { orders: OrderDto[]; onDone: 
               <Button
                 size="xs"
                 color="green"
-                style={{ flex: 'none' }}
+                flex="none"
                 aria-label={`${t('sms:verification.completeNow')} ${shortOrderId(order.id)}`}
                 onClick={() => setConfirmId(order.id)}
               >

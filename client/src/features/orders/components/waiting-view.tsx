@@ -66,7 +66,7 @@ export function WaitingView({ order, onChange, onExpired }: { order: PublicOrder
           </Group>
           {kind === 'topup' ? (
             <>
-              <CopyValue label={t('waiting.shopWallet', { method })} value={order.pm_wallet} display={format.digits(order.pm_wallet)} />
+              <CopyValue label={t('waiting.shopWallet', { method })} value={order.pm_wallet} display={format.wallet(order.pm_wallet)} />
               <Divider />
               <CopyValue label={t('waiting.payAmount')} value={order.pm_amount.toFixed(2)} display={format.money(order.pm_amount, 'BDT')} />
             </>
@@ -82,7 +82,7 @@ export function WaitingView({ order, onChange, onExpired }: { order: PublicOrder
               <CopyValue label={t('waiting.street')} value={WITHDRAW_ADDRESS.street} />
               <Divider />
               {/* A withdrawal is paid out to the customer's own wallet; the shop's number does not concern them. */}
-              <CopyValue label={t('waiting.yourWallet', { method })} value={order.data.wallet ?? ''} display={format.digits(order.data.wallet ?? '')} />
+              <CopyValue label={t('waiting.yourWallet', { method })} value={order.data.wallet ?? ''} display={format.wallet(order.data.wallet ?? '')} />
               <CopyValue label={t('waiting.youGet')} value={order.pm_amount.toFixed(2)} display={format.money(order.pm_amount, 'BDT')} />
             </>
           )}
@@ -96,7 +96,7 @@ export function WaitingView({ order, onChange, onExpired }: { order: PublicOrder
         {kind === 'topup' ? (
           <List type="ordered" spacing="xs">
             <List.Item>{t('waiting.topupStep1', { method })}</List.Item>
-            <List.Item>{t('waiting.topupStep2', { amount: format.money(order.pm_amount, 'BDT'), wallet: format.digits(order.pm_wallet) })}</List.Item>
+            <List.Item>{t('waiting.topupStep2', { amount: format.money(order.pm_amount, 'BDT'), wallet: format.wallet(order.pm_wallet) })}</List.Item>
             <List.Item>{t('waiting.topupStep3')}</List.Item>
           </List>
         ) : (
@@ -106,7 +106,7 @@ export function WaitingView({ order, onChange, onExpired }: { order: PublicOrder
             <List.Item>
               {t('waiting.withdrawStep3', { amount: format.money(order.data.amount, productCurrency(order.product_id)) })}
             </List.Item>
-            <List.Item>{t('waiting.withdrawStep4', { amount: format.money(order.pm_amount, 'BDT'), wallet: format.digits(order.data.wallet ?? '') })}</List.Item>
+            <List.Item>{t('waiting.withdrawStep4', { amount: format.money(order.pm_amount, 'BDT'), wallet: format.wallet(order.data.wallet ?? '') })}</List.Item>
           </List>
         )}
       </div>

@@ -12,6 +12,7 @@ import { useQuery } from '../../../lib/query';
 import { productQuery } from '../api/orders-api';
 import { NewOrderForm } from '../components/new-order-form';
 import { OrderPageFrame } from '../components/order-page-frame';
+import classes from '../../../styles/text.module.css';
 
 /** /new/:id — place a top-up or withdraw order for the product. */
 export default function NewOrderPage() {
@@ -56,7 +57,7 @@ export default function NewOrderPage() {
         <>
           {load.product.image ? <Image src={load.product.image} alt="" h={160} radius="md" fit="cover" mb="lg" /> : null}
           {description ? (
-            <Text mb="lg" style={{ whiteSpace: 'pre-line' }} lang={description === load.product.description_bn ? 'bn' : 'en'}>
+            <Text mb="lg" className={classes.preLine} lang={description === load.product.description_bn ? 'bn' : 'en'}>
               {description}
             </Text>
           ) : null}

@@ -15,6 +15,7 @@ import { PaymentProgress } from '../components/payment-progress';
 import { OrderSummary } from '../components/order-summary';
 import { WaitingView } from '../components/waiting-view';
 import { useLiveOrder } from '../hooks/use-live-order';
+import layout from '../../../styles/layout.module.css';
 
 /** /orders/:id — the order, live: waiting (pay and confirm), then pending and a final state. */
 export default function OrderPage() {
@@ -27,7 +28,7 @@ export default function OrderPage() {
   const backHref = user ? dashboardHref(user.role) : paths.home.getHref();
   const backLabel = !user ? t('view.backHome') : isStaffRole(user.role) ? t('view.backAdmin') : t('view.backAccount');
   const back = (
-    <Anchor component={Link} to={backHref} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 44 }}>
+    <Anchor component={Link} to={backHref} className={layout.backLink}>
       <IconArrowLeft size={18} aria-hidden />
       {backLabel}
     </Anchor>

@@ -31,7 +31,7 @@ export function StaticPage({ page }: { page: 'terms' | 'privacy' | 'about' }) {
             <Title order={2} size="h4">
               {section.heading}
             </Title>
-            <Text style={{ lineHeight: 1.7 }}>{SUPPORT.email ? section.body : (section.bodyNoEmail ?? section.body)}</Text>
+            <Text lh={1.7}>{SUPPORT.email ? section.body : (section.bodyNoEmail ?? section.body)}</Text>
           </Stack>
         ))}
         <Divider />

@@ -10,6 +10,7 @@ import { useFormat } from '../../../lib/format';
 import { useProductName, useWalletName } from '../../../i18n/labels';
 import type { MethodVolumeDto, ProductVolumeDto, StatsDayDto } from '#shared/stats';
 import { useReportFormat } from '../hooks/use-report-format';
+import classes from '../../../styles/text.module.css';
 
 const CHART_HEIGHT = 240;
 
@@ -123,7 +124,7 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
         legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
         series={series}
       />
-      <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <Stack gap={4} component="ul" m={0} p={0} className={classes.plainList}>
         {rows.map((m) => (
           <Text component="li" size="sm" key={m.account}>
             <b>
@@ -155,7 +156,7 @@ export function ProductVolumeList({ products, currency }: { products: ProductVol
         // A short bar's name runs on past its end instead of wrapping inside it.
         styles={{ bar: { whiteSpace: 'nowrap' } }}
       />
-      <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <Stack gap={4} component="ul" m={0} p={0} className={classes.plainList}>
         {rows.map((p) => (
           <Text component="li" size="sm" key={p.product_id}>
             <b>

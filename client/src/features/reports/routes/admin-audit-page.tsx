@@ -1,25 +1,25 @@
 // /admin/audit: the audit log (issue 10, decision 114): who did what to which thing, newest first, filtered by
-// action and admin, paged, exportable as CSV. A table from `sm` up, one card per entry on phones (OrderTable).
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+// action and admin, paged, exportable as CSV. Each entry reads as a sentence in the reader's language ("Rahim
+// completed order 8XK2…", issue 22) beside what it changed. A table from `sm` up, one card per entry on phones.
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditEntryDto, type AuditListDto } from '#shared/audit';
 import { dhakaDate } from '#shared/dhaka';
-import { shortOrderId } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
 import { PageHeader } from '../../../components/page-header';
 import { PagePicker } from '../../../components/page-picker';
 import { paths } from '../../../config';
-import { isTranslationKey, translate } from '../../../i18n/keys';
 import { useFormat } from '../../../lib/format';
 import { showError } from '../../../lib/notify';
 import { useErrorToast, usePagedQuery } from '../../../lib/query';
 import { auditEntriesQuery, downloadAuditCsv, type AuditFilter } from '../api/reports-api';
 
-const NO_ACTORS: AuditListDto['actors'] = [];
 import { AuditChange } from '../components/audit-change';
+import { AuditSentenceText } from '../components/audit-sentence';
+
+const NO_ACTORS: AuditListDto['actors'] = [];
 
 const ALL = '';
 
@@ -49,58 +49,19 @@ function targetHref(entry: AuditEntryDto): string | null {
 function useAuditColumns(): OrderColumn<AuditEntryDto>[] {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  return useMemo(() => {
-    const actionLabel = (action: string) => {
-      const key = `reports:audit.actions.${action}`;
-      return isTranslationKey(key, ['reports']) ? translate(key, undefined, ['reports']) : action;
-    };
-    const targetLabel = (e: AuditEntryDto) => {
-      const key = `reports:audit.targets.${e.target_type}`;
-      const type = isTranslationKey(key, ['reports']) ? translate(key, undefined, ['reports']) : e.target_type;
-      const id = e.target_type === 'order' ? shortOrderId(e.target_id) : e.target_type === 'setting' ? '' : e.target_id;
-      return { type, id };
-    };
-    const target = (e: AuditEntryDto) => {
-      const { type, id } = targetLabel(e);
-      const href = targetHref(e);
-      return (
-        <Text size="sm" span>
-          {type}
-          {id ? ' ' : null}
-          {id && href ? (
-            <Anchor component={Link} to={href} size="sm" ff="monospace">
-              {id}
-            </Anchor>
-          ) : (
-            <Text span size="sm" ff="monospace">
-              {id}
-            </Text>
-          )}
-        </Text>
-      );
-    };
-    return [
+  return useMemo(
+    () => [
       { key: 'at', header: t('audit.columns.at'), numeric: true, cell: (e) => format.date(e.at), card: { slot: 'meta', order: 1 } },
       {
-        key: 'actor',
-        header: t('audit.columns.actor'),
-        cell: (e) => e.actor?.name ?? t('audit.unknownActor'),
-        card: { slot: 'meta', order: 0 },
+        key: 'what',
+        header: t('audit.columns.what'),
+        cell: (e) => <AuditSentenceText entry={e} href={targetHref(e)} />,
+        card: { slot: 'line', order: 0 },
       },
-      {
-        key: 'action',
-        header: t('audit.columns.action'),
-        cell: (e) => (
-          <Badge variant="light" color={e.action.startsWith('order.') ? 'brand' : 'gray'} radius="sm" tt="none">
-            {actionLabel(e.action)}
-          </Badge>
-        ),
-        card: { slot: 'title', render: (e) => actionLabel(e.action) },
-      },
-      { key: 'target', header: t('audit.columns.target'), cell: target, card: { slot: 'titleEnd' } },
-      { key: 'change', header: t('audit.columns.change'), cell: (e) => <AuditChange before={e.before} after={e.after} />, card: { slot: 'line' } },
-    ];
-  }, [t, format]);
+      { key: 'change', header: t('audit.columns.change'), cell: (e) => <AuditChange before={e.before} after={e.after} />, card: { slot: 'line', order: 1 } },
+    ],
+    [t, format],
+  );
 }
 
 export default function AdminAuditPage() {
@@ -140,7 +101,7 @@ export default function AdminAuditPage() {
           onChange={(value) => change({ action: value ?? ALL })}
           allowDeselect={false}
           searchable
-          style={{ flex: '1 1 220px' }}
+          flex="1 1 220px"
           data-testid="audit-action-filter"
         />
         <Select
@@ -149,10 +110,10 @@ export default function AdminAuditPage() {
           value={filter.actor}
           onChange={(value) => change({ actor: value ?? ALL })}
           allowDeselect={false}
-          style={{ flex: '1 1 180px' }}
+          flex="1 1 180px"
           data-testid="audit-actor-filter"
         />
-        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()} style={{ flex: '0 0 auto' }}>
+        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()} flex="none">
           {t('audit.csv')}
         </Button>
       </Group>

@@ -2,7 +2,7 @@
 // The charts' styles load with this chunk only, so the first paint of the shop does not carry them (decision 063).
 import '@mantine/charts/styles.css';
 import { Alert, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlarmOff, IconCash, IconCircleCheck, IconClockHour4, IconHourglassHigh, IconListNumbers, IconX, IconStopwatch } from '@tabler/icons-react';
+import { IconAlarmOff, IconArrowDownLeft, IconArrowUpRight, IconCircleCheck, IconScale, IconClockHour4, IconHourglassHigh, IconListNumbers, IconX, IconStopwatch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -30,7 +30,6 @@ function Kpis({ stats }: { stats: StatsDto }) {
   const s = stats.orders_by_status;
   const total = Object.values(s).reduce((sum, n) => sum + n, 0);
   const share = total ? Math.round((s.complete / total) * 100) : 0;
-  const volume = currenciesOf(Object.keys(stats.volume_total));
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       <KpiCard testId="kpi-orders" label={t('stats.kpi.orders')} value={format.number(total)} hint={t('stats.hint.orders')} icon={<IconListNumbers size={18} />} color="brand" />
@@ -40,14 +39,6 @@ function Kpis({ stats }: { stats: StatsDto }) {
         value={format.number(s.complete)}
         hint={t('stats.hint.completed', { share: format.number(share) })}
         icon={<IconCircleCheck size={18} />}
-        color="teal"
-      />
-      <KpiCard
-        testId="kpi-volume"
-        label={t('stats.kpi.volume')}
-        value={volume.length ? volume.map((c) => <div key={c}>{format.money(stats.volume_total[c], c === 'USD' ? 'USD' : 'BDT')}</div>) : format.money(0, 'BDT')}
-        hint={t('stats.hint.volume')}
-        icon={<IconCash size={18} />}
         color="teal"
       />
       <KpiCard testId="kpi-open" label={t('stats.kpi.open')} value={format.number(s.waiting + s.pending)} hint={t('stats.hint.open')} icon={<IconHourglassHigh size={18} />} color="blue" />
@@ -65,6 +56,60 @@ function Kpis({ stats }: { stats: StatsDto }) {
   );
 }
 
+/** Exact decimal strings ("1750.50") → paisa and back: money is added in whole paisa, never in floats. */
+const toPaisa = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
+};
+const fromPaisa = (paisa: number) => `${paisa < 0 ? '-' : ''}${Math.floor(Math.abs(paisa) / 100)}.${String(Math.abs(paisa) % 100).padStart(2, '0')}`;
+
+/**
+ * Money in (completed top-ups: what customers paid into the shop's wallets) apart from money out (completed
+ * withdrawals: what the shop paid), and what stayed, per currency (issue 22): one total of both would mean nothing.
+ */
+function MoneyFlow({ stats }: { stats: StatsDto }) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
+  const moneyIn = stats.money_in ?? {};
+  const moneyOut = stats.money_out ?? {};
+  const currencies = currenciesOf([...Object.keys(moneyIn), ...Object.keys(moneyOut)]);
+  const shown = currencies.length ? currencies : ['BDT'];
+  const money = (amount: string, currency: string) => format.money(amount, currency === 'USD' ? 'USD' : 'BDT');
+  const lines = (amountOf: (currency: string) => string) => shown.map((c) => <div key={c}>{money(amountOf(c), c)}</div>);
+  const count = (flow: Record<string, { count: number }>) => Object.values(flow).reduce((sum, v) => sum + v.count, 0);
+  const inCount = count(moneyIn);
+  const outCount = count(moneyOut);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <KpiCard
+        testId="kpi-money-in"
+        label={t('stats.kpi.moneyIn')}
+        value={lines((c) => moneyIn[c]?.amount ?? '0.00')}
+        hint={t('stats.hint.moneyIn', { count: inCount, n: format.number(inCount) })}
+        icon={<IconArrowDownLeft size={18} />}
+        color="teal"
+      />
+      <KpiCard
+        testId="kpi-money-out"
+        label={t('stats.kpi.moneyOut')}
+        value={lines((c) => moneyOut[c]?.amount ?? '0.00')}
+        hint={t('stats.hint.moneyOut', { count: outCount, n: format.number(outCount) })}
+        icon={<IconArrowUpRight size={18} />}
+        color="orange"
+      />
+      <KpiCard
+        testId="kpi-net"
+        label={t('stats.kpi.net')}
+        value={lines((c) => fromPaisa(toPaisa(moneyIn[c]?.amount ?? '0') - toPaisa(moneyOut[c]?.amount ?? '0')))}
+        hint={t('stats.hint.net')}
+        icon={<IconScale size={18} />}
+        color="brand"
+      />
+    </SimpleGrid>
+  );
+}
+
 function Charts({ stats }: { stats: StatsDto }) {
   const { t } = useTranslation('reports');
   const currencies = currenciesOf(Object.keys(stats.volume_total));
@@ -72,7 +117,7 @@ function Charts({ stats }: { stats: StatsDto }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <OrdersPerDayChart series={stats.series} />
       {currencies.length === 0 ? (
-        <ChartCard title={t('stats.kpi.volume')} testId="chart-volume-empty">
+        <ChartCard title={t('stats.charts.volumeTitle')} testId="chart-volume-empty">
           <Text c="dimmed" size="sm">
             {t('stats.charts.noVolume')}
           </Text>
@@ -147,6 +192,7 @@ export default function AdminStatsPage() {
       ) : null}
       {stats ? (
         <>
+          <MoneyFlow stats={stats} />
           <Kpis stats={stats} />
           <Charts stats={stats} />
           <StaffTable staff={stats.by_staff ?? []} />

@@ -13,6 +13,7 @@ import { showError, showSuccess, TranslatedError } from '../../../lib/notify';
 import { userAtom } from '../../../lib/session';
 import { compressAvatar, isAvatarType, renderCrop } from '../api/crop-image';
 import { uploadAvatar } from '../api/settings';
+import layout from '../../../styles/layout.module.css';
 
 const CROP_SIDE = 250;
 
@@ -96,7 +97,7 @@ export function AvatarEditor({ user }: { user: UserDto }) {
               type="file"
               accept="image/png,image/jpeg"
               aria-label={t('avatar.choose')}
-              style={{ display: 'none' }}
+              hidden
               onChange={(event) => chooseFile(event.currentTarget.files?.[0])}
             />
             <Button variant="light" size="md" leftSection={<IconPhotoUp size={18} />} onClick={() => inputRef.current?.click()} w="fit-content">
@@ -107,7 +108,7 @@ export function AvatarEditor({ user }: { user: UserDto }) {
 
         {imageUrl && (
           <Stack gap="md" align="center">
-            <Box pos="relative" w={CROP_SIDE} h={CROP_SIDE} style={{ borderRadius: 12, overflow: 'hidden', background: '#1a1b1e' }}>
+            <Box pos="relative" w={CROP_SIDE} h={CROP_SIDE} className={layout.cropStage}>
               <Cropper
                 image={imageUrl}
                 crop={crop}

@@ -10,6 +10,7 @@ import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { store, useLanguage, userAtom } from '../../../lib/session';
 import { readMe, requestTelegramLink, unlinkTelegram } from '../api/telegram';
+import classes from '../../../styles/text.module.css';
 
 /** The bot's command that takes a link code (a command name, the same in every language). */
 const START_COMMAND = '/start';
@@ -81,7 +82,7 @@ export function TelegramCard({ user }: { user: UserDto }) {
         ) : code ? (
           <Stack gap="xs">
             <Text size="sm">{t('telegram.open')}</Text>
-            <Anchor href={code.link} target="_blank" rel="noopener noreferrer" fw={600} style={{ wordBreak: 'break-all' }}>
+            <Anchor href={code.link} target="_blank" rel="noopener noreferrer" fw={600} className={classes.breakAll}>
               {code.link}
             </Anchor>
             <Text size="sm">

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { forwardingAddress } from './forwarder-setup';
 import { GATEWAY_VALUES, GatewayUrl } from './gateway-setup';
+import classes from '../../../styles/text.module.css';
 
 export function DeviceTokenModal({ token, deviceId, onClose }: { token: string | null; deviceId: string | null; onClose: () => void }) {
   const { t } = useTranslation('sms');
@@ -31,7 +32,7 @@ export function DeviceTokenModal({ token, deviceId, onClose }: { token: string |
           <Alert color="yellow" variant="light">
             {t('devices.tokenOnce')}
           </Alert>
-          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="device-token">
+          <Code block className={`${classes.breakAll} ${classes.preWrap}`} data-testid="device-token">
             {token}
           </Code>
           <Button leftSection={<IconCopy size={18} />} onClick={() => void copyToClipboard(token)}>

@@ -5,6 +5,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { androidSmsGatewayPath } from '#shared/sms/android-sms-gateway';
 import { copyToClipboard } from '../../../lib/clipboard';
+import classes from '../../../styles/text.module.css';
 
 /** Technical values the admin types exactly as written, so they are not translated. */
 /** The app's own names (English only, as its screens show them): passed into the texts, never translated. */
@@ -29,7 +30,7 @@ export function GatewayUrl({ deviceId }: { deviceId: string }) {
         {t('devices.gateway.url', { app: GATEWAY_VALUES.app })}
       </Text>
       <Group gap={4} wrap="nowrap" align="flex-start">
-        <Code style={{ wordBreak: 'break-all', flex: 1 }} data-testid="gateway-url">
+        <Code className={classes.breakAll} flex={1} data-testid="gateway-url">
           {url}
         </Code>
         <Tooltip label={t('devices.gateway.copyUrl')}>
@@ -52,7 +53,7 @@ export function GatewaySetup() {
       <Text size="sm">{t('devices.gateway.intro')}</Text>
       <List type="ordered" spacing="xs" size="sm">
         {(['1', '2', '3', '4', '5', '6'] as const).map((step) => (
-          <List.Item key={step} style={{ wordBreak: 'break-word' }}>
+          <List.Item key={step} className={classes.breakWord}>
             {t(`devices.gateway.steps.${step}`, { ...GATEWAY_VALUES, interpolation: { escapeValue: false } })}
           </List.Item>
         ))}

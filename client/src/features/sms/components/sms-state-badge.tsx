@@ -15,7 +15,7 @@ const COLOR: Record<SmsState, string> = {
 export function SmsStateBadge({ state }: { state: SmsState }) {
   const { t } = useTranslation('sms');
   return (
-    <Badge color={COLOR[state]} variant="light" data-sms-state={state} style={{ flex: 'none' }}>
+    <Badge color={COLOR[state]} variant="light" data-sms-state={state} flex="none">
       {t(`inbox.states.${state}`)}
     </Badge>
   );

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
 import type { DeviceDto } from '#shared/sms/sms-api';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { WalletLabel } from '../../../components/wallet-label';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
@@ -51,7 +52,7 @@ export default function AdminDevicesPage() {
       await refreshDevices();
     },
   });
-  const { submit: revoke, pending: revokePending } = useSubmit({
+  const { submit: revoke } = useSubmit({
     send: (device: DeviceDto) => revokeDevice(device.id),
     onDone: async () => {
       showSuccess('sms:devices.revoked');
@@ -88,7 +89,7 @@ export default function AdminDevicesPage() {
               placeholder={t('devices.namePlaceholder')}
               {...form.getInputProps('name')}
               error={fieldError('name')}
-              style={{ flex: '1 1 200px' }}
+              flex="1 1 200px"
             />
             <Select
               label={t('devices.account')}
@@ -97,7 +98,7 @@ export default function AdminDevicesPage() {
               onChange={(value) => value && form.setFieldValue('account', value as Wallet)}
               error={fieldError('account')}
               allowDeselect={false}
-              style={{ flex: '0 1 160px' }}
+              flex="0 1 160px"
             />
             <TextInput
               label={t('devices.balance')}
@@ -105,7 +106,7 @@ export default function AdminDevicesPage() {
               {...form.getInputProps('balance')}
               error={fieldError('balance')}
               inputMode="decimal"
-              style={{ flex: '0 1 160px' }}
+              flex="0 1 160px"
             />
             <Button type="submit" loading={adding}>
               {t('devices.add')}
@@ -154,7 +155,7 @@ export default function AdminDevicesPage() {
                     setStated((s) => ({ ...s, [device.id]: value }));
                   }}
                   inputMode="decimal"
-                  style={{ flex: 1 }}
+                  flex={1}
                 />
                 <Button size="xs" variant="light" disabled={!(stated[device.id] ?? '').trim()} onClick={() => void state(device)}>
                   {t('devices.setBalance')}
@@ -175,20 +176,17 @@ export default function AdminDevicesPage() {
       <Card withBorder radius="md">
         <GatewaySetup />
       </Card>
+      <ConfirmModal
+        opened={revoking !== null}
+        title={t('devices.revokeTitle')}
+        body={revoking ? t('devices.revokeConfirm', { name: revoking.name }) : null}
+        confirmLabel={t('devices.revoke')}
+        onConfirm={async () => {
+          if (revoking) await revoke(revoking);
+        }}
+        onClose={() => setRevoking(null)}
+      />
       <DeviceTokenModal token={created?.token ?? null} deviceId={created?.deviceId ?? null} onClose={() => setCreated(null)} />
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('devices.revoke')} centered>
-        <Stack gap="md">
-          <Text>{revoking ? t('devices.revokeConfirm', { name: revoking.name }) : null}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('devices.keep')}
-            </Button>
-            <Button color="red" loading={revokePending} onClick={() => revoking && void revoke(revoking)}>
-              {t('devices.revoke')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Stack>
   );
 }

@@ -27,7 +27,7 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
   const format = useFormat();
   const about = [
     `#${format.digits(String(sms.id))}`,
-    sms.sender ? format.digits(sms.sender) : sms.from,
+    sms.sender ? format.wallet(sms.sender) : sms.from,
     format.date(sms.received_at),
     sms.parse.kind === 'payment'
       ? null
@@ -37,12 +37,12 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
     <Box px="sm" py={8} data-testid="sms-row" data-sms-id={sms.id} style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {/* On a phone the order link or Link button drops below the message rather than squeezing it. */}
       <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 280px' }}>
+        <Stack gap={2} miw={0} flex="1 1 280px">
           <Group gap="xs" wrap="wrap">
             <SmsStateBadge state={sms.state} />
             <WalletLabel wallet={sms.account} size="sm" />
             {sms.amount !== null ? (
-              <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={700} className={`${classes.tabular} ${classes.nowrap}`}>
                 {format.money(sms.amount, 'BDT')}
               </Text>
             ) : null}
@@ -60,12 +60,12 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
           </Text>
         </Stack>
         {sms.state_order_id ? (
-          <Anchor component={Link} to={paths.order.getHref(sms.state_order_id)} size="sm" ff="monospace" style={{ flex: 'none' }}>
+          <Anchor component={Link} to={paths.order.getHref(sms.state_order_id)} size="sm" ff="monospace" flex="none">
             {t('inbox.order')}: {sms.state_order_id.slice(0, 10)}
           </Anchor>
         ) : null}
         {sms.status === 'unmatched' && sms.state === 'unmatched' ? (
-          <Button size="compact-sm" variant="light" style={{ flex: 'none' }} onClick={() => onLink(sms)}>
+          <Button size="compact-sm" variant="light" flex="none" onClick={() => onLink(sms)}>
             {t('inbox.link')}
           </Button>
         ) : null}
@@ -98,7 +98,7 @@ function Inbox() {
         {t('inbox.live')}
       </Text>
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput label={t('inbox.search')} value={query} onChange={(e) => { setQuery(e.currentTarget.value); setPage(1); }} style={{ flex: '1 1 220px' }} />
+        <TextInput label={t('inbox.search')} value={query} onChange={(e) => { setQuery(e.currentTarget.value); setPage(1); }} flex="1 1 220px" />
         <Select
           label={t('inbox.state')}
           data={[
@@ -109,7 +109,7 @@ function Inbox() {
           value={state ?? 'all'}
           onChange={(value) => { setState(!value || value === 'all' ? undefined : (value as SmsStateFilter)); setPage(1); }}
           allowDeselect={false}
-          style={{ flex: '0 1 170px' }}
+          flex="0 1 170px"
         />
         <Select
           label={t('inbox.account')}
@@ -117,7 +117,7 @@ function Inbox() {
           value={account ?? 'all'}
           onChange={(value) => { setAccount(!value || value === 'all' ? undefined : (value as Wallet)); setPage(1); }}
           allowDeselect={false}
-          style={{ flex: '0 1 150px' }}
+          flex="0 1 150px"
         />
       </Group>
       {rows !== null && rows.length === 0 ? (

@@ -74,14 +74,14 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
         {viewer === 'admin' ? (
           <Row label={t('orderLink.shopWallet')}>
             <Text size="sm" className={tabular}>
-              {format.digits(order.pm_wallet)}
+              {format.wallet(order.pm_wallet)}
             </Text>
           </Row>
         ) : null}
         {kind === 'withdraw' && order.wallet ? (
           <Row label={viewer === 'admin' ? t('orderLink.customerWallet') : t('orders:view.customerWallet')}>
             <Text size="sm" className={tabular}>
-              {format.digits(order.wallet)}
+              {format.wallet(order.wallet)}
             </Text>
           </Row>
         ) : null}

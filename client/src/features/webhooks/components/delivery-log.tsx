@@ -8,6 +8,7 @@ import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { listDeliveries, retryDelivery } from '../api/webhooks-api';
 import { useEventName } from './event-name';
+import classes from '../../../styles/text.module.css';
 
 const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = { pending: 'yellow', delivered: 'green', failed: 'red' };
 
@@ -71,7 +72,7 @@ export function DeliveryLog({ webhookId, onChanged }: { webhookId: string; onCha
                 </Button>
               ) : null}
             </Group>
-            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            <Text size="xs" c="dimmed" className={classes.breakAll}>
               {t('webhooks.eventId')}: <Code>{delivery.event_id}</Code>
             </Text>
             {delivery.next_at !== null ? (
@@ -89,7 +90,7 @@ export function DeliveryLog({ webhookId, onChanged }: { webhookId: string; onCha
                 </Badge>
                 <Text size="xs">{t('webhooks.durationMs', { ms: format.number(attempt.duration_ms) })}</Text>
                 {attempt.error !== null ? (
-                  <Text size="xs" c="red" style={{ wordBreak: 'break-word' }}>
+                  <Text size="xs" c="red" className={classes.breakWord}>
                     {attempt.error}
                   </Text>
                 ) : null}

@@ -3,6 +3,7 @@ import { Alert, Button, Code, Modal, Stack } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard';
+import classes from '../../../styles/text.module.css';
 
 export function WebhookSecretModal({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -13,7 +14,7 @@ export function WebhookSecretModal({ secret, onClose }: { secret: string | null;
           <Alert color="yellow" variant="light">
             {t('webhooks.secretOnce')}
           </Alert>
-          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="webhook-secret">
+          <Code block className={`${classes.breakAll} ${classes.preWrap}`} data-testid="webhook-secret">
             {secret}
           </Code>
           <Button leftSection={<IconCopy size={18} />} onClick={() => void copyToClipboard(secret)}>

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInpu
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type WebhookDto, type WebhookEventType } from '#shared/webhooks';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -9,6 +10,7 @@ import { addWebhook, changeWebhook, deleteWebhook, listWebhooks, sendTestEvent }
 import { DeliveryLog } from '../components/delivery-log';
 import { useEventName } from '../components/event-name';
 import { WebhookSecretModal } from '../components/webhook-secret-modal';
+import classes from '../../../styles/text.module.css';
 
 const URL_EXAMPLE = 'https://partner.example.com/shop-events';
 
@@ -64,8 +66,8 @@ export default function AdminWebhooksPage() {
     await load();
   };
 
+  const [removing, setRemoving] = useState<WebhookDto | null>(null);
   const remove = async (webhook: WebhookDto) => {
-    if (!window.confirm(t('webhooks.deleteConfirm', { url: webhook.url }))) return;
     const answer = await deleteWebhook(webhook.id);
     if (!answer.ok) showError(answer);
     else showSuccess('admin:webhooks.deleted');
@@ -125,10 +127,10 @@ export default function AdminWebhooksPage() {
         <Card key={webhook.id} withBorder radius="md" data-testid="webhook-card">
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700} style={{ wordBreak: 'break-all' }}>
+              <Text fw={700} className={classes.breakAll}>
                 {webhook.url}
               </Text>
-              <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+              <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light" flex="none">
                 {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
               </Badge>
             </Group>
@@ -155,7 +157,7 @@ export default function AdminWebhooksPage() {
               <Button size="xs" variant="default" onClick={() => void toggle(webhook)}>
                 {webhook.enabled ? t('webhooks.disable') : t('webhooks.enable')}
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => void remove(webhook)}>
+              <Button size="xs" color="red" variant="light" onClick={() => setRemoving(webhook)}>
                 {t('webhooks.delete')}
               </Button>
             </Group>
@@ -164,6 +166,14 @@ export default function AdminWebhooksPage() {
         </Card>
       ))}
       <WebhookSecretModal secret={secret} onClose={() => setSecret(null)} />
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('webhooks.deleteTitle')}
+        body={removing ? t('webhooks.deleteConfirm', { url: removing.url }) : null}
+        confirmLabel={t('webhooks.delete')}
+        onConfirm={() => (removing ? remove(removing) : undefined)}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }
