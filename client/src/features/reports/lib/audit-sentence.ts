@@ -64,6 +64,7 @@ export const AUDIT_SENTENCE_ACTIONS = new Set([
   'webhook.delete',
   'webhook.retry',
   'webhook.test',
+  'ticket.picture',
 ]);
 
 const field = (value: AuditJson, name: string): AuditJson | undefined =>

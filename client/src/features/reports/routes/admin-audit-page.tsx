@@ -41,6 +41,8 @@ function targetHref(entry: AuditEntryDto): string | null {
       return paths.admin.sms.getHref();
     case 'webhook':
       return paths.admin.webhooks.getHref();
+    case 'ticket':
+      return paths.admin.support.getHref(entry.target_id);
     default:
       return null;
   }
