@@ -7,6 +7,7 @@ import bnCommon from './locales/bn/common.json';
 import bnConsole from './locales/bn/console.json';
 import bnHome from './locales/bn/home.json';
 import bnOrders from './locales/bn/orders.json';
+import bnOrdersLater from './locales/bn/orders-later.json';
 import bnPages from './locales/bn/pages.json';
 import bnRecovery from './locales/bn/recovery.json';
 import bnReports from './locales/bn/reports.json';
@@ -23,7 +24,7 @@ export const bn: LocaleResources = {
   common: bnCommon,
   console: bnConsole,
   home: bnHome,
-  orders: bnOrders,
+  orders: { ...bnOrders, ...bnOrdersLater },
   pages: bnPages,
   recovery: bnRecovery,
   reports: bnReports,

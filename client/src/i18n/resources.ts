@@ -2,10 +2,13 @@
 // English key, which the typecheck checks there and locales.test.ts in full. What the home page and the header
 // need (common, home, orders) is bundled; the other English namespaces are a chunk (locales-en-rest.ts) that every
 // lazy route waits for (app/router.tsx), decision 063. A new namespace: a type import and NAMESPACES here, and a
-// line in locales-en-rest.ts and locales-bn.ts.
+// line in locales-en-rest.ts and locales-bn.ts. `orders` comes in two files: orders.json holds what the home page and
+// the shared order components show (statuses, products, the timeline, tables); orders-later.json (checkout, the
+// order page, the queue) joins the same namespace with the rest of English (decision 220).
 import common from './locales/en/common.json';
 import home from './locales/en/home.json';
 import orders from './locales/en/orders.json';
+import type ordersLater from './locales/en/orders-later.json';
 import type admin from './locales/en/admin.json';
 import type alerts from './locales/en/alerts.json';
 import type auth from './locales/en/auth.json';
@@ -20,7 +23,8 @@ import type users from './locales/en/users.json';
 
 const firstPaint = { common, home, orders };
 
-export type LocaleResources = typeof firstPaint & {
+export type LocaleResources = Omit<typeof firstPaint, 'orders'> & {
+  orders: typeof orders & typeof ordersLater;
   admin: typeof admin;
   alerts: typeof alerts;
   auth: typeof auth;
@@ -35,7 +39,7 @@ export type LocaleResources = typeof firstPaint & {
 };
 export type LocaleNamespace = keyof LocaleResources;
 /** The English namespaces that load with the first lazy route. */
-export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint>;
+export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint> & { orders: typeof ordersLater };
 
 /** English for the first paint; the rest of English and all of Bengali are chunks (i18n/index.ts). */
 export const resources = { en: firstPaint };
