@@ -1,5 +1,6 @@
 // The built-in templates (issue 22 point 14), read-only, per wallet, each with what it reads and an example.
 import { Badge, Card, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import text from '../../../styles/text.module.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
@@ -42,7 +43,7 @@ export function BuiltinTemplatesList() {
             <Text size="xs" c="dimmed">
               {t('templates.example')}
             </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            <Code block className={`${text.preWrap} ${text.breakWord}`}>
               {template.example}
             </Code>
           </Card>

@@ -1,6 +1,7 @@
 // Admin templates (issue 22 point 14): the built-in ones (read-only), "make a template from this SMS", the shop's own
 // templates, and a pattern written by hand with the live tester that runs the shared parser code in this tab.
 import { Button, Card, Code, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import text from '../../../styles/text.module.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
@@ -66,7 +67,7 @@ export function TemplatesPanel() {
       {templates.map((template) => (
         <Card key={template.id} withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap" miw={0}>
               <WalletLabel wallet={template.account} size="sm" />
               <Text fw={600} truncate>
                 {template.label}
@@ -81,7 +82,7 @@ export function TemplatesPanel() {
               </Button>
             </Group>
           </Group>
-          <Code block mt="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          <Code block mt="xs" className={`${text.preWrap} ${text.breakAll}`}>
             {template.pattern}
           </Code>
         </Card>

@@ -47,7 +47,7 @@ export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: Ticke
           nothingFoundMessage={t('replies.pickerNothingFound')}
           disabled={!replies || replies.length === 0 || !loaded}
           leftSection={<IconMessageBolt size={18} aria-hidden />}
-          style={{ flex: '1 1 220px' }}
+          flex="1 1 220px"
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id={langLabel}>

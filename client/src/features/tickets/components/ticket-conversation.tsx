@@ -1,6 +1,6 @@
 // A ticket as a chat (spec §2): bubbles by sender with times and pictures (issue 22 point 5), a reply form with a
 // picture to attach while open, Close, and live updates.
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Code, FileButton, Grid, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Code, FileButton, Flex, Grid, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconLock, IconPhotoPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -176,7 +176,7 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
   const format = useFormat();
   const author = mine ? t('chat.you') : message.sender === 'admin' ? t('chat.support') : t('chat.customer');
   return (
-    <Box style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }} data-sender={message.sender} data-viewer={viewer}>
+    <Flex justify={mine ? 'flex-end' : 'flex-start'} data-sender={message.sender} data-viewer={viewer}>
       <Paper
         radius="lg"
         px="md"
@@ -206,7 +206,7 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
           {format.date(message.time)}
         </Text>
       </Paper>
-    </Box>
+    </Flex>
   );
 }
 
@@ -344,7 +344,7 @@ function PicturePreview({ file, onRemove }: { file: File; onRemove: () => void }
     <Paper withBorder radius="md" p="xs" data-testid="picture-preview">
       <Group gap="sm" wrap="nowrap">
         {url ? <Image src={url} alt={t('chat.picturePreview')} w={56} h={56} radius="sm" fit="cover" /> : null}
-        <Text size="sm" className={classes.anywhere} style={{ flex: 1 }}>
+        <Text size="sm" className={classes.anywhere} flex={1}>
           {file.name}
         </Text>
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={onRemove} aria-label={t('chat.removePicture')}>

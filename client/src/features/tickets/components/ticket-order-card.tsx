@@ -1,6 +1,6 @@
 // The order a ticket is about, beside the chat (issue 10): what the admin needs to answer without leaving the
 // conversation, with a link to the order in the admin console (the customer's side links to their order page).
-import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -20,7 +20,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <Text size="sm" c="dimmed" flex="none">
         {label}
       </Text>
-      <div style={{ minWidth: 0, textAlign: 'end' }}>{children}</div>
+      <Box miw={0} ta="end">
+        {children}
+      </Box>
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 // The ticket list of /account/supports and /admin/supports: a table on wide screens, cards on phones.
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TicketDto } from '#shared/api-types';
@@ -79,7 +79,7 @@ export function TicketTable({ tickets, hrefOf, showUser = false }: TicketTablePr
               <Text fw={700}>{ticketNumber(ticket)}</Text>
               <TicketStatusBadge status={ticket.status} />
             </Group>
-            {showUser && <div style={{ marginBottom: 6 }}>{userCell(ticket)}</div>}
+            {showUser && <Box mb={6}>{userCell(ticket)}</Box>}
             <Text size="sm" lineClamp={2} mb={6}>
               {ticket.last_text || t('chat.picture')}
             </Text>
