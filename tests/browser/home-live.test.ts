@@ -1,5 +1,6 @@
 // The home page updates live (spec §2, issue 3): the admin-online badge and the recent-orders table change
-// without a reload when the admin acts and when orders are placed; the refresh control follows its timers.
+// without a reload when the admin acts and when orders are placed; the refresh control follows its timers; the
+// badge says what it means for an order.
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
@@ -16,6 +17,8 @@ describe.runIf(hasChromium())('Home page, live', () => {
     try {
       await page.goto('/');
       await page.getByText('Admin: Offline').waitFor(WAIT);
+      // What the badge means for an order (issue 22 point 13).
+      await page.getByText('Staff are away: you can still order and pay; your order is done when they are back.').waitFor(WAIT);
       await page.getByText('No orders yet.').waitFor(WAIT);
       // The refresh control appears 2 s after the load, not before (checked when the page got here in time: on a
       // loaded machine the first paint itself may take longer than 2 s).
@@ -31,6 +34,8 @@ describe.runIf(hasChromium())('Home page, live', () => {
       const admin = await loginAdmin(server);
       expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).status).toBe(200);
       await page.getByText('Admin: Online').waitFor(WAIT);
+      // No completed orders to measure yet: the plain words, not a made-up figure.
+      await page.getByText('Staff are at work: orders are usually done within minutes of payment.').waitFor(WAIT);
 
       const customer = await createUser(server, { name: 'Karim Live' });
       const placed = await server.api.post(

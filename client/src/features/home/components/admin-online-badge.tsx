@@ -1,16 +1,36 @@
-import { Badge, Box, Group } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import { lazyComponent } from '../../../lib/lazy';
 import layout from '../../../styles/layout.module.css';
 
 const AdminRefreshButton = lazyComponent(async () => (await import('./admin-refresh-button')).AdminRefreshButton);
 const REFRESH_SIZE = 36;
 
-/** Online (green) / Offline (red) with the refresh control of spec §2 (shown 2 s after a load). */
-export function AdminOnlineBadge({ online, showRefresh, refreshing, onRefresh }: { online: boolean | null; showRefresh: boolean; refreshing: boolean; onRefresh: () => void }) {
+/**
+ * Online (green) / Offline (red) with the refresh control of spec §2 (shown 2 s after a load), and what it means for
+ * an order (issue 22 point 13): online, orders are usually done in `minutes` (measured from recent orders; null or
+ * not known yet: "within minutes"); offline, they wait for staff.
+ */
+export function AdminOnlineBadge({
+  online,
+  showRefresh,
+  refreshing,
+  onRefresh,
+  minutes = null,
+}: {
+  online: boolean | null;
+  showRefresh: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+  minutes?: number | null;
+}) {
   const { t } = useTranslation('home');
+  const format = useFormat();
+  const meaning = !online ? t('admin.meansOffline') : minutes === null ? t('admin.meansOnlineSoon') : t('admin.meansOnline', { count: minutes, minutes: format.number(minutes) });
   return (
+    <Stack gap={4}>
     // As high as the refresh control from the start: its appearing 2 s after the data must not push the page down.
     <Group gap={6} wrap="nowrap" aria-live="polite" mih={REFRESH_SIZE}>
       <Badge
@@ -29,5 +49,9 @@ export function AdminOnlineBadge({ online, showRefresh, refreshing, onRefresh }:
         </Suspense>
       ) : null}
     </Group>
+      <Text size="sm" c="dimmed" data-testid="admin-meaning">
+        {meaning}
+      </Text>
+    </Stack>
   );
 }

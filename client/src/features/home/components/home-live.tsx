@@ -6,11 +6,12 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import type { HomeOrderDto } from '#shared/api-types';
 import { TIMERS } from '#shared/constants';
 import { lazyComponent } from '../../../lib/lazy';
-import { updateQueries, useErrorToast } from '../../../lib/query';
+import { updateQueries, useErrorToast, useQuery } from '../../../lib/query';
 import { adminOnlineAtom, userAtom } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { homeKeys, type HomeAnswer } from '../api/get-home';
 import { useHome } from '../api/home-query';
+import { typicalWaitQuery } from '../api/typical-wait';
 import { AdminOnlineBadge } from './admin-online-badge';
 import { ProductsGrid } from './products-grid';
 
@@ -73,5 +74,6 @@ export function LiveAdminBadge() {
       later(TIMERS.homeRefreshShowMs, () => setShowRefresh(true));
     });
   };
-  return <AdminOnlineBadge online={online} showRefresh={showRefresh} refreshing={refreshing} onRefresh={refresh} />;
+  const wait = useQuery(typicalWaitQuery());
+  return <AdminOnlineBadge online={online} showRefresh={showRefresh} refreshing={refreshing} onRefresh={refresh} minutes={wait.data?.minutes ?? null} />;
 }
