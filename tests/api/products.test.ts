@@ -20,9 +20,9 @@ describe.each(testDatabases())('Products on %s', (db) => {
     const products = res.body.products as ProductDto[];
     expect(products.map((p) => p.id)).toEqual([...PRODUCT_IDS]);
     expect(products[1].pms).toEqual([
-      { account: 'bkash', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null },
-      { account: 'nagad', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null },
-      { account: 'rocket', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null },
+      { account: 'bkash', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null, note: 'Send Money to this personal bKash number.' },
+      { account: 'nagad', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null, note: 'Send Money to this personal Nagad number.' },
+      { account: 'rocket', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null, note: 'Send Money to this personal Rocket number.' },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe.each(testDatabases())('Products on %s', (db) => {
     expect(res.body).toEqual({ ok: true, refresh: true, text: 'Success' });
     const product = (await server.api.get('/products/1xbet_topup_bdt')).body.product as ProductDto;
     expect(product).toMatchObject({ available: false, description: 'New description' });
-    expect(product.pms.find((p) => p.account === 'nagad')).toEqual({ account: 'nagad', available: false, rate: 1.0125, min: 200, max: 30000, limit_reached: false, hours: null });
+    expect(product.pms.find((p) => p.account === 'nagad')).toEqual({ account: 'nagad', available: false, rate: 1.0125, min: 200, max: 30000, limit_reached: false, hours: null, note: 'Send Money to this personal Nagad number.' });
     expect(product.pms.find((p) => p.account === 'bkash')).toMatchObject({ available: true, rate: 1 });
   });
 

@@ -71,7 +71,7 @@ describe.runIf(hasChromium())('Two-factor sign-in in the browser (STAFF_2FA=requ
         const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
         await page.locator('input[name="code"]').fill(codeAt(secret));
         await page.getByRole('button', { name: t.enable, exact: true }).click();
-        await expect.poll(() => page.getByTestId('recovery-codes').locator('code').count(), { timeout: 15_000 }).toBe(10);
+        await expect.poll(() => page.getByTestId('recovery-codes').locator('code').count(), { timeout: 30_000 }).toBe(10);
         await shot(page, `2fa-recovery-codes-${lang}-${width}`);
         const recovery = (await page.getByTestId('recovery-codes').locator('code').first().textContent())!.trim();
         expect((await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: operator.id } })).twoFactor).toBe(true);
