@@ -29,26 +29,27 @@ export function AdminOnlineBadge({
   const { t } = useTranslation('home');
   const format = useFormat();
   const meaning = !online ? t('admin.meansOffline') : minutes === null ? t('admin.meansOnlineSoon') : t('admin.meansOnline', { count: minutes, minutes: format.number(minutes) });
+  // The row is as high as the refresh control from the start: its appearing 2 s after the data must not push the page
+  // down. The static shell (client/shell) paints the same two lines before any script.
   return (
     <Stack gap={4}>
-    // As high as the refresh control from the start: its appearing 2 s after the data must not push the page down.
-    <Group gap={6} wrap="nowrap" aria-live="polite" mih={REFRESH_SIZE}>
-      <Badge
-        size="lg"
-        radius="xl"
-        variant="light"
-        color={online ? 'green' : 'red'}
-        leftSection={<span aria-hidden className={layout.currentDot} />}
-        styles={{ label: { textTransform: 'none' } }}
-      >
-        {t('admin.label')}: {online ? t('admin.online') : t('admin.offline')}
-      </Badge>
-      {showRefresh ? (
-        <Suspense fallback={<Box w={REFRESH_SIZE} h={REFRESH_SIZE} />}>
-          <AdminRefreshButton size={REFRESH_SIZE} refreshing={refreshing} onRefresh={onRefresh} />
-        </Suspense>
-      ) : null}
-    </Group>
+      <Group gap={6} wrap="nowrap" aria-live="polite" mih={REFRESH_SIZE}>
+        <Badge
+          size="lg"
+          radius="xl"
+          variant="light"
+          color={online ? 'green' : 'red'}
+          leftSection={<span aria-hidden className={layout.currentDot} />}
+          styles={{ label: { textTransform: 'none' } }}
+        >
+          {t('admin.label')}: {online ? t('admin.online') : t('admin.offline')}
+        </Badge>
+        {showRefresh ? (
+          <Suspense fallback={<Box w={REFRESH_SIZE} h={REFRESH_SIZE} />}>
+            <AdminRefreshButton size={REFRESH_SIZE} refreshing={refreshing} onRefresh={onRefresh} />
+          </Suspense>
+        ) : null}
+      </Group>
       <Text size="sm" c="dimmed" data-testid="admin-meaning">
         {meaning}
       </Text>
