@@ -39,6 +39,7 @@ function useSentenceLabels(): AuditSentenceLabels {
         const key = `reports:audit.targets.${type}`;
         return isTranslationKey(key, ['reports']) ? translate(key, undefined, ['reports']) : type;
       },
+      hasSentence: isSentenceKey,
     }),
     [t, format, product, wallet],
   );

@@ -16,6 +16,8 @@ export interface AuditSentenceLabels {
   online: (value: boolean | null) => string;
   /** A target type's name (Order, Wallet phone…), the raw type when unknown. */
   targetType: (type: string) => string;
+  /** Whether the locale files have this action's sentence (`reports:audit.sentences.<group>.<verb>`). */
+  hasSentence: (action: string) => boolean;
 }
 
 export interface AuditSentence {
@@ -24,48 +26,6 @@ export interface AuditSentence {
   values: Record<string, string>;
 }
 
-/** The actions with a sentence in the locale files (`reports:audit.sentences.<group>.<verb>`). */
-export const AUDIT_SENTENCE_ACTIONS = new Set([
-  'order.complete',
-  'order.cancel',
-  'order.reopen',
-  'order.verify_accept',
-  'order.verify_reject',
-  'order.claim',
-  'order.release',
-  'order.approve',
-  'user.role',
-  'user.two_factor_on',
-  'user.two_factor_off',
-  'product.edit',
-  'product.image',
-  'pm.edit',
-  'pm.number_add',
-  'pm.number_edit',
-  'admin.online',
-  'reply.create',
-  'reply.update',
-  'reply.delete',
-  'device.create',
-  'device.revoke',
-  'device.balance',
-  'sms_template.create',
-  'sms_template.update',
-  'sms_template.delete',
-  'sms.link',
-  'settings.update',
-  'telegram.code',
-  'telegram.link',
-  'telegram.unlink',
-  'blocklist.add',
-  'blocklist.remove',
-  'webhook.create',
-  'webhook.update',
-  'webhook.delete',
-  'webhook.retry',
-  'webhook.test',
-  'ticket.picture',
-]);
 
 const field = (value: AuditJson, name: string): AuditJson | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? value[name] : undefined;
@@ -75,7 +35,7 @@ const text = (value: AuditJson | undefined): string => (value === undefined || v
 export function auditSentence(entry: AuditEntryDto, labels: AuditSentenceLabels): AuditSentence {
   const { action, target_type: type, target_id: id, before, after } = entry;
   const either = (name: string) => field(after, name) ?? field(before, name);
-  if (!AUDIT_SENTENCE_ACTIONS.has(action)) {
+  if (!labels.hasSentence(action)) {
     return {
       key: 'unknown',
       values: { action: action.replace(/[._]+/g, ' ').trim(), type: labels.targetType(type), id: type === 'order' ? labels.orderId(id) : id },
