@@ -200,8 +200,13 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
       return { staff, person, id, message };
     }
-    /** Presses a button under the message (naming `id`) and waits for the toast. */
+    /**
+     * Presses a button under the message (naming `id`) and waits for the toast. A person presses a message the shop
+     * has recorded: the outbox records it just after Telegram answered the send, which the fake shows first.
+     */
     async function press(person: FakeUser, message: FakeMessage, action: string, id: string): Promise<string | undefined> {
+      const where = { chatId_messageId: { chatId: BigInt(person.id), messageId: message.message_id } };
+      for (let tries = 0; !(await server.app.ctx.prisma.telegramOrderMessage.findUnique({ where })) && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
       const query = fake.userPresses(person, message.message_id, `o:${action}:${id.slice(0, 10)}`);
       return (await fake.waitUntil(() => fake.callbackAnswers.get(query), `the toast of ${action}`)).text;
     }
