@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
+import { grayscalePng } from '../support/png.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import type { UserDto } from '#shared/api-types';
 
@@ -19,18 +20,6 @@ const png = (width: number, height: number) =>
 
 /** A valid 8-bit grayscale PNG of the given size, all black: tiny on disk, huge once decoded. */
 async function pngBomb(width: number, height: number): Promise<Buffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // bit depth 8, grayscale, deflate, no filter method, no interlace
   // Every row: filter byte 0 and black pixels, streamed through deflate so the test never holds the raw image.
   const deflate = zlib.createDeflate({ level: 9 });
   const out: Buffer[] = [];
@@ -40,9 +29,7 @@ async function pngBomb(width: number, height: number): Promise<Buffer> {
   for (let y = 0; y < height; y++) deflate.write(row);
   deflate.end();
   await done;
-  const idat = Buffer.concat(out);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return grayscalePng(width, height, Buffer.concat(out));
 }
 
 function form(file?: { data: Buffer; name: string; type: string }, fields: Record<string, string> = {}, field = 'pic'): FormData {

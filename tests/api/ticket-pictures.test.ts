@@ -9,6 +9,7 @@ import { LIMITS } from '#shared/constants';
 import { openTicket } from '../factories/tickets.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { testDatabases } from '../support/databases.js';
+import { grayscalePng } from '../support/png.js';
 import { useTestServer } from '../support/server.js';
 import { connectSocket, nextEvent, useSockets } from '../support/sockets.js';
 
@@ -23,21 +24,7 @@ const png = (width: number, height: number) => sharp({ create: { width, height, 
 
 /** A valid grayscale PNG declaring width×height: tiny on disk, huge once decoded. */
 function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const idat = zlib.deflateSync(Buffer.alloc((width + 1) * 8)); // a few rows: the header alone must refuse it
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return grayscalePng(width, height, zlib.deflateSync(Buffer.alloc((width + 1) * 8))); // a few rows: the header alone must refuse it
 }
 
 function form(file: { data: Buffer; name: string; type: string } | null, text?: string): FormData {
