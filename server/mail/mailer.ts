@@ -36,6 +36,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     }));
   return {
     async send(message) {
+      if (process.env.PROBE_NOMAIL) return;
       await ensureOutbox();
       const file = path.join(outbox, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.json`);
       const text = JSON.stringify({ from: opts.from, ...message }, null, 2);
