@@ -371,7 +371,9 @@ export function composeShop(infra: Infrastructure) {
   const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
+  // The order routes first (issue 21): placing and paying walk no other router's route table.
   const routers: Router[] = [
+    ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle, twoFactor }),
     twoFactorRoutes({ twoFactor, userDto, captcha, limits }),
@@ -379,7 +381,6 @@ export function composeShop(infra: Infrastructure) {
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
-    ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
     repliesRoutes({ replies, captcha, limits }),
     blocklistRoutes({ blocklist, captcha, limits }),
