@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import { PrismaClient, type Prisma as Generated } from '../generated/prisma/client.js';
+import { pgliteStatements } from './pglite-statements.js';
 
 export type Prisma = PrismaClient;
 /**
@@ -175,6 +176,7 @@ export async function openDatabase(options: {
     lite = new PGlite(dir);
   }
   await lite.waitReady;
+  const statements = pgliteStatements(lite);
   // pglite-prisma-adapter bundles an older copy of the adapter types; the runtime contract is the same.
   const adapter = withObserver(new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory, options.onStatement);
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
@@ -182,9 +184,10 @@ export async function openDatabase(options: {
     prisma,
     kind: 'pglite',
     sql: {
+      // Parsed and planned once per text, one call into PGlite per run (decision 222).
       async query<T>(statement: Generated.Sql) {
         options.onStatement?.(statement.text);
-        return (await lite.query<T>(statement.text, statement.values as unknown[])).rows;
+        return statements.exclusive(() => statements.run<T>(statement.text, statement.values, false));
       },
       // PGlite is one connection: every call already runs on the same session.
       async withSession(fn) {
@@ -196,12 +199,13 @@ export async function openDatabase(options: {
         });
       },
       // PGlite's own transaction queues every other statement (Prisma's transactions too) until it ends.
+      // Its statements prepared once, as `query`'s (decision 222); PGlite's transaction holds the database meanwhile.
       async transaction(fn) {
-        return lite.transaction((tx) =>
+        return lite.transaction(() =>
           fn({
             query: async <T>(statement: Generated.Sql) => {
               options.onStatement?.(statement.text);
-              return (await tx.query<T>(statement.text, statement.values as unknown[])).rows;
+              return statements.run<T>(statement.text, statement.values, true);
             },
           }),
         );
