@@ -63,6 +63,9 @@ export function createBlocklistRepository(prisma: Prisma) {
       return (await queryerOf(tx).query(P.sql`SELECT 1 AS listed FROM blocklist_entries WHERE kind = ${kind} AND value = ${value}`)).length > 0;
     },
 
+    /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 222). */
+    listedSql: (kind: BlocklistKind, value: string): P.Sql => P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE kind = ${kind} AND value = ${value})`,
+
     /**
      * Whether any of the values is listed, or any of the e-mails belongs to a blocked account (blocking a user blocks
      * their e-mail for guest orders too). One statement.
