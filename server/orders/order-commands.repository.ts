@@ -16,7 +16,7 @@ import type { CancelReason } from '#shared/schemas';
 import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
-import { queryerOf, type AnyTransaction, type Prisma, type SqlRunner, type Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type SqlQueryer, type SqlRunner, type Transaction } from '../db/database.js';
 import { isDeadlock, isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
@@ -323,6 +323,28 @@ export function createOrderCommandsRepository(
       verificationSmsId: fit.smsId,
       verificationSms: smsRecordOf(fit),
     };
+  }
+
+  /**
+   * `verifyHeldByLedger` in plain statements (decision 222): messages that arrive out of order are held and released
+   * by the next run, so a busy phone releases often. The move reads the message's ledger state and the order as
+   * it now stands in its own statement; the order was held, and its status does not move.
+   */
+  async function releaseHeldPlain(q: SqlQueryer, smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+    const sms = await evidence.byId(q, smsId);
+    if (!sms || sms.trxKey === null) return null;
+    await lockPayment(q, sms.wallet, sms.trxKey);
+    const rule = VERIFICATION_TRANSITIONS.verifyByLedger;
+    const [moved] = await q.query<Record<string, unknown>>(P.sql`
+      WITH m AS (
+        UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = NULL, updated_at = ${sqlTime(clock.now())}
+        WHERE verification_sms_id = ${smsId} AND verification IN (${P.join([...rule.from])}) AND verification_reason IS NULL
+          AND EXISTS (SELECT 1 FROM sms_messages WHERE id = ${smsId} AND ledger_state = 'chained')
+        RETURNING *)
+      SELECT ${orderSelect('m')} FROM m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`);
+    if (!moved) return null;
+    const order = toOrderRecord(moved);
+    return { order, before: { status: order.status, verification: 'held' } };
   }
 
   /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
@@ -827,6 +849,7 @@ export function createOrderCommandsRepository(
      * again under the lock: the ledger may have moved on).
      */
     async verifyHeldByLedger(smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      if (deps.sql) return deps.sql.transaction((q) => releaseHeldPlain(q, smsId));
       return prisma.$transaction(async (tx) => {
         const sms = await evidence.byId(tx, smsId);
         if (!sms || sms.trxKey === null) return null;
