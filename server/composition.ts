@@ -128,7 +128,7 @@ export function composeShop(infra: Infrastructure) {
   const smsRepository = createSmsRepository(prisma);
   const orderQueries = createOrderQueriesRepository(prisma);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
-  const blocklistRepository = createBlocklistRepository(prisma);
+  const blocklistRepository = createBlocklistRepository(prisma, infra.db.sql);
   // An SMS from a blocked wallet number is held (issue 23): orders ask the blocklist inside their transaction.
   const orderCommands = createOrderCommandsRepository(prisma, {
     clock,
@@ -280,7 +280,10 @@ export function composeShop(infra: Infrastructure) {
     clock,
     logger,
     allowPrivate: config.webhookAllowPrivate,
+    announceChange: instanceBus ? () => instanceBus.publish('webhooks') : undefined,
+    maxAgeMs: instanceBus ? 60_000 : undefined,
   });
+  instanceBus?.on('webhooks', () => webhooks.dropped());
   const tickets = createTicketsService({
     tickets: ticketsRepository,
     events,

@@ -1,6 +1,6 @@
 // Tells every other instance of the shop that data it holds in memory changed (decisions 081, 132): one Redis
 // channel carrying a topic and an optional key ('public': the public snapshot; 'settings': the shop's rules;
-// 'order' with an order id: that order's cached view; 'sms': the wallet phones and templates), published by the instance that wrote and heard by all the
+// 'order' with an order id: that order's cached view; 'sms': the wallet phones and templates; 'webhooks': the outbound endpoints), published by the instance that wrote and heard by all the
 // others on a subscriber connection of their own. As workers of one primary without Redis, the same messages go
 // over the cluster's IPC channel, relayed by the primary (cluster.ts). A dedicated channel rather than the
 // Socket.IO adapter's server-side events, so that the writer can await the publish before it answers.
@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 
-export type InstanceTopic = 'public' | 'settings' | 'order' | 'sms';
+export type InstanceTopic = 'public' | 'settings' | 'order' | 'sms' | 'webhooks';
 
 /** A topic's listener; `key` undefined means "anything of this topic may have changed" (a reconnection). */
 export type InstanceListener = (key: string | undefined) => void;
@@ -33,7 +33,7 @@ interface BusMessage {
   key?: string;
 }
 
-const TOPICS: readonly InstanceTopic[] = ['public', 'settings', 'order', 'sms'];
+const TOPICS: readonly InstanceTopic[] = ['public', 'settings', 'order', 'sms', 'webhooks'];
 
 function createListeners() {
   const byTopic = new Map<InstanceTopic, InstanceListener[]>();

@@ -79,7 +79,7 @@ export function subscribeShop(
     return snapshots.changed('settings');
   });
   events.subscribe('order.changed', async ({ publicChanged }) => {
-    if (publicChanged) await snapshots.changed();
+    if (publicChanged) await snapshots.ordersChanged();
   });
 
   // Pushes (design §7): one `order:updated` per audience for one change.

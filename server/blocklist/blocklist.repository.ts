@@ -1,6 +1,6 @@
 // The shop's blocklist (issue 23, decision 210): the only Prisma code of the domain; returns plain records.
 import type { BlocklistKind } from '#shared/money-controls';
-import { queryerOf, type AnyTransaction, type Prisma, type Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type SqlRunner, type Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 
@@ -23,7 +23,12 @@ const select = { id: true, kind: true, value: true, reason: true, createdAt: tru
 type Row = { id: number; kind: string; value: string; reason: string; createdAt: Date; creator: { id: string; name: string } | null };
 const toRecord = (r: Row): BlocklistRecord => ({ id: r.id, kind: r.kind as BlocklistKind, value: r.value, reason: r.reason, createdBy: r.creator, createdAt: r.createdAt });
 
-export function createBlocklistRepository(prisma: Prisma) {
+/**
+ * `sql`: plain statements on the driver (decision 222), for the check every order placed makes; without it (tests
+ * that build the repository by hand) the same statement goes through Prisma.
+ */
+export function createBlocklistRepository(prisma: Prisma, sql?: Pick<SqlRunner, 'query'>) {
+  const plain = sql ?? queryerOf(prisma);
   return {
     async list(): Promise<BlocklistRecord[]> {
       return (await prisma.blocklistEntry.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select })).map(toRecord);
@@ -63,7 +68,7 @@ export function createBlocklistRepository(prisma: Prisma) {
       return (await queryerOf(tx).query(P.sql`SELECT 1 AS listed FROM blocklist_entries WHERE kind = ${kind} AND value = ${value}`)).length > 0;
     },
 
-    /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 222). */
+    /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 223). */
     listedSql: (kind: BlocklistKind, value: string): P.Sql => P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE kind = ${kind} AND value = ${value})`,
 
     /**
@@ -72,13 +77,12 @@ export function createBlocklistRepository(prisma: Prisma) {
      */
     async matchesAny(probes: BlockProbe[], emails: string[]): Promise<boolean> {
       if (probes.length === 0 && emails.length === 0) return false;
-      const [entry, account] = await Promise.all([
-        probes.length === 0 ? null : prisma.blocklistEntry.findFirst({ where: { OR: probes.map((p) => ({ kind: p.kind, value: p.value })) }, select: { id: true } }),
-        emails.length === 0
-          ? null
-          : prisma.user.findFirst({ where: { role: 'blocked', email: { in: emails, mode: 'insensitive' } }, select: { id: true } }),
-      ]);
-      return entry !== null || account !== null;
+      // Accounts' e-mails are stored in lower case (users.repository), so the unique index answers.
+      const listed = probes.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE (kind, value) IN (${P.join(probes.map((p) => P.sql`(${p.kind}, ${p.value})`))}))`;
+      const account =
+        emails.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM users WHERE role = 'blocked' AND email IN (${P.join(emails.map((e) => e.toLowerCase()))}))`;
+      const [row] = await plain.query<{ blocked: boolean }>(P.sql`SELECT (${listed} OR ${account}) AS blocked`);
+      return row?.blocked === true;
     },
   };
 }

@@ -28,6 +28,8 @@ export interface SqlRunner {
    * Prisma's per-statement compile. Rolled back when `fn` throws.
    */
   transaction<T>(fn: (q: SqlQueryer) => Promise<T>): Promise<T>;
+  /** One plain statement outside a transaction (decision 222): a hot read or a single-statement write. */
+  query<T = Record<string, unknown>>(statement: Generated.Sql): Promise<T[]>;
 }
 
 /**
@@ -112,6 +114,10 @@ export async function openDatabase(options: {
       prisma,
       kind: 'postgres',
       sql: {
+        async query<T>(statement: Generated.Sql) {
+          options.onStatement?.(statement.text);
+          return (await pool.query(statement.text, statement.values as unknown[])).rows as T[];
+        },
         async withSession(fn) {
           const client = await pool.connect();
           try {
@@ -176,6 +182,10 @@ export async function openDatabase(options: {
     prisma,
     kind: 'pglite',
     sql: {
+      async query<T>(statement: Generated.Sql) {
+        options.onStatement?.(statement.text);
+        return (await lite.query<T>(statement.text, statement.values as unknown[])).rows;
+      },
       // PGlite is one connection: every call already runs on the same session.
       async withSession(fn) {
         return fn({

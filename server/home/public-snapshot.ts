@@ -19,15 +19,66 @@ export interface PublicSnapshot {
 }
 
 export interface PublicSnapshotSource {
-  listProducts: () => Promise<ProductDto[]>;
+  /**
+   * The listing, and whether it follows the orders: a capped method or a limited or paused fleet number makes
+   * `limit_reached` depend on the day's orders (decision 124); otherwise an order changes nothing in it.
+   */
+  listProducts: () => Promise<{ products: ProductDto[]; followsOrders: boolean }>;
   recentOrders: () => Promise<HomeOrderDto[]>;
   isAdminOnline: () => Promise<boolean>;
+}
+
+/** The instance bus key of an order's change: only the recent orders (and a listing that follows them) go. */
+const ORDERS_KEY = 'orders';
+
+/**
+ * One part of the snapshot, rebuilt lazily: every change bumps the version, and a build keeps its result only if
+ * no change happened while it read. A build begun before midnight Asia/Dhaka is not shared after it.
+ */
+function keptPart<T>(load: () => Promise<T>, clock: () => Date, maxAgeMs: number | undefined) {
+  let version = 0;
+  let current: { version: number; builtAt: number; validUntil: number; value: T } | undefined;
+  let building: { version: number; validUntil: number; promise: Promise<T> } | undefined;
+  return {
+    dirty(): void {
+      version += 1;
+      current = undefined;
+    },
+    /** The value as last built, if it is still current (no read). */
+    peek: (): T | undefined => current?.value,
+    async get(): Promise<T> {
+      if (current && current.version === version && clock().getTime() < current.validUntil && (!maxAgeMs || Date.now() - current.builtAt < maxAgeMs)) {
+        return current.value;
+      }
+      if (building && building.version === version && clock().getTime() < building.validUntil) return building.promise;
+      const startedAt = version;
+      const validUntil = nextDhakaMidnight(clock()).getTime();
+      const promise = load();
+      building = { version: startedAt, validUntil, promise };
+      try {
+        const value = await promise;
+        if (version === startedAt) current = { version: startedAt, builtAt: Date.now(), validUntil, value };
+        return value;
+      } finally {
+        if (building?.promise === promise) building = undefined;
+      }
+    },
+  };
+}
+
+interface CataloguePart {
+  productsJson: string;
+  productsAll: JsonBody;
+  product: Map<string, JsonBody>;
+  adminOnline: boolean;
+  followsOrders: boolean;
 }
 
 /**
  * `maxAgeMs`: a safety net with several instances (a bus message lost while Redis reconnected). `clock`: what the
  * day is; a snapshot lasts until the next midnight Asia/Dhaka at most, when capped payment methods open again
- * (decision 124).
+ * (decision 124). Two parts (issue 21, decision 222): the catalogue (products, methods, the admin flag) and the
+ * recent orders; an order's change rebuilds only the second, unless the listing follows the orders.
  */
 export function createPublicSnapshots(deps: {
   source: PublicSnapshotSource;
@@ -39,72 +90,75 @@ export function createPublicSnapshots(deps: {
 }) {
   const { source, bus, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
-  // Every change bumps the version; a build keeps its result only if no change happened while it read.
-  let version = 0;
-  let current: { version: number; builtAt: number; validUntil: number; snapshot: PublicSnapshot } | undefined;
-  let building: { version: number; validUntil: number; promise: Promise<PublicSnapshot> } | undefined;
+
+  const catalogue = keptPart<CataloguePart>(
+    async () => {
+      const [{ products, followsOrders }, adminOnline] = await Promise.all([source.listProducts(), source.isAdminOnline()]);
+      const productsJson = JSON.stringify(products);
+      return {
+        productsJson,
+        productsAll: jsonBody(`{"ok":true,"products":${productsJson}}`),
+        product: new Map(products.map((p) => [p.id, jsonBody(JSON.stringify({ ok: true, text: 'Success', product: p }))])),
+        adminOnline,
+        followsOrders,
+      };
+    },
+    clock,
+    deps.maxAgeMs,
+  );
+  const orders = keptPart(() => source.recentOrders(), clock, deps.maxAgeMs);
+  // The whole answer, made once per pair of parts.
+  let composed: { catalogue: CataloguePart; orders: HomeOrderDto[]; snapshot: PublicSnapshot } | undefined;
 
   const markDirty = () => {
-    version += 1;
-    current = undefined;
+    catalogue.dirty();
+    orders.dirty();
   };
-  bus?.on('public', markDirty);
+  const ordersDirty = () => {
+    orders.dirty();
+    // A listing not built yet may follow them too: dropping it costs one read.
+    if (catalogue.peek()?.followsOrders !== false) catalogue.dirty();
+  };
+  bus?.on('public', (key) => (key === ORDERS_KEY ? ordersDirty() : markDirty()));
   bus?.on('settings', markDirty);
 
-  async function build(): Promise<PublicSnapshot> {
-    const [products, orders, adminOnline] = await Promise.all([source.listProducts(), source.recentOrders(), source.isAdminOnline()]);
-    const productsJson = JSON.stringify(products);
-    const head = `{"ok":true,"products":${productsJson},"orders":${JSON.stringify(orders)},"user":`;
-    const tail = `,"adminOnline":${adminOnline}}`;
-    return {
-      productsAll: jsonBody(`{"ok":true,"products":${productsJson}}`),
-      product: new Map(products.map((p) => [p.id, jsonBody(JSON.stringify({ ok: true, text: 'Success', product: p }))])),
-      home: { head, tail, anonymous: jsonBody(`${head}null${tail}`) },
-      orders,
-    };
+  async function publish(topic: 'public' | 'settings', key?: string): Promise<void> {
+    if (!bus) return;
+    try {
+      await bus.publish(topic, key);
+    } catch (error) {
+      logger.error('public snapshot: change not published', error);
+    }
   }
 
   return {
     /** The snapshot as of now: every change that answered before this call is in it. */
     async get(): Promise<PublicSnapshot> {
       if (bus) await bus.ready;
-      if (
-        current &&
-        current.version === version &&
-        clock().getTime() < current.validUntil &&
-        (!deps.maxAgeMs || Date.now() - current.builtAt < deps.maxAgeMs)
-      ) {
-        return current.snapshot;
-      }
-      // A build begun before midnight is not shared after it: the day's caps have reset.
-      if (building && building.version === version && clock().getTime() < building.validUntil) return building.promise;
-      const startedAt = version;
-      const validUntil = nextDhakaMidnight(clock()).getTime();
-      const promise = build();
-      building = { version: startedAt, validUntil, promise };
-      try {
-        const snapshot = await promise;
-        if (version === startedAt) current = { version: startedAt, builtAt: Date.now(), validUntil, snapshot };
-        return snapshot;
-      } finally {
-        if (building?.promise === promise) building = undefined;
-      }
+      const [c, o] = await Promise.all([catalogue.get(), orders.get()]);
+      if (composed?.catalogue === c && composed.orders === o) return composed.snapshot;
+      const head = `{"ok":true,"products":${c.productsJson},"orders":${JSON.stringify(o)},"user":`;
+      const tail = `,"adminOnline":${c.adminOnline}}`;
+      const snapshot: PublicSnapshot = { productsAll: c.productsAll, product: c.product, home: { head, tail, anonymous: jsonBody(`${head}null${tail}`) }, orders: o };
+      composed = { catalogue: c, orders: o, snapshot };
+      return snapshot;
     },
 
     /**
      * A write changed public data (or, `settings`, the shop's rules, which the other instances drop too): drop the
-     * snapshot here at once, then tell the other instances (awaited, so
-     * the write answers only after the message is on its way). A failed message is logged, not thrown: the
-     * write is committed, and the other instances' `maxAgeMs` bounds how long they may lag.
+     * snapshot here at once, then tell the other instances (awaited, so the write answers only after the message
+     * is on its way). A failed message is logged, not thrown: the write is committed, and the other instances'
+     * `maxAgeMs` bounds how long they may lag.
      */
     async changed(topic: 'public' | 'settings' = 'public'): Promise<void> {
       markDirty();
-      if (!bus) return;
-      try {
-        await bus.publish(topic);
-      } catch (error) {
-        logger.error('public snapshot: change not published', error);
-      }
+      await publish(topic);
+    },
+
+    /** An order was placed or moved: the recent orders go, and the listing only where it follows the orders. */
+    async ordersChanged(): Promise<void> {
+      ordersDirty();
+      await publish('public', ORDERS_KEY);
     },
 
     /** The bus is the composition root's: it closes it. */

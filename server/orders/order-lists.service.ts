@@ -66,7 +66,7 @@ export function createOrderListsService(deps: {
      * Only the flag leaves the server, never the caps or the day's totals. Each method's business hours (issue 23)
      * come along, public: checkout shows a closed method with its opening time.
      */
-    async markCappedMethods(given: ProductDto[]): Promise<ProductDto[]> {
+    async markCappedMethods(given: ProductDto[]): Promise<{ products: ProductDto[]; followsOrders: boolean }> {
       const methods = await deps.paymentMethods.findAll();
       const byAccount = new Map(methods.map((pm) => [pm.account, pm]));
       // The method's note is the customer's too (issue 22): checkout shows it under the method.
@@ -77,7 +77,8 @@ export function createOrderListsService(deps: {
       const caps = new Map(methods.filter(hasCap).map((pm) => [pm.account, pm]));
       const fleets = new Map(await Promise.all(methods.map(async (pm) => [pm.account, (await deps.numbersOf?.(pm.account)) ?? []] as const)));
       const limitedFleet = [...fleets.values()].some((numbers) => numbers.some((n) => !n.active || isLimited(n)));
-      if (caps.size === 0 && !limitedFleet) return products;
+      // Without caps and limited or paused numbers no order can close a method: the listing does not follow orders.
+      if (caps.size === 0 && !limitedFleet) return { products, followsOrders: false };
       const usage = caps.size > 0 ? await usageToday() : new Map<string, MethodUsage>();
       const fleetUsage = limitedFleet ? await numberUsageNow([...fleets.values()].flat().filter(isLimited).map((n) => n.id)) : new Map<number, FleetUsage>();
       const full = (account: string, smallestPay: string): boolean => {
@@ -86,11 +87,14 @@ export function createOrderListsService(deps: {
         const numbers = fleets.get(account) ?? [];
         return numbers.length > 0 && rankNumbers(numbers, fleetUsage, smallestPay).length === 0;
       };
-      return products.map((product) =>
-        productKind(product.id) !== 'topup'
-          ? product
-          : { ...product, pms: product.pms.map((pm) => ({ ...pm, limit_reached: full(pm.account, computePayAmount(pm.min, pm.rate)) })) },
-      );
+      return {
+        products: products.map((product) =>
+          productKind(product.id) !== 'topup'
+            ? product
+            : { ...product, pms: product.pms.map((pm) => ({ ...pm, limit_reached: full(pm.account, computePayAmount(pm.min, pm.rate)) })) },
+        ),
+        followsOrders: true,
+      };
     },
 
     /**

@@ -217,7 +217,7 @@ export function extendsSettledChain(chain: SettledChain, added: LedgerEntry): bo
 export type LedgerStep = Pick<LedgerEntry, 'direction' | 'amount' | 'fee' | 'balance'>;
 
 /**
- * A phone's batch of messages (group commit, decision 222) in the order their balances chain: a message whose
+ * A phone's batch of messages (group commit, decision 223) in the order their balances chain: a message whose
  * previous balance another message of the batch states goes after that one; otherwise arrival order stays. Ten
  * forwarded in flight reach the shop out of order, and weighed as they came the later step would miss the settled
  * fast path and be held until its predecessor closed the gap; weighed in chain order each one extends the chain.

@@ -297,7 +297,7 @@ const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null 
 
 /**
  * The devices whose ledger lock a transaction holds, as its runs left them (decision 203); null: locked with the
- * payment locks (decision 222), not read yet.
+ * payment locks (decision 223), not read yet.
  */
 const lockedDevices = new WeakMap<object, Map<string, DeviceLedgerRow | null>>();
 function heldBy(tx: object): Map<string, DeviceLedgerRow | null> {
@@ -353,7 +353,7 @@ export function addedStep(sms: Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' |
 
 export function createSmsRepository(prisma: Prisma) {
   /**
-   * Each device's ledger columns as this instance's last run left them (decision 222): a guess, never trusted alone.
+   * Each device's ledger columns as this instance's last run left them (decision 223): a guess, never trusted alone.
    * A payment's store statement chains the message only if the device row still says the same under the lock.
    */
   const lastKnown = new Map<string, DeviceLedgerRow>();
@@ -447,12 +447,12 @@ export function createSmsRepository(prisma: Prisma) {
       return storedCopy(q, sms);
     },
 
-    /** The ledger lock of a device, to be taken with a payment's locks (decision 222): after them, in one statement. */
+    /** The ledger lock of a device, to be taken with a payment's locks (decision 223): after them, in one statement. */
     ledgerLockOf: (deviceId: string) => ({ namespace: LEDGER_LOCK, key: deviceId }),
 
     /**
      * A payment message of a phone whose ledger lock `tx` took with its payment locks (`ledgerLockOf`): stored, and
-     * run on the ledger, in one statement when it extends the settled chain (decision 222). The statement reads the
+     * run on the ledger, in one statement when it extends the settled chain (decision 223). The statement reads the
      * device under the lock and chains the message and moves the balance only if the row still says what this
      * instance last left it saying (`lastKnown`), the state the fast path was weighed against; anything else (a
      * repeat, another instance's run, an unsettled ledger) reads nothing more and runs the ledger as before.
@@ -591,7 +591,7 @@ export function createSmsRepository(prisma: Prisma) {
       // Settled: the run saw every message since the anchor and chained them all; the next one may take the fast path.
       const settled = rows.length < LEDGER_WINDOW && isSettled(anchor, entries, result);
       const lastTime = entries.reduce<number | null>((latest, e) => (latest === null || e.time > latest ? e.time : latest), null);
-      // Every changed message and the device in one statement (decision 222): a run after messages out of order
+      // Every changed message and the device in one statement (decision 223): a run after messages out of order
       // moves several at once.
       await q.query(P.sql`
         WITH moved AS (

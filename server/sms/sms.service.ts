@@ -45,7 +45,7 @@ import type { AnyTransaction } from '../db/database.js';
 type Recorded = { outcome: StoreOutcome; run: LedgerRun | null };
 interface PaymentJob {
   key: { wallet: string; trxKey: string };
-  /** Its balance step: a batch is weighed in chain order (decision 222). */
+  /** Its balance step: a batch is weighed in chain order (decision 223). */
   step: LedgerStep | null;
   record: (tx: AnyTransaction) => Promise<{ value: Recorded; isNewPayment: boolean }>;
   done: (result: { value: Recorded; order: OrderRecord | null }) => void;
@@ -241,7 +241,7 @@ export function createSmsService(deps: {
   }
   async function drainLine(deviceId: string): Promise<void> {
     const queue = lines.get(deviceId)!;
-    // The phone's ledger lock goes with the payment locks, after them, in their statement (decision 222).
+    // The phone's ledger lock goes with the payment locks, after them, in their statement (decision 223).
     const locks = { alsoLock: [repo.ledgerLockOf(deviceId)] };
     while (queue.length > 0) {
       // One turn of the event loop first, so that requests already received join the batch: PGlite's transaction
@@ -402,7 +402,7 @@ export function createSmsService(deps: {
           : await weighInLine(device.id, {
               key: { wallet: device.account, trxKey },
               step: message.ledgerDirection === null ? null : { direction: message.ledgerDirection, amount: message.ledgerAmount ?? '0', fee: message.ledgerFee ?? '0', balance: message.balance },
-              // Stored and run on the ledger, whose lock the batch took with its payment locks (decision 222).
+              // Stored and run on the ledger, whose lock the batch took with its payment locks (decision 223).
               record: async (tx) => {
                 const value = await repo.storePayment(tx, message);
                 return { value, isNewPayment: !value.outcome.duplicate && message.amount !== null };

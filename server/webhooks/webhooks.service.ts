@@ -66,8 +66,34 @@ export function createWebhooksService(deps: {
   clock: Clock;
   logger: Logger;
   allowPrivate: boolean;
+  /** Tells the other instances that the endpoints changed (the instance bus's 'webhooks' topic); none alone. */
+  announceChange?: () => Promise<void>;
+  /** With other instances, how old the kept subscriber lists may get (a bus message lost while Redis reconnected). */
+  maxAgeMs?: number;
 }) {
   const { repository, box, clock, logger } = deps;
+
+  /**
+   * Which endpoints take each event type, kept in memory (issue 21, decision 222): every order placed asks, and
+   * endpoints change only by an admin's hand. Dropped by this instance's changes and, through the instance bus, by
+   * every other instance's; a read under way while a change drops the lists is answered but not kept.
+   */
+  const subscribers = new Map<WebhookEventType, { at: number; ids: Promise<string[]> }>();
+  function subscribersOf(type: WebhookEventType): Promise<string[]> {
+    const kept = subscribers.get(type);
+    if (kept && (deps.maxAgeMs === undefined || Date.now() - kept.at < deps.maxAgeMs)) return kept.ids;
+    const entry = { at: Date.now(), ids: repository.subscribersOf(type) };
+    subscribers.set(type, entry);
+    entry.ids.catch(() => {
+      if (subscribers.get(type) === entry) subscribers.delete(type);
+    });
+    return entry.ids;
+  }
+  /** After an endpoint changed: read the lists again here, and tell the other instances before the admin is answered. */
+  async function endpointsChanged(): Promise<void> {
+    subscribers.clear();
+    await deps.announceChange?.().catch((error: unknown) => logger.warn('webhook change not announced to the other instances', error));
+  }
 
   async function checkUrl(url: string): Promise<void> {
     try {
@@ -101,7 +127,7 @@ export function createWebhooksService(deps: {
      */
     async emit(type: WebhookEventType, data: unknown): Promise<void> {
       try {
-        await queue(type, data, await repository.subscribersOf(type));
+        await queue(type, data, await subscribersOf(type));
       } catch (error) {
         logger.error(`webhook event ${type} was not queued`, error);
       }
@@ -127,6 +153,7 @@ export function createWebhooksService(deps: {
         }),
       );
       if (!made) throw webhookErrors.limit();
+      await endpointsChanged();
       return { webhook: toWebhookDto(made), secret };
     },
 
@@ -143,6 +170,7 @@ export function createWebhooksService(deps: {
         }),
       );
       if (!changed) throw webhookErrors.notFound();
+      await endpointsChanged();
       if (changed.enabled) deps.sender.kick();
       return toWebhookDto(changed);
     },
@@ -152,6 +180,12 @@ export function createWebhooksService(deps: {
         deps.audit(tx, { actorId: admin.id, action: 'webhook.delete', targetType: 'webhook', targetId: id, before: auditView(before), after: null }),
       );
       if (!removed) throw webhookErrors.notFound();
+      await endpointsChanged();
+    },
+
+    /** Another instance changed the endpoints (or its messages may have been lost): read them again. */
+    dropped(): void {
+      subscribers.clear();
     },
 
     async deliveries(id: string): Promise<WebhookDeliveryDto[]> {

@@ -136,6 +136,44 @@ describe.each(testDatabases())('Public snapshot on %s', (db) => {
   });
 });
 
+describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222)', (db) => {
+  const statements: string[] = [];
+  const server = useTestServer({ db, onStatement: (sql) => statements.push(sql), background: false });
+  /** The snapshot's statements (products, orders) that `step` and a read of /home after it run; the home push after an order may run them first. */
+  async function readsAround(step: () => Promise<unknown>): Promise<string[]> {
+    statements.length = 0;
+    await step();
+    await home(server);
+    return statements.splice(0).filter((s) => /FROM "public"\."(products|orders)"/.test(s));
+  }
+  const readsProducts = (sql: string[]) => sql.some((s) => /FROM "public"\."products"/.test(s));
+  const readsOrders = (sql: string[]) => sql.some((s) => /FROM "public"\."orders"/.test(s));
+
+  it('When an order is placed, then /home reads the recent orders again but not the catalogue; with a capped method it reads both, and the method closes when the cap is full', async () => {
+    // Placing reads its product once (the catalogue cache of decision 133), then never again.
+    await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '600' }));
+    await home(server);
+    expect(await readsAround(async () => undefined)).toEqual([]);
+    const afterOrder = await readsAround(() => placeOrder(server, TOPUP_BDT, topupPayload({ amount: '601' })));
+    expect(readsOrders(afterOrder)).toBe(true);
+    expect(readsProducts(afterOrder)).toBe(false);
+    expect((await home(server)).orders[0].amount).toBe(601);
+
+    // A cap makes the listing follow the orders: two more top-ups of bKash today fill it.
+    const admin = await loginAdmin(server);
+    const today = (await server.app.ctx.prisma.order.count({ where: { pmMethod: 'bkash', status: { in: ['waiting', 'pending', 'complete'] } } })) + 2;
+    expect((await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: today, daily_amount_limit: null } }, admin.token)).status).toBe(200);
+    const bkashClosed = async () => (await home(server)).products.find((p) => p.id === TOPUP_BDT)!.pms.find((pm) => pm.account === 'bkash')!.limit_reached;
+    expect(await bkashClosed()).toBe(false);
+    const capped = await readsAround(() => placeOrder(server, TOPUP_BDT, topupPayload({ amount: '602' })));
+    expect(readsOrders(capped)).toBe(true);
+    expect(readsProducts(capped)).toBe(true);
+    expect(await bkashClosed()).toBe(false);
+    await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '603' }));
+    expect(await bkashClosed()).toBe(true);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Public snapshot on two instances over Redis', () => {
   const [first, second] = useTestInstances(2, { redis: true });
   let admin: TestUser;

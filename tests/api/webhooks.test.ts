@@ -350,3 +350,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Webhooks from two instances on on
     expect(list.every((d) => d.attempts.length === 1)).toBe(true);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Webhook endpoints kept in memory on two instances (decision 222)', () => {
+  const receiver = useReceiver();
+  const [one, two] = useTestInstances(2, { redis: true, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+  const queuedFor = async (server: TestServer, webhookId: string) => server.app.ctx.prisma.webhookDelivery.count({ where: { webhookId } });
+
+  it('When an admin adds, disables and enables an endpoint on one instance, then the other queues its next order for it at once, or not', async () => {
+    const admin = await loginAdmin(one);
+    // The second instance has asked (and kept) that nobody takes order.created.
+    await placeOrder(two);
+    const { webhook } = await addWebhook(one, admin.token, `${receiver.url}/kept`, ['order.created']);
+    const first = await placeOrder(two);
+    // Queued before the answer (decision 156): counted right after it.
+    expect(await queuedFor(two, webhook.id)).toBe(1);
+    expect((await one.api.patch(`/webhooks/${webhook.id}`, { webhook: { enabled: false } }, admin.token)).status).toBe(200);
+    await placeOrder(two);
+    expect(await queuedFor(two, webhook.id)).toBe(1);
+    expect((await one.api.patch(`/webhooks/${webhook.id}`, { webhook: { enabled: true } }, admin.token)).status).toBe(200);
+    const third = await placeOrder(two);
+    expect(await queuedFor(two, webhook.id)).toBe(2);
+    const hooks = await receiver.waitFor('/kept', 2);
+    expect(hooks.map((h) => h.body.data.id).sort()).toEqual([first, third].sort());
+  });
+});
