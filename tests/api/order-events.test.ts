@@ -102,7 +102,8 @@ describe.each(testDatabases())('Order events on %s', (db) => {
       expect(sms.body.sms).toMatchObject({ status: 'matched', order_id: order.id });
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    const sent = [...statements];
+    // The webhook sender's own loop polls its queue on a timer, whatever the request does.
+    const sent = statements.filter((sql) => !/UPDATE webhook_deliveries SET locked_until/.test(sql));
     // The locks (payment's and ledger's), the store with its ledger step, the order with its evidence, the move
     // with the blocklist's answer and the take; none through Prisma (which quotes its tables).
     expect(sent, sent.join('\n')).toHaveLength(4);
