@@ -29,7 +29,7 @@ import {
   usersRoutes,
   type AccountEvents,
 } from './accounts/index.js';
-import { blocklistRoutes, createBlocklistRepository, createBlocklistService } from './blocklist/index.js';
+import { blockedCondition, blocklistRoutes, createBlocklistRepository, createBlocklistService } from './blocklist/index.js';
 import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
 import {
   createCatalogueCache,
@@ -128,7 +128,7 @@ export function composeShop(infra: Infrastructure) {
   const smsRepository = createSmsRepository(prisma);
   const orderQueries = createOrderQueriesRepository(prisma);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
-  const blocklistRepository = createBlocklistRepository(prisma, infra.db.sql);
+  const blocklistRepository = createBlocklistRepository(prisma);
   // An SMS from a blocked wallet number is held (issue 23): orders ask the blocklist inside their transaction.
   const orderCommands = createOrderCommandsRepository(prisma, {
     clock,
@@ -202,7 +202,7 @@ export function composeShop(infra: Infrastructure) {
   });
   // Money controls (issue 23): the blocklist (admin), and the orders' admission check that reads it and the settings.
   const blocklist = createBlocklistService({ blocklist: blocklistRepository, audit: audit.record, clock });
-  const admission = createOrderAdmission({ settings: () => settings.current(), isBlocked: blocklist.isBlocked });
+  const admission = createOrderAdmission({ settings: () => settings.current(), blockedCondition });
   // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
   const catalogue = createCatalogueCache({
     products: productsRepository,
@@ -372,7 +372,9 @@ export function composeShop(infra: Infrastructure) {
   const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
+  // The order routes first (issue 21): placing and paying walk no other router's route table.
   const routers: Router[] = [
+    ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     captchaRoutes(captcha),
     accountsRoutes({ accounts, userDto, captcha, limits, loginThrottle: infra.loginThrottle, twoFactor }),
     twoFactorRoutes({ twoFactor, userDto, captcha, limits }),
@@ -380,7 +382,6 @@ export function composeShop(infra: Infrastructure) {
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
-    ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     ticketsRoutes({ tickets, captcha, limits }),
     repliesRoutes({ replies, captcha, limits }),
     blocklistRoutes({ blocklist, captcha, limits }),

@@ -1,6 +1,6 @@
 // The shop's blocklist (issue 23, decision 210): the only Prisma code of the domain; returns plain records.
 import type { BlocklistKind } from '#shared/money-controls';
-import { queryerOf, type AnyTransaction, type Prisma, type SqlRunner, type Transaction } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type Prisma, type Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 
@@ -24,11 +24,18 @@ type Row = { id: number; kind: string; value: string; reason: string; createdAt:
 const toRecord = (r: Row): BlocklistRecord => ({ id: r.id, kind: r.kind as BlocklistKind, value: r.value, reason: r.reason, createdBy: r.creator, createdAt: r.createdAt });
 
 /**
- * `sql`: plain statements on the driver (decision 222), for the check every order placed makes; without it (tests
- * that build the repository by hand) the same statement goes through Prisma.
+ * The blocklist's answer as an SQL condition (decision 222): true when any value is listed or any e-mail belongs to
+ * a blocked account. Placing an order asks it inside its own insert, so the check costs no statement of its own.
+ * Accounts' e-mails are stored in lower case (users.repository), so the unique index answers.
  */
-export function createBlocklistRepository(prisma: Prisma, sql?: Pick<SqlRunner, 'query'>) {
-  const plain = sql ?? queryerOf(prisma);
+export function blockedCondition(probes: BlockProbe[], emails: string[]): P.Sql {
+  const listed = probes.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE (kind, value) IN (${P.join(probes.map((p) => P.sql`(${p.kind}, ${p.value})`))}))`;
+  const account =
+    emails.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM users WHERE role = 'blocked' AND email IN (${P.join(emails.map((e) => e.toLowerCase()))}))`;
+  return P.sql`(${listed} OR ${account})`;
+}
+
+export function createBlocklistRepository(prisma: Prisma) {
   return {
     async list(): Promise<BlocklistRecord[]> {
       return (await prisma.blocklistEntry.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select })).map(toRecord);
@@ -70,20 +77,6 @@ export function createBlocklistRepository(prisma: Prisma, sql?: Pick<SqlRunner, 
 
     /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 223). */
     listedSql: (kind: BlocklistKind, value: string): P.Sql => P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE kind = ${kind} AND value = ${value})`,
-
-    /**
-     * Whether any of the values is listed, or any of the e-mails belongs to a blocked account (blocking a user blocks
-     * their e-mail for guest orders too). One statement.
-     */
-    async matchesAny(probes: BlockProbe[], emails: string[]): Promise<boolean> {
-      if (probes.length === 0 && emails.length === 0) return false;
-      // Accounts' e-mails are stored in lower case (users.repository), so the unique index answers.
-      const listed = probes.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE (kind, value) IN (${P.join(probes.map((p) => P.sql`(${p.kind}, ${p.value})`))}))`;
-      const account =
-        emails.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM users WHERE role = 'blocked' AND email IN (${P.join(emails.map((e) => e.toLowerCase()))}))`;
-      const [row] = await plain.query<{ blocked: boolean }>(P.sql`SELECT (${listed} OR ${account}) AS blocked`);
-      return row?.blocked === true;
-    },
   };
 }
 export type BlocklistRepository = ReturnType<typeof createBlocklistRepository>;

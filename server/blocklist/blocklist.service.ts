@@ -1,12 +1,12 @@
 // The blocklist (issue 23, decision 210): the admin lists, adds and removes entries, each change audited in its own
-// transaction; orders ask `isBlocked` before they are placed (one answer, never which value matched).
+// transaction; orders ask `blockedCondition` in their insert (one answer, never which value matched).
 import type { BlocklistEntryDto, BlocklistEntryInput } from '#shared/money-controls';
 import { unixSeconds } from '#shared/time';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Clock } from '../clock.js';
 import { errors } from '../http/app-error.js';
 import type { UserRecord } from '../security/user-record.js';
-import type { BlocklistRecord, BlocklistRepository, BlockProbe } from './blocklist.repository.js';
+import type { BlocklistRecord, BlocklistRepository } from './blocklist.repository.js';
 
 export function toBlocklistEntryDto(r: BlocklistRecord): BlocklistEntryDto {
   return { id: r.id, kind: r.kind, value: r.value, reason: r.reason, created_by: r.createdBy, created_at: unixSeconds(r.createdAt) };
@@ -41,7 +41,6 @@ export function createBlocklistService(deps: { blocklist: BlocklistRepository; a
     },
 
     /** Whether an order bringing these (normalised) values, or any of these e-mails, is refused. */
-    isBlocked: (probes: BlockProbe[], emails: string[]): Promise<boolean> => blocklist.matchesAny(probes, emails),
   };
 }
 export type BlocklistService = ReturnType<typeof createBlocklistService>;

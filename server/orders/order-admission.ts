@@ -1,7 +1,8 @@
 // Who may place an order (issue 23, decisions 210-213): the money controls, apart from the create path so that the
-// order's insert stays what it is. `admit` runs once before the insert: the payer rule, the blocklist and the
-// method's business hours; it returns the limits' check, which the create transaction runs first, under advisory
-// locks on the customer's identities, so two parallel orders of one customer are counted one after the other.
+// order's insert stays what it is. `admit` runs once before the insert: the payer rule and the method's business
+// hours; it returns the blocklist as a condition the insert evaluates itself (decision 222) and the limits' check,
+// which the create transaction runs first, under advisory locks on the customer's identities, so two parallel
+// orders of one customer are counted one after the other.
 import Decimal from 'decimal.js';
 import { dhakaDateTime } from '#shared/dhaka';
 import { normaliseIp, isOpenAt, type BlocklistKind, type BusinessHours } from '#shared/money-controls';
@@ -50,6 +51,15 @@ interface Identities {
 /** Runs inside the create transaction (plain statements, decision 222), before the insert; throws to refuse (the transaction rolls back). */
 export type AdmissionCheck = (q: SqlQueryer) => Promise<void>;
 
+/**
+ * What the insert must still ask (decision 222): the blocklist, as a condition the insert itself evaluates (so the
+ * check costs no statement of its own), and the limits' check for the transaction, when any limit is on.
+ */
+export interface Admission {
+  blocked: P.Sql;
+  limits?: AdmissionCheck;
+}
+
 export const admissionErrors = {
   /** One neutral answer for every blocked value (never which). */
   blocked: () => errors.forbidden('errors.blocked', 'This order can not be accepted. Please contact support.'),
@@ -80,8 +90,8 @@ function identitiesOf(req: AdmissionRequest): Identities {
 
 export function createOrderAdmission(deps: {
   settings: () => Promise<AdmissionSettings>;
-  /** The blocklist's answer for these values and e-mails (the blocklist domain's isBlocked). */
-  isBlocked: (probes: { kind: BlocklistKind; value: string }[], emails: string[]) => Promise<boolean>;
+  /** The blocklist's answer for these values and e-mails as an SQL condition (the blocklist domain's blockedCondition). */
+  blockedCondition: (probes: { kind: BlocklistKind; value: string }[], emails: string[]) => P.Sql;
 }) {
   /** The limits for strangers and the hourly limit, under the identities' locks. */
   function limitsCheck(req: AdmissionRequest, settings: AdmissionSettings, who: Identities): AdmissionCheck | undefined {
@@ -153,10 +163,10 @@ export function createOrderAdmission(deps: {
 
   return {
     /**
-     * The checks before the insert (payer rule 400, blocklist 403, business hours 409); the limits' check for the
-     * create transaction, or undefined when every limit is off.
+     * The checks before the insert (payer rule 400, business hours 409); what the insert asks: the blocklist (403,
+     * `admissionErrors.blocked`), and the limits' check for the create transaction, absent when every limit is off.
      */
-    async admit(req: AdmissionRequest): Promise<AdmissionCheck | undefined> {
+    async admit(req: AdmissionRequest): Promise<Admission> {
       const settings = await deps.settings();
       const { input } = req;
       if (req.kind === 'topup' && settings.payer_required && !('payer' in input && input.payer)) {
@@ -171,9 +181,8 @@ export function createOrderAdmission(deps: {
         ...(who.ip ? [{ kind: 'ip' as const, value: who.ip }] : []),
       ];
       const emails = [...new Set([who.email, ...(req.customer ? [req.customer.email.toLowerCase()] : [])])];
-      if (await deps.isBlocked(probes, emails)) throw admissionErrors.blocked();
       if (!isOpenAt(req.hours, req.at)) throw admissionErrors.methodClosed(req.hours!.open);
-      return limitsCheck(req, settings, who);
+      return { blocked: deps.blockedCondition(probes, emails), limits: limitsCheck(req, settings, who) };
     },
   };
 }

@@ -444,27 +444,26 @@ export function createOrderCommandsRepository(
   const repository = {
     /**
      * Inserts a waiting order and its first event (null → waiting) together; returns it as stored, built from what
-     * was inserted (no read-back). Uncapped orders (no `capDay`, or a method without caps) are one statement that
-     * takes no lock (issue 21, decision 133): the insert runs only when the method has no cap, checked in the same
-     * statement. With a cap, the method's row is locked first and the day's waiting, pending and complete top-ups
-     * with it are counted after the lock, in the same transaction: concurrent capped orders queue on the lock, so a
-     * cap is never overshot ('limitReached' then, and nothing is written). `capDay` is the start of the order's
-     * Asia/Dhaka day.
-     */
-    /**
-     * `admit` (the admission's limits, issue 23) runs first in a transaction and throws to refuse. `numbers`: the
-     * method's fleet numbers this top-up may go to, most room first (decision 194); the first that still has room
-     * when its counter row is updated takes it, and its wallet is the order's `pm_wallet`. An unlimited first
-     * number is counted in the order's own statement; a limited one by a conditional update of its day and month
-     * rows in the transaction (never over a limit, never a lock on the whole wallet). None with room: 'limitReached'.
+     * was inserted (no read-back). An order of an uncapped method whose first fleet number is unlimited, with no
+     * limits to count, is one statement that takes no lock (issue 21, decisions 133 and 222): the insert runs only
+     * when the customer is not blocked and the method has no cap, both checked in the same statement, and counts
+     * the number's day and month. `admission.blocked` is the blocklist's condition ('blocked' when true, and
+     * nothing is written); `admission.limits` (the limits for strangers and per hour, issue 23) runs first in a
+     * transaction and throws to refuse. Otherwise the exact way, in a transaction of plain statements: the
+     * blocklist, the limits, the method's cap under its row lock (the day's waiting, pending and complete top-ups
+     * counted after the lock, so a cap is never overshot), then `numbers`, the method's fleet numbers this top-up may
+     * go to, most room first (decision 194): the first whose day and month counter rows take it by a conditional
+     * update (never over a limit, never a lock on the whole wallet) is the order's `pm_wallet`. No room:
+     * 'limitReached'. `capDay` is the start of the order's Asia/Dhaka day.
      */
     async create(
       order: NewOrder,
       actorId: string | null,
       capDay?: Date,
-      admit?: (q: SqlQueryer) => Promise<void>,
+      admission: { blocked?: P.Sql; limits?: (q: SqlQueryer) => Promise<void> } = {},
       numbers: FleetNumber[] = [],
-    ): Promise<OrderRecord | 'limitReached'> {
+    ): Promise<OrderRecord | 'limitReached' | 'blocked'> {
+      const blocked = admission.blocked ?? P.sql`false`;
       // Decimals as Prisma reads them back (decimal.js's shortest form).
       const created = (wallet: string): OrderRecord => ({
         ...order,
@@ -494,17 +493,21 @@ export function createOrderCommandsRepository(
       });
       const at = sqlTime(order.createdAt);
       const periods = [dayPeriod(order.createdAt), monthPeriod(order.createdAt)];
-      /** The order with its first event; with `countOn`, an unlimited number's counters in the same statement. */
-      const insert = (onlyUncapped: boolean, number: FleetNumber | null, countOn: boolean) => P.sql`
-        WITH placed AS (
+      /**
+       * The order with its first event; with `countOn`, an unlimited number's counters in the same statement. `alone`:
+       * the one-statement way, which asks the blocklist and (a top-up, `capDay`) the method's caps itself.
+       */
+      const insert = (alone: boolean, number: FleetNumber | null, countOn: boolean) => P.sql`
+        WITH refused AS (SELECT ${alone ? blocked : P.sql`false`} AS blocked), placed AS (
           INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_number_id, pm_coin,
                               amount, rate, pm_amount, contact_email, onex_id, wallet, lang, payer, client_ip)
           SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
                  ${number?.wallet ?? order.pmWallet}, ${number?.id ?? null}::int, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
                  ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}, ${order.payer}::text, ${order.clientIp}::text
+          ${alone ? P.sql`WHERE NOT (SELECT blocked FROM refused)` : P.empty}
           ${
-            onlyUncapped
-              ? P.sql`WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
+            alone && capDay !== undefined
+              ? P.sql`AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
                         AND (daily_count_limit IS NOT NULL OR daily_amount_limit IS NOT NULL))`
               : P.empty
           }
@@ -522,10 +525,11 @@ export function createOrderCommandsRepository(
         )`
             : P.empty
         }
-        SELECT count(*)::int AS placed FROM event`;
+        SELECT (SELECT blocked FROM refused) AS blocked, (SELECT count(*)::int FROM event) AS placed`;
       const first = numbers[0] ?? null;
-      if (!admit && (first === null || !isLimited(first))) {
-        const [one] = await (deps.sql ?? queryerOf(prisma)).query<{ placed: number }>(insert(capDay !== undefined, first, first !== null));
+      if (!admission.limits && (first === null || !isLimited(first))) {
+        const [one] = await (deps.sql ?? queryerOf(prisma)).query<{ blocked: boolean; placed: number }>(insert(true, first, first !== null));
+        if (one.blocked) return 'blocked';
         if (one.placed === 1) return created(first?.wallet ?? order.pmWallet);
         if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
       }
@@ -535,8 +539,12 @@ export function createOrderCommandsRepository(
       const inTransaction = <T>(fn: (q: SqlQueryer) => Promise<T>): Promise<T> =>
         deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(queryerOf(tx)));
       const exact = () =>
-        inTransaction(async (q): Promise<OrderRecord | 'limitReached'> => {
-          await admit?.(q);
+        inTransaction(async (q): Promise<OrderRecord | 'limitReached' | 'blocked'> => {
+          if (admission.blocked) {
+            const [refused] = await q.query<{ blocked: boolean }>(P.sql`SELECT ${blocked} AS blocked`);
+            if (refused.blocked) return 'blocked';
+          }
+          await admission.limits?.(q);
           if (capDay) {
             const [limit] = await q.query<{ dailyCountLimit: number | null; dailyAmountLimit: string | null }>(P.sql`
               SELECT daily_count_limit AS "dailyCountLimit", daily_amount_limit::text AS "dailyAmountLimit"

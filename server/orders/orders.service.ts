@@ -21,7 +21,7 @@ import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
 import { validationError } from '../http/validate.js';
 import type { UserRecord } from '../security/user-record.js';
 import { normaliseIp } from '#shared/money-controls';
-import type { OrderAdmission } from './order-admission.js';
+import { admissionErrors, type OrderAdmission } from './order-admission.js';
 import { NO_USAGE } from './order-caps.js';
 import { isLimited, rankNumbers, type FleetNumber } from './order-rotation.js';
 import type { HolderOutcome, OrderBefore, PaymentLockOptions, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
@@ -261,7 +261,7 @@ export function createOrdersService(deps: {
         await events.publish('method.limitReached', { wallet: input.pm_method });
         throw orderErrors.methodLimitReached();
       }
-      const admit = await deps.admission?.admit({ kind, input, customer, ip: caller.ip ?? null, payAmount: pmAmount, hours: shopWallet.hours, at: placedAt });
+      const admission = await deps.admission?.admit({ kind, input, customer, ip: caller.ip ?? null, payAmount: pmAmount, hours: shopWallet.hours, at: placedAt });
       const created = await commands.create(
         {
           id: newOrderId(),
@@ -285,9 +285,11 @@ export function createOrdersService(deps: {
         customer?.id ?? null,
         // Top-ups count against the method's daily caps (issue 10), by the Asia/Dhaka day.
         kind === 'topup' ? dhakaDayStart(placedAt) : undefined,
-        admit,
+        admission,
         fleet,
       );
+      // One neutral answer for every blocked value (never which), checked by the insert itself (decision 222).
+      if (created === 'blocked') throw admissionErrors.blocked();
       if (created === 'limitReached') {
         await events.publish('method.limitReached', { wallet: input.pm_method });
         throw orderErrors.methodLimitReached();

@@ -107,6 +107,28 @@ describe.each(testDatabases())('Money controls on %s', (db) => {
       expect(refused.status).toBe(403);
       expect(refused.body.key).toBe('errors.blocked');
     });
+
+    it('When a blocked customer orders where the order takes the transaction (a limit on, a capped method), then 403 and nothing written; a withdrawal of a capped method is one statement (decision 222)', async () => {
+      await block('onex_id', '123456789');
+      await settings({ orders_per_hour: 5 });
+      expect((await topup()).status).toBe(403);
+      await settings({ orders_per_hour: null });
+      const cap = (account: string, wallet: string, limit: number | null) =>
+        server.api.patch(`/pms/${account}`, { pm: { wallet, available: true, daily_count_limit: limit, daily_amount_limit: null } }, admin.token);
+      await cap('bkash', '01711111111', 100);
+      await cap('nagad', '01800000002', 1);
+      try {
+        expect((await topup()).status).toBe(403);
+        // The cap still takes an order of someone else; caps count top-ups only.
+        expect((await topup({ onex_id: '987654321' })).status).toBe(201);
+        expect((await withdraw()).status).toBe(201);
+        expect((await withdraw({ wallet: '01712345679' })).status).toBe(201);
+      } finally {
+        await cap('bkash', '01711111111', null);
+        await cap('nagad', '01800000002', null);
+      }
+      expect(await server.app.ctx.prisma.order.count()).toBe(3);
+    });
   });
 
   describe('limits for strangers and per hour', () => {
