@@ -134,6 +134,7 @@ export function composeShop(infra: Infrastructure) {
     clock,
     evidence: smsRepository.evidence,
     isWalletBlocked: (tx, wallet) => blocklistRepository.isListed(tx, 'wallet', wallet),
+    walletBlockedSql: (wallet) => blocklistRepository.listedSql('wallet', wallet),
     sql: infra.db.sql,
   });
   const ticketsRepository = createTicketsRepository(prisma);

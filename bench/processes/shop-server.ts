@@ -14,6 +14,14 @@ import { placeOrder, placePendingOrder, topupPayload, TOPUP_BDT, uniquePmId } fr
 import { failStart, serveRequests } from '../lib/child.js';
 import { BENCH_ADMIN, BENCH_JWT_SECRET, type HttpFixtures } from '../lib/shop-fixtures.js';
 
+/** A statement's kind: its verb and first table ("SELECT sms_messages"), Prisma's quoting dropped. */
+function statementKind(sql: string): string {
+  const text = sql.replace(/"public"\./g, '').replace(/"/g, '').replace(/\s+/g, ' ').trim();
+  const verb = /^(WITH|SELECT|INSERT|UPDATE|DELETE|BEGIN|COMMIT|ROLLBACK|SET)\b/i.exec(text)?.[1].toUpperCase() ?? text.slice(0, 12);
+  const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_]+)/i.exec(text)?.[1] ?? (/pg_advisory_xact_lock/.test(text) ? 'advisory lock' : '');
+  return `${verb} ${table}`.trim();
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const databaseUrl = process.env.BENCH_SHOP_DATABASE_URL || undefined;
@@ -28,7 +36,13 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'error',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const app = await createApplication(config, { rateLimitScale: 1e6, inMemoryDb: false });
+  // Every statement the shop sends is counted by its kind (the payment section prints statements per SMS).
+  const statements = new Map<string, number>();
+  const onStatement = (sql: string) => {
+    const kind = statementKind(sql);
+    statements.set(kind, (statements.get(kind) ?? 0) + 1);
+  };
+  const app = await createApplication(config, { rateLimitScale: 1e6, inMemoryDb: false, onStatement });
   const port = await app.listen(0);
   const url = `http://127.0.0.1:${port}`;
   // The shape the test factories expect, so fixtures are made the way the tests make them.
@@ -59,6 +73,12 @@ async function main(): Promise<void> {
     {
       'fixtures:http': () => httpFixtures(),
       'fixtures:pending-order': async () => placePendingOrder(server),
+      /** The statements sent since the last take, by kind (and clears them). */
+      'statements:take': async () => {
+        const taken = Object.fromEntries(statements);
+        statements.clear();
+        return taken;
+      },
       'token:admin': async () => (await loginAdmin(server)).token,
       'token:email': async (email: string) => {
         const user = await app.ctx.prisma.user.findUniqueOrThrow({ where: { email } });

@@ -15,6 +15,8 @@ export interface PaymentTarget {
   prepare: PrepareResult;
   inFlight: LoopRun;
   oneAtATime: LoopRun;
+  /** The shop's statements during the N-in-flight run, by kind (verb and first table); none for the baseline. */
+  inFlightStatements?: Record<string, number>;
 }
 
 export interface PaymentBlock {
@@ -55,12 +57,24 @@ async function warmUp(opts: BenchOptions, clients: BenchChild, name: string, fra
   return (await loopRun(clients, { name, from: 0, count: opts.paymentWarmup, inFlight: 1, waitForDelivery: true, frameBytes })).frameBytes;
 }
 
-/** After the warm-up: the N-in-flight run, then the one-at-a-time run. */
-async function measureTarget(opts: BenchOptions, clients: BenchChild, name: string, prepare: PrepareResult, frameBytes?: number): Promise<PaymentTarget> {
+/**
+ * After the warm-up: the N-in-flight run, then the one-at-a-time run. With `shop`, the shop's statements of the
+ * in-flight run are counted (the shop counts every statement it sends; taken before and after the run).
+ */
+async function measureTarget(
+  opts: BenchOptions,
+  clients: BenchChild,
+  name: string,
+  prepare: PrepareResult,
+  frameBytes?: number,
+  shop?: BenchChild,
+): Promise<PaymentTarget> {
   const from = opts.paymentWarmup;
+  await shop?.request('statements:take');
   const inFlight = await loopRun(clients, { name, from, count: opts.paymentCustomers, inFlight: opts.paymentInFlight, waitForDelivery: false, frameBytes });
+  const inFlightStatements = await shop?.request<Record<string, number>>('statements:take');
   const oneAtATime = await loopRun(clients, { name, from: from + opts.paymentCustomers, count: opts.paymentSerial, inFlight: 1, waitForDelivery: true, frameBytes });
-  return { name, prepare, inFlight, oneAtATime };
+  return { name, prepare, inFlight, oneAtATime, ...(inFlightStatements ? { inFlightStatements } : {}) };
 }
 
 export async function runPaymentSection(opts: BenchOptions): Promise<PaymentSection> {
@@ -123,7 +137,7 @@ async function measureBlock(
   await warmUp(opts, clients, baseName, frameBytes || undefined);
   const base = await measureTarget(opts, clients, baseName, basePrepared, frameBytes || undefined);
   await clients.request('close', baseName);
-  const shopTarget = await measureTarget(opts, clients, shopName, shopPrepared);
+  const shopTarget = await measureTarget(opts, clients, shopName, shopPrepared, undefined, shop);
   await clients.request('close', shopName);
   result.blocks.push({ db, baseline: base, shop: shopTarget, ofBaseline: shopTarget.inFlight.smsPerSec / base.inFlight.smsPerSec });
 }
@@ -163,5 +177,15 @@ function printPayment(result: PaymentSection, opts: BenchOptions): void {
       `${b.db}: ${rate(b.shop.inFlight.smsPerSec)} SMS/s (goal ≥ ${goal.smsPerSec}), p99 ${ms(b.shop.inFlight.latency.p99)} (goal ≤ ${goal.p99Ms} ms); ` +
         `HTTP answer p50 ${ms(b.shop.inFlight.http.p50)}; SMS answers ${statuses}`,
     );
+    const counted = b.shop.inFlightStatements;
+    if (counted) {
+      const sms = b.shop.inFlight.count;
+      const total = Object.values(counted).reduce((a, n) => a + n, 0);
+      const kinds = Object.entries(counted)
+        .sort((a, z) => z[1] - a[1])
+        .map(([kind, n]) => `${kind} ${(n / sms).toFixed(2)}`)
+        .join(', ');
+      note(`${b.db}: ${(total / sms).toFixed(2)} statements per SMS in the ${n}-in-flight run (plain transactions' BEGIN/COMMIT not counted): ${kinds}`);
+    }
   }
 }

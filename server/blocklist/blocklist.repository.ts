@@ -75,6 +75,8 @@ export function createBlocklistRepository(prisma: Prisma) {
       return (await queryerOf(tx).query(P.sql`SELECT 1 AS listed FROM blocklist_entries WHERE kind = ${kind} AND value = ${value}`)).length > 0;
     },
 
+    /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 223). */
+    listedSql: (kind: BlocklistKind, value: string): P.Sql => P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE kind = ${kind} AND value = ${value})`,
   };
 }
 export type BlocklistRepository = ReturnType<typeof createBlocklistRepository>;

@@ -1,5 +1,6 @@
 // One Prisma client over either embedded PGlite (default) or a PostgreSQL server (DATABASE_URL),
 // plus a raw SQL runner on the same driver for the migration applier.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -67,6 +68,20 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 export type StatementObserver = (sql: string) => void;
 
 type Queryable = Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>;
+
+/**
+ * The name a plain transaction's statement is prepared under on a PostgreSQL connection (decision 223): the same
+ * text is the same statement, so the payment loop's few statements are parsed and planned once per connection.
+ */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `plain_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (preparedNames.size < 1_000) preparedNames.set(text, name);
+  }
+  return name;
+}
 
 /** The same object with its queryRaw and executeRaw reported to `observe` first. */
 function observed<T extends Queryable>(target: T, observe: StatementObserver): T {
@@ -137,7 +152,8 @@ export async function openDatabase(options: {
           const q: SqlQueryer = {
             query: async <T>(statement: Generated.Sql) => {
               options.onStatement?.(statement.text);
-              return (await client.query(statement.text, statement.values as unknown[])).rows as T[];
+              // Named: each connection parses and plans a statement once (decision 223); its name is its text's hash.
+              return (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values as unknown[] })).rows as T[];
             },
           };
           let broken = false;

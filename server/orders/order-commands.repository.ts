@@ -155,6 +155,11 @@ async function lockPaymentOfOrder(tx: Transaction, orderId: string, pmId: string
     WHERE o.id = ${orderId}`;
 }
 
+/** Locks a batch of payments takes after its payment locks, in the same statement (decision 223): a phone's ledger lock. */
+export interface PaymentLockOptions {
+  alsoLock?: { namespace: number; key: string }[];
+}
+
 class PmIdUsed extends Error {}
 class LostTake extends Error {}
 
@@ -215,6 +220,8 @@ export function createOrderCommandsRepository(
     evidence: PaymentEvidenceSource;
     /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
     isWalletBlocked?: (tx: AnyTransaction, wallet: string) => Promise<boolean>;
+    /** The same as a condition of a statement (a forwarded payment's move reads it, decision 223). */
+    walletBlockedSql?: (wallet: string) => P.Sql;
     /**
      * Plain statements on the driver: a forwarded payment's transaction (decision 203) and placing an order
      * (decision 222); without it (tests that build the repository by hand) Prisma's.
@@ -257,10 +264,12 @@ export function createOrderCommandsRepository(
     wallet: string,
     trxKey: string,
     readBack?: { order: OrderRecord | null },
+    /** The evidence, when the caller read it with the order (decision 223). */
+    known?: PaymentEvidence[],
   ): Promise<VerificationChange | null> {
     // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
     if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
-    const messages = (await evidence.forTransaction(tx, wallet, trxKey)).filter((m) => m.linkable && m.amount !== null);
+    const messages = (known ?? (await evidence.forTransaction(tx, wallet, trxKey))).filter((m) => m.linkable && m.amount !== null);
     // A transaction id verifies one order, ever: one already taken (by hand, by another order) blocks it.
     const usedElsewhere = messages.some((m) => m.taken);
     const now = clock.now().getTime();
@@ -273,6 +282,7 @@ export function createOrderCommandsRepository(
     const mismatch = messages.find((m) => !sameAmount(m));
     // A fitting message is held, not verified, when it came from a blocked number or from another number than the
     // order's payer (issue 23, decision 211), or when it does not chain on its phone's ledger (decision 145).
+    if (fit && readBack && deps.walletBlockedSql) return verifyFit(tx, order, fit, readBack);
     const held = fit ? await heldReason(tx, order, fit) : null;
     const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit
       ? [held || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms', fit]
@@ -284,6 +294,60 @@ export function createOrderCommandsRepository(
     // A held message is this order's too: it verifies no other order, and an admin settles it by hand.
     if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
     return { verification: to, verificationReason: held, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+  }
+
+  /**
+   * A fitting message verifies or holds the order, and is taken, in one statement that also reads the blocklist and
+   * the order as it now stands (decision 223): the same rule as `heldReason` and the moves below, with the
+   * blocklist's answer read by the statement itself. A message another order took meanwhile rolls everything back.
+   */
+  async function verifyFit(tx: AnyTransaction, order: VerifiableOrder, fit: PaymentEvidence, readBack: { order: OrderRecord | null }): Promise<VerificationChange | null> {
+    const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
+    const payerDiffers = Boolean(order.payer) && sender !== order.payer;
+    const unblocked: VerificationTransition = payerDiffers || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms';
+    const rule = VERIFICATION_TRANSITIONS[unblocked];
+    const blocked = sender ? deps.walletBlockedSql!(sender) : P.sql`false`;
+    const [moved] = await queryerOf(tx).query<Record<string, unknown> & { tookSms: number }>(P.sql`
+      WITH b AS (SELECT ${blocked} AS blocked),
+      m AS (
+        UPDATE orders SET verification = CASE WHEN b.blocked THEN ${VERIFICATION_TRANSITIONS.holdBySms.to} ELSE ${rule.to} END,
+          verification_sms_id = ${fit.smsId},
+          verification_reason = CASE WHEN b.blocked THEN 'blocked_payer' ELSE ${payerDiffers ? 'payer_mismatch' : null} END,
+          updated_at = ${sqlTime(clock.now())}
+        FROM b WHERE orders.id = ${order.id} AND orders.verification IN (${P.join([...rule.from])}) RETURNING orders.*),
+      t AS (${evidence.takeStatement(fit.smsId, order.id, P.sql`EXISTS (SELECT 1 FROM m)`)})
+      SELECT ${orderSelect('m')}, (SELECT count(*) FROM t)::int AS "tookSms" FROM m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`);
+    if (!moved) return null;
+    if (moved.tookSms !== 1) throw new LostTake();
+    readBack.order = toOrderRecord(moved);
+    return {
+      verification: readBack.order.verification,
+      verificationReason: readBack.order.verificationReason,
+      verificationSmsId: fit.smsId,
+      verificationSms: smsRecordOf(fit),
+    };
+  }
+
+  /**
+   * `verifyHeldByLedger` in plain statements (decision 223): messages that arrive out of order are held and released
+   * by the next run, so a busy phone releases often. The move reads the message's ledger state and the order as
+   * it now stands in its own statement; the order was held, and its status does not move.
+   */
+  async function releaseHeldPlain(q: SqlQueryer, smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+    const sms = await evidence.byId(q, smsId);
+    if (!sms || sms.trxKey === null) return null;
+    await lockPayment(q, sms.wallet, sms.trxKey);
+    const rule = VERIFICATION_TRANSITIONS.verifyByLedger;
+    const [moved] = await q.query<Record<string, unknown>>(P.sql`
+      WITH m AS (
+        UPDATE orders SET verification = ${rule.to}, verification_sms_id = ${smsId}, verification_reason = NULL, updated_at = ${sqlTime(clock.now())}
+        WHERE verification_sms_id = ${smsId} AND verification IN (${P.join([...rule.from])}) AND verification_reason IS NULL
+          AND EXISTS (SELECT 1 FROM sms_messages WHERE id = ${smsId} AND ledger_state = 'chained')
+        RETURNING *)
+      SELECT ${orderSelect('m')} FROM m LEFT JOIN sms_messages s ON s.id = m.verification_sms_id`);
+    if (!moved) return null;
+    const order = toOrderRecord(moved);
+    return { order, before: { status: order.status, verification: 'held' } };
   }
 
   /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
@@ -686,14 +750,19 @@ export function createOrderCommandsRepository(
      */
     async verifyPayments<R>(
       items: { wallet: string; trxKey: string; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+      options: PaymentLockOptions = {},
     ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[]> {
       const inTransaction = <T>(fn: (tx: AnyTransaction) => Promise<T>): Promise<T> =>
         deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(tx), PAYMENT_TX);
       return inTransaction(async (tx) => {
         const q = queryerOf(tx);
-        // Every payment lock in one statement, in key order (the array's order is the scan's).
+        // Every payment lock in one statement, in key order, then the others asked for (the arrays' order is the scan's).
         const keys = [...new Set(items.map((i) => paymentLockKey(i.wallet, i.trxKey)))].sort();
-        await q.query(P.sql`SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(k)) FROM unnest(${keys}::text[]) AS k) AS l`);
+        const also = options.alsoLock ?? [];
+        const namespaces = [...keys.map(() => PAYMENT_LOCK), ...also.map((l) => l.namespace)];
+        await q.query(P.sql`
+          SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(k.ns, hashtext(k.key))
+          FROM unnest(${namespaces}::int[], ${[...keys, ...also.map((l) => l.key)]}::text[]) AS k(ns, key)) AS l`);
         const results: { value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[] = [];
         for (const { wallet, trxKey, record } of items) {
           const recorded = await record(tx);
@@ -701,13 +770,15 @@ export function createOrderCommandsRepository(
             results.push({ value: recorded.value, changed: null });
             continue;
           }
-          const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string }>(P.sql`
-            SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId"
+          // The order and the evidence it weighs in one statement (decision 223).
+          const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string; evidence: unknown }>(P.sql`
+            SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId",
+              ${evidence.forTransactionColumn(wallet, trxKey)} AS evidence
             FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
           const row = rows.length === 1 ? { ...rows[0], createdAt: new Date(rows[0].createdAt) } : null;
           // The order as it now stands comes back from the move itself (decision 203), not from a read after it.
           const moved: { order: OrderRecord | null } = { order: null };
-          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey, moved));
+          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey, moved, evidence.fromColumn(row.evidence)));
           if (!row || !change || !moved.order) {
             results.push({ value: recorded.value, changed: null });
             continue;
@@ -791,6 +862,7 @@ export function createOrderCommandsRepository(
      * again under the lock: the ledger may have moved on).
      */
     async verifyHeldByLedger(smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      if (deps.sql) return deps.sql.transaction((q) => releaseHeldPlain(q, smsId));
       return prisma.$transaction(async (tx) => {
         const sms = await evidence.byId(tx, smsId);
         if (!sms || sms.trxKey === null) return null;

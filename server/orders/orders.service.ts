@@ -24,7 +24,7 @@ import { normaliseIp } from '#shared/money-controls';
 import { admissionErrors, type OrderAdmission } from './order-admission.js';
 import { NO_USAGE } from './order-caps.js';
 import { isLimited, rankNumbers, type FleetNumber } from './order-rotation.js';
-import type { HolderOutcome, OrderBefore, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
+import type { HolderOutcome, OrderBefore, PaymentLockOptions, OrderCommandsRepository, PayoutEvidence, StaffStep, TransitionData, TransitionGuard, TransitionOutcome } from './order-commands.repository.js';
 import { toOrderView } from './order-dto.js';
 import { orderErrors } from './order-errors.js';
 import { orderChanged, type OrderEvents } from './order-events.js';
@@ -417,8 +417,12 @@ export function createOrdersService(deps: {
     /** Several payment messages of one phone weighed in one transaction (decision 203); each announced after it. */
     async receivePayments<R>(
       items: { key: { wallet: string; trxKey: string }; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+      options?: PaymentLockOptions,
     ): Promise<{ value: R; order: OrderRecord | null }[]> {
-      const results = await commands.verifyPayments(items.map((i) => ({ wallet: i.key.wallet, trxKey: i.key.trxKey, record: i.record })));
+      const results = await commands.verifyPayments(
+        items.map((i) => ({ wallet: i.key.wallet, trxKey: i.key.trxKey, record: i.record })),
+        options,
+      );
       for (const { changed } of results) if (changed) await announce(changed.order, changed.before);
       return results.map(({ value, changed }) => ({ value, order: changed?.order ?? null }));
     },

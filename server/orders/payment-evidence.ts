@@ -2,6 +2,7 @@
 // messages and hands orders evidence through this port, inside the transaction orders opened, under the payment's
 // lock; orders decides and writes the order, and asks the port to mark the message it took.
 import type { AnyTransaction } from '../db/database.js';
+import type { Prisma as P } from '../generated/prisma/client.js';
 
 /** A payment SMS as evidence for an order. */
 export interface PaymentEvidence {
@@ -32,4 +33,12 @@ export interface PaymentEvidenceSource {
   byId(tx: AnyTransaction, smsId: number): Promise<PaymentEvidence | null>;
   /** Marks the message as the order's proof; false when another order took it first. */
   take(tx: AnyTransaction, smsId: number, orderId: string): Promise<boolean>;
+  /**
+   * `forTransaction` as a column of the orders' own statement (decision 223): read with `fromColumn`. Run under the
+   * payment's lock, as `forTransaction` is.
+   */
+  forTransactionColumn(wallet: string, trxKey: string): P.Sql;
+  fromColumn(value: unknown): PaymentEvidence[];
+  /** `take` as a data-modifying statement for a `WITH` of the orders' statement, done only when `when` holds; returns the taken id. */
+  takeStatement(smsId: number, orderId: string, when: P.Sql): P.Sql;
 }

@@ -3,7 +3,7 @@
 // out of order within and across minutes, and forged balances.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type SettledChain } from './ledger.js';
+import { chainOrder, extendsSettledChain, isSettled, runLedger, type LedgerEntry, type SettledChain } from './ledger.js';
 
 const T0 = 1_795_000_000;
 const ANCHOR = { balance: '1000.00', at: T0 - 60 };
@@ -71,5 +71,43 @@ describe('ledger fast path', () => {
     expect(extendsSettledChain({ settled: true, balance: '1095.00', lastTime: T0 + 120 }, entries[2])).toBe(false);
     expect(extendsSettledChain({ settled: true, balance: '1000.00', lastTime: T0 }, entries[2])).toBe(false);
     expect(extendsSettledChain({ settled: false, balance: '1095.00', lastTime: T0 }, entries[2])).toBe(false);
+  });
+
+  it('When a batch arrives out of order, then chainOrder weighs each after the message it steps from, and the settled chain takes every one', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 20 }), fc.array(fc.nat(), { maxLength: 20 }), (steps, swaps) => {
+        let balance = 100_000;
+        const sent: LedgerEntry[] = steps.map((s, i) => {
+          const fee = s.credit ? 0 : s.fee;
+          balance = s.credit ? balance + s.paisa : balance - s.paisa - fee;
+          return { id: i + 1, direction: s.credit ? 'credit' : 'debit', amount: money(s.paisa), fee: money(fee), balance: money(balance), time: T0 };
+        });
+        const arrived = [...sent];
+        for (const s of swaps) {
+          const i = s % arrived.length;
+          const j = (s * 7 + 3) % arrived.length;
+          [arrived[i], arrived[j]] = [arrived[j], arrived[i]];
+        }
+        const ordered = chainOrder(arrived, (e) => e);
+        expect([...ordered].sort((a, b) => a.id - b.id)).toEqual(sent);
+        // From the anchor before the first, each one extends the chain the one before it left.
+        let chain: SettledChain = { settled: true, balance: money(100_000), lastTime: T0 };
+        for (const e of ordered) {
+          expect(extendsSettledChain(chain, e)).toBe(true);
+          chain = { settled: true, balance: e.balance, lastTime: T0 };
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('When a batch has messages without a balance, a forgery and steps that cancel out, then chainOrder keeps them all and arrival order where nothing chains', () => {
+    const entry = (id: number, direction: 'credit' | 'debit', amount: string, balance: string | null): LedgerEntry => ({ id, direction, amount, fee: '0.00', balance, time: T0 });
+    const batch = [entry(1, 'credit', '50.00', '1150.00'), entry(2, 'credit', '10.00', null), entry(3, 'credit', '100.00', '1100.00'), entry(4, 'credit', '5.00', '9999.00')];
+    expect(chainOrder(batch, (e) => e).map((e) => e.id)).toEqual([3, 1, 2, 4]);
+    // A step and its exact reverse each follow the other: no loop, both kept.
+    const cycle = [entry(1, 'credit', '10.00', '1010.00'), entry(2, 'debit', '10.00', '1000.00')];
+    expect(chainOrder(cycle, (e) => e).map((e) => e.id).sort()).toEqual([1, 2]);
+    expect(chainOrder([], () => null)).toEqual([]);
   });
 });

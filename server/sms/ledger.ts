@@ -212,3 +212,37 @@ export function extendsSettledChain(chain: SettledChain, added: LedgerEntry): bo
   if (chain.lastTime !== null && added.time < chain.lastTime) return false;
   return previousOf(added, toPaisa(added.balance)) === toPaisa(chain.balance);
 }
+
+/** A message's balance step without its id and time (what orders a batch, `chainOrder`). */
+export type LedgerStep = Pick<LedgerEntry, 'direction' | 'amount' | 'fee' | 'balance'>;
+
+/**
+ * A phone's batch of messages (group commit, decision 223) in the order their balances chain: a message whose
+ * previous balance another message of the batch states goes after that one; otherwise arrival order stays. Ten
+ * forwarded in flight reach the shop out of order, and weighed as they came the later step would miss the settled
+ * fast path and be held until its predecessor closed the gap; weighed in chain order each one extends the chain.
+ * The ledger's answer is the same in any order (a run orders by balances itself); only the work differs.
+ */
+export function chainOrder<T>(items: readonly T[], stepOf: (item: T) => LedgerStep | null): T[] {
+  const byBalance = new Map<number, number>();
+  const previous: (number | null)[] = items.map((item, i) => {
+    const step = stepOf(item);
+    if (step === null || step.balance === null) return null;
+    const balance = toPaisa(step.balance);
+    if (!byBalance.has(balance)) byBalance.set(balance, i);
+    return previousOf({ ...step, id: 0, time: 0 }, balance);
+  });
+  const placed: T[] = [];
+  const state = new Array<'open' | 'visiting' | 'placed'>(items.length).fill('open');
+  const place = (i: number): void => {
+    if (state[i] !== 'open') return;
+    state[i] = 'visiting';
+    const before = previous[i] === null ? undefined : byBalance.get(previous[i]!);
+    // A cycle (steps that cancel out) leaves the rest in arrival order.
+    if (before !== undefined && before !== i) place(before);
+    state[i] = 'placed';
+    placed.push(items[i]);
+  };
+  items.forEach((_, i) => place(i));
+  return placed;
+}

@@ -8,7 +8,7 @@ import { Prisma as P } from '../generated/prisma/client.js';
 import type { SmsStateFilter, SmsStatus, VerificationStatus } from '#shared/sms/sms-api';
 import { queryerOf, type AnyTransaction, type Prisma, type SqlQueryer, type Transaction } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
-import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type LedgerGap } from './ledger.js';
+import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type LedgerGap, type SettledChain } from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
 
 /** A write that commits or rolls back with the change (the audit entry). */
@@ -253,6 +253,10 @@ const EVIDENCE_COLUMNS = P.sql`id, account, trx_key AS "trxKey", amount::text AS
   status, parse_kind AS "parseKind", ledger_state AS "ledgerState", ledger_reason AS "ledgerReason",
   expected_balance::text AS "expectedBalance", balance::text AS balance`;
 
+/** Marks a message as an order's proof, when `when` holds and no order took it first; returns its id. */
+const takeStatement = (smsId: number, orderId: string, when: P.Sql): P.Sql =>
+  P.sql`UPDATE sms_messages SET status = 'matched', order_id = ${orderId} WHERE id = ${smsId} AND status = 'unmatched' AND ${when} RETURNING id`;
+
 /** Namespace of the devices' ledger locks (the payments' is 9_009): one ledger run per device at a time. */
 const LEDGER_LOCK = 9_010;
 
@@ -291,19 +295,54 @@ type DeviceLedgerRow = {
 const sameGap = (a: LedgerGap | null, b: LedgerGap | null) => JSON.stringify(a) === JSON.stringify(b);
 const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b));
 
-/** The devices whose ledger lock a transaction holds, as its runs left them (decision 203). */
-const lockedDevices = new WeakMap<object, Map<string, DeviceLedgerRow>>();
+/**
+ * The devices whose ledger lock a transaction holds, as its runs left them (decision 203); null: locked with the
+ * payment locks (decision 223), not read yet.
+ */
+const lockedDevices = new WeakMap<object, Map<string, DeviceLedgerRow | null>>();
+function heldBy(tx: object): Map<string, DeviceLedgerRow | null> {
+  const held = lockedDevices.get(tx) ?? new Map<string, DeviceLedgerRow | null>();
+  lockedDevices.set(tx, held);
+  return held;
+}
+
+/** The device's ledger columns, named as `DeviceLedgerRow` names them. */
+const DEVICE_LEDGER_COLUMNS = P.sql`id, name, account, anchor_balance::text AS "anchorBalance", ${sqlTimeText('anchor_at')} AS "anchorAt", ${sqlTimeText('created_at')} AS "createdAt",
+  anchor_after_sms_id AS "anchorAfterSmsId", ledger_balance::text AS "ledgerBalance", ledger_gap AS "ledgerGap",
+  ledger_settled AS "ledgerSettled", ${sqlTimeText('ledger_last_at')} AS "ledgerLastAt"`;
+
+async function readDevice(q: SqlQueryer, deviceId: string): Promise<DeviceLedgerRow> {
+  const [device] = await q.query<DeviceLedgerRow>(P.sql`SELECT ${DEVICE_LEDGER_COLUMNS} FROM devices WHERE id = ${deviceId}`);
+  if (!device) throw new Error(`device ${deviceId} not found`);
+  return device;
+}
 
 async function lockAndReadDevice(q: SqlQueryer, deviceId: string): Promise<DeviceLedgerRow> {
   await q.query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`);
   // Read after the lock, in its own statement: a statement's snapshot is taken before the lock it waits for.
-  const [device] = await q.query<DeviceLedgerRow>(P.sql`
-    SELECT id, name, account, anchor_balance::text AS "anchorBalance", ${sqlTimeText('anchor_at')} AS "anchorAt", ${sqlTimeText('created_at')} AS "createdAt",
-      anchor_after_sms_id AS "anchorAfterSmsId", ledger_balance::text AS "ledgerBalance", ledger_gap AS "ledgerGap",
-      ledger_settled AS "ledgerSettled", ${sqlTimeText('ledger_last_at')} AS "ledgerLastAt"
-    FROM devices WHERE id = ${deviceId}`);
-  if (!device) throw new Error(`device ${deviceId} not found`);
-  return device;
+  return readDevice(q, deviceId);
+}
+
+/** The chain a device row describes, as the fast path weighs it (decision 203). */
+function chainOf(device: DeviceLedgerRow): SettledChain {
+  return {
+    settled: device.ledgerSettled && device.anchorBalance !== null && device.ledgerGap === null,
+    balance: device.ledgerBalance,
+    lastTime: device.ledgerLastAt === null ? null : Math.floor(new Date(device.ledgerLastAt).getTime() / 1000),
+  };
+}
+
+/** The device row after a message extended its settled chain: its balance, and the latest own time. */
+function extendedBy(device: DeviceLedgerRow, added: { balance: string; time: number }): DeviceLedgerRow {
+  const lastTime = chainOf(device).lastTime;
+  const lastAt = new Date(Math.max(added.time, lastTime ?? added.time) * 1000);
+  return { ...device, ledgerBalance: added.balance, ledgerLastAt: lastAt.toISOString() };
+}
+
+/** The message a device sent before, as stored (a repeat's answer). */
+async function storedCopy(q: SqlQueryer, sms: Pick<NewSms, 'deviceId' | 'dedupeHash'>): Promise<StoreOutcome> {
+  const [stored] = await q.query<PlainSmsRow>(P.sql`SELECT ${SMS_COLUMNS}, ${SHOWN_ON} FROM sms_messages WHERE device_id = ${sms.deviceId} AND dedupe_hash = ${sms.dedupeHash}`);
+  return { duplicate: true, sms: toSms(fromPlainRow(stored)) };
 }
 
 /** A stored message's balance step, for the run that weighs it. */
@@ -313,6 +352,11 @@ export function addedStep(sms: Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' |
 }
 
 export function createSmsRepository(prisma: Prisma) {
+  /**
+   * Each device's ledger columns as this instance's last run left them (decision 223): a guess, never trusted alone.
+   * A payment's store statement chains the message only if the device row still says the same under the lock.
+   */
+  const lastKnown = new Map<string, DeviceLedgerRow>();
   const repository = {
     // ---------- devices ----------
     async createDevice(
@@ -400,8 +444,74 @@ export function createSmsRepository(prisma: Prisma) {
         ON CONFLICT (device_id, dedupe_hash) DO NOTHING
         RETURNING ${SMS_COLUMNS}, '[]'::json AS "verifiedOrders"`);
       if (inserted) return { duplicate: false, sms: toSms(fromPlainRow(inserted)) };
-      const [stored] = await q.query<PlainSmsRow>(P.sql`SELECT ${SMS_COLUMNS}, ${SHOWN_ON} FROM sms_messages WHERE device_id = ${sms.deviceId} AND dedupe_hash = ${sms.dedupeHash}`);
-      return { duplicate: true, sms: toSms(fromPlainRow(stored)) };
+      return storedCopy(q, sms);
+    },
+
+    /** The ledger lock of a device, to be taken with a payment's locks (decision 223): after them, in one statement. */
+    ledgerLockOf: (deviceId: string) => ({ namespace: LEDGER_LOCK, key: deviceId }),
+
+    /**
+     * A payment message of a phone whose ledger lock `tx` took with its payment locks (`ledgerLockOf`): stored, and
+     * run on the ledger, in one statement when it extends the settled chain (decision 223). The statement reads the
+     * device under the lock and chains the message and moves the balance only if the row still says what this
+     * instance last left it saying (`lastKnown`), the state the fast path was weighed against; anything else (a
+     * repeat, another instance's run, an unsettled ledger) reads nothing more and runs the ledger as before.
+     */
+    async storePayment(tx: AnyTransaction, sms: NewSms): Promise<{ outcome: StoreOutcome; run: LedgerRun | null }> {
+      const q = queryerOf(tx);
+      const held = heldBy(tx);
+      if (!held.has(sms.deviceId)) held.set(sms.deviceId, null);
+      const believed = held.get(sms.deviceId) ?? lastKnown.get(sms.deviceId) ?? null;
+      const step = addedStep(sms, 0);
+      const fast =
+        believed !== null && step !== undefined && step.balance !== null && extendsSettledChain(chainOf(believed), { ...step, balance: step.balance })
+          ? { device: believed, after: extendedBy(believed, { balance: step.balance, time: step.time }) }
+          : null;
+      const stillSo = fast
+        ? P.sql`d.ledger_settled AND d.anchor_balance IS NOT NULL AND d.ledger_gap IS NULL AND d.ledger_balance = ${fast.device.ledgerBalance}::numeric
+            AND d.ledger_last_at IS NOT DISTINCT FROM ${fast.device.ledgerLastAt === null ? null : sqlTime(new Date(fast.device.ledgerLastAt))}`
+        : P.sql`false`;
+      const status: SmsStatus = sms.parseKind === 'ignored' ? 'ignored' : 'unmatched';
+      const [row] = await q.query<Partial<PlainSmsRow> & { device: DeviceLedgerRow }>(P.sql`
+        WITH d AS (SELECT ${DEVICE_LEDGER_COLUMNS}, ledger_settled, anchor_balance, ledger_gap, ledger_balance, ledger_last_at FROM devices WHERE id = ${sms.deviceId}),
+        ins AS (
+          INSERT INTO sms_messages (device_id, account, "from", text, dedupe_hash, amount, trx_id, trx_key, sender, received_at, created_at, status,
+            parse_kind, parse_reason, template_id, ledger_direction, ledger_amount, ledger_fee, balance, debit_type, counterparty, ledger_state)
+          SELECT ${sms.deviceId}, ${sms.account}, ${sms.from}, ${sms.text}, ${sms.dedupeHash}, ${sms.amount}::numeric, ${sms.trxId}, ${sms.trxId?.toLowerCase() ?? null},
+            ${sms.sender}, ${sqlTime(sms.receivedAt)}, ${sqlTime(new Date())}, ${status}, ${sms.parseKind}, ${sms.parseReason}, ${sms.templateId},
+            ${sms.ledgerDirection}, ${sms.ledgerAmount}::numeric, ${sms.ledgerFee}::numeric, ${sms.balance}::numeric, ${sms.debitType}, ${sms.counterparty},
+            CASE WHEN ${stillSo} THEN 'chained' END
+          FROM d
+          ON CONFLICT (device_id, dedupe_hash) DO NOTHING
+          RETURNING ${SMS_COLUMNS}),
+        moved AS (
+          UPDATE devices SET ledger_balance = ${fast?.after.ledgerBalance ?? null}::numeric,
+            ledger_last_at = ${fast?.after.ledgerLastAt ? sqlTime(new Date(fast.after.ledgerLastAt)) : null}
+          FROM ins WHERE devices.id = ${sms.deviceId} AND ins."ledgerState" = 'chained' RETURNING devices.id)
+        SELECT ins.*, '[]'::json AS "verifiedOrders",
+          (SELECT json_build_object('id', id, 'name', name, 'account', account, 'anchorBalance', "anchorBalance", 'anchorAt', "anchorAt", 'createdAt', "createdAt",
+            'anchorAfterSmsId', "anchorAfterSmsId", 'ledgerBalance', "ledgerBalance", 'ledgerGap', "ledgerGap", 'ledgerSettled', "ledgerSettled",
+            'ledgerLastAt', "ledgerLastAt") FROM d) AS device
+        FROM (SELECT 1) AS one LEFT JOIN ins ON true`);
+      const device = row.device;
+      if (row.id === undefined || row.id === null) {
+        // A repeat: the stored message, as `storeSms` answers it; the ledger has weighed it already.
+        held.set(sms.deviceId, held.get(sms.deviceId) ?? device);
+        return { outcome: await storedCopy(q, sms), run: null };
+      }
+      const stored = toSms(fromPlainRow(row as PlainSmsRow));
+      const outcome = { duplicate: false, sms: stored };
+      if (stored.ledger?.state === 'chained' && fast) {
+        const after = { ...device, ledgerBalance: fast.after.ledgerBalance, ledgerLastAt: fast.after.ledgerLastAt };
+        held.set(sms.deviceId, after);
+        lastKnown.set(sms.deviceId, after);
+        const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
+        return { outcome, run: { device: ofDevice, newlyChained: [], gap: null, gapChanged: false, added: { state: 'chained', reason: null, expectedBalance: null } } };
+      }
+      // The device as the lock leaves it, read by the same statement: the ledger runs from it, without a read.
+      held.set(sms.deviceId, held.get(sms.deviceId) ?? device);
+      const added = addedStep(sms, stored.id);
+      return { outcome, run: added ? await repository.runLedger(tx, sms.deviceId, added) : null };
     },
 
     /** Stores a message that is not a payment and, when it moves the balance, runs its device's ledger with it. */
@@ -423,23 +533,19 @@ export function createSmsRepository(prisma: Prisma) {
       const q = queryerOf(tx);
       const newSmsId = added?.id;
       // A transaction that holds the lock already (a phone's batch, decision 203) knows the device as it left it.
-      const held = lockedDevices.get(tx) ?? new Map<string, DeviceLedgerRow>();
-      lockedDevices.set(tx, held);
-      const device = held.get(deviceId) ?? (await lockAndReadDevice(q, deviceId));
+      const held = heldBy(tx);
+      const known = held.get(deviceId);
+      const device = known ?? (held.has(deviceId) ? await readDevice(q, deviceId) : await lockAndReadDevice(q, deviceId));
       held.set(deviceId, device);
       const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
-      const chain = {
-        settled: device.ledgerSettled && device.anchorBalance !== null && device.ledgerGap === null,
-        balance: device.ledgerBalance,
-        lastTime: device.ledgerLastAt === null ? null : Math.floor(new Date(device.ledgerLastAt).getTime() / 1000),
-      };
-      if (added && added.balance !== null && extendsSettledChain(chain, { ...added, balance: added.balance })) {
-        const lastAt = new Date(Math.max(added.time, chain.lastTime ?? added.time) * 1000);
+      if (added && added.balance !== null && extendsSettledChain(chainOf(device), { ...added, balance: added.balance })) {
+        const extended = extendedBy(device, { balance: added.balance, time: added.time });
         await q.query(P.sql`
           WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL WHERE id = ${added.id} RETURNING id)
-          UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(lastAt)}
+          UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(new Date(extended.ledgerLastAt!))}
           WHERE id = ${deviceId} AND EXISTS (SELECT 1 FROM chained) RETURNING id`);
-        held.set(deviceId, { ...device, ledgerBalance: added.balance, ledgerLastAt: lastAt.toISOString() });
+        held.set(deviceId, extended);
+        lastKnown.set(deviceId, extended);
         return { device: ofDevice, newlyChained: [], gap: null, gapChanged: false, added: { state: 'chained', reason: null, expectedBalance: null } };
       }
       const rows = await q.query<{
@@ -470,6 +576,7 @@ export function createSmsRepository(prisma: Prisma) {
       const result = runLedger(anchor, entries);
       const newlyChained: number[] = [];
       let addedState: LedgerRun['added'] = null;
+      const changed: { id: number; state: string; reason: string | null; expected: string | null }[] = [];
       for (const r of rows) {
         const s = result.states.get(r.id);
         if (!s) continue;
@@ -479,22 +586,31 @@ export function createSmsRepository(prisma: Prisma) {
         if (r.id === newSmsId) addedState = { state, reason, expectedBalance: expected };
         if (r.ledgerState === state && r.ledgerReason === reason && sameMoney(r.expectedBalance, expected)) continue;
         if (state === 'chained' && r.ledgerDirection === 'credit' && r.id !== newSmsId) newlyChained.push(r.id);
-        await q.query(P.sql`UPDATE sms_messages SET ledger_state = ${state}, ledger_reason = ${reason}, expected_balance = ${expected}::numeric WHERE id = ${r.id} RETURNING id`);
+        changed.push({ id: r.id, state, reason, expected });
       }
       // Settled: the run saw every message since the anchor and chained them all; the next one may take the fast path.
       const settled = rows.length < LEDGER_WINDOW && isSettled(anchor, entries, result);
       const lastTime = entries.reduce<number | null>((latest, e) => (latest === null || e.time > latest ? e.time : latest), null);
+      // Every changed message and the device in one statement (decision 223): a run after messages out of order
+      // moves several at once.
       await q.query(P.sql`
+        WITH moved AS (
+          UPDATE sms_messages m SET ledger_state = c.state, ledger_reason = c.reason, expected_balance = c.expected::numeric
+          FROM unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.state)}::text[], ${changed.map((c) => c.reason)}::text[],
+            ${changed.map((c) => c.expected)}::text[]) AS c(id, state, reason, expected)
+          WHERE m.id = c.id RETURNING m.id)
         UPDATE devices SET ledger_balance = ${result.balance}::numeric, ledger_gap = ${result.gap === null ? null : JSON.stringify(result.gap)}::jsonb,
           ledger_settled = ${settled}, ledger_last_at = ${lastTime === null ? null : sqlTime(new Date(lastTime * 1000))}
         WHERE id = ${deviceId} RETURNING id`);
-      held.set(deviceId, {
+      const after = {
         ...device,
         ledgerBalance: result.balance,
         ledgerGap: result.gap,
         ledgerSettled: settled,
         ledgerLastAt: lastTime === null ? null : new Date(lastTime * 1000).toISOString(),
-      });
+      };
+      held.set(deviceId, after);
+      lastKnown.set(deviceId, after);
       const before = device.ledgerGap ?? null;
       return {
         device: ofDevice,
@@ -530,9 +646,16 @@ export function createSmsRepository(prisma: Prisma) {
         return row ? asEvidence(row) : null;
       },
       async take(tx: AnyTransaction, smsId: number, orderId: string): Promise<boolean> {
-        const taken = await queryerOf(tx).query(P.sql`UPDATE sms_messages SET status = 'matched', order_id = ${orderId} WHERE id = ${smsId} AND status = 'unmatched' RETURNING id`);
+        const taken = await queryerOf(tx).query(P.sql`${takeStatement(smsId, orderId, P.sql`true`)}`);
         return taken.length === 1;
       },
+      forTransactionColumn: (wallet: string, trxKey: string) => P.sql`(
+        SELECT coalesce(json_agg(json_build_object('id', e.id, 'account', e.account, 'trxKey', e."trxKey", 'amount', e.amount, 'sender', e.sender,
+          'receivedAt', e."receivedAt", 'status', e.status, 'parseKind', e."parseKind", 'ledgerState', e."ledgerState", 'ledgerReason', e."ledgerReason",
+          'expectedBalance', e."expectedBalance", 'balance', e.balance) ORDER BY e.id), '[]'::json)
+        FROM (SELECT ${EVIDENCE_COLUMNS} FROM sms_messages WHERE account = ${wallet} AND trx_key = ${trxKey} AND parse_kind = 'payment') e)`,
+      fromColumn: (value: unknown) => (value as EvidenceRow[]).map(asEvidence),
+      takeStatement,
     } satisfies PaymentEvidenceSource,
 
     async findSms(id: number): Promise<SmsRecord | null> {

@@ -38,13 +38,15 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
-import type { LedgerGap } from './ledger.js';
-import { addedStep, type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type StoreOutcome, type TemplateRecord } from './sms.repository.js';
+import { chainOrder, type LedgerGap, type LedgerStep } from './ledger.js';
+import { type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type StoreOutcome, type TemplateRecord } from './sms.repository.js';
 import type { AnyTransaction } from '../db/database.js';
 
 type Recorded = { outcome: StoreOutcome; run: LedgerRun | null };
 interface PaymentJob {
   key: { wallet: string; trxKey: string };
+  /** Its balance step: a batch is weighed in chain order (decision 223). */
+  step: LedgerStep | null;
   record: (tx: AnyTransaction) => Promise<{ value: Recorded; isNewPayment: boolean }>;
   done: (result: { value: Recorded; order: OrderRecord | null }) => void;
   failed: (error: unknown) => void;
@@ -226,27 +228,32 @@ export function createSmsService(deps: {
   // wait here, not on its ledger lock, and go together in the next transaction; a batch that fails is retried one
   // message at a time, so one bad message fails alone.
   const lines = new Map<string, PaymentJob[]>();
-  function weighInLine(deviceId: string, key: PaymentJob['key'], record: PaymentJob['record']): Promise<{ value: Recorded; order: OrderRecord | null }> {
+  function weighInLine(deviceId: string, job: Omit<PaymentJob, 'done' | 'failed'>): Promise<{ value: Recorded; order: OrderRecord | null }> {
     return new Promise((done, failed) => {
       const waiting = lines.get(deviceId);
       if (waiting) {
-        waiting.push({ key, record, done, failed });
+        waiting.push({ ...job, done, failed });
         return;
       }
-      lines.set(deviceId, [{ key, record, done, failed }]);
+      lines.set(deviceId, [{ ...job, done, failed }]);
       void drainLine(deviceId);
     });
   }
   async function drainLine(deviceId: string): Promise<void> {
     const queue = lines.get(deviceId)!;
+    // The phone's ledger lock goes with the payment locks, after them, in their statement (decision 223).
+    const locks = { alsoLock: [repo.ledgerLockOf(deviceId)] };
     while (queue.length > 0) {
-      const batch = queue.splice(0, PAYMENT_BATCH_MAX);
+      // One turn of the event loop first, so that requests already received join the batch: PGlite's transaction
+      // never waits on I/O, so without it no request is read while one runs and every batch held one message.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = chainOrder(queue.splice(0, PAYMENT_BATCH_MAX), (job) => job.step);
       try {
-        const results = await payments.receivePayments(batch);
+        const results = await payments.receivePayments(batch, locks);
         batch.forEach((job, i) => job.done(results[i]));
       } catch (error) {
         if (batch.length === 1) batch[0].failed(error);
-        else for (const job of batch) await payments.receivePayments([job]).then(([result]) => job.done(result), job.failed);
+        else for (const job of batch) await payments.receivePayments([job], locks).then(([result]) => job.done(result), job.failed);
       }
     }
     lines.delete(deviceId);
@@ -392,11 +399,14 @@ export function createSmsService(deps: {
       } =
         trxKey === undefined
           ? { value: await repo.storeWithLedger(message), order: null }
-          : await weighInLine(device.id, { wallet: device.account, trxKey }, async (tx) => {
-              const outcome = await repo.storeSms(message, tx);
-              const step = outcome.duplicate ? undefined : addedStep(message, outcome.sms.id);
-              const ran = step ? await repo.runLedger(tx, device.id, step) : null;
-              return { value: { outcome, run: ran }, isNewPayment: !outcome.duplicate && message.amount !== null };
+          : await weighInLine(device.id, {
+              key: { wallet: device.account, trxKey },
+              step: message.ledgerDirection === null ? null : { direction: message.ledgerDirection, amount: message.ledgerAmount ?? '0', fee: message.ledgerFee ?? '0', balance: message.balance },
+              // Stored and run on the ledger, whose lock the batch took with its payment locks (decision 223).
+              record: async (tx) => {
+                const value = await repo.storePayment(tx, message);
+                return { value, isNewPayment: !value.outcome.duplicate && message.amount !== null };
+              },
             });
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
       await afterLedger(run);

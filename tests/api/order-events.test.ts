@@ -86,6 +86,30 @@ describe.each(testDatabases())('Order events on %s', (db) => {
     expect(again.status).toBe(304);
   });
 
+  it('When a payment SMS verifies its order, then its transaction is four plain statements and nothing reaches the database after it (decision 223)', async () => {
+    const paidTopup = async (amount: string) => {
+      const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount }), customer.token);
+      const trxId = uniquePmId().toUpperCase();
+      expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
+      return { id, trxId, pmAmount: (await getOrder(server, id)).pm_amount };
+    };
+    // The first of the minute also records the phone's "last seen"; the second is the loop's steady state.
+    for (const amount of ['710', '720']) {
+      const order = await paidTopup(amount);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      statements.length = 0;
+      const sms = await phone.payment({ amount: order.pmAmount, trxId: order.trxId });
+      expect(sms.body.sms).toMatchObject({ status: 'matched', order_id: order.id });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    // The webhook sender's own loop polls its queue on a timer, whatever the request does.
+    const sent = statements.filter((sql) => !/UPDATE webhook_deliveries SET locked_until/.test(sql));
+    // The locks (payment's and ledger's), the store with its ledger step, the order with its evidence, the move
+    // with the blocklist's answer and the take; none through Prisma (which quotes its tables).
+    expect(sent, sent.join('\n')).toHaveLength(4);
+    expect(sent.filter((sql) => sql.includes('"public".')), sent.join('\n')).toEqual([]);
+  });
+
   it('When the customer submits the id of an SMS already in, then the answer is verified, one push per audience, one home push', async () => {
     const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount: '900' }), customer.token);
     const order = await getOrder(server, id);

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#shared/api-types';
 import type { DeviceDto, LedgerGapPayload } from '#shared/sms/sms-api';
-import { useTestServer } from '../support/server.js';
+import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { getOrder, placeOrder, topupPayload, uniquePmId, withdrawPayload, TOPUP_BDT, WITHDRAW_BDT } from '../factories/orders.js';
@@ -176,3 +176,52 @@ describe.each(testDatabases())('The balance ledger on %s', (db) => {
     expect((await device(phone.id))?.balance).toBe(phone.balance());
   });
 });
+
+// Each instance remembers a phone's ledger as its own last run left it and chains the next payment in the statement
+// that stores it only while the device row still says so (decision 223): with two instances taking one phone's
+// messages in turn, that memory is stale every other time and must never chain a message wrongly.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('The balance ledger of one phone on two instances (PostgreSQL)', () => {
+  const [a, b] = useTestInstances(2, { redis: true });
+
+  it('When one phone forwards through both instances in turn and at once, then every genuine payment chains and verifies, a forged one is held, and the balance is the phone\'s', async () => {
+    const admin = await loginAdmin(a);
+    const phone = await registerForwarder(a, admin.token, 'bkash', 'Shared bKash');
+    const paidTopup = async (amount: string) => {
+      const id = await placeOrder(a, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount }));
+      const trxId = uniquePmId().toUpperCase();
+      expect((await a.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
+      return { id, trxId, pmAmount: (await getOrder(a, id)).pm_amount };
+    };
+    let paisa = START_BALANCE * 100;
+    /** The phone's next genuine message for `order`, written now (its balance follows the ones written before). */
+    const written = (order: { trxId: string; pmAmount: number }) => {
+      paisa += Math.round(Number(order.pmAmount) * 100);
+      return moneyReceivedSms('bkash', { amount: order.pmAmount, trxId: order.trxId, balance: paisa / 100 });
+    };
+    const postTo = (server: TestServer, text: string) => server.api.post<{ sms: { status: string } }>('/sms', { from: SENDER_ID.bkash, text }, phone.token);
+    const verification = async (id: string) => (await a.api.get<{ order: OrderDto }>(`/orders/${id}`, admin.token)).body.order.verification.status;
+
+    const genuine: string[] = [];
+    // In turn: a, b, b, a, a, b (each instance's memory is stale after the other's run, fresh after its own).
+    for (const [i, server] of [a, b, b, a, a, b].entries()) {
+      const order = await paidTopup(String(300 + i));
+      expect((await postTo(server, written(order))).status).toBe(200);
+      genuine.push(order.id);
+    }
+    // A forged balance through b, then genuine ones at once through both.
+    const forged = await paidTopup('777');
+    expect((await postTo(b, moneyReceivedSms('bkash', { amount: forged.pmAmount, trxId: forged.trxId, balance: paisa / 100 + 9_999 }))).status).toBe(200);
+    for (let round = 0; round < 3; round += 1) {
+      const [x, y] = [await paidTopup(String(400 + round)), await paidTopup(String(500 + round))];
+      const answers = await Promise.all([postTo(a, written(x)), postTo(b, written(y))]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      genuine.push(x.id, y.id);
+    }
+
+    for (const id of genuine) expect(await verification(id)).toBe('verified');
+    expect(await verification(forged.id)).toBe('held');
+    const devices = (await b.api.get<{ devices: DeviceDto[] }>('/devices', admin.token)).body.devices;
+    expect(devices.find((d) => d.id === phone.id)?.balance).toBe(paisa / 100);
+  });
+});
+
