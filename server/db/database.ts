@@ -132,7 +132,8 @@ export async function openDatabase(options: {
       sql: {
         async query<T>(statement: Generated.Sql) {
           options.onStatement?.(statement.text);
-          return (await pool.query(statement.text, statement.values as unknown[])).rows as T[];
+          // Named like the transactions' statements (decision 223): each connection parses and plans it once.
+          return (await pool.query({ name: preparedName(statement.text), text: statement.text, values: statement.values as unknown[] })).rows as T[];
         },
         async withSession(fn) {
           const client = await pool.connect();
