@@ -7,11 +7,12 @@ import { pgliteStatements } from './pglite-statements.js';
 
 describe('PGlite prepared statements', () => {
   let lite: PGlite;
+  // A fresh PGlite takes seconds to start on a busy 2-core machine.
   beforeAll(async () => {
     lite = new PGlite();
     await lite.waitReady;
     await lite.exec(`CREATE TABLE t (id text PRIMARY KEY, n int, amount numeric(14,2), ok boolean, at timestamptz, tags text[], doc jsonb)`);
-  });
+  }, 120_000);
   afterAll(async () => {
     await lite.close();
   });
