@@ -126,7 +126,7 @@ export function composeShop(infra: Infrastructure) {
   const paymentMethodsRepository = createPaymentMethodsRepository(prisma);
   const paymentNumbersRepository = createPaymentNumbersRepository(prisma);
   const smsRepository = createSmsRepository(prisma);
-  const orderQueries = createOrderQueriesRepository(prisma);
+  const orderQueries = createOrderQueriesRepository(prisma, infra.db.sql);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
   const blocklistRepository = createBlocklistRepository(prisma);
   // An SMS from a blocked wallet number is held (issue 23): orders ask the blocklist inside their transaction.

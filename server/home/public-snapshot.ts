@@ -33,28 +33,33 @@ const ORDERS_KEY = 'orders';
 
 /**
  * One part of the snapshot, rebuilt lazily: every change bumps the version, and a build keeps its result only if
- * no change happened while it read. A build begun before midnight Asia/Dhaka is not shared after it.
+ * no change happened while it read. A build begun before midnight Asia/Dhaka is not shared after it. `fresh`: a
+ * further test of a kept value, and of whether a build under way may still be shared (`stamp`, taken as it began).
  */
-function keptPart<T>(load: () => Promise<T>, clock: () => Date, maxAgeMs: number | undefined) {
+function keptPart<T>(load: () => Promise<T>, clock: () => Date, maxAgeMs: number | undefined, fresh: (value: T) => boolean = () => true, stamp: () => number = () => 0) {
   let version = 0;
   let current: { version: number; builtAt: number; validUntil: number; value: T } | undefined;
-  let building: { version: number; validUntil: number; promise: Promise<T> } | undefined;
+  let building: { version: number; stamp: number; validUntil: number; promise: Promise<T> } | undefined;
   return {
     dirty(): void {
       version += 1;
       current = undefined;
     },
-    /** The value as last built, if it is still current (no read). */
-    peek: (): T | undefined => current?.value,
     async get(): Promise<T> {
-      if (current && current.version === version && clock().getTime() < current.validUntil && (!maxAgeMs || Date.now() - current.builtAt < maxAgeMs)) {
+      if (
+        current &&
+        current.version === version &&
+        clock().getTime() < current.validUntil &&
+        (!maxAgeMs || Date.now() - current.builtAt < maxAgeMs) &&
+        fresh(current.value)
+      ) {
         return current.value;
       }
-      if (building && building.version === version && clock().getTime() < building.validUntil) return building.promise;
+      if (building && building.version === version && building.stamp === stamp() && clock().getTime() < building.validUntil) return building.promise;
       const startedAt = version;
       const validUntil = nextDhakaMidnight(clock()).getTime();
       const promise = load();
-      building = { version: startedAt, validUntil, promise };
+      building = { version: startedAt, stamp: stamp(), validUntil, promise };
       try {
         const value = await promise;
         if (version === startedAt) current = { version: startedAt, builtAt: Date.now(), validUntil, value };
@@ -72,6 +77,8 @@ interface CataloguePart {
   product: Map<string, JsonBody>;
   adminOnline: boolean;
   followsOrders: boolean;
+  /** The orders' version when the build began: a listing that follows the orders is stale once it moved. */
+  ordersSeen: number;
 }
 
 /**
@@ -91,8 +98,12 @@ export function createPublicSnapshots(deps: {
   const { source, bus, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
 
+  // Bumped by every order's change. The catalogue does not take a version bump from it: under a stream of orders
+  // a build would never be kept. Instead a listing that follows the orders is stale once they moved since it began.
+  let ordersVersion = 0;
   const catalogue = keptPart<CataloguePart>(
     async () => {
+      const ordersSeen = ordersVersion;
       const [{ products, followsOrders }, adminOnline] = await Promise.all([source.listProducts(), source.isAdminOnline()]);
       const productsJson = JSON.stringify(products);
       return {
@@ -101,10 +112,13 @@ export function createPublicSnapshots(deps: {
         product: new Map(products.map((p) => [p.id, jsonBody(JSON.stringify({ ok: true, text: 'Success', product: p }))])),
         adminOnline,
         followsOrders,
+        ordersSeen,
       };
     },
     clock,
     deps.maxAgeMs,
+    (kept) => !kept.followsOrders || kept.ordersSeen === ordersVersion,
+    () => ordersVersion,
   );
   const orders = keptPart(() => source.recentOrders(), clock, deps.maxAgeMs);
   // The whole answer, made once per pair of parts.
@@ -115,9 +129,8 @@ export function createPublicSnapshots(deps: {
     orders.dirty();
   };
   const ordersDirty = () => {
+    ordersVersion += 1;
     orders.dirty();
-    // A listing not built yet may follow them too: dropping it costs one read.
-    if (catalogue.peek()?.followsOrders !== false) catalogue.dirty();
   };
   bus?.on('public', (key) => (key === ORDERS_KEY ? ordersDirty() : markDirty()));
   bus?.on('settings', markDirty);

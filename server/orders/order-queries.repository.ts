@@ -5,7 +5,7 @@ import { productsOfKind } from '#shared/constants';
 import type { OrderFilter } from '#shared/order-filters';
 import type { OrderStatus } from '#shared/order-status';
 import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
-import type { Prisma } from '../db/database.js';
+import { queryerOf, type Prisma, type SqlRunner } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { MethodUsage } from './order-caps.js';
@@ -100,7 +100,9 @@ export interface LinkCandidateRecord {
   verification: string;
 }
 
-export function createOrderQueriesRepository(prisma: Prisma) {
+/** `sql`: plain statements on the driver for the home's recent orders, read after every order (decision 222). */
+export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunner, 'query'>) {
+  const plain = sql ?? queryerOf(prisma);
   /** A page of orders matching `where` in `orderBy`, with the total the page count needs. */
   async function page(where: P.OrderWhereInput, orderBy: P.OrderOrderByWithRelationInput[], pageNumber: number, pageSize: number, total: Promise<number>): Promise<OrderPage> {
     // Two steps (decision 219): the page's ids from the orders table alone (sorted and cut by its indexes), then
@@ -261,21 +263,13 @@ export function createOrderQueriesRepository(prisma: Prisma) {
     },
 
     async recent(limit: number): Promise<RecentOrderRecord[]> {
-      const rows = await prisma.order.findMany({
-        orderBy: NEWEST_FIRST,
-        take: limit,
-        select: { id: true, productId: true, createdAt: true, amount: true, pmAmount: true, status: true, user: { select: { name: true, logo: true } } },
-      });
-      return rows.map((r) => ({
-        id: r.id,
-        productId: r.productId,
-        createdAt: r.createdAt,
-        amount: r.amount.toString(),
-        pmAmount: r.pmAmount.toString(),
-        status: r.status as OrderStatus,
-        userName: r.user?.name ?? null,
-        userLogo: r.user?.logo ?? null,
-      }));
+      // Newest first as the lists sort (created_at desc, id asc); one plain statement.
+      const rows = await plain.query<Omit<RecentOrderRecord, 'createdAt'> & { createdAt: string }>(P.sql`
+        SELECT o.id, o.product_id AS "productId", ${sqlTimeText('o.created_at')} AS "createdAt", o.amount::text AS amount,
+          o.pm_amount::text AS "pmAmount", o.status, u.name AS "userName", u.logo AS "userLogo"
+        FROM orders o LEFT JOIN users u ON u.id = o.user_id
+        ORDER BY o.created_at DESC, o.id ASC LIMIT ${limit}::int`);
+      return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
     },
   };
 }

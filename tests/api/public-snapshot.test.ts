@@ -144,10 +144,11 @@ describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222
     statements.length = 0;
     await step();
     await home(server);
-    return statements.splice(0).filter((s) => /FROM "public"\."(products|orders)"/.test(s));
+    return statements.splice(0).filter((s) => readsProducts([s]) || readsOrders([s]));
   }
   const readsProducts = (sql: string[]) => sql.some((s) => /FROM "public"\."products"/.test(s));
-  const readsOrders = (sql: string[]) => sql.some((s) => /FROM "public"\."orders"/.test(s));
+  // The recent orders are a plain statement (decision 222): `FROM orders o`.
+  const readsOrders = (sql: string[]) => sql.some((s) => /FROM orders o LEFT JOIN users/.test(s));
 
   it('When an order is placed, then /home reads the recent orders again but not the catalogue; with a capped method it reads both, and the method closes when the cap is full', async () => {
     // Placing reads its product once (the catalogue cache of decision 133), then never again.
@@ -158,9 +159,21 @@ describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222
     expect(readsOrders(afterOrder)).toBe(true);
     expect(readsProducts(afterOrder)).toBe(false);
     expect((await home(server)).orders[0].amount).toBe(601);
+    // The admin comes online (the whole snapshot goes), then a stream of orders with readers among them: the
+    // catalogue is read again once or twice, not once per order (a build under way when an order lands is kept:
+    // this listing does not follow the orders).
+    const admin = await loginAdmin(server);
+    expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).status).toBe(200);
+    const stream = await readsAround(() =>
+      Promise.all([
+        ...Array.from({ length: 12 }, (_, i) => placeOrder(server, TOPUP_BDT, topupPayload({ amount: String(610 + i) }))),
+        ...Array.from({ length: 12 }, () => home(server)),
+      ]),
+    );
+    expect(stream.filter((sql) => readsProducts([sql])).length).toBeGreaterThanOrEqual(1);
+    expect(stream.filter((sql) => readsProducts([sql])).length).toBeLessThanOrEqual(3);
 
     // A cap makes the listing follow the orders: two more top-ups of bKash today fill it.
-    const admin = await loginAdmin(server);
     const today = (await server.app.ctx.prisma.order.count({ where: { pmMethod: 'bkash', status: { in: ['waiting', 'pending', 'complete'] } } })) + 2;
     expect((await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: today, daily_amount_limit: null } }, admin.token)).status).toBe(200);
     const bkashClosed = async () => (await home(server)).products.find((p) => p.id === TOPUP_BDT)!.pms.find((pm) => pm.account === 'bkash')!.limit_reached;
