@@ -29,10 +29,15 @@ const toRecord = (r: Row): BlocklistRecord => ({ id: r.id, kind: r.kind as Block
  * Accounts' e-mails are stored in lower case (users.repository), so the unique index answers.
  */
 export function blockedCondition(probes: BlockProbe[], emails: string[]): P.Sql {
-  const listed = probes.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE (kind, value) IN (${P.join(probes.map((p) => P.sql`(${p.kind}, ${p.value})`))}))`;
   const account =
     emails.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM users WHERE role = 'blocked' AND email IN (${P.join(emails.map((e) => e.toLowerCase()))}))`;
-  return P.sql`(${listed} OR ${account})`;
+  return P.sql`(${listedCondition(probes)} OR ${account})`;
+}
+
+/** Whether any of the values is on the blocklist, as an SQL condition: the one place that reads the entries. */
+function listedCondition(probes: BlockProbe[]): P.Sql {
+  if (probes.length === 0) return P.sql`false`;
+  return P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE (kind, value) IN (${P.join(probes.map((p) => P.sql`(${p.kind}, ${p.value})`))}))`;
 }
 
 export function createBlocklistRepository(prisma: Prisma) {
@@ -72,11 +77,12 @@ export function createBlocklistRepository(prisma: Prisma) {
 
     /** Whether this value is listed, read in the caller's transaction (the orders' verification, issue 23). */
     async isListed(tx: AnyTransaction, kind: BlocklistKind, value: string): Promise<boolean> {
-      return (await queryerOf(tx).query(P.sql`SELECT 1 AS listed FROM blocklist_entries WHERE kind = ${kind} AND value = ${value}`)).length > 0;
+      const [row] = await queryerOf(tx).query<{ listed: boolean }>(P.sql`SELECT ${listedCondition([{ kind, value }])} AS listed`);
+      return row?.listed === true;
     },
 
     /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 223). */
-    listedSql: (kind: BlocklistKind, value: string): P.Sql => P.sql`EXISTS (SELECT 1 FROM blocklist_entries WHERE kind = ${kind} AND value = ${value})`,
+    listedSql: (kind: BlocklistKind, value: string): P.Sql => listedCondition([{ kind, value }]),
   };
 }
 export type BlocklistRepository = ReturnType<typeof createBlocklistRepository>;

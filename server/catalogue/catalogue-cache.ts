@@ -5,11 +5,7 @@
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
 import type { PaymentNumberRecord, PaymentNumbersRepository } from './payment-numbers.repository.js';
 import type { ProductRecord, ProductsRepository } from './products.repository.js';
-
-interface Kept<T> {
-  at: number;
-  value: Promise<T>;
-}
+import { keptReads } from '../kept-reads.js';
 
 /**
  * `maxAgeMs`: with other instances, how old a kept entry may get (a bus message lost while Redis reconnected); none
@@ -21,27 +17,15 @@ export function createCatalogueCache(deps: {
   numbers?: Pick<PaymentNumbersRepository, 'list'>;
   maxAgeMs?: number;
 }) {
-  const fleets = new Map<string, Kept<PaymentNumberRecord[]>>();
-  const products = new Map<string, Kept<ProductRecord | null>>();
-  const methods = new Map<string, Kept<PaymentMethodRecord | null>>();
-
-  /** One read per key at a time; a failed read is not kept. A drop while it reads leaves its answer unkept. */
-  function read<T>(map: Map<string, Kept<T>>, key: string, load: () => Promise<T>): Promise<T> {
-    const kept = map.get(key);
-    if (kept && (deps.maxAgeMs === undefined || Date.now() - kept.at < deps.maxAgeMs)) return kept.value;
-    const entry: Kept<T> = { at: Date.now(), value: load() };
-    map.set(key, entry);
-    entry.value.catch(() => {
-      if (map.get(key) === entry) map.delete(key);
-    });
-    return entry.value;
-  }
+  const fleets = keptReads<string, PaymentNumberRecord[]>(deps.maxAgeMs);
+  const products = keptReads<string, ProductRecord | null>(deps.maxAgeMs);
+  const methods = keptReads<string, PaymentMethodRecord | null>(deps.maxAgeMs);
 
   return {
-    findById: (id: string) => read(products, id, () => deps.products.findById(id)),
-    findByAccount: (account: string) => read(methods, account, () => deps.paymentMethods.findByAccount(account)),
+    findById: (id: string) => products.read(id, () => deps.products.findById(id)),
+    findByAccount: (account: string) => methods.read(account, () => deps.paymentMethods.findByAccount(account)),
     /** A method's fleet numbers (issue 23), first first; their limits and pause are checked again when an order takes room. */
-    numbersOf: (account: string) => read(fleets, account, async () => (deps.numbers ? deps.numbers.list(account) : [])),
+    numbersOf: (account: string) => fleets.read(account, async () => (deps.numbers ? deps.numbers.list(account) : [])),
     /** The catalogue changed (here or in another instance): read it again. */
     dropped(): void {
       products.clear();

@@ -5,6 +5,7 @@ import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-sto
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import type { ErrorKey } from '#shared/error-keys';
+import { normaliseIp } from '#shared/money-controls';
 import { failureBody } from './app-error.js';
 import { RedisWithMemoryStore } from './rate-limit-store.js';
 
@@ -57,14 +58,6 @@ const rateLimitDevice = (req: Request): string | null => (req.res?.locals as { r
 export const rateLimitPrefix = (redisPrefix: string, name: string) => `${redisPrefix}:rl:${name}:`;
 
 /** `scale` multiplies every limit (tests that create hundreds of accounts from one address use a large one). */
-/**
- * An IPv4 client on a dual-stack socket ("::ffff:1.2.3.4") as its IPv4 address: the key ipKeyGenerator makes of
- * it anyway, without parsing an IPv6 address on every request (issue 21: 2 % of an order's CPU).
- */
-function plainIpv4(ip: string): string {
-  return ip.startsWith('::ffff:') && ip.indexOf('.') > 7 ? ip.slice(7) : ip;
-}
-
 export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPrefix?: string }): RateLimits {
   const scale = opts.scale ?? 1;
   // In a worker each limiter's store listens on the worker's IPC channel (ten here, then sticky and the cluster
@@ -107,7 +100,9 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
             ? `u:${req.user?.id ?? ''}`
             : key === 'device'
               ? `d:${rateLimitDevice(req)}`
-              : ipKeyGenerator(plainIpv4(req.ip ?? 'unknown')),
+              : // An IPv4 client on a dual-stack socket as its IPv4 address: the key ipKeyGenerator makes of it anyway,
+                // without an IPv6 parse on every request (issue 21).
+                ipKeyGenerator(normaliseIp(req.ip ?? 'unknown')),
       handler: (_req, res) => {
         res.status(429).json(failureBody(answer.key, answer.text));
       },

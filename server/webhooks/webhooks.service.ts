@@ -20,6 +20,7 @@ import type { AuditRecorder } from '../audit/index.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { keptReads } from '../kept-reads.js';
 import type { UserRecord } from '../security/user-record.js';
 import { AddressRefused, checkHost, hostOf } from './address-guard.js';
 import type { WebhookSender } from './sender.js';
@@ -78,17 +79,8 @@ export function createWebhooksService(deps: {
    * endpoints change only by an admin's hand. Dropped by this instance's changes and, through the instance bus, by
    * every other instance's; a read under way while a change drops the lists is answered but not kept.
    */
-  const subscribers = new Map<WebhookEventType, { at: number; ids: Promise<string[]> }>();
-  function subscribersOf(type: WebhookEventType): Promise<string[]> {
-    const kept = subscribers.get(type);
-    if (kept && (deps.maxAgeMs === undefined || Date.now() - kept.at < deps.maxAgeMs)) return kept.ids;
-    const entry = { at: Date.now(), ids: repository.subscribersOf(type) };
-    subscribers.set(type, entry);
-    entry.ids.catch(() => {
-      if (subscribers.get(type) === entry) subscribers.delete(type);
-    });
-    return entry.ids;
-  }
+  const subscribers = keptReads<WebhookEventType, string[]>(deps.maxAgeMs);
+  const subscribersOf = (type: WebhookEventType) => subscribers.read(type, () => repository.subscribersOf(type));
   /** After an endpoint changed: read the lists again here, and tell the other instances before the admin is answered. */
   async function endpointsChanged(): Promise<void> {
     subscribers.clear();
