@@ -90,6 +90,10 @@ describe('ledger fast path', () => {
         }
         const ordered = chainOrder(arrived, (e) => e);
         expect([...ordered].sort((a, b) => a.id - b.id)).toEqual(sent);
+        // A balance that comes back (the anchor's included) leaves the order ambiguous without the phone's balance:
+        // chainOrder keeps arrival order there (the example test below); the claim is for batches without one.
+        const balances = [money(100_000), ...sent.map((e) => e.balance)];
+        if (new Set(balances).size < balances.length) return;
         // From the anchor before the first, each one extends the chain the one before it left.
         let chain: SettledChain = { settled: true, balance: money(100_000), lastTime: T0 };
         for (const e of ordered) {
@@ -99,6 +103,20 @@ describe('ledger fast path', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('When a batch brings a balance back (a credit and a debit that cancel out), then chainOrder keeps arrival order, which chains when it came in order', () => {
+    const credit: LedgerEntry = { id: 1, direction: 'credit', amount: '0.01', fee: '0.00', balance: money(100_001), time: T0 };
+    const debit: LedgerEntry = { id: 2, direction: 'debit', amount: '0.01', fee: '0.00', balance: money(100_000), time: T0 };
+    expect(chainOrder([credit, debit], (e) => e)).toEqual([credit, debit]);
+    expect(chainOrder([debit, credit], (e) => e)).toEqual([debit, credit]);
+    const again: LedgerEntry = { ...credit, id: 3 };
+    expect(chainOrder([credit, debit, again], (e) => e)).toEqual([credit, debit, again]);
+    let chain: SettledChain = { settled: true, balance: money(100_000), lastTime: T0 };
+    for (const e of [credit, debit, again]) {
+      expect(extendsSettledChain(chain, e)).toBe(true);
+      chain = { settled: true, balance: e.balance, lastTime: T0 };
+    }
   });
 
   it('When a batch has messages without a balance, a forgery and steps that cancel out, then chainOrder keeps them all and arrival order where nothing chains', () => {

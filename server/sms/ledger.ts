@@ -221,27 +221,41 @@ export type LedgerStep = Pick<LedgerEntry, 'direction' | 'amount' | 'fee' | 'bal
  * previous balance another message of the batch states goes after that one; otherwise arrival order stays. Ten
  * forwarded in flight reach the shop out of order, and weighed as they came the later step would miss the settled
  * fast path and be held until its predecessor closed the gap; weighed in chain order each one extends the chain.
- * The ledger's answer is the same in any order (a run orders by balances itself); only the work differs.
+ * The ledger's answer is the same in any order (a run orders by balances itself); only the work differs. Where a
+ * balance comes back within the batch, arrival order stays for the messages that lead into it.
  */
 export function chainOrder<T>(items: readonly T[], stepOf: (item: T) => LedgerStep | null): T[] {
   const byBalance = new Map<number, number>();
+  let recurs = false;
   const previous: (number | null)[] = items.map((item, i) => {
     const step = stepOf(item);
     if (step === null || step.balance === null) return null;
     const balance = toPaisa(step.balance);
-    if (!byBalance.has(balance)) byBalance.set(balance, i);
+    if (byBalance.has(balance)) recurs = true;
+    else byBalance.set(balance, i);
     return previousOf({ ...step, id: 0, time: 0 }, balance);
   });
+  // Two messages stating one balance: which one another steps from is ambiguous; arrival order stays.
+  if (recurs) return [...items];
   const placed: T[] = [];
-  const state = new Array<'open' | 'visiting' | 'placed'>(items.length).fill('open');
+  const done = new Array<boolean>(items.length).fill(false);
+  const before = (i: number): number | undefined => (previous[i] === null ? undefined : byBalance.get(previous[i]!));
   const place = (i: number): void => {
-    if (state[i] !== 'open') return;
-    state[i] = 'visiting';
-    const before = previous[i] === null ? undefined : byBalance.get(previous[i]!);
-    // A cycle (steps that cancel out) leaves the rest in arrival order.
-    if (before !== undefined && before !== i) place(before);
-    state[i] = 'placed';
-    placed.push(items[i]);
+    // The messages it steps from, nearest first, up to one already placed.
+    const path: number[] = [];
+    for (let j: number | undefined = i; j !== undefined && !done[j]; j = before(j)) {
+      // A balance that comes back within the batch (steps that cancel out) makes the order ambiguous without the
+      // phone's balance: such a message keeps its arrival order (the ledger's run decides, decision 145).
+      if (path.includes(j)) {
+        path.length = 1;
+        break;
+      }
+      path.push(j);
+    }
+    for (const j of path.reverse()) {
+      done[j] = true;
+      placed.push(items[j]);
+    }
   };
   items.forEach((_, i) => place(i));
   return placed;
