@@ -98,6 +98,12 @@ export function createRedisInstanceBus(redis: Redis, logger: Logger, channelPref
     ready,
     async publish(topic, key) {
       await redis.publish(channelName, JSON.stringify({ from: instance, topic, key } satisfies BusMessage));
+      // Redis may write PUBLISH's reply before the message to the subscribers (it writes its waiting clients newest
+      // first), and a busy machine can pause it between the two: the writer answered and its client read from
+      // another instance before that instance was sent the message (seen once in a CI run). Every client waiting
+      // for a write is written before Redis reads the next command, so the answer to a second command proves the
+      // message is on its way to every subscriber. One more round trip per change, none per read.
+      await redis.ping();
     },
     on: listeners.add,
     async close() {

@@ -189,6 +189,10 @@ export function createWebhooksRepository(prisma: Prisma) {
             SELECT DISTINCT ON (d.webhook_id) d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.enabled
             WHERE d.status = 'pending' AND d.next_at <= ${sqlTime(now)} AND (d.locked_until IS NULL OR d.locked_until <= ${sqlTime(now)}) ${notBusy}
             ORDER BY d.webhook_id, d.next_at, d.id)
+            -- Asked again of the row as locked: under READ COMMITTED a row another instance claimed (and committed)
+            -- after this statement's snapshot is locked here all the same, and only the conditions on the locked relation
+            -- itself are re-checked against its newest version; without these it could be sent twice.
+            AND c.status = 'pending' AND (c.locked_until IS NULL OR c.locked_until <= ${sqlTime(now)})
           ORDER BY c.next_at, c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING id, webhook_id, event_id, body, attempts`;
       if (rows.length === 0) return [];

@@ -80,7 +80,10 @@ async function request<T>(method: Method, path: string, body?: unknown, query?: 
   if (!answer || typeof answer !== 'object') return BAD_ANSWER;
 
   const result = answer as ApiAnswer<T> & { logout?: boolean };
-  if (result.logout === true) endSessionNow();
+  // Only while the token it was sent with is still the session's: a request in flight when the session took a new
+  // token (two-factor turned on revokes the old ones) answers "logout" for a token the session no longer holds, and
+  // ending the session then lost the recovery codes shown once (seen in a loaded CI run).
+  if (result.logout === true && store.get(tokenAtom) === token) endSessionNow();
   // Staff without a second factor under STAFF_2FA=required (issue 20): the dashboard sends them to the setup.
   if (result.ok === false && result.key === 'errors.twoFactorRequired') store.set(twoFactorRequiredAtom, true);
   if (!response.ok && result.ok !== false) {
