@@ -33,6 +33,10 @@ export interface BenchOptions {
   soakSampleSec: number;
   /** Redis for the soak's shop (rate limits, adapter); undefined: the soak runs without Redis. */
   redisUrl?: string;
+  /** HTTP section: only the routes whose name holds one of these (a profile of one route); undefined: all. */
+  httpRoutes?: string[];
+  /** Only these databases (a profile of one); undefined: PGlite, and PostgreSQL when there is a server. */
+  databases?: ('pglite' | 'postgres')[];
 }
 
 function positive(name: string, fallback: number): number {
@@ -44,6 +48,17 @@ function positive(name: string, fallback: number): number {
 }
 
 const whole = (name: string, fallback: number) => Math.round(positive(name, fallback));
+
+function list(name: string): string[] | undefined {
+  const items = process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean);
+  return items?.length ? items : undefined;
+}
+
+function databases(): ('pglite' | 'postgres')[] | undefined {
+  const named = list('BENCH_DBS');
+  for (const db of named ?? []) if (db !== 'pglite' && db !== 'postgres') throw new Error(`BENCH_DBS: unknown database ${db} (pglite, postgres)`);
+  return named as ('pglite' | 'postgres')[] | undefined;
+}
 
 export function readOptions(): BenchOptions {
   const quick = process.env.BENCH_QUICK === '1';
@@ -72,5 +87,7 @@ export function readOptions(): BenchOptions {
     soakRate: positive('BENCH_SOAK_RATE', 2),
     soakSampleSec: positive('BENCH_SOAK_SAMPLE', quick ? 5 : 10),
     redisUrl: process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || undefined,
+    httpRoutes: list('BENCH_HTTP_ROUTES'),
+    databases: databases(),
   };
 }

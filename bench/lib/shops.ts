@@ -12,12 +12,13 @@ const NO_POSTGRES = 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABAS
 /** Runs `block` with a fresh shop (bench/processes/shop-server.ts) per database, one after the other; without
  * PostgreSQL, notes it and adds the line to `skipped`. */
 export async function forEachShop(opts: BenchOptions, skipped: string[], block: (db: ShopDb, shop: BenchChild) => Promise<void>): Promise<void> {
-  const dbs: ShopDb[] = ['pglite'];
+  let dbs: ShopDb[] = ['pglite'];
   if (opts.postgresBaseUrl) dbs.push('postgres');
   else {
     skipped.push(NO_POSTGRES);
     note(NO_POSTGRES);
   }
+  if (opts.databases) dbs = dbs.filter((db) => opts.databases!.includes(db));
   for (const db of dbs) {
     let scratch: ScratchDatabase | undefined;
     let shop: BenchChild | undefined;

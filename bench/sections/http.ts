@@ -88,7 +88,8 @@ export async function runHttpSection(opts: BenchOptions, load: BenchChild): Prom
         cpu(base.serverCpu),
         cpu(base.generatorCpu),
       ]);
-      for (const { route, spec } of routes(String(shop.ready.url), fixtures)) {
+      const chosen = routes(String(shop.ready.url), fixtures).filter(({ route }) => !opts.httpRoutes || opts.httpRoutes.some((part) => route.includes(part)));
+      for (const { route, spec } of chosen) {
         const r = await measure(load, { ...shape, ...spec, serverPid: Number(shop.ready.pid) });
         const row: HttpRow = { db, route, result: r, baselineRps: base.rps, ofBaseline: r.rps / base.rps };
         result.rows.push(row);
