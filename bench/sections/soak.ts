@@ -70,7 +70,8 @@ export interface SoakSection {
   skipped?: string;
   /** Why the soak stopped early (its samples so far are kept). */
   error?: string;
-  setup?: SoakSetup & { workers: number; redis: boolean; rate: number; sockets: number; sampleSec: number };
+  /** `loopDelayP99`: the worst process's during the setup, before the traffic (not a sample). */
+  setup?: SoakSetup & { workers: number; redis: boolean; rate: number; sockets: number; sampleSec: number; loopDelayP99: number };
   samples?: SoakSample[];
   /** The last interval: no new customers, those under way finish (at most 40 s). */
   drain?: SoakBucket;
@@ -155,6 +156,25 @@ function readLoopDelays(dir: string): Map<number, LoopDelayFile> {
   return out;
 }
 
+/** The setup's event-loop delay p99, worst process: written by each process on SIGUSR2 (at most 2 s to come). */
+async function readSetupLoopDelays(dir: string, processes: number): Promise<number> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    const files = fs.readdirSync(dir).filter((name) => name.endsWith('.setup'));
+    if (files.length >= processes || Date.now() > deadline) {
+      const p99s = files.flatMap((name) => {
+        try {
+          return [(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as LoopDelayFile).p99];
+        } catch {
+          return [];
+        }
+      });
+      return p99s.length ? Math.max(...p99s) : NaN;
+    }
+    await sleep(50);
+  }
+}
+
 const portOf = (url: string, fallback: number) => Number(new URL(url).port) || fallback;
 const mib = (v: number) => `${v.toFixed(0)} MiB`;
 const median = (values: number[]) => {
@@ -217,10 +237,20 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
       { url: server.url, adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password, sockets: opts.sockets, rate: opts.soakRate, visitorRate: opts.soakRate * 1.5 },
       300_000,
     );
-    result.setup = { ...setup, workers, redis: Boolean(opts.redisUrl), rate: opts.soakRate, sockets: opts.sockets, sampleSec: opts.soakSampleSec };
+    // The traffic started as 'start' answered: each process ends its loop-delay interval here, so the samples hold
+    // the traffic only, and what the setup cost (passwords hashed, sockets opened) is printed apart.
+    for (const pid of processes()) {
+      try {
+        process.kill(pid, 'SIGUSR2');
+      } catch {
+        // gone: its sample says so
+      }
+    }
+    const setupLoop = await readSetupLoopDelays(loopDir, processes().length);
+    result.setup = { ...setup, workers, redis: Boolean(opts.redisUrl), rate: opts.soakRate, sockets: opts.sockets, sampleSec: opts.soakSampleSec, loopDelayP99: setupLoop };
     note(
       `setup ${(setup.setupMs / 1000).toFixed(1)} s: ${workers} workers, ${setup.admins} admin desks, phones ${JSON.stringify(setup.phones)}, ` +
-        `${setup.registeredCustomers} registered customers; ${setup.anchoredAtCreation ? 'phones anchored with device.balance' : 'device.balance not taken (no ledger yet): each phone\'s first credit anchors it'}`,
+        `${setup.registeredCustomers} registered customers; event-loop delay p99 during it ${ms(setupLoop)}; ${setup.anchoredAtCreation ? 'phones anchored with device.balance' : 'device.balance not taken (no ledger yet): each phone\'s first credit anchors it'}`,
     );
 
     const redisPort = opts.redisUrl ? portOf(opts.redisUrl, 6379) : 0;
