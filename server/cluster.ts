@@ -57,7 +57,7 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
   }
   let stopping = false;
   const slots = new Map<number, Worker>();
-  const server = http.createServer();
+  const server = primaryHttpServer();
   // Stops taking connections, then asks every worker to stop and waits for them.
   processEvents.stopWith(async () => {
     stopping = true;
@@ -120,6 +120,31 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`, { process: 'primary', port, workers });
+}
+
+/** Until a connection's first bytes arrive, how long the primary keeps it (Node's headers timeout did that). */
+const FIRST_BYTES_MS = 66_000;
+
+/**
+ * The primary's server: it never parses HTTP itself (sticky takes the socket's data from Node's parser and hands the
+ * connection, or, for a request with a body, its bytes over IPC, to a worker), so Node's headers and request
+ * timeouts, which it checks against a parser that never sees a byte, must be off: with them, every kept-alive
+ * connection of requests with bodies got an unasked `408 Request Timeout` written into it 60-90 s after it opened
+ * (an admin's PATCH answered 408 in the soak, issue 21). The worker's server times its requests as before; a
+ * connection that sends nothing is closed here after `firstBytesMs`.
+ */
+export function primaryHttpServer(options: { firstBytesMs?: number; connectionsCheckingInterval?: number } = {}): http.Server {
+  const server = http.createServer({ headersTimeout: 0, requestTimeout: 0, ...(options.connectionsCheckingInterval ? { connectionsCheckingInterval: options.connectionsCheckingInterval } : {}) });
+  const firstBytesMs = options.firstBytesMs ?? FIRST_BYTES_MS;
+  server.on('connection', (socket: net.Socket) => {
+    // Asked of the bytes read, not of a 'data' listener: sticky removes the socket's data listeners.
+    const silent = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, firstBytesMs);
+    silent.unref();
+    socket.once('close', () => clearTimeout(silent));
+  });
+  return server;
 }
 
 /**
