@@ -78,16 +78,19 @@ describe.each(testDatabases())('Staff presence on %s', (db) => {
 
   it('When a staff member stays active, then presence is written at most once a minute per instance', async () => {
     const admin = await loginAdmin(server);
-    clock.set('2026-11-27T10:00:00Z');
+    // An hour after now, on a whole minute: the sign-in wrote presence at the real time, and a fixed date in the
+    // test (it was 2026-11-27T10:00Z) became the past on the day it named.
+    const start = Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000;
+    clock.set(start);
     await server.app.services.adminStatus.staffActive(admin.id, 'console');
     const first = await server.app.ctx.prisma.staffPresence.findUniqueOrThrow({ where: { userId: admin.id } });
-    clock.set('2026-11-27T10:00:30Z');
+    clock.set(start + 30_000);
     await server.app.services.adminStatus.staffActive(admin.id, 'telegram');
     expect(await server.app.ctx.prisma.staffPresence.findUniqueOrThrow({ where: { userId: admin.id } })).toEqual(first);
-    clock.set('2026-11-27T10:01:01Z');
+    clock.set(start + 61_000);
     await server.app.services.adminStatus.staffActive(admin.id, 'telegram');
     expect(await server.app.ctx.prisma.staffPresence.findUniqueOrThrow({ where: { userId: admin.id } })).toMatchObject({
-      lastSeen: new Date('2026-11-27T10:01:01Z'),
+      lastSeen: new Date(start + 61_000),
       via: 'telegram',
     });
     clock.reset();
