@@ -96,7 +96,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const karim = telegramPerson('Karim', 'en');
       await linkStaff(server, fake, admin, karim, 'bn');
       expect(fake.botMessagesIn(karim.id).at(-1)?.text).toContain('লিংক হয়েছে');
-      await placePendingOrder(server);
+      const id = await placePendingOrder(server);
+      // The order's message first (it is sent after the answer): otherwise it could come between /today and its reply.
+      await orderMessageSaying(fake, karim.id, id, 'প্রক্রিয়াধীন');
       fake.userSends(karim, '/today');
       const today = await nextBotMessage(fake, karim.id, fake.botMessagesIn(karim.id).length);
       expect(today.text).toContain('আজ');
