@@ -126,7 +126,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis outage', () => {
     }
     expect(Math.max(...timings), `orders while Redis hangs took ${timings.map(Math.round).join(', ')} ms`).toBeLessThan(5_000);
     const { commands, refused } = await expectNoLongRedisWait(server, waits);
-    expect(commands - refused).toBeLessThanOrEqual(2); // one command timed out and opened the breaker (one more may race it)
+    // One command timed out and opened the breaker; one more may race it, and the instance bus's PUBLISH answered
+    // just before the hang is followed by its PING (decision 225), which then waits too. Not one per request.
+    expect(commands - refused).toBeLessThanOrEqual(3);
     const started = performance.now();
     const health = await server.api.get('/health');
     expect(performance.now() - started).toBeLessThan(1_500);
