@@ -142,10 +142,11 @@ interface LoopDelayFile {
   max: number;
 }
 
-function readLoopDelays(dir: string): Map<number, LoopDelayFile> {
+/** The figures each process wrote last, by pid: `<pid>.json` per interval, `<pid>.setup` for the setup. */
+function readLoopDelays(dir: string, suffix: '.json' | '.setup' = '.json'): Map<number, LoopDelayFile> {
   const out = new Map<number, LoopDelayFile>();
   for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith('.json')) continue;
+    if (!name.endsWith(suffix)) continue;
     try {
       const f = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as LoopDelayFile;
       out.set(f.pid, f);
@@ -160,17 +161,8 @@ function readLoopDelays(dir: string): Map<number, LoopDelayFile> {
 async function readSetupLoopDelays(dir: string, processes: number): Promise<number> {
   const deadline = Date.now() + 2_000;
   for (;;) {
-    const files = fs.readdirSync(dir).filter((name) => name.endsWith('.setup'));
-    if (files.length >= processes || Date.now() > deadline) {
-      const p99s = files.flatMap((name) => {
-        try {
-          return [(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as LoopDelayFile).p99];
-        } catch {
-          return [];
-        }
-      });
-      return p99s.length ? Math.max(...p99s) : NaN;
-    }
+    const files = readLoopDelays(dir, '.setup');
+    if (files.size >= processes || Date.now() > deadline) return files.size ? Math.max(...[...files.values()].map((f) => f.p99)) : NaN;
     await sleep(50);
   }
 }
