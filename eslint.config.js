@@ -8,11 +8,41 @@ import globals from 'globals';
 
 // ---------- Server domain zones (docs/architecture.md, decision 030) ----------
 // server/<domain>/ folders talk to each other only through their public surface, server/<domain>/index.ts.
-// The kernel (http, db, security, mail, config, logger) serves every domain and imports none. The composition
+// The kernel (http, db, security, mail, jobs, redis, kernel, config, logger) serves every domain and imports none. The composition
 // root (composition.ts, app.ts) and the tests see domains through their index.ts too.
 
-const SERVER_DOMAINS = ['accounts', 'admin-status', 'audit', 'blocklist', 'catalogue', 'home', 'media', 'orders', 'realtime', 'recovery', 'settings', 'sms', 'telegram', 'tickets', 'webhooks'];
-const SERVER_KERNEL = ['server/http/**/*.ts', 'server/db/**/*.ts', 'server/security/**/*.ts', 'server/mail/**/*.ts', 'server/config.ts', 'server/logger.ts'];
+const SERVER_DOMAINS = [
+  'accounts',
+  'admin-status',
+  'audit',
+  'blocklist',
+  'books',
+  'cashdesk',
+  'catalogue',
+  'home',
+  'media',
+  'orders',
+  'player-limits',
+  'push',
+  'realtime',
+  'recovery',
+  'settings',
+  'sms',
+  'telegram',
+  'tickets',
+  'webhooks',
+];
+const SERVER_KERNEL = [
+  'server/http/**/*.ts',
+  'server/db/**/*.ts',
+  'server/security/**/*.ts',
+  'server/mail/**/*.ts',
+  'server/jobs/**/*.ts',
+  'server/redis/**/*.ts',
+  'server/kernel/**/*.ts',
+  'server/config.ts',
+  'server/logger.ts',
+];
 const anyOf = (names) => `(?:${names.join('|')})`;
 const notIndex = '/(?!index\\.js$)';
 const serverZones = [
@@ -27,7 +57,10 @@ const serverZones = [
               regex: `^(?:\\.\\./)+${anyOf(SERVER_DOMAINS.filter((d) => d !== domain))}${notIndex}`,
               message: "Import another domain through its public surface ('../<domain>/index.js'), not its internals.",
             },
-            { regex: '^(?:\\.\\./)+(?:composition|app)\\.js$', message: 'Domains never import the composition root: it hands them what they use.' },
+            {
+              regex: '^(?:\\.\\./)+(?:composition|app)\\.js$',
+              message: 'Domains never import the composition root: it hands them what they use.',
+            },
           ],
         },
       ],
@@ -54,7 +87,14 @@ const serverZones = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: `^\\./${anyOf(SERVER_DOMAINS)}${notIndex}`, message: "Wire a domain through its public surface ('./<domain>/index.js')." }] },
+        {
+          patterns: [
+            {
+              regex: `^\\./${anyOf(SERVER_DOMAINS)}${notIndex}`,
+              message: "Wire a domain through its public surface ('./<domain>/index.js').",
+            },
+          ],
+        },
       ],
     },
   },
@@ -103,7 +143,8 @@ const clientBoundaries = {
           ...['components', 'lib', 'config', 'i18n', 'assets'].map((folder) => ({
             target: `./client/src/${folder}`,
             from: ['./client/src/features', './client/src/app'],
-            message: 'Shared client code must not import features or the app: move the piece into shared code, or pass it in.',
+            message:
+              'Shared client code must not import features or the app: move the piece into shared code, or pass it in.',
           })),
           {
             target: './client/src/features',
@@ -114,12 +155,40 @@ const clientBoundaries = {
             target: `./client/src/features/${feature}`,
             from: './client/src/features',
             except: [`./${feature}`],
-            message: 'A feature must not import another feature: move what both need into components/, lib/ or i18n/, or compose them in app/.',
+            message:
+              'A feature must not import another feature: move what both need into components/, lib/ or i18n/, or compose them in app/.',
           })),
           {
             target: './client/src',
             from: './server',
             message: 'The client talks to the server over HTTP and sockets; shared types come from #shared/*.',
+          },
+        ],
+      },
+    ],
+  },
+};
+// Reads go through the client's query layer (lib/query.ts), which hands TanStack the shop's one QueryClient: a
+// component that took `useQuery` from the package itself found no provider and crashed the checkout.
+const clientQueryLayer = {
+  files: ['client/src/**/*.{ts,tsx}'],
+  ignores: ['client/src/lib/query.ts', 'client/src/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: '@tanstack/react-query',
+            importNames: [
+              'useQuery',
+              'useQueries',
+              'useSuspenseQuery',
+              'useInfiniteQuery',
+              'useMutation',
+              'useQueryClient',
+            ],
+            message: "Use the query layer ('lib/query'): it carries the shop's QueryClient.",
           },
         ],
       },
@@ -147,6 +216,7 @@ export default tseslint.config(
   ...serverZones,
 
   clientBoundaries,
+  clientQueryLayer,
   {
     // The shared contract must stay free of Node, Prisma and React.
     files: ['shared/**/*.ts'],

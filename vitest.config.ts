@@ -9,7 +9,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'client/src/**/*.test.{ts,tsx}',
+            'client/build/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           // Property runs and lint-driven tests take seconds; on a busy 2-core machine they need room.
           testTimeout: 30_000,

@@ -19,8 +19,8 @@ import { heading, kib, machineInfo, median, ms, note, ratio, table, timestamp, w
 /** DevTools' "Fast 3G" (renamed "Slow 4G" in 2024, same numbers): 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up, 150 ms × 3.75 RTT. */
 export const FAST_3G = {
   offline: false,
-  downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, // 180,000 B/s
-  uploadThroughput: (750 * 1000) / 8 * 0.9, // 84,375 B/s
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9, // 180,000 B/s
+  uploadThroughput: ((750 * 1000) / 8) * 0.9, // 84,375 B/s
   latency: 150 * 3.75, // 562.5 ms
 };
 
@@ -60,13 +60,18 @@ async function loadOnce(browser: Browser, url: string, network: Network): Promis
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (network === 'fast3g') await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+      timeout: 120_000,
+    });
     // Everything the first view fetches (lazy chunks, data, fonts) has arrived once the network is quiet.
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
     const cls = await layoutShift(page);
     return await page.evaluate((layoutShift) => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime;
-      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
       return {
         fcpMs: fcp,
         bodyBytes: entries.reduce((s, e) => s + e.encodedBodySize, 0),
@@ -92,17 +97,29 @@ async function main(): Promise<void> {
   const started = new Date();
   const machine = machineInfo();
   console.log(`FCP bench ${started.toISOString()}: ${RUNS} cold loads per page and network, median`);
-  note(`viewport ${VIEWPORT.width}×${VIEWPORT.height}, Chromium headless (tests/support/browser.ts), cache disabled, new context per load`);
-  note(`Fast 3G = DevTools preset: ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up, ${FAST_3G.latency} ms latency`);
-  note(`load average at start ${(machine.loadAverage as number[]).join(' / ')}: other processes may share the machine; compare ratios`);
+  note(
+    `viewport ${VIEWPORT.width}×${VIEWPORT.height}, Chromium headless (tests/support/browser.ts), cache disabled, new context per load`,
+  );
+  note(
+    `Fast 3G = DevTools preset: ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up, ${FAST_3G.latency} ms latency`,
+  );
+  note(
+    `load average at start ${(machine.loadAverage as number[]).join(' / ')}: other processes may share the machine; compare ratios`,
+  );
 
   const bareDist = await buildBarePage();
   let shop: BenchChild | undefined;
   let bare: BenchChild | undefined;
   let browser: Browser | undefined;
   try {
-    shop = await startChild('shop (pglite)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: '' } });
-    bare = await startChild('bare page server', 'processes/static-server.ts', { cpu: SERVER_CPU, env: { BENCH_STATIC_DIR: bareDist } });
+    shop = await startChild('shop (pglite)', 'processes/shop-server.ts', {
+      cpu: SERVER_CPU,
+      env: { BENCH_SHOP_DATABASE_URL: '' },
+    });
+    bare = await startChild('bare page server', 'processes/static-server.ts', {
+      cpu: SERVER_CPU,
+      env: { BENCH_STATIC_DIR: bareDist },
+    });
     // The browser (and this process) on the other core, like a load generator.
     if (canPin()) spawnSync('taskset', ['-a', '-p', '-c', String(LOAD_CPU), String(process.pid)], { stdio: 'ignore' });
     browser = await launchBrowser();
@@ -127,26 +144,85 @@ async function main(): Promise<void> {
     const shopBuild = initialSizes(CLIENT_DIST);
     const bareBuild = initialSizes(bareDist);
     const summary = {
-      fcpLoopback: { shop: fcp('loopback', 'shop'), bare: fcp('loopback', 'bare'), ratio: fcp('loopback', 'shop') / fcp('loopback', 'bare') },
-      fcpFast3g: { shop: fcp('fast3g', 'shop'), bare: fcp('fast3g', 'bare'), ratio: fcp('fast3g', 'shop') / fcp('fast3g', 'bare') },
+      fcpLoopback: {
+        shop: fcp('loopback', 'shop'),
+        bare: fcp('loopback', 'bare'),
+        ratio: fcp('loopback', 'shop') / fcp('loopback', 'bare'),
+      },
+      fcpFast3g: {
+        shop: fcp('fast3g', 'shop'),
+        bare: fcp('fast3g', 'bare'),
+        ratio: fcp('fast3g', 'shop') / fcp('fast3g', 'bare'),
+      },
       firstViewBodyBytes: { shop: bytes('shop'), bare: bytes('bare'), ratio: bytes('shop') / bytes('bare') },
-      initialJsGzipBytes: { shop: shopBuild.gzipBytes, bare: bareBuild.gzipBytes, ratio: shopBuild.gzipBytes / bareBuild.gzipBytes },
+      initialJsGzipBytes: {
+        shop: shopBuild.gzipBytes,
+        bare: bareBuild.gzipBytes,
+        ratio: shopBuild.gzipBytes / bareBuild.gzipBytes,
+      },
       initialCssGzipBytes: { shop: shopBuild.cssGzipBytes, bare: bareBuild.cssGzipBytes },
-      cls: { loopback: Math.max(...loads.loopback.shop.map((l) => l.cls)), fast3g: Math.max(...loads.fast3g.shop.map((l) => l.cls)) },
+      cls: {
+        loopback: Math.max(...loads.loopback.shop.map((l) => l.cls)),
+        fast3g: Math.max(...loads.fast3g.shop.map((l) => l.cls)),
+      },
     };
 
     heading('First Contentful Paint, home page vs bare React 19 page');
     table([
       ['', 'shop home', 'bare React 19', 'ratio', 'goal'],
-      [`FCP, loopback (median of ${RUNS})`, ms(summary.fcpLoopback.shop), ms(summary.fcpLoopback.bare), ratio(summary.fcpLoopback.ratio), '≤ ×2.2'],
-      [`FCP, Fast 3G (median of ${RUNS})`, ms(summary.fcpFast3g.shop), ms(summary.fcpFast3g.bare), ratio(summary.fcpFast3g.ratio), 'shop ≤ 3 s'],
-      ['first view, encoded bodies', kib(summary.firstViewBodyBytes.shop), kib(summary.firstViewBodyBytes.bare), ratio(summary.firstViewBodyBytes.ratio), 'shop ≤ 350 KiB'],
-      ['first view, requests', median(loads.loopback.shop.map((l) => l.requests)), median(loads.loopback.bare.map((l) => l.requests)), '', ''],
-      [`initial JS, gzip -9 (${shopBuild.entry.length} files)`, kib(shopBuild.gzipBytes), kib(bareBuild.gzipBytes), ratio(summary.initialJsGzipBytes.ratio), 'shop ≤ 160 KiB'],
-      ['initial CSS, gzip -9', kib(shopBuild.cssGzipBytes), bareBuild.cssRawBytes ? kib(bareBuild.cssGzipBytes) : 'none', '', 'shop ≤ 40 KiB'],
-      ['layout shift (CLS) by network idle, worst load: loopback / Fast 3G', `${summary.cls.loopback.toFixed(3)} / ${summary.cls.fast3g.toFixed(3)}`, '', '', 'no shift (< 0.01)'],
+      [
+        `FCP, loopback (median of ${RUNS})`,
+        ms(summary.fcpLoopback.shop),
+        ms(summary.fcpLoopback.bare),
+        ratio(summary.fcpLoopback.ratio),
+        '≤ ×2.2',
+      ],
+      [
+        `FCP, Fast 3G (median of ${RUNS})`,
+        ms(summary.fcpFast3g.shop),
+        ms(summary.fcpFast3g.bare),
+        ratio(summary.fcpFast3g.ratio),
+        'shop ≤ 3 s',
+      ],
+      [
+        'first view, encoded bodies',
+        kib(summary.firstViewBodyBytes.shop),
+        kib(summary.firstViewBodyBytes.bare),
+        ratio(summary.firstViewBodyBytes.ratio),
+        'shop ≤ 350 KiB',
+      ],
+      [
+        'first view, requests',
+        median(loads.loopback.shop.map((l) => l.requests)),
+        median(loads.loopback.bare.map((l) => l.requests)),
+        '',
+        '',
+      ],
+      [
+        `initial JS, gzip -9 (${shopBuild.entry.length} files)`,
+        kib(shopBuild.gzipBytes),
+        kib(bareBuild.gzipBytes),
+        ratio(summary.initialJsGzipBytes.ratio),
+        'shop ≤ 160 KiB',
+      ],
+      [
+        'initial CSS, gzip -9',
+        kib(shopBuild.cssGzipBytes),
+        bareBuild.cssRawBytes ? kib(bareBuild.cssGzipBytes) : 'none',
+        '',
+        'shop ≤ 40 KiB',
+      ],
+      [
+        'layout shift (CLS) by network idle, worst load: loopback / Fast 3G',
+        `${summary.cls.loopback.toFixed(3)} / ${summary.cls.fast3g.toFixed(3)}`,
+        '',
+        '',
+        'no shift (< 0.01)',
+      ],
     ]);
-    note('the bare page is served with compression (the target stack); the shop as it serves itself (precompressed assets, decision 062)');
+    note(
+      'the bare page is served with compression (the target stack); the shop as it serves itself (precompressed assets, decision 062)',
+    );
     const file = writeResults(`${timestamp(started)}-fcp`, {
       startedAt: started.toISOString(),
       machine,

@@ -18,7 +18,8 @@ async function ensureDatabase(url: string): Promise<'created' | 'exists'> {
     await probe.end().catch(() => undefined);
   }
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`will not create a database named ${JSON.stringify(name)}: use letters, digits and _`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new Error(`will not create a database named ${JSON.stringify(name)}: use letters, digits and _`);
   const admin = new pg.Client({ connectionString: withDatabaseName(url, 'postgres') });
   await admin.connect();
   try {
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
   );
   await seedShopDatabase(url, LARGE_SEED, (line) => console.log(line));
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-  console.log(`  admin: ${SEED_ADMIN.email} / ${SEED_ADMIN.password}; heavy customers: ${heavyCustomerEmails(s).join(', ')}; every customer's password: ${SEED_USER_PASSWORD}`);
+  console.log(
+    `  admin: ${SEED_ADMIN.email} / ${SEED_ADMIN.password}; heavy customers: ${heavyCustomerEmails(s).join(', ')}; every customer's password: ${SEED_USER_PASSWORD}`,
+  );
   console.log(`  bench it: BENCH_LARGE_DATABASE_URL=<the same URL> npm run bench`);
 }
 

@@ -55,12 +55,16 @@ function main(): void {
   const examples = BUILTIN_TEMPLATES.map((t) => ({ account: t.account, from: FROM[t.account], text: t.example }));
   timeEach(2000, (i) => parseSms(examples[i % examples.length]));
   const parsed = timeEach(20_000, (i) => parseSms(examples[i % examples.length]));
-  console.log(`parseSms, real-shaped messages          ${parsed.perRunUs.toFixed(1).padStart(8)} µs/SMS  max ${parsed.maxUs.toFixed(0)} µs`);
+  console.log(
+    `parseSms, real-shaped messages          ${parsed.perRunUs.toFixed(1).padStart(8)} µs/SMS  max ${parsed.maxUs.toFixed(0)} µs`,
+  );
 
   const adversarial = adversarialTexts();
   const accounts = ['bkash', 'nagad', 'rocket'] as const;
   const worstTemplate = confirmedWorst(
-    BUILTIN_TEMPLATES.flatMap((template) => adversarial.map((text) => ({ label: template.id, text, run: () => runTemplateDirectly(template.pattern, text) }))),
+    BUILTIN_TEMPLATES.flatMap((template) =>
+      adversarial.map((text) => ({ label: template.id, text, run: () => runTemplateDirectly(template.pattern, text) })),
+    ),
   );
   console.log(
     `built-in template, worst of ${BUILTIN_TEMPLATES.length * adversarial.length} adversarial runs ${worstTemplate.us.toFixed(1).padStart(8)} µs ` +
@@ -68,7 +72,11 @@ function main(): void {
   );
   const worstParse = confirmedWorst(
     adversarial.flatMap((text) =>
-      accounts.map((account) => ({ label: account, text, run: () => parseSms({ account, from: FROM[account], text }) })),
+      accounts.map((account) => ({
+        label: account,
+        text,
+        run: () => parseSms({ account, from: FROM[account], text }),
+      })),
     ),
   );
   console.log(
@@ -77,15 +85,22 @@ function main(): void {
   );
 
   const custom = String.raw`received remittance of Tk\s*(?<amount>[\d,.]+) from (?<sender>[^.]+)\..*?TrxID (?<trx_id>\w+)`;
-  const customText = 'You have received remittance of Tk 10,000.00 from Western Union. Fee Tk 0.00. Balance Tk 12,000.00. TrxID DKR4QW8ZX1 at 26/11/2026 10:15';
+  const customText =
+    'You have received remittance of Tk 10,000.00 from Western Union. Fee Tk 0.00. Balance Tk 12,000.00. TrxID DKR4QW8ZX1 at 26/11/2026 10:15';
   const direct = timeEach(5000, () => runTemplateDirectly(custom, customText));
   const sandboxed = timeEach(5000, () => runTemplateWithBudget(custom, customText));
   console.log(`custom template, direct                 ${direct.perRunUs.toFixed(1).padStart(8)} µs/run`);
-  console.log(`custom template, node:vm with timeout   ${sandboxed.perRunUs.toFixed(1).padStart(8)} µs/run  max ${sandboxed.maxUs.toFixed(0)} µs`);
+  console.log(
+    `custom template, node:vm with timeout   ${sandboxed.perRunUs.toFixed(1).padStart(8)} µs/run  max ${sandboxed.maxUs.toFixed(0)} µs`,
+  );
 
   for (const budget of [10, 50]) {
-    const attack = timeEach(5, () => runTemplateWithBudget(String.raw`^(?<amount>(a+)+)$(?<trx_id>x)?`, `${'a'.repeat(2000)}!`, budget));
-    console.log(`^(a+)+$ on 2,000 chars, budget ${String(budget).padStart(2)} ms   ${(attack.perRunUs / 1000).toFixed(1).padStart(8)} ms until interrupted (max ${(attack.maxUs / 1000).toFixed(1)} ms)`);
+    const attack = timeEach(5, () =>
+      runTemplateWithBudget(String.raw`^(?<amount>(a+)+)$(?<trx_id>x)?`, `${'a'.repeat(2000)}!`, budget),
+    );
+    console.log(
+      `^(a+)+$ on 2,000 chars, budget ${String(budget).padStart(2)} ms   ${(attack.perRunUs / 1000).toFixed(1).padStart(8)} ms until interrupted (max ${(attack.maxUs / 1000).toFixed(1)} ms)`,
+    );
   }
 }
 

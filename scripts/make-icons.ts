@@ -1,4 +1,4 @@
-// Makes the home-screen icons and favicons in client/public from client/src/assets/logo.svg (decision 122).
+// Makes the home-screen icons and favicons in client/public from client/src/assets/logo.svg (client/README.md, "Installable web app").
 // Run after changing the logo: `npx tsx scripts/make-icons.ts`; the PNGs and the ICO are committed.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,10 @@ const background = BACKGROUND.exec(logo);
 if (!background) throw new Error(`${logoPath}: expected its first element to be the 48x48 rounded background`);
 const brand = background[1];
 /** The wallet glyph without the rounded tile behind it. */
-const glyph = logo.replace(BACKGROUND, '').replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+const glyph = logo
+  .replace(BACKGROUND, '')
+  .replace(/^[\s\S]*?<svg[^>]*>/, '')
+  .replace(/<\/svg>\s*$/, '');
 
 /**
  * The logo as a full-bleed square: the launcher (maskable) or iOS (apple-touch-icon) applies its own mask. The glyph

@@ -8,33 +8,48 @@
 // Rocket a daily cap of one order, used up ("Limit reached today" on /admin/pms, unavailable at checkout).
 // SCREEN_OPEN=1: on each page, opens the first order of a list (the admin's order popup) before the shot.
 // SCREEN_TICKET=1 (as admin): a customer's ticket with a payment screenshot and the shop's picture answer; '@ticket'
-// in a page path stands for it (issue 22 point 5). /admin/sms?tab=templates opens the templates panel.
+// in a page path stands for it. /admin/sms?tab=templates opens the templates panel.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
+// SCREEN_CASHDESK=1: a fake betting cash desk; the BDT desk connected through it, the USD one not; a
+// top-up paid, proven by its SMS and deposited there by the shop ('@delivered' in a page path: the customer's page).
 // SCREEN_PAYMENTS=1: two paid top-ups (of the logged-in user, if any) whose wallet SMS arrived, one with the order's
-// amount ('@received' in a page path) and one with Tk 100 less ('@differs'): the customer's page of issue 22 point 9.
+// amount ('@received' in a page path) and one with Tk 100 less ('@differs'): the customer's page.
 // SCREEN_FILL='amount=50;email=a@b.c' fills the fields of those form paths (`data-path`) on each page;
-// SCREEN_SUBMIT=1 then sends the page's form, to look at its errors (issue 22 point 12).
+// SCREEN_SUBMIT=1 then sends the page's form, to look at its errors.
 // A page path may end in steps after '!', done before the shot: '!bell' opens the admin's bell list, '!all' the
-// All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters.
+// All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters; '!anystate'
+// sets the SMS inbox's State filter to its second option ("All").
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
 import { launchBrowser, openContext } from '../tests/support/browser.js';
 import { createUser, loginAdmin } from '../tests/factories/users.js';
-import { registerForwarder } from '../tests/support/sms-forwarder.js';
+import { registerForwarder, sendMoneySms } from '../tests/support/sms-forwarder.js';
 import { insertOrderRows, type OrderRow } from '../tests/factories/order-rows.js';
 import { placePendingOrder } from '../tests/factories/orders.js';
 import { startReceiver } from '../tests/support/webhook-receiver.js';
+import { startFakeCashdesk } from '../tests/support/fake-cashdesk.js';
 
 const out = process.env.SCREEN_OUT ?? 'tmp/screens';
 const pages = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
-const server = await startTestServer(process.env.SCREEN_WEBHOOKS ? { env: { WEBHOOK_ALLOW_PRIVATE: '1' } } : {});
+const desk = process.env.SCREEN_CASHDESK ? await startFakeCashdesk({ limit: 48_500, balance: 125_000 }) : undefined;
+const server = await startTestServer({
+  env: {
+    ...(process.env.SCREEN_WEBHOOKS ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
+    ...(desk ? { CASHDESK_API_ROOT: desk.root } : {}),
+  },
+});
 const receiver = process.env.SCREEN_WEBHOOKS ? await startReceiver() : undefined;
 const browser = await launchBrowser();
 try {
   const as = process.env.SCREEN_AS;
-  const me = as === 'admin' ? await loginAdmin(server) : as === 'user' ? await createUser(server, { name: 'Rahim Uddin' }) : undefined;
+  const me =
+    as === 'admin'
+      ? await loginAdmin(server)
+      : as === 'user'
+        ? await createUser(server, { name: 'Rahim Uddin' })
+        : undefined;
   const token = me?.token;
   // SCREEN_ORDERS=N places N top-up orders first (as the logged-in user, if any), the first one paid;
   // '@order' in a page path stands for the last (waiting) one.
@@ -44,7 +59,14 @@ try {
     const target = product.includes('withdraw') ? { wallet: '01712345678' } : { onex_id: '123456789' };
     const placed = await server.api.post<{ id: string }>(
       `/orders/${product}`,
-      { order: { pm_method: ['bkash', 'nagad', 'rocket'][i % 3], amount: `${550 + i * 25}.50`, contact_email: 'rahim@example.com', ...target } },
+      {
+        order: {
+          pm_method: ['bkash', 'nagad', 'rocket'][i % 3],
+          amount: `${550 + i * 25}.50`,
+          contact_email: 'rahim@example.com',
+          ...target,
+        },
+      },
       token,
     );
     lastOrder = placed.body.id;
@@ -54,8 +76,15 @@ try {
   if (process.env.SCREEN_PAYMENTS) {
     const admin = await loginAdmin(server);
     const phone = await registerForwarder(server, admin.token, 'bkash', 'Desk bKash');
-    for (const [name, less] of [['received', 0], ['differs', 100]] as const) {
-      const placed = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' } }, token);
+    for (const [name, less] of [
+      ['received', 0],
+      ['differs', 100],
+    ] as const) {
+      const placed = await server.api.post<{ id: string }>(
+        '/orders/1xbet_topup_bdt',
+        { order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' } },
+        token,
+      );
       const trxId = `TX${Date.now()}${name[0].toUpperCase()}`;
       await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: trxId } });
       const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${placed.body.id}`);
@@ -67,26 +96,65 @@ try {
   if (process.env.SCREEN_SMS && as === 'admin' && token) {
     const bkash = await registerForwarder(server, token, 'bkash', 'Desk bKash');
     const nagad = await registerForwarder(server, token, 'nagad', 'Counter Nagad');
-    const paid = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+    // A phone added without its balance: its card says every payment on it waits until the balance is stated.
+    await server.api.post('/devices', { device: { name: 'New Rocket', account: 'rocket' } }, token);
+    const paid = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
+      order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' },
+    });
     const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${paid.body.id}`);
     await server.api.patch(`/orders/${paid.body.id}`, { order: { pm_id: 'CJU0AB12C6' } });
     await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6' });
     await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D' });
     // A payment whose SMS says another amount: "Amount differs" on its order and in the inbox.
-    const short = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '900', contact_email: 'rahim@example.com', onex_id: '987654321' } });
+    const short = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
+      order: { pm_method: 'bkash', amount: '900', contact_email: 'rahim@example.com', onex_id: '987654321' },
+    });
     await server.api.patch(`/orders/${short.body.id}`, { order: { pm_id: 'CJU0ZX98Y7' } });
     await bkash.payment({ amount: 850, trxId: 'CJU0ZX98Y7' });
     await bkash.post({ text: 'Your bKash verification code is 123456. Never share it.' });
+    // Money sent out: a Send Money that proves a pending withdrawal's payout, and one that no order matches.
+    const withdrawal = await server.api.post<{ id: string }>('/orders/1xbet_withdraw_bdt', {
+      order: { pm_method: 'bkash', amount: '2000', contact_email: 'rahim@example.com', wallet: '01812345678' },
+    });
+    await server.api.patch(`/orders/${withdrawal.body.id}`, { order: { onex_id: '123456789', w_code: 'Ab12' } });
+    const payout = (await server.api.get<{ order: { pm_amount: number } }>(`/orders/${withdrawal.body.id}`)).body.order
+      .pm_amount;
+    for (const [amount, to, trxId] of [
+      [payout, '01812345678', 'CJU0PAY001'],
+      [1500, '01998765432', 'CJU0PAY002'],
+    ] as const) {
+      bkash.moveBalance(-amount - 10);
+      await bkash.post({ text: sendMoneySms({ amount, to, trxId, fee: 10, balance: bkash.balance() }) });
+    }
+    // A Tk 700 message the bKash phone missed: the next payment does not chain on its balance and is held.
+    const held = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
+      order: { pm_method: 'bkash', amount: '1500', contact_email: 'rahim@example.com', onex_id: '555666777' },
+    });
+    const heldOrder = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${held.body.id}`);
+    await server.api.patch(`/orders/${held.body.id}`, { order: { pm_id: 'CJU0HE1D00' } });
+    bkash.moveBalance(700);
+    await bkash.payment({ amount: heldOrder.body.order.pm_amount, trxId: 'CJU0HE1D00' });
   }
   if (process.env.SCREEN_HISTORY && as === 'admin' && token) {
     const products = ['1xbet_topup_bdt', '1xbet_topup_usd', '1xbet_withdraw_bdt', '1xbet_topup_bdt'];
-    const statuses = ['complete', 'complete', 'complete', 'timedout', 'admin_cancelled', 'complete', 'user_cancelled', 'complete'];
+    const statuses = [
+      'complete',
+      'complete',
+      'complete',
+      'timedout',
+      'admin_cancelled',
+      'complete',
+      'user_cancelled',
+      'complete',
+    ];
     const rows: OrderRow[] = [];
     for (let day = 1; day < 30; day += 1) {
       for (let i = 0; i < 3 + ((day * 7) % 6); i += 1) {
         const product = products[(day + i) % products.length];
         const status = statuses[(day * 3 + i) % statuses.length];
-        const amount = product.includes('usd') ? `${10 + ((day + i) % 5) * 5}.00` : `${300 + ((day * 13 + i * 29) % 40) * 50}.00`;
+        const amount = product.includes('usd')
+          ? `${10 + ((day + i) % 5) * 5}.00`
+          : `${300 + ((day * 13 + i * 29) % 40) * 50}.00`;
         const pmAmount = product.includes('usd') ? `${Number(amount) * 125}.00` : amount;
         const seconds = 120 + ((day * 31 + i * 17) % 20) * 60;
         rows.push({
@@ -96,7 +164,13 @@ try {
           amount,
           pmAmount,
           createdAt: new Date(Date.now() - day * 86_400_000 - i * 3_600_000),
-          moves: status === 'complete' ? [['pending', seconds / 2], ['complete', seconds]] : [[status, 900]],
+          moves:
+            status === 'complete'
+              ? [
+                  ['pending', seconds / 2],
+                  ['complete', seconds],
+                ]
+              : [[status, 900]],
         });
       }
     }
@@ -109,30 +183,127 @@ try {
     await server.api.patch(`/users/${customer.id}`, { user: { role: 'blocked' } }, token);
     await server.api.patch('/admin', { admin: { online: true } }, token);
   }
-  // SCREEN_CLOSED=bkash: that method's business hours (issue 23) exclude now, so checkout shows it closed.
+  // SCREEN_CLOSED=bkash: that method's business hours exclude now, so checkout shows it closed.
   if (process.env.SCREEN_CLOSED) {
     const admin = await loginAdmin(server);
-    const pms = await server.api.get<{ pms: { account: string; wallet: string; note: string; available: boolean }[] }>('/pms/all', admin.token);
+    const pms = await server.api.get<{ pms: { account: string; wallet: string; note: string; available: boolean }[] }>(
+      '/pms/all',
+      admin.token,
+    );
     const pm = pms.body.pms.find((m) => m.account === process.env.SCREEN_CLOSED);
     const dhakaHour = (offset: number) => `${String((new Date().getUTCHours() + 6 + offset) % 24).padStart(2, '0')}:00`;
-    if (pm) await server.api.patch(`/pms/${pm.account}`, { pm: { wallet: pm.wallet, note: pm.note, available: true, hours: { open: dhakaHour(2), close: dhakaHour(10) } } }, admin.token);
+    if (pm)
+      await server.api.patch(
+        `/pms/${pm.account}`,
+        {
+          pm: {
+            wallet: pm.wallet,
+            note: pm.note,
+            available: true,
+            hours: { open: dhakaHour(2), close: dhakaHour(10) },
+          },
+        },
+        admin.token,
+      );
   }
   if (process.env.SCREEN_FLEET && as === 'admin' && token) {
-    await server.api.post('/pms/bkash/numbers', { number: { wallet: '01711222222', label: 'Agent Mirpur', daily_count_limit: 20, daily_amount_limit: '50000', monthly_amount_limit: '400000' } }, token);
-    const paused = await server.api.post<{ number: { id: number } }>('/pms/bkash/numbers', { number: { wallet: '01711333333', label: 'Frozen SIM' } }, token);
+    await server.api.post(
+      '/pms/bkash/numbers',
+      {
+        number: {
+          wallet: '01711222222',
+          confirm_wallet: '01711222222',
+          label: 'Agent Mirpur',
+          daily_count_limit: 20,
+          daily_amount_limit: '50000',
+          monthly_amount_limit: '400000',
+        },
+      },
+      token,
+    );
+    const paused = await server.api.post<{ number: { id: number } }>(
+      '/pms/bkash/numbers',
+      { number: { wallet: '01711333333', confirm_wallet: '01711333333', label: 'Frozen SIM' } },
+      token,
+    );
     await server.api.patch(`/pms/bkash/numbers/${paused.body.number.id}`, { number: { active: false } }, token);
-    await server.api.patch('/pms/bkash', { pm: { wallet: '01700000001', note: 'Send Money to this personal bKash number.', available: true } }, token);
+    await server.api.patch(
+      '/pms/bkash',
+      {
+        pm: {
+          wallet: '01700000001',
+          confirm_wallet: '01700000001',
+          note: 'Send Money to this personal bKash number.',
+          available: true,
+        },
+      },
+      token,
+    );
     const pms = await server.api.get<{ pms: { account: string; wallet: string; note: string }[] }>('/pms/all', token);
     const rocket = pms.body.pms.find((m) => m.account === 'rocket')!;
-    await server.api.patch('/pms/rocket', { pm: { wallet: rocket.wallet, note: rocket.note, available: true, daily_count_limit: 1 } }, token);
-    await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'rocket', amount: '700', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+    await server.api.patch(
+      '/pms/rocket',
+      { pm: { wallet: rocket.wallet, note: rocket.note, available: true, daily_count_limit: 1 } },
+      token,
+    );
+    await server.api.post('/orders/1xbet_topup_bdt', {
+      order: { pm_method: 'rocket', amount: '700', contact_email: 'rahim@example.com', onex_id: '123456789' },
+    });
     // One bKash top-up: its unlimited first number has the most room.
-    await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '2500', contact_email: 'rahim@example.com', onex_id: '123456789' } });
+    await server.api.post('/orders/1xbet_topup_bdt', {
+      order: { pm_method: 'bkash', amount: '2500', contact_email: 'rahim@example.com', onex_id: '123456789' },
+    });
+  }
+  let delivered = '';
+  if (desk) {
+    // The desk is the admin's to connect, whoever the pages are looked at as.
+    const deskToken = as === 'admin' && token ? token : (await loginAdmin(server)).token;
+    const { cashdeskId, login, cashierPass, hash } = desk.credentials;
+    desk.addPlayer('123456789', { name: 'Rahim Uddin', currencyId: 87 });
+    await server.api.put(
+      '/cashdesks/BDT',
+      {
+        cashdesk: {
+          cashdesk_id: cashdeskId,
+          login,
+          cashier_pass: cashierPass,
+          hash,
+          topup_auto: true,
+          auto_max: 10_000,
+        },
+      },
+      deskToken,
+    );
+    const phone = await registerForwarder(server, deskToken, 'bkash', 'Desk bKash');
+    const placed = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
+      order: { pm_method: 'bkash', amount: '1500', contact_email: 'rahim@example.com', onex_id: '123456789' },
+    });
+    const trxId = `TX${Date.now()}D`;
+    await server.api.patch(`/orders/${placed.body.id}`, { order: { pm_id: trxId } });
+    const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${placed.body.id}`);
+    await phone.payment({ amount: order.body.order.pm_amount, trxId });
+    for (let tries = 0; tries < 100; tries += 1) {
+      if (
+        (await server.api.get<{ order: { status: string } }>(`/orders/${placed.body.id}`)).body.order.status ===
+        'complete'
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    delivered = placed.body.id;
   }
   if (receiver && as === 'admin' && token) {
     receiver.on('/down', () => ({ status: 500 }));
-    const ok = await server.api.post<{ webhook: { id: string } }>('/webhooks', { webhook: { url: `${receiver.url}/ok`, events: ['order.created', 'order.paid', 'order.completed'] } }, token);
-    const down = await server.api.post<{ webhook: { id: string } }>('/webhooks', { webhook: { url: `${receiver.url}/down`, events: ['order.paid', 'sms.unmatched', 'device.silent'] } }, token);
+    const ok = await server.api.post<{ webhook: { id: string } }>(
+      '/webhooks',
+      { webhook: { url: `${receiver.url}/ok`, events: ['order.created', 'order.paid', 'order.completed'] } },
+      token,
+    );
+    const down = await server.api.post<{ webhook: { id: string } }>(
+      '/webhooks',
+      { webhook: { url: `${receiver.url}/down`, events: ['order.paid', 'sms.unmatched', 'device.silent'] } },
+      token,
+    );
     await server.api.post(`/webhooks/${down.body.webhook.id}/test`, {}, token);
     await placePendingOrder(server);
     await server.api.post(`/webhooks/${ok.body.webhook.id}/test`, {}, token);
@@ -142,12 +313,18 @@ try {
   if (process.env.SCREEN_TICKET && as === 'admin' && token) {
     const sharp = (await import('sharp')).default;
     const customer = await createUser(server, { name: 'Rahim Uddin' });
-    const opened = await server.api.post<{ id: string }>('/supports', { support: { subject: '1xbet_topup_bdt', text: 'I paid 1,250 by bKash but my top-up has not arrived yet.' } }, customer.token);
+    const opened = await server.api.post<{ id: string }>(
+      '/supports',
+      { support: { subject: '1xbet_topup_bdt', text: 'I paid 1,250 by bKash but my top-up has not arrived yet.' } },
+      customer.token,
+    );
     ticket = opened.body.id;
     const send = async (who: string, colour: string, width: number, height: number, text: string) => {
       const form = new FormData();
       form.append('text', text);
-      const png = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+      const png = await sharp({ create: { width, height, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
       form.append('pic', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
       await server.api.raw('POST', `/supports/${ticket}/pictures`, { body: form }, who);
     };
@@ -157,10 +334,23 @@ try {
   }
   for (const lang of ['EN', 'BN'] as const) {
     for (const width of [1280, 360]) {
-      const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900, as: me });
+      const { context, page } = await openContext(browser, server.url, {
+        lang,
+        width,
+        height: width === 360 ? 780 : 900,
+        as: me,
+      });
       for (const p of pages) {
         const [route, ...steps] = p.split('!');
-        await page.goto(route.replace('@order', lastOrder).replace('@me', me?.id ?? '').replace('@received', paidOrders.received).replace('@differs', paidOrders.differs).replace('@ticket', ticket));
+        await page.goto(
+          route
+            .replace('@order', lastOrder)
+            .replace('@me', me?.id ?? '')
+            .replace('@received', paidOrders.received)
+            .replace('@differs', paidOrders.differs)
+            .replace('@ticket', ticket)
+            .replace('@delivered', delivered),
+        );
         await page.waitForLoadState('networkidle');
         for (const pair of (process.env.SCREEN_FILL ?? '').split(';').filter(Boolean)) {
           const [field, ...value] = pair.split('=');
@@ -176,17 +366,33 @@ try {
         }
         await page.waitForTimeout(600);
         if (process.env.SCREEN_OPEN) {
-          await page.getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ }).filter({ visible: true }).first().click();
+          await page
+            .getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ })
+            .filter({ visible: true })
+            .first()
+            .click();
           await page.getByRole('dialog').waitFor();
           await page.waitForTimeout(600);
         }
         for (const step of steps) {
           if (step === 'bell') await page.getByTestId('alerts-button').click();
           if (step === 'all') await page.getByRole('tab').nth(1).click();
-          if (step === 'filters' && (await page.getByTestId('history-filters-toggle').count()) > 0) await page.getByTestId('history-filters-toggle').click();
+          if (step === 'anystate') {
+            await page
+              .getByLabel(lang === 'EN' ? 'State' : 'অবস্থা', { exact: true })
+              .first()
+              .click();
+            await page.getByRole('option').nth(1).click();
+            await page.waitForLoadState('networkidle');
+          }
+          if (step === 'filters' && (await page.getByTestId('history-filters-toggle').count()) > 0)
+            await page.getByTestId('history-filters-toggle').click();
           await page.waitForTimeout(400);
         }
-        const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`);
+        const file = path.join(
+          out,
+          `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${lang}-${width}.png`,
+        );
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
       }
@@ -197,4 +403,5 @@ try {
   await browser.close();
   await server.close();
   await receiver?.close();
+  await desk?.close();
 }

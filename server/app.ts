@@ -30,8 +30,9 @@ import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { createCaptchaService } from './security/captcha.js';
 import { createLoginThrottle } from './security/login-throttle.js';
-import { connectRedis, isRedisUnavailable } from './security/redis-guard.js';
+import { connectRedis, isRedisUnavailable } from './redis/redis-guard.js';
 import { loadOrCreateSecret } from './security/secrets.js';
+import { loadVapidKeys } from './push/index.js';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
 const VERSION = '1.0.0';
@@ -67,7 +68,9 @@ export interface Application {
   realtime: Shop['realtime'];
   /** The shop's event bus (tests count what was published). */
   events: Shop['events'];
-  /** The order page's kept views (decision 132): a test that writes an order behind the orders domain drops it. */
+  /** The durable job queue (decision 227). */
+  jobs: Shop['jobs'];
+  /** The order page's kept views (decision 081): a test that writes an order behind the orders domain drops it. */
   orderViews: Shop['orderViews'];
   seed: SeedResult;
   migrationsApplied: string[];
@@ -88,7 +91,9 @@ function answerMalformedRequestsInJson(httpServer: http.Server): void {
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
     const body = JSON.stringify(
-      tooLarge ? failureBody('errors.tooLarge', 'The request is too large') : failureBody('errors.badRequest', 'The request could not be understood'),
+      tooLarge
+        ? failureBody('errors.tooLarge', 'The request is too large')
+        : failureBody('errors.badRequest', 'The request could not be understood'),
     );
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -110,10 +115,13 @@ export async function createApplication(config: Config, options: AppOptions = {}
   const migrationsApplied = await applyMigrations(db.sql);
   const seed = await seedDatabase(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db.prisma, 'jwt'));
+  const vapidKeys = await loadVapidKeys(db.prisma, config.vapid.keys);
   // Outages are reported once by these two (decision 076, 077), not as one stack trace per failed request.
   const databaseMonitor = createDatabaseMonitor({ probe: () => db.prisma.$queryRaw`SELECT 1`, logger });
   const redisGuard = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
-  logger.setErrorFilter((error) => databaseMonitor.absorb(error) || (redisGuard !== undefined && isRedisUnavailable(error)));
+  logger.setErrorFilter(
+    (error) => databaseMonitor.absorb(error) || (redisGuard !== undefined && isRedisUnavailable(error)),
+  );
   const redis = redisGuard?.client;
 
   // The app must be the server's request listener before Socket.IO attaches, so Socket.IO can intercept its path.
@@ -140,17 +148,24 @@ export async function createApplication(config: Config, options: AppOptions = {}
       redisPrefix: config.redisChannelPrefix,
     }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
-    // Every Redis key of the shop under its REDIS_CHANNEL_PREFIX (decision 166): two shops on one Redis count apart.
+    // Every Redis key of the shop under its REDIS_CHANNEL_PREFIX (decision 075): two shops on one Redis count apart.
     limits: createRateLimits({ redis, scale: options.rateLimitScale, redisPrefix: config.redisChannelPrefix }),
-    loginThrottle: createLoginThrottle({ redis, scale: options.rateLimitScale, redisPrefix: config.redisChannelPrefix }),
+    loginThrottle: createLoginThrottle({
+      redis,
+      scale: options.rateLimitScale,
+      redisPrefix: config.redisChannelPrefix,
+    }),
     clock: options.clock ?? systemClock,
+    vapid: { ...vapidKeys, subject: config.vapid.subject },
   };
   const shop = composeShop(ctx);
+  // Files can't move in SQL: the pictures an older shop kept on disk follow the migrations here (decision 250).
+  await shop.importDiskMedia();
   const metrics = createMetrics({
     orderStats: () => shop.orderStats.read(),
     databaseUp: () => databaseAnswers(databaseMonitor),
     redisUp: redisGuard ? async () => (await redisGuard.check()) === 'up' : undefined,
-    socketCount: () => shop.realtime.io.of('/').sockets.size,
+    socketCount: () => shop.realtime.socketCount(),
   });
 
   redisGuard?.onCommand((seconds, outcome) => metrics.observeRedisCommand(seconds, outcome));
@@ -170,7 +185,12 @@ export async function createApplication(config: Config, options: AppOptions = {}
           // The app shell's inline script (decision 065) by its hash; nothing else inline.
           scriptSrc: ["'self'", ...inlineScriptHashes(indexPage ?? '')],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : [])],
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : []),
+          ],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
           workerSrc: ["'self'", 'blob:'],
@@ -193,19 +213,25 @@ export async function createApplication(config: Config, options: AppOptions = {}
   for (const router of shop.deviceRouters) api.use(router);
   api.use(shop.authenticate);
   api.use(shop.twoFactorGate);
-  const health = healthRoutes({ version: VERSION, dbKind: db.kind, database: databaseMonitor, redis: redisGuard, telegram: shop.telegramState });
+  const health = healthRoutes({
+    version: VERSION,
+    dbKind: db.kind,
+    database: databaseMonitor,
+    redis: redisGuard,
+    telegram: shop.telegramState,
+  });
   api.use(health);
   for (const router of shop.routers) api.use(router);
   api.use(notFoundHandler());
   // The public reads from memory first: they authenticate the caller themselves, answer ready (and ready
   // compressed) JSON, and pass anything else on to the API router (decision 081).
-  app.use(openApiRoutes(ctx.limits.docs)); // the API document and its reference page (issue 25), no token read
+  app.use(openApiRoutes(ctx.limits.docs)); // the API document and its reference page, no token read
   app.use('/api/v1', shop.snapshotRoutes);
   app.use('/api/v1', api);
   app.use(health); // GET /health too, where load balancers look
   app.use(metricsRoutes(metrics, config.metricsToken));
 
-  app.use('/media', express.static(path.join(config.dataDir, 'media'), { fallthrough: false, maxAge: '7d', index: false }));
+  app.use(shop.mediaRouter);
   if (indexPage !== undefined) app.use(clientAssets(CLIENT_DIST, indexPage));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger, { onDatabaseUnavailable: (error) => databaseMonitor.absorb(error) }));
@@ -221,6 +247,7 @@ export async function createApplication(config: Config, options: AppOptions = {}
     services: shop.services,
     realtime: shop.realtime,
     events: shop.events,
+    jobs: shop.jobs,
     orderViews: shop.orderViews,
     seed,
     migrationsApplied,

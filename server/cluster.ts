@@ -1,4 +1,4 @@
-// WEB_CONCURRENCY=N (issue 8 item 7, decision 082): one primary process owns the port and hands each new connection
+// WEB_CONCURRENCY=N (decision 082): one primary process owns the port and hands each new connection
 // to one of N workers, each a whole shop (createApplication). Socket.IO stays correct across them:
 // - sticky sessions (@socket.io/sticky): a request naming a Socket.IO session goes to the worker that holds it;
 // - pushes reach sockets on every worker (the Redis adapter with REDIS_URL, else @socket.io/cluster-adapter
@@ -12,8 +12,8 @@ import cluster, { type Worker } from 'node:cluster';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
-import { setupMaster, setupWorker } from '@socket.io/sticky';
-import { createAdapter as createClusterAdapter, setupPrimary as setupClusterAdapterPrimary } from '@socket.io/cluster-adapter';
+import { setupMaster } from '@socket.io/sticky';
+import { setupPrimary as setupClusterAdapterPrimary } from '@socket.io/cluster-adapter';
 import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
 import { ConfigError, type Config } from './config.js';
 import type { Application } from './app.js';
@@ -29,10 +29,14 @@ export function parseWebConcurrency(env: NodeJS.ProcessEnv, config: Pick<Config,
   if (raw === undefined || raw.trim() === '') return 1;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) {
-    throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY=${JSON.stringify(raw)} must be a whole number from 1 to ${MAX_WORKERS}`);
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY=${JSON.stringify(raw)} must be a whole number from 1 to ${MAX_WORKERS}`,
+    );
   }
   if (n > 1 && !config.databaseUrl) {
-    throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY=${JSON.stringify(raw)} needs DATABASE_URL (PGlite serves one process)`);
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY=${JSON.stringify(raw)} needs DATABASE_URL (PGlite serves one process)`,
+    );
   }
   return n;
 }
@@ -95,13 +99,16 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
         if (stopping || slots.get(index) !== worker) return;
         logger.error(`Worker ${index} exited (${signal ?? code}); starting it again`, { process: 'primary' });
         setTimeout(() => {
-          if (!stopping) fork(index).catch((error: unknown) => logger.error(`Worker ${index} did not start`, error, { process: 'primary' }));
+          if (!stopping)
+            fork(index).catch((error: unknown) =>
+              logger.error(`Worker ${index} did not start`, error, { process: 'primary' }),
+            );
         }, 1000).unref();
       });
     });
 
   // Without Redis, a worker's "data changed" (public data, the rules, an order) goes to every other worker
-  // (decisions 081, 132).
+  // (decision 081).
   cluster.on('message', (from: Worker, message: unknown) => {
     if (!isInstanceBusMessage(message)) return;
     for (const worker of slots.values()) if (worker !== from && !worker.isDead()) worker.send(message as object);
@@ -119,7 +126,11 @@ export async function runPrimary(config: Config, workers: number, logger: Logger
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`, { process: 'primary', port, workers });
+  logger.info(`Shop listening on http://localhost:${port} (${workers} workers, PostgreSQL)`, {
+    process: 'primary',
+    port,
+    workers,
+  });
 }
 
 /** Until a connection's first bytes arrive, how long the primary keeps it (Node's headers timeout did that). */
@@ -130,11 +141,19 @@ const FIRST_BYTES_MS = 66_000;
  * connection, or, for a request with a body, its bytes over IPC, to a worker), so Node's headers and request
  * timeouts, which it checks against a parser that never sees a byte, must be off: with them, every kept-alive
  * connection of requests with bodies got an unasked `408 Request Timeout` written into it 60-90 s after it opened
- * (an admin's PATCH answered 408 in the soak, issue 21). The worker's server times its requests as before; a
+ * (an admin's PATCH answered 408 in the soak). The worker's server times its requests as before; a
  * connection that sends nothing is closed here after `firstBytesMs`.
  */
-export function primaryHttpServer(options: { firstBytesMs?: number; connectionsCheckingInterval?: number } = {}): http.Server {
-  const server = http.createServer({ headersTimeout: 0, requestTimeout: 0, ...(options.connectionsCheckingInterval ? { connectionsCheckingInterval: options.connectionsCheckingInterval } : {}) });
+export function primaryHttpServer(
+  options: { firstBytesMs?: number; connectionsCheckingInterval?: number } = {},
+): http.Server {
+  const server = http.createServer({
+    headersTimeout: 0,
+    requestTimeout: 0,
+    ...(options.connectionsCheckingInterval
+      ? { connectionsCheckingInterval: options.connectionsCheckingInterval }
+      : {}),
+  });
   const firstBytesMs = options.firstBytesMs ?? FIRST_BYTES_MS;
   server.on('connection', (socket: net.Socket) => {
     // Asked of the bytes read, not of a 'data' listener: sticky removes the socket's data listeners.
@@ -243,12 +262,9 @@ export function workerIndex(): number {
 
 /** A worker: takes connections from the primary instead of listening, and tells it when it is ready. */
 export function attachWorker(application: Application, config: Config): void {
-  const io = application.realtime.io;
-  if (!config.redisUrl) io.adapter(createClusterAdapter());
   // Session ids that name this worker, so the primary can route a session's requests from its first one on.
   const index = workerIndex();
-  io.engine.generateId = () => sessionIdOf(index);
-  setupWorker(io);
+  application.realtime.joinCluster(() => sessionIdOf(index), { clusterAdapter: !config.redisUrl });
   // @socket.io/sticky closes every connection after one answer, so that a connection never carries requests of
   // two Socket.IO sessions to one worker. Only Socket.IO answers need that; the API keeps its keep-alive.
   const httpServer = application.httpServer;

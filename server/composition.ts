@@ -9,6 +9,8 @@ import type { Database } from './db/database.js';
 import type { RateLimits } from './http/rate-limits.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
+import { createJobQueue } from './jobs/job-queue.js';
+import { every } from './kernel/every.js';
 import type { LoginThrottle } from './security/login-throttle.js';
 import { authenticate } from './security/authenticate.js';
 import { isStaff } from './security/guards.js';
@@ -29,8 +31,25 @@ import {
   usersRoutes,
   type AccountEvents,
 } from './accounts/index.js';
-import { blockedCondition, blocklistRoutes, createBlocklistRepository, createBlocklistService } from './blocklist/index.js';
-import { createSettingsRepository, createSettingsService, settingsRoutes, type SettingsEvents } from './settings/index.js';
+import {
+  blockedCondition,
+  blocklistRoutes,
+  createBlocklistRepository,
+  createBlocklistService,
+} from './blocklist/index.js';
+import {
+  createPlayerLimitsRepository,
+  createPlayerLimitsService,
+  exclusionEndSql,
+  playerLimitsRoutes,
+} from './player-limits/index.js';
+import {
+  createSettingsRepository,
+  createSettingsService,
+  settingsRoutes,
+  type SettingsEvents,
+} from './settings/index.js';
+import { booksRoutes, createBooksRepository, createBooksService } from './books/index.js';
 import {
   createCatalogueCache,
   createPaymentMethodsRepository,
@@ -49,12 +68,17 @@ import {
   createOrderStatsRepository,
   createOrdersService,
   createOrderAdmission,
+  ownTopupUsage,
   createOrderViewCache,
   orderPageRoutes,
   createShopStatsRepository,
   createShopStatsService,
-  createSweeper,
+  SWEEP_INTERVAL_MS,
   ordersRoutes,
+  orderViews as orderViewsOf,
+  staffRulesOf,
+  RECEIPT_JOB,
+  receiptMailJob,
   shopStatsRoutes,
   type OrderEvents,
 } from './orders/index.js';
@@ -63,6 +87,8 @@ import {
   createRepliesService,
   createTicketsRepository,
   createTicketsService,
+  TICKET_REPLY_JOB,
+  ticketReplyMailJob,
   repliesRoutes,
   ticketsRoutes,
   type TicketEvents,
@@ -75,21 +101,72 @@ import {
   createProductImagesRepository,
   createProductImagesService,
   createTicketPictureStore,
+  createMediaObjectsRepository,
+  createMediaStore,
+  createS3Bucket,
+  importDiskMedia,
+  mediaRoutes,
   productImagesRoutes,
 } from './media/index.js';
-import { adminStatusRoutes, createAdminStatusRepository, createAdminStatusService, type AdminStatusEvents } from './admin-status/index.js';
+import {
+  adminStatusRoutes,
+  createAdminStatusRepository,
+  createAdminStatusService,
+  type AdminStatusEvents,
+} from './admin-status/index.js';
 import { createRealtime } from './realtime/index.js';
 import { createPublicSnapshots, homeRoutes } from './home/index.js';
 import { createIpcInstanceBus, createRedisInstanceBus } from './instance-bus.js';
 import { auditRoutes, createAuditRepository, createAuditService } from './audit/index.js';
-import { createAndroidSmsGateway, createSilentDeviceWatch, createSmsRepository, createSmsService, smsForwardingRoutes, smsRoutes, type SmsEvents } from './sms/index.js';
+import {
+  createAndroidSmsGateway,
+  createSmsRepository,
+  createSmsService,
+  smsForwardingRoutes,
+  smsRoutes,
+  type SmsEvents,
+} from './sms/index.js';
 import type { Clock } from './clock.js';
 import { createEventBus } from './event-bus.js';
 import { createIdempotencyStore } from './http/idempotency.js';
 import { subscribeShop } from './subscriptions.js';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
-import { createWebhookSender, createWebhooksRepository, createWebhooksService, webhooksRoutes } from './webhooks/index.js';
-import { createTelegramDesk, createTelegramRepository, telegramRoutes, telegramWebhookRoutes } from './telegram/index.js';
+import {
+  createWebhookSender,
+  createWebhooksRepository,
+  createWebhooksService,
+  webhooksRoutes,
+} from './webhooks/index.js';
+import {
+  createTelegramDesk,
+  createTelegramRepository,
+  telegramRoutes,
+  telegramWebhookRoutes,
+} from './telegram/index.js';
+import {
+  cashdesksRoutes,
+  createCashdeskClient,
+  createCashdesksService,
+  createDeskRoom,
+  createDesksRepository,
+  createFulfilmentEngine,
+  createFulfilmentRepository,
+  DESK_CURRENCIES,
+  FULFILMENT,
+  FULFILMENT_JOBS,
+  fulfilmentRoutes,
+  type CashdeskEvents,
+} from './cashdesk/index.js';
+import {
+  createPushRepository,
+  createPushService,
+  PUSH_DELIVERY,
+  PUSH_JOB,
+  pushRoutes,
+  type PushOrder,
+  type VapidKeys,
+} from './push/index.js';
+import type { OrderRecord } from './orders/index.js';
 
 /** What the shop is built from: configuration and the shared infrastructure (app.ts makes it). */
 export interface Infrastructure {
@@ -108,16 +185,41 @@ export interface Infrastructure {
   httpServer: http.Server;
   /** The one clock every time-dependent rule reads (tests hand in their own). */
   clock: Clock;
+  /** Web Push's VAPID key pair and subject (decision 275): from the environment or kept in the database. */
+  vapid: VapidKeys;
 }
+
+/** An order as the push domain reads it. */
+const pushOrderOf = (o: OrderRecord): PushOrder => ({
+  id: o.id,
+  productId: o.productId,
+  status: o.status,
+  verification: o.verification,
+  lang: o.lang,
+  amount: o.amount,
+  pmAmount: o.pmAmount,
+  lastTime: o.lastTime,
+  userId: o.userId,
+});
 
 export type Services = ReturnType<typeof composeShop>['services'];
 
 /** Every event of the shop: each domain publishes its own part (decision 130). */
-export type ShopEvents = OrderEvents & SmsEvents & TicketEvents & CatalogueEvents & AccountEvents & AdminStatusEvents & SettingsEvents;
+export type ShopEvents = OrderEvents &
+  SmsEvents &
+  TicketEvents &
+  CatalogueEvents &
+  AccountEvents &
+  AdminStatusEvents &
+  SettingsEvents &
+  CashdeskEvents;
 
 export function composeShop(infra: Infrastructure) {
   const { config, prisma, logger, jwtSecret, captcha, limits, clock } = infra;
   const events = createEventBus<ShopEvents>(logger);
+  // Work after a commit that must survive a crash (decision 227): domains queue, handlers registered here, every
+  // instance runs what is due.
+  const jobs = createJobQueue({ sql: infra.db.sql, clock, logger });
 
   // Repositories: the only code that touches Prisma, one of each.
   const usersRepository = createUsersRepository(prisma);
@@ -129,7 +231,7 @@ export function composeShop(infra: Infrastructure) {
   const orderQueries = createOrderQueriesRepository(prisma, infra.db.sql);
   // Orders write their rows alone; the SMS inbox hands them evidence inside their transaction (decision 130).
   const blocklistRepository = createBlocklistRepository(prisma);
-  // An SMS from a blocked wallet number is held (issue 23): orders ask the blocklist inside their transaction.
+  // An SMS from a blocked wallet number is held: orders ask the blocklist inside their transaction.
   const orderCommands = createOrderCommandsRepository(prisma, {
     clock,
     evidence: smsRepository.evidence,
@@ -146,11 +248,16 @@ export function composeShop(infra: Infrastructure) {
   const repliesRepository = createRepliesRepository(prisma);
   const twoFactorRepository = createTwoFactorRepository(prisma);
   const settingsRepository = createSettingsRepository(prisma);
+  const mediaObjectsRepository = createMediaObjectsRepository(prisma, infra.db.sql);
 
-  // Data other instances hold in memory is dropped there through one bus with topics (decisions 081, 132): Redis
+  // Data other instances hold in memory is dropped there through one bus with topics (decision 081): Redis
   // when REDIS_URL is set, else, as workers of one primary, its IPC channel; one instance alone needs none.
-  const instanceBus = infra.redis ? createRedisInstanceBus(infra.redis, logger, config.redisChannelPrefix) : cluster.isWorker ? createIpcInstanceBus() : undefined;
-  // The order page's kept views (decision 132); with other instances, a minute at most (a message lost meanwhile).
+  const instanceBus = infra.redis
+    ? createRedisInstanceBus(infra.redis, logger, config.redisChannelPrefix)
+    : cluster.isWorker
+      ? createIpcInstanceBus()
+      : undefined;
+  // The order page's kept views (decision 081); with other instances, a minute at most (a message lost meanwhile).
   const orderViews = createOrderViewCache({ maxAgeMs: instanceBus ? 60_000 : undefined });
   instanceBus?.on('order', (id) => orderViews.drop(id));
 
@@ -162,7 +269,7 @@ export function composeShop(infra: Infrastructure) {
     redis: infra.redis,
     redisChannelPrefix: config.redisChannelPrefix,
     logger,
-    // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on (issue 20).
+    // Staff share the admins' room; with STAFF_2FA=required only once their second factor is on.
     mayJoinStaffRoom: (user) => isStaff(user) && !heldForSecondFactor(config.staffTwoFactor, user),
     onStaffPresent: (userId) => void events.publish('staff.active', { userId, via: 'console' }),
   });
@@ -171,7 +278,7 @@ export function composeShop(infra: Infrastructure) {
   // change leaves as one event after its commit.
   const audit = createAuditService(auditRepository);
   const userDto = createUserPresenter(config.mediaBaseUrl);
-  // Two-factor sign-in (issue 20): secrets sealed with TWO_FACTOR_KEY, else a key derived from the JWT secret.
+  // Two-factor sign-in: secrets sealed with TWO_FACTOR_KEY, else a key derived from the JWT secret.
   const twoFactor = createTwoFactorService({
     twoFactor: twoFactorRepository,
     users: usersRepository,
@@ -180,30 +287,61 @@ export function composeShop(infra: Infrastructure) {
     audit: audit.record,
     sessions: realtime,
     loginThrottle: infra.loginThrottle,
+    clock,
   });
-  const accounts = createAccountsService({ users: usersRepository, jwtSecret, audit: audit.record, sessions: realtime, twoFactor, events });
+  const accounts = createAccountsService({
+    users: usersRepository,
+    jwtSecret,
+    audit: audit.record,
+    sessions: realtime,
+    twoFactor,
+    events,
+  });
   const products = createProductsService(productsRepository, config.mediaBaseUrl, audit.record, events);
-  // The shop's own rules (issue 20): read through a short cache that every instance drops when they change
-  // (decision 164: `settings.changed` drops the public snapshot, whose bus tells the other instances).
+  // The shop's own rules: read through a short cache that every instance drops when they change
+  // (decision 081: `settings.changed` drops the public snapshot, whose bus tells the other instances).
   const settings = createSettingsService({ settings: settingsRepository, audit: audit.record, logger, events });
-  // The four-eyes threshold (issue 20, decision 168), as the orders' rules and staff views read it.
-  const fourEyesBdt = async () => (await settings.current()).four_eyes_bdt;
+  // The four-eyes threshold (decision 168), as the orders' rules and staff views read it.
+  const staffRules = async () => staffRulesOf(await settings.current());
   const orderLists = createOrderListsService({
     queries: orderQueries,
     paymentMethods: paymentMethodsRepository,
     numbersOf: (account) => paymentNumbersRepository.list(account),
     clock,
     mediaBaseUrl: config.mediaBaseUrl,
-    fourEyesBdt,
+    staffRules,
   });
-  const paymentMethods = createPaymentMethodsService(paymentMethodsRepository, audit.record, orderLists.topupUsageToday, events, {
-    numbers: paymentNumbersRepository,
-    usageNow: (ids) => orderLists.numberUsageNow(ids),
-  });
-  // Money controls (issue 23): the blocklist (admin), and the orders' admission check that reads it and the settings.
+  const paymentMethods = createPaymentMethodsService(
+    paymentMethodsRepository,
+    audit.record,
+    orderLists.topupUsageToday,
+    events,
+    {
+      numbers: paymentNumbersRepository,
+      usageNow: (ids) => orderLists.numberUsageNow(ids),
+    },
+    (staff, otp) => twoFactor.confirmSensitiveStep(staff, otp),
+  );
+  // Money controls: the blocklist (admin), and the orders' admission check that reads it and the settings.
   const blocklist = createBlocklistService({ blocklist: blocklistRepository, audit: audit.record, clock });
-  const admission = createOrderAdmission({ settings: () => settings.current(), blockedCondition });
-  // Placing an order reads the catalogue from memory (decision 133), dropped by every catalogue change.
+  // The customer's own limits and self-exclusion (decisions 271-272): set on their account, asked by every top-up.
+  const playerLimitsRepository = createPlayerLimitsRepository(prisma);
+  const playerLimits = createPlayerLimitsService({
+    repository: playerLimitsRepository,
+    audit: audit.record,
+    clock,
+    usageOf: (userId, at) => ownTopupUsage(infra.db.sql, userId, at),
+  });
+  const admission = createOrderAdmission({
+    settings: () => settings.current(),
+    blockedCondition,
+    playerRules: {
+      limitsOf: playerLimitsRepository.read,
+      limitsIn: playerLimitsRepository.readIn,
+      exclusionEnd: exclusionEndSql,
+    },
+  });
+  // Placing an order reads the catalogue from memory (decision 222), dropped by every catalogue change.
   const catalogue = createCatalogueCache({
     products: productsRepository,
     paymentMethods: paymentMethodsRepository,
@@ -212,6 +350,27 @@ export function composeShop(infra: Infrastructure) {
   });
   events.subscribe('catalogue.changed', () => catalogue.dropped());
   instanceBus?.on('public', () => catalogue.dropped());
+  // The betting cash desks: secrets sealed with CASHDESK_KEY, else a key derived from the JWT secret; no
+  // CASHDESK_API_ROOT, no client (decision 260).
+  const desks = createDesksRepository({
+    prisma,
+    box: createSecretBox(config.cashdeskKey ?? jwtSecret, 'cashdesks'),
+    clock,
+  });
+  // What the desk's engine writes (decision 265); checkout reads from it how much of the Limit is promised.
+  const fulfilments = createFulfilmentRepository(infra.db.sql, clock);
+  const cashdeskClient = config.cashdeskApiRoot ? createCashdeskClient({ root: config.cashdeskApiRoot }) : null;
+  const cashdesks = createCashdesksService({
+    desks,
+    client: cashdeskClient,
+    // A customer waits for a lookup: 5 s, then the order goes on without it (the engine checks again).
+    lookupClient: config.cashdeskApiRoot
+      ? createCashdeskClient({ root: config.cashdeskApiRoot, timeoutMs: 5_000 })
+      : null,
+    audit: audit.record,
+    clock,
+    logger,
+  });
   const orders = createOrdersService({
     commands: orderCommands,
     queries: orderQueries,
@@ -223,8 +382,11 @@ export function composeShop(infra: Infrastructure) {
     clock,
     orderWaitMinutes: config.orderWaitMinutes,
     lateClaimHours: SMS_LIMITS.lateClaimHours,
-    fourEyesBdt,
+    staffRules,
     admission,
+    deskRoom: createDeskRoom({ desks, repo: fulfilments }),
+    // With a desk connected, an unknown 1xBet id is refused before anyone pays.
+    playerCheck: cashdesks.checkOrderPlayer,
   });
   // Device tokens kept sealed as the gateway's signing keys (decision 147): the same key material as the TOTP
   // secrets, another purpose (an independent derived key).
@@ -238,16 +400,27 @@ export function composeShop(infra: Infrastructure) {
     audit: audit.record,
     clock,
     deviceKeys,
-    // The payment loop's devices and templates from memory (decision 134), dropped on every instance when they change.
+    // The payment loop's devices and templates from memory (decision 203), dropped on every instance when they change.
     announceChange: instanceBus ? () => instanceBus.publish('sms') : undefined,
     maxAgeMs: instanceBus ? 60_000 : undefined,
   });
   instanceBus?.on('sms', () => sms.dropped());
-  // SMS Gateway for Android's signed webhooks (issue 19): keyed with the device's token, kept sealed.
+  // SMS Gateway for Android's signed webhooks: keyed with the device's token, kept sealed.
   const androidSmsGateway = createAndroidSmsGateway({ repo: smsRepository, sms, deviceKeys, clock });
   // The admin's KPIs (GET /stats): read-only aggregates over the orders.
   const stats = createShopStatsService(createShopStatsRepository(prisma), clock);
-  // The staff's desk in Telegram (issue 24): acts through the orders' own use cases as the linked staff member.
+  // The day's books (decision 290): read-only aggregates over the orders, the phones' ledgers and the cash desks'
+  // operations; it writes only its closed days.
+  const books = createBooksService({
+    books: createBooksRepository(prisma, infra.db.sql),
+    audit: audit.record,
+    clock,
+    commission: async () => {
+      const current = await settings.current();
+      return { deposit_pct: current.desk_commission_deposit_pct, payout_pct: current.desk_commission_payout_pct };
+    },
+  });
+  // The staff's desk in Telegram: acts through the orders' own use cases as the linked staff member.
   const telegram = createTelegramDesk({
     config: config.telegram,
     repository: createTelegramRepository(prisma),
@@ -266,12 +439,19 @@ export function composeShop(infra: Infrastructure) {
     databaseUrl: config.databaseUrl,
     clock: () => clock.now(),
     onStaffActive: (userId) => void events.publish('staff.active', { userId, via: 'telegram' }),
+    mayAct: (user) => !heldForSecondFactor(config.staffTwoFactor, user),
   });
-  // Outbound webhooks (issue 25): secrets sealed with WEBHOOK_KEY, else a key derived from the JWT secret; a queue in
-  // the database that every instance sends from (decisions 155-157).
+  // Outbound webhooks: secrets sealed with WEBHOOK_KEY, else a key derived from the JWT secret; a queue in
+  // the database that every instance sends from (decision 157).
   const webhooksRepository = createWebhooksRepository(prisma);
   const webhookBox = createSecretBox(config.webhookKey ?? jwtSecret, 'webhooks');
-  const webhookSender = createWebhookSender({ repository: webhooksRepository, box: webhookBox, clock, logger, allowPrivate: config.webhookAllowPrivate });
+  const webhookSender = createWebhookSender({
+    repository: webhooksRepository,
+    box: webhookBox,
+    clock,
+    logger,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   const webhooks = createWebhooksService({
     repository: webhooksRepository,
     sender: webhookSender,
@@ -284,11 +464,63 @@ export function composeShop(infra: Infrastructure) {
     maxAgeMs: instanceBus ? 60_000 : undefined,
   });
   instanceBus?.on('webhooks', () => webhooks.dropped());
+  // Orders delivered at the desk exactly once (decision 265): queued with their job when an order turns deliverable,
+  // sent by whichever instance claims the job, one operation per desk at a time; none without a client.
+  const fulfilment = cashdeskClient
+    ? createFulfilmentEngine({
+        repo: fulfilments,
+        desks,
+        client: cashdeskClient,
+        orders: {
+          read: (id) => orderQueries.findById(id),
+          completeByShop: (id, payoutTrxId) => orders.completeByShop(id, payoutTrxId),
+          refuseCode: (id, message, recordRefusal) => orders.refuseCode(id, message, recordRefusal),
+          recordRedemption: (id, amount) => orders.recordRedemption(id, amount),
+          noteFulfilment: async (id, note) => void (await orders.noteFulfilment(id, note)),
+        },
+        jobs,
+        sql: infra.db.sql,
+        alerts: {
+          failing: (currency, message) => void events.publish('cashdesk.failing', { currency, message }),
+          drift: (currency, drift) => void events.publish('cashdesk.drift', { currency, drift }),
+        },
+        clock,
+        logger,
+      })
+    : null;
+  if (fulfilment) {
+    // A deposit or payout is sent once: the handler never sends a delivery that is not queued, and a failure before
+    // the send (the desk busy or not answering) is retried by the queue.
+    jobs.handle(FULFILMENT_JOBS.deposit, { run: (payload) => fulfilment.run('deposit', payload) });
+    jobs.handle(FULFILMENT_JOBS.payout, { run: (payload) => fulfilment.run('payout', payload) });
+  }
+  // Web Push (decisions 275-276): subscriptions' `auth` secrets sealed like the device tokens (another purpose); every
+  // push a job of the durable queue, sent through the webhooks' address-checked client.
+  const push = createPushService({
+    repository: createPushRepository(prisma),
+    box: createSecretBox(config.twoFactorKey ?? jwtSecret, 'web-push'),
+    jobs,
+    audit: audit.record,
+    clock,
+    logger,
+    vapid: infra.vapid,
+    allowPrivate: config.webhookAllowPrivate,
+    orderExists: (id) => orderQueries.exists(id),
+    waitingEndingBetween: async (from, to) => (await orderQueries.waitingEndingBetween(from, to)).map(pushOrderOf),
+  });
+  jobs.handle(PUSH_JOB, { run: (payload) => push.sendPush(payload), maxAttempts: PUSH_DELIVERY.maxAttempts });
+  // Every picture in the database, or in S3 with MEDIA_S3_URL (decision 250): every instance sees the same ones.
+  const media = createMediaStore({
+    objects: mediaObjectsRepository,
+    bucket: config.mediaS3 ? createS3Bucket(config.mediaS3) : undefined,
+    clock,
+    logger,
+  });
   const tickets = createTicketsService({
     tickets: ticketsRepository,
     events,
     mediaBaseUrl: config.mediaBaseUrl,
-    pictures: createTicketPictureStore({ dataDir: config.dataDir, logger }),
+    pictures: createTicketPictureStore({ media }),
     audit: audit.record,
   });
   const replies = createRepliesService({ replies: repliesRepository, audit: audit.record });
@@ -298,6 +530,7 @@ export function composeShop(infra: Infrastructure) {
     userDto,
     ordersOfUser: orderLists.userOrderSummaries,
     ticketsOfUser: tickets.listTicketsOfUser,
+    playerLimitsOf: playerLimits.limitsOf,
   });
   const recovery = createRecoveryService({
     recoveries: recoveryRepository,
@@ -310,8 +543,13 @@ export function composeShop(infra: Infrastructure) {
     gatePrefix: config.gatePrefix,
     clock,
   });
-  const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, dataDir: config.dataDir, logger, events });
-  const productImages = createProductImagesService({ images: productImagesRepository, dataDir: config.dataDir, logger, audit: audit.record, events });
+  const avatars = createAvatarsService({ avatars: avatarsRepository, users: usersRepository, media, events });
+  const productImages = createProductImagesService({
+    images: productImagesRepository,
+    media,
+    audit: audit.record,
+    events,
+  });
   const adminStatus = createAdminStatusService({
     status: adminStatusRepository,
     events,
@@ -329,7 +567,7 @@ export function composeShop(infra: Infrastructure) {
   // over its IPC channel.
   const snapshots = createPublicSnapshots({
     source: {
-      // Checkout reads the products from the snapshot: it carries today's capped methods (decision 124).
+      // Checkout reads the products from the snapshot: it carries today's capped methods (decision 112).
       listProducts: async () => orderLists.markCappedMethods(await products.listProducts()),
       recentOrders: async () => orderLists.recentOrders((await settings.current()).home_show_names),
       isAdminOnline: adminStatus.isAdminOnline,
@@ -343,19 +581,39 @@ export function composeShop(infra: Infrastructure) {
 
   // Subscribers, in the order they run for one event: the snapshot is dropped before any push goes out, so a client
   // that reloads on a push reads the new data.
-  // Another instance changed the shop's rules: drop them here too (decision 164; the snapshot hears the same topic).
+  // Another instance changed the shop's rules: drop them here too (decision 081; the snapshot hears the same topic).
   instanceBus?.on('settings', () => settings.dropped());
+  // A guest's receipt (decision 244): queued by the order's own write, mailed by whichever instance claims it.
+  jobs.handle(
+    RECEIPT_JOB,
+    receiptMailJob({
+      findOrder: (id) => orderQueries.findById(id),
+      send: (message) => infra.mailer.send(message),
+      orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}`,
+    }),
+  );
+  // The shop's answer to a guest's ticket (decision 282): queued by the message's own insert, mailed the same way.
+  jobs.handle(
+    TICKET_REPLY_JOB,
+    ticketReplyMailJob({
+      findReply: (ticketId, messageId) => ticketsRepository.replyForMail(ticketId, messageId),
+      send: (message) => infra.mailer.send(message),
+      orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}`,
+    }),
+  );
   const subscriptions = subscribeShop(events, {
     adminStatus,
     snapshots,
     realtime,
     settings,
     telegram: telegram.notifier,
-    receipts: { mailer: infra.mailer, orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}` },
+    receipts: { kick: () => jobs.kick() },
     webhooks,
+    fulfilment,
+    pushOrderChanged: (order, before) => push.orderChanged(pushOrderOf(order), before),
     logger,
     clock: () => clock.now(),
-    // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 132).
+    // The order changed: its kept view is dropped here, then in every other instance (awaited, decision 081).
     orderViewChanged: async (id) => {
       orderViews.drop(id);
       try {
@@ -365,14 +623,34 @@ export function composeShop(infra: Infrastructure) {
       }
     },
   });
-  // Background work every instance runs (decision 013).
-  const sweeper = createSweeper(() => orders.expireDueOrders(), logger);
-  const silentDeviceWatch = createSilentDeviceWatch(() => sms.watchSilentDevices(), logger);
+  // Background work every instance runs (decision 010), each loop through the kernel's `every`.
+  const sweeper = every('order timeout sweep', SWEEP_INTERVAL_MS, () => orders.expireDueOrders(), {
+    logger,
+    atStart: true,
+  });
+  const silentDeviceWatch = every('silent phone watch', 60_000, () => sms.watchSilentDevices(), { logger });
   // The badge turns offline 5 minutes after the last sign of staff (decision 217); the same small loop, every 30 s.
-  const presenceWatch = createSilentDeviceWatch(() => adminStatus.watchPresence(), logger, 30_000);
+  const presenceWatch = every('staff presence watch', 30_000, () => adminStatus.watchPresence(), { logger });
+  // The desks watched each minute and at start (decisions 265, 300): Balance, open operations settled by the Limit,
+  // drift, and deliveries a crash stranded swept.
+  const deskWatch = every(
+    'cash desk watch',
+    FULFILMENT.watchMs,
+    async () => {
+      if (fulfilment) for (const currency of DESK_CURRENCIES) await fulfilment.watch(currency);
+    },
+    { logger, atStart: true },
+  );
+  // Pictures nothing refers to (a crash between storing one and its row's commit) go within the hour and a quarter.
+  const mediaSweep = every('media sweep', 15 * 60_000, () => media.sweep(), { logger });
+  // The warning 5 minutes before a waiting order times out (decision 276): every instance looks, the queue's dedupe
+  // key makes it one push per order and phone.
+  const timeoutWarnings = every('timeout warnings', PUSH_DELIVERY.timeoutCheckMs, () => push.warnTimeouts(), {
+    logger,
+  });
 
   // Mounted under /api/v1 in this order: /users/me and PATCH /users/:id come before the admin's GET /users/:id.
-  // The order routes first (issue 21): placing and paying walk no other router's route table.
+  // The order routes first: placing and paying walk no other router's route table.
   const routers: Router[] = [
     ordersRoutes({ orders, lists: orderLists, idempotency: createIdempotencyStore(prisma, clock), captcha, limits }),
     captchaRoutes(captcha),
@@ -382,19 +660,35 @@ export function composeShop(infra: Infrastructure) {
     productsRoutes({ products, captcha, limits }),
     paymentMethodsRoutes({ pms: paymentMethods, captcha, limits }),
     adminStatusRoutes({ adminStatus, captcha, limits }),
-    ticketsRoutes({ tickets, captcha, limits }),
+    ticketsRoutes({ tickets, captcha, limits, logger }),
     repliesRoutes({ replies, captcha, limits }),
     blocklistRoutes({ blocklist, captcha, limits }),
+    playerLimitsRoutes({ playerLimits, captcha, limits }),
     recoveryRoutes({ recovery, userDto, captcha, limits }),
     adminUsersRoutes(adminUsers),
     avatarsRoutes({ avatars, userDto, captcha, limits }),
     productImagesRoutes({ images: productImages, getProduct: products.getProduct, captcha, limits }),
     auditRoutes({ audit, limits }),
     shopStatsRoutes({ stats, limits }),
+    booksRoutes({ books, captcha, limits }),
     smsRoutes({ sms, captcha, limits }),
     settingsRoutes({ settings, captcha, limits }),
     telegramRoutes({ desk: telegram, captcha, limits }),
     webhooksRoutes({ webhooks, captcha, limits }),
+    fulfilmentRoutes({
+      engine: fulfilment,
+      operations: fulfilments,
+      recordDecision: async (id, note, staff, after, change) =>
+        (await orders.noteFulfilment(id, note, { user: staff, action: 'order.fulfilment', after, change })) !== null,
+      staffView: async (id) => {
+        const order = await orderQueries.findById(id);
+        return order ? orderViewsOf(order, await staffRules()).full : null;
+      },
+      captcha,
+      limits,
+    }),
+    cashdesksRoutes({ cashdesks, captcha, limits }),
+    pushRoutes({ push, limits }),
   ];
   /**
    * The public reads answered from memory (/home, /products/all, /products/{id}): mounted ahead of the API's own
@@ -404,19 +698,27 @@ export function composeShop(infra: Infrastructure) {
   const twoFactorGate = staffTwoFactorGate(config.staffTwoFactor);
   const snapshotRoutes = Router();
   snapshotRoutes.use(homeRoutes({ snapshots, userDto, authenticate: authenticateCaller }));
-  // The order page too (decision 132): the kept view, the caller's audience decided per request.
+  // The order page too (decision 081): the kept view, the caller's audience decided per request.
   snapshotRoutes.use(orderPageRoutes({ orders, authenticate: authenticateCaller, twoFactorGate }));
   /** Mounted before the user authentication: `POST /sms` carries a device token, not a JWT. */
-  const deviceRouters: Router[] = [smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }), telegramWebhookRoutes({ desk: telegram, limits })];
+  const deviceRouters: Router[] = [
+    smsForwardingRoutes({ sms, gateway: androidSmsGateway, limits }),
+    telegramWebhookRoutes({ desk: telegram, limits }),
+  ];
+  /** GET /media/…: the public pictures, outside /api/v1 (app.ts mounts it where MEDIA_BASE_URL points by default). */
+  const mediaRouter = mediaRoutes({ media, limits, logger });
 
   return {
     /** Sets req.user from a token (the kernel's passport-jwt strategy over the accounts repository). */
     authenticate: authenticateCaller,
-    /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 162). */
+    /** After `authenticate` on the API: STAFF_2FA=required holds staff without a second factor (decision 161). */
     twoFactorGate,
     routers,
     snapshotRoutes,
     deviceRouters,
+    mediaRouter,
+    /** Moves pictures an older shop kept under DATA_DIR into the media store (after the migrations, before serving). */
+    importDiskMedia: () => importDiskMedia({ dataDir: config.dataDir, media, logger }),
     /** The use cases, for tests and scripts that drive the shop without HTTP. */
     services: {
       accounts,
@@ -429,20 +731,27 @@ export function composeShop(infra: Infrastructure) {
       recovery,
       avatars,
       productImages,
+      media,
       adminStatus,
       audit,
       sms,
       replies,
       stats,
+      books,
       twoFactor,
       settings,
       blocklist,
       telegram: telegram.notifier,
       webhooks,
+      /** The cash desks: their table, and the brand's API client (null without CASHDESK_API_ROOT). */
+      cashdesk: { desks, client: cashdeskClient, cashdesks, fulfilment, fulfilments },
+      push,
     },
     /** The shop's event bus: tests count what was published. */
     events,
-    /** The order page's kept views (decision 132). */
+    /** The durable job queue (decision 227): tests queue and watch jobs. */
+    jobs,
+    /** The order page's kept views (decision 081). */
     orderViews,
     realtime,
     /** Orders per status and the oldest waiting ones, for /metrics. */
@@ -456,24 +765,33 @@ export function composeShop(infra: Infrastructure) {
     serve(): void {
       telegram.start();
       webhookSender.start();
+      jobs.start();
     },
     start(): void {
       sweeper.start();
       silentDeviceWatch.start();
       presenceWatch.start();
+      mediaSweep.start();
+      deskWatch.start();
+      timeoutWarnings.start();
     },
     /** Stops background work, waits for mails in flight, closes sockets (and with them the HTTP server). */
     async stop(): Promise<void> {
       await sweeper.stop();
       await silentDeviceWatch.stop();
       await presenceWatch.stop();
+      await mediaSweep.stop();
+      await deskWatch.stop();
+      await timeoutWarnings.stop();
       await telegram.stop();
       await webhookSender.stop();
+      await jobs.stop();
       await recovery.flush();
       subscriptions.stop();
       await realtime.close();
       await snapshots.close();
       await instanceBus?.close();
+      media.close();
     },
   };
 }

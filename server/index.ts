@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const application = await createApplication(config, { logger, background: !inCluster || workerIndex() === 0 });
   const { seed, migrationsApplied } = application;
   if (migrationsApplied.length) logger.info(`Applied migrations: ${migrationsApplied.join(', ')}`);
-  // The one line that is not JSON and not masked: the operator needs the generated credentials once (design §2).
+  // The one line that is not JSON and not masked: the operator needs the generated credentials once (product.md §4.6).
   if (seed.createdAdmin) {
     console.log(
       seed.createdAdmin.password
@@ -46,11 +46,14 @@ async function main(): Promise<void> {
     return;
   }
   const port = await application.listen(config.port);
-  logger.info(`Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`, {
-    port,
-    database: application.ctx.db.kind,
-    redis: config.redisUrl ? 'on' : 'off',
-  });
+  logger.info(
+    `Shop listening on http://localhost:${port} (${application.ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    {
+      port,
+      database: application.ctx.db.kind,
+      redis: config.redisUrl ? 'on' : 'off',
+    },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// Tells every other instance of the shop that data it holds in memory changed (decisions 081, 132): one Redis
+// Tells every other instance of the shop that data it holds in memory changed (decision 081): one Redis
 // channel carrying a topic and an optional key ('public': the public snapshot; 'settings': the shop's rules;
 // 'order' with an order id: that order's cached view; 'sms': the wallet phones and templates; 'webhooks': the outbound endpoints), published by the instance that wrote and heard by all the
 // others on a subscriber connection of their own. As workers of one primary without Redis, the same messages go
@@ -17,6 +17,11 @@ export interface InstanceBus {
   /** Resolves once this instance hears the others (reads wait for it, so no change can be missed before). */
   ready: Promise<void>;
   publish(topic: InstanceTopic, key?: string): Promise<void>;
+  /**
+   * Resolves once every message whose publish had finished before this call has been handed to this instance's
+   * listeners (decision 245): a read that follows a change made on another instance sees it. At most a second.
+   */
+  settle(): Promise<void>;
   on(topic: InstanceTopic, listener: InstanceListener): void;
   close(): Promise<void>;
 }
@@ -55,7 +60,11 @@ function parse(raw: string): BusMessage | null {
   try {
     const message = JSON.parse(raw) as Partial<BusMessage>;
     if (typeof message.from !== 'string' || !TOPICS.includes(message.topic as InstanceTopic)) return null;
-    return { from: message.from, topic: message.topic as InstanceTopic, key: typeof message.key === 'string' ? message.key : undefined };
+    return {
+      from: message.from,
+      topic: message.topic as InstanceTopic,
+      key: typeof message.key === 'string' ? message.key : undefined,
+    };
   } catch {
     return null;
   }
@@ -94,8 +103,38 @@ export function createRedisInstanceBus(redis: Redis, logger: Logger, channelPref
       }, 1_000).unref(),
     ),
   ]);
+  // One PING on the subscriber connection at a time, shared by the reads that arrived before it was sent: Redis
+  // answers it after writing every message it published before, on the same connection, so once its reply is read
+  // those messages have been heard. A read arriving while a PING is out waits for the next one (the one out may have
+  // left before the change's message), which goes as soon as the first returns: one round trip per burst of reads.
+  let inFlight: Promise<void> | null = null;
+  let following: Promise<void> | null = null;
+  const pingOnce = (): Promise<void> => {
+    const ping = Promise.race([
+      subscriber.ping().then(
+        () => undefined,
+        () => undefined,
+      ),
+      new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref()),
+    ]);
+    inFlight = ping.finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+  const settle = (): Promise<void> => {
+    if (!subscribedOnce) return Promise.resolve();
+    if (!inFlight) return pingOnce();
+    following ??= inFlight.then(() => {
+      following = null;
+      return inFlight ?? pingOnce();
+    });
+    return following;
+  };
+
   return {
     ready,
+    settle,
     async publish(topic, key) {
       await redis.publish(channelName, JSON.stringify({ from: instance, topic, key } satisfies BusMessage));
       // Redis may write PUBLISH's reply before the message to the subscribers (it writes its waiting clients newest
@@ -123,10 +162,15 @@ export function createIpcInstanceBus(): InstanceBus {
   process.on('message', onMessage);
   return {
     ready: Promise.resolve(),
+    // The primary relays each worker's messages in order but answers no round trip: the window decision 245 closes
+    // over Redis stays open here (a read on another worker in the same millisecond as the change may miss it).
+    settle: () => Promise.resolve(),
     publish(topic, key) {
       return new Promise<void>((resolve, reject) => {
         if (!process.send) return resolve();
-        process.send({ type: INSTANCE_BUS_IPC_MESSAGE, topic, key }, undefined, {}, (error) => (error ? reject(error) : resolve()));
+        process.send({ type: INSTANCE_BUS_IPC_MESSAGE, topic, key }, undefined, {}, (error) =>
+          error ? reject(error) : resolve(),
+        );
       });
     },
     on: listeners.add,
@@ -137,4 +181,5 @@ export function createIpcInstanceBus(): InstanceBus {
 }
 
 /** Whether a cluster message is the bus's (the primary relays it to every other worker). */
-export const isInstanceBusMessage = (message: unknown): boolean => (message as { type?: unknown } | null)?.type === INSTANCE_BUS_IPC_MESSAGE;
+export const isInstanceBusMessage = (message: unknown): boolean =>
+  (message as { type?: unknown } | null)?.type === INSTANCE_BUS_IPC_MESSAGE;

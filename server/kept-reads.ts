@@ -1,4 +1,4 @@
-// Reads kept in memory by key until dropped (decisions 133 and 222): the catalogue as placing an order reads it, and
+// Reads kept in memory by key until dropped (decision 222): the catalogue as placing an order reads it, and
 // which webhook endpoints take an event. One read per key at a time; a failed read is not kept; a drop while a read
 // is under way leaves its answer unkept. `maxAgeMs`: with other instances, how old a kept read may get (a bus
 // message lost while Redis reconnected); none with one instance, whose own changes drop it.

@@ -36,7 +36,15 @@ describe('Logger', () => {
       note: `token ${jwt} in text, Authorization: Bearer opaque-secret-token`,
     });
     const text = lines.join('');
-    for (const secret of [jwt, 'hunter22-secret', 'n3w-secret-pw', '123456', 'WCODE-SECRET', 'sid=abc', 'opaque-secret-token']) {
+    for (const secret of [
+      jwt,
+      'hunter22-secret',
+      'n3w-secret-pw',
+      '123456',
+      'WCODE-SECRET',
+      'sid=abc',
+      'opaque-secret-token',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[redacted]');
@@ -44,7 +52,9 @@ describe('Logger', () => {
 
   it('When an e-mail address appears anywhere, then it is masked', () => {
     const { logger, lines } = capture();
-    logger.error('Mail to ali.khan@example.com failed', new Error('550 rejected rahim@mail.example.org'), { to: 'someone@domain.com.bd' });
+    logger.error('Mail to ali.khan@example.com failed', new Error('550 rejected rahim@mail.example.org'), {
+      to: 'someone@domain.com.bd',
+    });
     const text = lines.join('');
     expect(text).not.toMatch(/ali\.khan|rahim@|someone@/);
     expect(text).toContain('a***@e***.com');
@@ -58,7 +68,11 @@ describe('Logger', () => {
     logger.info('not at this level');
     logger.error('boom', new TypeError('bad thing'));
     expect(parsed()).toHaveLength(1);
-    expect(parsed()[0]).toMatchObject({ level: 'error', msg: 'boom', err: { type: 'TypeError', message: 'bad thing' } });
+    expect(parsed()[0]).toMatchObject({
+      level: 'error',
+      msg: 'boom',
+      err: { type: 'TypeError', message: 'bad thing' },
+    });
   });
 
   it('When the error filter claims an error, then error() prints nothing for it', () => {

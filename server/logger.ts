@@ -36,7 +36,8 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-const EMAIL = /(?<![A-Za-z0-9._%+-])([A-Za-z0-9])[A-Za-z0-9._%+-]*@([A-Za-z0-9])[A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})(?![A-Za-z0-9-])/g;
+const EMAIL =
+  /(?<![A-Za-z0-9._%+-])([A-Za-z0-9])[A-Za-z0-9._%+-]*@([A-Za-z0-9])[A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})(?![A-Za-z0-9-])/g;
 
 /** Masks an e-mail address the way the logs show it: `ali@domain.com` → `a***@d***.com`. */
 export function maskEmails(text: string): string {
@@ -57,7 +58,8 @@ export function scrubLine(line: string): string {
 }
 
 // Field names whose values never reach a log, at any depth of the fields given to a log call.
-const SECRET_KEYS = /^(password|new_?password|old_?password|current_?password|password_?confirm(ation)?|passwd|token|jwt|access_?token|refresh_?token|authorization|cookie|set-cookie|secret|captcha|altcha|w_?code|code|otp|idempotency-key)$/i;
+const SECRET_KEYS =
+  /^(password|new_?password|old_?password|current_?password|password_?confirm(ation)?|passwd|token|jwt|access_?token|refresh_?token|authorization|cookie|set-cookie|secret|captcha|altcha|w_?code|code|otp|idempotency-key|cashier_?pass|hash|confirm|sign)$/i;
 
 function scrub(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -101,7 +103,13 @@ export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logg
         return context ? { request_id: context.requestId } : {};
       },
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'err.config.headers.Authorization'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'headers.authorization',
+          'headers.cookie',
+          'err.config.headers.Authorization',
+        ],
         censor: '[redacted]',
       },
       serializers: { err: pino.stdSerializers.err },

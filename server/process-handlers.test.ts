@@ -6,8 +6,13 @@ import { handleProcessEvents, type StopReason } from './process-handlers.js';
 /** A stand-in for `process`: events are emitted by the test, exit() is recorded. */
 function setup(options: { faultStopMs?: number; signalStopMs?: number } = {}) {
   const lines: Record<string, unknown>[] = [];
-  const logger = createLogger('info', { destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) } });
-  const target = Object.assign(new EventEmitter(), { exitCode: undefined as number | string | undefined, exit: vi.fn<(code: number) => void>() });
+  const logger = createLogger('info', {
+    destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) },
+  });
+  const target = Object.assign(new EventEmitter(), {
+    exitCode: undefined as number | string | undefined,
+    exit: vi.fn<(code: number) => void>(),
+  });
   const handlers = handleProcessEvents({ logger, role: 'single', target, ...options });
   const exited = () => new Promise<number>((resolve) => target.exit.mockImplementation((code) => resolve(code)));
   return { lines, target, handlers, exited };
@@ -24,7 +29,13 @@ describe('Process handlers', () => {
     expect(stop.mock.calls).toEqual([['fault']]);
     expect(target.exitCode).toBe(1);
     expect(lines).toMatchObject([
-      { level: 'fatal', msg: 'Unhandled rejection: stopping, then exiting with code 1', fault: 'unhandledRejection', process: 'single', err: { type: 'TypeError', message: 'nobody awaited this' } },
+      {
+        level: 'fatal',
+        msg: 'Unhandled rejection: stopping, then exiting with code 1',
+        fault: 'unhandledRejection',
+        process: 'single',
+        err: { type: 'TypeError', message: 'nobody awaited this' },
+      },
       { level: 'info', msg: 'Stopped', exit_code: 1 },
     ]);
   });
@@ -34,7 +45,11 @@ describe('Process handlers', () => {
     const exit = exited();
     target.emit('uncaughtException', 'a bare string', 'uncaughtException');
     expect(await exit).toBe(1);
-    expect(lines[0]).toMatchObject({ level: 'fatal', msg: 'Uncaught exception: stopping, then exiting with code 1', reason: 'a bare string' });
+    expect(lines[0]).toMatchObject({
+      level: 'fatal',
+      msg: 'Uncaught exception: stopping, then exiting with code 1',
+      reason: 'a bare string',
+    });
   });
 
   it('When a second fault comes while stopping, then it is logged but the stop is not started again', async () => {
@@ -49,7 +64,11 @@ describe('Process handlers', () => {
     finish();
     expect(await exit).toBe(1);
     expect(stop).toHaveBeenCalledTimes(1);
-    expect(lines.map((l) => l.msg)).toEqual(['Uncaught exception: stopping, then exiting with code 1', 'Unhandled rejection while stopping', 'Stopped']);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'Uncaught exception: stopping, then exiting with code 1',
+      'Unhandled rejection while stopping',
+      'Stopped',
+    ]);
   });
 
   it('When the stop hangs, then the process exits with code 1 after the bound', async () => {
@@ -89,7 +108,11 @@ describe('Process handlers', () => {
     const exit = exited();
     target.emit('SIGTERM');
     expect(await exit).toBe(1);
-    expect(lines.at(-1)).toMatchObject({ level: 'error', msg: 'Shutdown failed', err: { message: 'database would not close' } });
+    expect(lines.at(-1)).toMatchObject({
+      level: 'error',
+      msg: 'Shutdown failed',
+      err: { message: 'database would not close' },
+    });
   });
 
   it('When a fault comes before the shop is built, then the process exits with code 1 at once', async () => {

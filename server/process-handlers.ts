@@ -1,5 +1,5 @@
 // What a shop process does about its own events, in every mode: one process, the cluster primary, a cluster worker
-// (issue 18 item 8, decision 190). SIGTERM and SIGINT stop it gracefully (exit code 0). An unhandled rejection or
+// (decision 190). SIGTERM and SIGINT stop it gracefully (exit code 0). An unhandled rejection or
 // an uncaught exception leaves it in a state nobody planned for: the error is logged once (pino, fatal), the process
 // stops taking work the way the graceful stop does, within a short bound, and exits with code 1 so that whatever
 // supervises it (the platform, systemd, the cluster primary for a worker) starts a fresh one.
@@ -11,7 +11,10 @@ export const FAULT_STOP_MS = 5_000;
 export const SIGNAL_STOP_MS = 10_000;
 
 type Fault = 'unhandledRejection' | 'uncaughtException';
-const FAULT_TEXT: Record<Fault, string> = { unhandledRejection: 'Unhandled rejection', uncaughtException: 'Uncaught exception' };
+const FAULT_TEXT: Record<Fault, string> = {
+  unhandledRejection: 'Unhandled rejection',
+  uncaughtException: 'Uncaught exception',
+};
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** The part of `process` used here (unit tests hand in a stand-in). */
@@ -79,10 +82,14 @@ export function handleProcessEvents(options: ProcessHandlersOptions): ProcessHan
     target.exitCode = 1;
     try {
       const detail = error instanceof Error ? error : { reason: error };
-      logger.fatal(stopping ? `${FAULT_TEXT[fault]} while stopping` : `${FAULT_TEXT[fault]}: stopping, then exiting with code 1`, detail, {
-        process: role,
-        fault,
-      });
+      logger.fatal(
+        stopping ? `${FAULT_TEXT[fault]} while stopping` : `${FAULT_TEXT[fault]}: stopping, then exiting with code 1`,
+        detail,
+        {
+          process: role,
+          fault,
+        },
+      );
     } catch {
       // Standard output itself is gone: there is nowhere to say it, and the exit below still happens.
     }

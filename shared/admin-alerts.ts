@@ -1,4 +1,4 @@
-// The admin's alerts (issue 10, decision 119): what `GET /api/v1/admin/waiting` answers, the count the admin's
+// The admin's alerts (decision 119): what `GET /api/v1/admin/waiting` answers, the count the admin's
 // tab title and favicon show.
 
 /** Items that wait for the shop: orders in the admin's queue and tickets whose last message is the customer's. */
@@ -7,7 +7,7 @@ export interface WaitingItemsDto {
   orders: number;
   /** Open tickets whose newest message is the customer's. */
   tickets: number;
-  /** Of `orders`, those whose payment is held for the shop's review (issue 22: the bell lists them apart). */
+  /** Of `orders`, those whose payment is held for the shop's review (the bell lists them apart). */
   held: number;
   /** Wallet phones whose balance ledger has a gap: a message is missing (decision 144). */
   gaps: number;

@@ -1,9 +1,10 @@
-// JSON shapes of the API answers (spec §3, §7). Dates are unix seconds; money is a number rounded to 2 places.
+// JSON shapes of the API answers (product.md §7.11, §7). Dates are unix seconds; money is a number rounded to 2 places.
 import type { OrderActor, OrderStatus } from './order-status.js';
 import type { Role, TicketLanguage, Wallet } from './constants.js';
 import type { OrderPayoutDto, OrderVerificationDto } from './sms/sms-api.js';
 import type { CancelReason } from './schemas.js';
 import type { TelegramLinkDto } from './telegram.js';
+import type { PlayerLimitsDto } from './player-limits.js';
 
 export interface UserDto {
   id: string;
@@ -15,15 +16,15 @@ export interface UserDto {
   logo: string | null;
   created_at: number;
   orders: number;
-  /** Signs in with a second factor (issue 20). */
+  /** Signs in with a second factor. */
   two_factor: boolean;
   /** Only in login/register answers (and the answers that renew the session: password, 2FA changes). */
   jwt?: string;
-  /** Only in `GET /users/me`: the account's link to the staff's Telegram bot (issue 24). */
+  /** Only in `GET /users/me`: the account's link to the staff's Telegram bot. */
   telegram?: TelegramLinkDto;
 }
 
-/** `POST /login` of an account with two-factor sign-in: no token yet, the second step's challenge (issue 20). */
+/** `POST /login` of an account with two-factor sign-in: no token yet, the second step's challenge. */
 export interface LoginChallengeAnswer {
   ok: true;
   otp_required: true;
@@ -57,12 +58,12 @@ export interface ProductPmDto {
   max: number;
   /**
    * The method's daily cap for top-ups leaves no room today: checkout shows it unavailable until midnight Asia/Dhaka
-   * (decision 124). Only this flag is public, never the caps or the day's totals; always false for withdrawals.
+   * (decision 112). Only this flag is public, never the caps or the day's totals; always false for withdrawals.
    */
   limit_reached: boolean;
-  /** The method's business hours (issue 23): checkout shows it closed, with its opening time, outside them. */
+  /** The method's business hours: checkout shows it closed, with its opening time, outside them. */
   hours: { open: string; close: string } | null;
-  /** The method's note to customers (issue 22), shown at checkout under the method. */
+  /** The method's note to customers, shown at checkout under the method. */
   note: string;
 }
 export interface ProductDto {
@@ -81,10 +82,10 @@ export interface PaymentMethodDto {
   wallet: string;
   note: string;
   available: boolean;
-  /** Daily caps for top-ups (issue 10), null for none. */
+  /** Daily caps for top-ups, null for none. */
   daily_count_limit: number | null;
   daily_amount_limit: number | null;
-  /** Business hours {open, close} ("HH:MM", Asia/Dhaka, may cross midnight); null: always open (issue 23). */
+  /** Business hours {open, close} ("HH:MM", Asia/Dhaka, may cross midnight); null: always open. */
   hours: { open: string; close: string } | null;
   /** Today's (Asia/Dhaka) waiting, pending and complete top-ups with this method; only in GET /pms/all. */
   today?: { count: number; amount: number };
@@ -100,10 +101,21 @@ export interface PublicOrderEventDto {
   to: OrderStatus;
   actor: OrderActor;
   /** `status` for a move; `sms_linked` (an admin linked an SMS by hand), `late_claim`, `verification_settled`
-   * (staff accepted or rejected a held payment, decision 145), `claimed`, `released` and `approved` (issue 20) change
-   * no status. */
-  kind: 'status' | 'sms_linked' | 'late_claim' | 'verification_settled' | 'claimed' | 'released' | 'approved';
+   * (staff accepted or rejected a held payment, decision 145), `claimed`, `released` and `approved` change
+   * no status; so does `payout_wallet_changed` (the customer corrected a withdrawal's payout number, decision 281). */
+  kind:
+    | 'status'
+    | 'sms_linked'
+    | 'late_claim'
+    | 'verification_settled'
+    | 'claimed'
+    | 'released'
+    | 'approved'
+    | 'fulfilment'
+    | 'payout_wallet_changed';
   time: number;
+  /** In the public view only on the move back to waiting after the cash desk refused a code: the desk's word. */
+  note?: string | null;
 }
 
 export interface PublicOrderDataDto {
@@ -115,7 +127,7 @@ export interface PublicOrderDataDto {
 }
 
 /** `GET /orders/{id}`, a customer's `GET /orders/all`, `order:updated` to watchers and the owner. */
-/** The shop's check of a payment as a customer may see it (decision 174): never the SMS, its sender or a ledger reason. */
+/** The shop's check of a payment as a customer may see it (decision 070): never the SMS, its sender or a ledger reason. */
 export const PUBLIC_PAYMENT_STATES = ['none', 'awaiting', 'received', 'differs', 'held', 'rejected'] as const;
 export type PublicPaymentState = (typeof PUBLIC_PAYMENT_STATES)[number];
 
@@ -132,7 +144,7 @@ export interface PublicOrderDto {
   pm_coin: string;
   contact_email: string;
   data: PublicOrderDataDto;
-  /** Why the admin cancelled (issue 10), or null; the customer's page shows it in their language. */
+  /** Why the admin cancelled, or null; the customer's page shows it in their language. */
   cancel_reason: CancelReason | null;
   /** The admin's note to the customer with the cancel, or null. */
   cancel_note: string | null;
@@ -140,12 +152,12 @@ export interface PublicOrderDto {
   /** An SMS from the shop's wallet phone verified the payment: the customer's "payment received ✓". */
   payment_received: boolean;
   /**
-   * The payment's SMS is held for the shop's review (issue 23): `payer_mismatch` when it came from another number
+   * The payment's SMS is held for the shop's review: `payer_mismatch` when it came from another number
    * than the one the customer named, `review` otherwise; null when nothing is held.
    */
   payment_held: 'payer_mismatch' | 'review' | null;
   /**
-   * Where the shop's check of the payment stands, in the customer's terms (issue 22 point 9, decision 174): `none`
+   * Where the shop's check of the payment stands, in the customer's terms (decision 070): `none`
    * (nothing to check yet, or a withdrawal), `awaiting` (no confirmation from the shop's wallet yet), `received`,
    * `differs` (the wallet got another amount: `received_amount`), `held` (see `payment_held`) or `rejected`.
    */
@@ -156,6 +168,26 @@ export interface PublicOrderDto {
   late_claim_at: number | null;
   /** A completed withdrawal's payout transaction id, or null. */
   payout_trx_id: string | null;
+  /**
+   * The order's delivery at the betting cash desk (decision 265), or null when the shop does not deliver it itself:
+   * `done` means the money is on the customer's 1xBet account (a top-up) or their code was redeemed (a withdrawal).
+   * The desk's word on a code it refused is the `note` of the order's move back to waiting (`events`).
+   */
+  fulfilment: { status: FulfilmentStatus } | null;
+}
+
+/** Where an order's delivery at the cash desk stands (decision 265). */
+export const FULFILMENT_STATUSES = ['queued', 'sending', 'done', 'refused', 'unknown'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/** The staff's view of a delivery: what moved, the desk's operation id and word, when, and how many sends. */
+export interface AdminFulfilmentDto {
+  status: FulfilmentStatus;
+  amount: number | null;
+  operation_id: string | null;
+  message: string | null;
+  at: number;
+  attempts: number;
 }
 
 export interface AdminOrderEventDto extends PublicOrderEventDto {
@@ -170,16 +202,24 @@ export interface AdminOrderDto extends PublicOrderDto {
   user_id: string | null;
   data: PublicOrderDataDto & { w_code: string | null };
   events: AdminOrderEventDto[];
-  /** What the SMS inbox says about this payment (issue 9). */
+  /** What the SMS inbox says about this payment. */
   verification: OrderVerificationDto;
   /** The outgoing Send Money SMS that proves a withdrawal was paid, or null (decision 146). */
   payout: OrderPayoutDto | null;
-  /** The staff member who claimed the order (issue 20), or null when nobody holds it. */
+  /** The staff member who claimed the order, or null when nobody holds it. */
   assignee: { id: string; name: string } | null;
   /** Second-person approvals of a withdrawal (the four-eyes rule): who (id and name) and when (unix seconds). */
   approvals: { by: string; name: string; at: number }[];
   /** The withdrawal is at or above the shop's four-eyes threshold: it completes only after another person's approval. */
   approval_required: boolean;
+  /**
+   * A held top-up's payment: who may accept it by hand (decision 315), 'admin' only or, with 'second_approval', any
+   * staff member once someone else approved it (`approvals`); null when nothing is held.
+   */
+  accept_rule: 'admin' | 'second_approval' | null;
+  fulfilment: AdminFulfilmentDto | null;
+  /** The payout number before the customer's latest correction (decision 281), or null when never corrected. */
+  payout_wallet_before: string | null;
 }
 
 /** The admin's view under the name the admin screens use. */
@@ -203,7 +243,7 @@ export interface HomeOrderDto {
   userLogo: string | null;
 }
 
-/** One line of a user's order history on the admin's user page (decision 023): a summary, not a whole order. */
+/** One line of a user's order history on the admin's user page (decision 014): a summary, not a whole order. */
 export interface UserOrderSummaryDto {
   id: string;
   created_at: number;
@@ -218,6 +258,8 @@ export interface UserDetailsDto {
   user: UserDto;
   orders: UserOrderSummaryDto[];
   tickets: TicketDto[];
+  /** A customer's own limits and self-exclusion (decisions 271-272), for staff to read. */
+  player_limits?: PlayerLimitsDto;
 }
 
 export interface HomeDto {
@@ -229,7 +271,7 @@ export interface HomeDto {
 }
 
 /**
- * A ticket message's picture (issue 22 point 5, decision 183): API paths (under /api/v1: `/supports/{id}/pictures/
+ * A ticket message's picture (decision 022): API paths (under /api/v1: `/supports/{id}/pictures/
  * {messageId}`) that answer the JPEG only with the owner's or a staff member's token, and its size so the chat
  * keeps its place.
  */
@@ -247,7 +289,7 @@ export interface TicketMessageDto {
   time: number;
   picture: TicketPictureDto | null;
 }
-/** The order a ticket is about, as the ticket's conversation shows it (issue 10). */
+/** The order a ticket is about, as the ticket's conversation shows it. */
 export interface TicketOrderDto {
   id: string;
   created_at: number;
@@ -273,7 +315,9 @@ export interface TicketDto {
   subject: string;
   status: 'open' | 'closed';
   last_text: string;
-  user_id: string;
+  /** The owner's account; null for a guest's ticket, keyed by its order (decision 282). */
+  user_id: string | null;
+  /** The owner's name; a guest's ticket: the order's contact e-mail, maybe empty. */
   name: string;
   userLogo: string | null;
   /** The order the ticket is about (one of the owner's own), or null. */
@@ -306,6 +350,6 @@ export interface ApiError {
   code?: number;
   errors?: Record<string, string>;
   logout?: true;
-  /** Values the message names (issue 23: the limit, the time to retry, the opening time). */
+  /** Values the message names (the limit, the time to retry, the opening time). */
   params?: Record<string, string | number>;
 }

@@ -1,4 +1,4 @@
-// The audit log's contract (issue 10): action names, the list query and the entry as the API shows it.
+// The audit log's contract: action names, the list query and the entry as the API shows it.
 import { z } from 'zod';
 import { asciiDigitsOf } from './digits.js';
 import { VALIDATION_KEYS as V } from './error-keys.js';
@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'sms_template.delete',
   'sms.link',
   'ticket.picture',
+  'ticket.guest_message',
   'product.image',
   'user.two_factor_on',
   'user.two_factor_off',
@@ -42,15 +43,35 @@ export const AUDIT_ACTIONS = [
   'telegram.unlink',
   'blocklist.add',
   'blocklist.remove',
+  'user.limits_set',
+  'user.limits_pending_cancel',
+  'user.self_exclusion',
   'webhook.create',
   'webhook.update',
   'webhook.delete',
   'webhook.retry',
   'webhook.test',
+  'cashdesk.connect',
+  'cashdesk.update',
+  'cashdesk.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['order', 'user', 'product', 'pm', 'setting', 'reply', 'device', 'sms_template', 'sms', 'blocklist', 'webhook', 'ticket'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'order',
+  'user',
+  'product',
+  'pm',
+  'setting',
+  'reply',
+  'device',
+  'sms_template',
+  'sms',
+  'blocklist',
+  'webhook',
+  'ticket',
+  'cashdesk',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const optionalText = (max: number, pattern: RegExp) =>
@@ -62,7 +83,10 @@ const optionalText = (max: number, pattern: RegExp) =>
 /** `GET /audit?page=n&action=&actor=`: an action name (`order.complete`), an actor's user id. */
 export const auditQuerySchema = z.object({
   page: z
-    .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+    .preprocess(
+      asciiDigitsOf,
+      z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid),
+    )
     .default(1),
   action: optionalText(40, /^[a-z][a-z_]*\.[a-z][a-z_]*$/),
   actor: optionalText(40, /^[A-Za-z0-9_-]+$/),
@@ -85,7 +109,17 @@ export interface AuditEntryDto {
 }
 
 /** The audit CSV's columns (times in Asia/Dhaka; before/after as JSON). */
-export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor', 'actor_id', 'action', 'target_type', 'target_id', 'before', 'after'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'actor_id',
+  'action',
+  'target_type',
+  'target_id',
+  'before',
+  'after',
+] as const;
 
 /** `GET /audit`: a page of entries, the page count, and every account that has entries (the actor filter). */
 export interface AuditListDto {

@@ -1,4 +1,4 @@
-// Business constants and limits of spec §5/§9, shared by server and client.
+// Business constants and limits of product.md §3.3/§9, shared by server and client.
 
 export const PRODUCT_IDS = ['1xbet_topup_bdt', '1xbet_topup_usd', '1xbet_withdraw_bdt', '1xbet_withdraw_usd'] as const;
 export type ProductId = (typeof PRODUCT_IDS)[number];
@@ -9,7 +9,7 @@ export type Wallet = (typeof WALLETS)[number];
 export const TICKET_SUBJECTS = [...PRODUCT_IDS, 'other'] as const;
 export type TicketSubject = (typeof TICKET_SUBJECTS)[number];
 
-/** The language a ticket is written in (decision 117): canned replies are inserted in it. */
+/** The language a ticket is written in (decision 116): canned replies are inserted in it. */
 export const TICKET_LANGUAGES = ['en', 'bn'] as const;
 export type TicketLanguage = (typeof TICKET_LANGUAGES)[number];
 
@@ -17,7 +17,7 @@ export const ROLES = ['admin', 'operator', 'user', 'blocked'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * The shop's staff (issue 20): admins, and operators who work the queue, the SMS inbox and the tickets but may not
+ * The shop's staff: admins, and operators who work the queue, the SMS inbox and the tickets but may not
  * change the shop (users, catalogue, devices, templates, audit, exports, settings). Both see the staff order view.
  */
 export const STAFF_ROLES = ['admin', 'operator'] as const;
@@ -31,19 +31,19 @@ export const LIMITS = {
   email: { min: 3, max: 50 },
   password: { min: 8, max: 40 },
   contactEmail: { min: 5, max: 50 },
-  /** Messages of the support chat (issue 22 point 5): up to 2,000 characters. */
+  /** Messages of the support chat: up to 2,000 characters. */
   ticketText: { min: 10, max: 2000 },
   ticketReply: { min: 2, max: 2000 },
   transactionId: { min: 5, max: 70 },
   recoveryCode: { min: 6, max: 9 },
   productDescription: { min: 5, max: 500 },
   pmNote: { max: 500 },
-  /** The admin's note to the customer when cancelling (issue 10). */
+  /** The admin's note to the customer when cancelling. */
   cancelNote: { max: 300 },
   amountMax: 1_000_000_000,
   avatarBytes: 3_145_728,
   avatarSide: 1000,
-  /** A ticket picture's longest side as stored (a phone's screenshot stays legible) and its thumbnail's (decision 183). */
+  /** A ticket picture's longest side as stored (a phone's screenshot stays legible) and its thumbnail's (decision 022). */
   ticketPictureSide: 1600,
   ticketThumbSide: 320,
   pageSize: 10,
@@ -58,12 +58,12 @@ export const TIMERS = {
   recoveryResendSeconds: 60,
   recoveryCodeMinutes: 15,
   recoveryMaxAttempts: 5,
-  /** A login's second step (issue 20): the challenge lasts 5 minutes and takes at most 5 wrong codes. */
+  /** A login's second step: the challenge lasts 5 minutes and takes at most 5 wrong codes. */
   loginChallengeMinutes: 5,
   loginChallengeMaxAttempts: 5,
 } as const;
 
-/** Two-factor sign-in (issue 20, decision 161): RFC 6238 TOTP of 6 digits every 30 s, 10 recovery codes. */
+/** Two-factor sign-in (decision 161): RFC 6238 TOTP of 6 digits every 30 s, 10 recovery codes. */
 export const TWO_FACTOR = {
   digits: 6,
   periodSeconds: 30,
@@ -95,7 +95,7 @@ export function productKind(productId: string): OrderKind {
 /** The products of one kind, for lists and SQL filters. */
 export const productsOfKind = (kind: OrderKind): ProductId[] => PRODUCT_IDS.filter((id) => PRODUCT_KINDS[id] === kind);
 
-/** Currency of a product (or pay-method id): USD when the id contains 'usd', otherwise BDT (spec §3). */
+/** Currency of a product (or pay-method id): USD when the id contains 'usd', otherwise BDT (product.md §1.1). */
 export function productCurrency(productId: string): 'USD' | 'BDT' {
   return productId.includes('usd') ? 'USD' : 'BDT';
 }

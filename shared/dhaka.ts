@@ -1,5 +1,5 @@
 // The shop's day is Asia/Dhaka's (UTC+06:00 all year, no daylight saving): daily caps reset and statistics are
-// counted by it (issue 10).
+// counted by it.
 export const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 export const DHAKA_OFFSET_SECONDS = DHAKA_OFFSET_MS / 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-// The admin's order history (issue 10): the filters of `GET /orders/all` and `GET /orders/export.csv`, and the
+// The admin's order history: the filters of `GET /orders/all` and `GET /orders/export.csv`, and the
 // customer details the admin list carries beside the orders.
 import { z } from 'zod';
 import { PRODUCT_IDS, WALLETS } from './constants.js';
@@ -28,7 +28,7 @@ export const orderFilterSchema = z
       z.string({ error: V.invalid }).max(100, V.invalid).optional(),
     ),
     /**
-     * The payment's SMS verification (decision 123): `true` the orders an SMS verified, `false` the top-ups no
+     * The payment's SMS verification (decision 012): `true` the orders an SMS verified, `false` the top-ups no
      * SMS verified yet (withdrawals have no payment to verify, so they are in neither).
      */
     verified: z.preprocess(
@@ -45,15 +45,30 @@ export type OrderFilter = z.infer<typeof orderFilterSchema>;
 export const orderListQuerySchema = z.intersection(
   z.object({
     page: z
-      .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+      .preprocess(
+        asciiDigitsOf,
+        z.coerce
+          .number({ error: V.pageInvalid })
+          .int(V.pageInvalid)
+          .min(1, V.pageInvalid)
+          .max(1_000_000, V.pageInvalid),
+      )
       .default(1),
   }),
   orderFilterSchema,
 );
 
-/** No filter given: the live queue (waiting and pending) as before issue 10. */
+/** No filter given: the live queue (waiting and pending) as the queue has always been. */
 export function isQueueRequest(f: OrderFilter): boolean {
-  return f.status === undefined && f.product === undefined && f.method === undefined && f.from === undefined && f.to === undefined && f.q === undefined && f.verified === undefined;
+  return (
+    f.status === undefined &&
+    f.product === undefined &&
+    f.method === undefined &&
+    f.from === undefined &&
+    f.to === undefined &&
+    f.q === undefined &&
+    f.verified === undefined
+  );
 }
 
 /** The filters as a query string (the client's list and CSV link). */
@@ -74,7 +89,7 @@ export interface OrderCustomerDto {
   orders: number;
 }
 
-/** The CSV's columns, in order (issue 10). */
+/** The CSV's columns, in order. */
 export const ORDER_CSV_COLUMNS = [
   'id',
   'created',

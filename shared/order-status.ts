@@ -1,4 +1,4 @@
-// Order statuses and the one transition table the server enforces (design §6).
+// Order statuses and the one transition table the server enforces (product.md §7.2).
 import type { VerificationStatus } from '#shared/sms/sms-api';
 
 export const ORDER_STATUSES = [
@@ -18,10 +18,19 @@ export type OrderLanguage = 'en' | 'bn';
 export type OrderActor = 'customer' | 'admin' | 'system';
 
 /** The commands of `PATCH /orders/{id}` (parsed by `orderCommandSchema` in schemas.ts). */
-export const ORDER_COMMANDS = ['submitPayment', 'cancelOrder', 'completeOrder', 'cancelOrderAsAdmin', 'reopenOrder'] as const;
+export const ORDER_COMMANDS = [
+  'submitPayment',
+  'cancelOrder',
+  'completeOrder',
+  'cancelOrderAsAdmin',
+  'reopenOrder',
+] as const;
 export type OrderCommandName = (typeof ORDER_COMMANDS)[number];
-/** Every transition is a command, except the timeout that the shop itself makes. */
-export type OrderTransition = OrderCommandName | 'expireOrder';
+/**
+ * Every transition is a command, except those the shop itself makes: the timeout, and the cash desk's answers
+ * (decision 265): a withdrawal code it refused goes back to the customer, a delivered order completes itself.
+ */
+export type OrderTransition = OrderCommandName | 'expireOrder' | 'codeRefused' | 'completeByShop';
 
 export interface TransitionRule {
   from: readonly OrderStatus[];
@@ -36,12 +45,16 @@ export const ORDER_TRANSITIONS = {
   expireOrder: { from: ['waiting'], to: 'timedout', by: 'system' },
   completeOrder: { from: ['pending'], to: 'complete', by: 'admin' },
   cancelOrderAsAdmin: { from: ['pending', 'waiting'], to: 'admin_cancelled', by: 'admin' },
-  /** A timed-out top-up whose customer says they paid late (issue 9 rule 4): the admin takes it back, saying why. */
+  /** A timed-out top-up whose customer says they paid late: the admin takes it back, saying why. */
   reopenOrder: { from: ['timedout'], to: 'pending', by: 'admin' },
+  /** The cash desk refused a withdrawal's code: the customer may send another, their waiting time restarted. */
+  codeRefused: { from: ['pending'], to: 'waiting', by: 'system' },
+  /** The desk delivered the order (a top-up deposited; a withdrawal redeemed and its payout proven by SMS). */
+  completeByShop: { from: ['pending'], to: 'complete', by: 'system' },
 } as const satisfies Record<OrderTransition, TransitionRule>;
 
 /**
- * The verification of a top-up's payment (decision 101) moves by these rules only, each applied by the orders domain
+ * The verification of a top-up's payment (decision 100) moves by these rules only, each applied by the orders domain
  * under the payment's lock: the SMS domain hands it evidence, never writes the order (decision 130).
  */
 export const VERIFICATION_TRANSITIONS = {
@@ -66,7 +79,7 @@ export type VerificationTransition = keyof typeof VERIFICATION_TRANSITIONS;
 /** Orders the admin still has to act on. */
 export const ADMIN_QUEUE_STATUSES: readonly OrderStatus[] = ['pending', 'waiting'];
 
-/** The four list-level groups of spec §4 (icon + label). */
+/** The four list-level groups of product.md §7.2 (icon + label). */
 export type StatusGroup = 'waiting' | 'pending' | 'cancelled' | 'complete' | 'timeout';
 export function statusGroup(status: OrderStatus): StatusGroup {
   switch (status) {

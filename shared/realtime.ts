@@ -1,5 +1,6 @@
-// The realtime contract (design §7): event names and payloads, the only thing both sides use.
+// The realtime contract (product.md §12): event names and payloads, the only thing both sides use.
 import type { HomeOrderDto, OrderView, TicketDto, TicketMessageDto } from './api-types.js';
+import type { CashdeskAlertPayload } from './cashdesk.js';
 import type { ErrorKey } from './error-keys.js';
 import type { LedgerGapPayload, SilentDevicesPayload, SmsDto } from './sms/sms-api.js';
 
@@ -19,6 +20,8 @@ export interface ServerToClientEvents {
   'devices:silent': (payload: SilentDevicesPayload) => void;
   /** A wallet phone's balance ledger misses a message (gap), or no longer does (gap null); admins only. */
   'ledger:gap': (payload: LedgerGapPayload) => void;
+  /** A betting cash desk is failing (its automation stopped) or its Limit drifted; staff only. */
+  'cashdesk:alert': (payload: CashdeskAlertPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,4 +1,4 @@
-// Canned replies of the support chat (issue 10, decision 116): the API contract, the variables a text may use and
+// Canned replies of the support chat (decision 116): the API contract, the variables a text may use and
 // how they are filled from a ticket's order. Used by the server to validate and by the admin's screens.
 import { z } from 'zod';
 import { VALIDATION_KEYS as V } from './error-keys.js';
@@ -33,7 +33,9 @@ export function replyVariablesIn(text: string): ReplyVariable[] {
  * `{Amount}` does not (a typo would otherwise reach the customer as written).
  */
 export function usesOnlyKnownVariables(text: string): boolean {
-  const rest = text.replace(VARIABLE, (whole, name: string) => ((REPLY_VARIABLES as readonly string[]).includes(name) ? '' : whole));
+  const rest = text.replace(VARIABLE, (whole, name: string) =>
+    (REPLY_VARIABLES as readonly string[]).includes(name) ? '' : whole,
+  );
   return !/[{}]/.test(rest);
 }
 

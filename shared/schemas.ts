@@ -1,4 +1,4 @@
-// One zod schema per payload (design §5), used by the server to validate and by the client's forms.
+// One zod schema per payload (product.md §3.3), used by the server to validate and by the client's forms.
 // Messages are i18n keys (see VALIDATION_KEYS); the client translates them, the server returns them as `errors`.
 import { z } from 'zod';
 import { LIMITS, ROLES, TICKET_LANGUAGES, TICKET_SUBJECTS, WALLETS, type Wallet } from './constants.js';
@@ -16,9 +16,13 @@ const trimmed = () => str().trim();
 /** A typed number, code or id: Bengali digits become ASCII (digits.ts) before `check` runs; the input stays a string. */
 const typedDigits = <T extends z.ZodType<unknown, string>>(check: T) => str().transform(toAsciiDigits).pipe(check);
 /** A mobile wallet number as people write it (spaces, dashes, +880, Bengali digits) reduced to its local digits. */
-const mobileNumber = <T extends z.ZodType<unknown, string>>(check: T) => str().transform(toLocalMobileNumber).pipe(check);
+const mobileNumber = <T extends z.ZodType<unknown, string>>(check: T) =>
+  str().transform(toLocalMobileNumber).pipe(check);
 
-export const nameSchema = trimmed().min(1, V.required).min(LIMITS.name.min, V.nameLength).max(LIMITS.name.max, V.nameLength);
+export const nameSchema = trimmed()
+  .min(1, V.required)
+  .min(LIMITS.name.min, V.nameLength)
+  .max(LIMITS.name.max, V.nameLength);
 export const emailSchema = trimmed()
   .toLowerCase()
   .min(1, V.required)
@@ -58,22 +62,23 @@ export const profileUpdateSchema = z
 export const roleUpdateSchema = z.object({ role: z.enum(ROLES, { error: V.roleInvalid }) });
 /**
  * The `user` of `PATCH /users/{id}`: a role change when it names `role` (then nothing else), else a profile edit.
- * Chosen by key rather than a union, so a bad role is a 400 naming `role` (issue 7), not a profile edit of nothing.
+ * Chosen by key rather than a union, so a bad role is a 400 naming `role`, not a profile edit of nothing.
  */
-const userPatchSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).transform(
-  (payload, ctx): z.output<typeof roleUpdateSchema> | z.output<typeof profileUpdateSchema> => {
+const userPatchSchema = z
+  .record(z.string(), z.unknown(), { error: V.invalid })
+  .transform((payload, ctx): z.output<typeof roleUpdateSchema> | z.output<typeof profileUpdateSchema> => {
     const schema = Object.hasOwn(payload, 'role') ? roleUpdateSchema.strict() : profileUpdateSchema;
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }
     return parsed.data;
-  },
-);
+  });
 export const userPatchBodySchema = z.object({ captcha: captchaField, user: userPatchSchema });
 
-// ---------- two-factor sign-in (issue 20, decision 161) ----------
+// ---------- two-factor sign-in (decision 161) ----------
 /** What the second step takes: the 6 digits of the authenticator app, or a recovery code (XXXXX-XXXXX, any case). */
 export const twoFactorCodeSchema = typedDigits(
   z
@@ -85,7 +90,7 @@ export const twoFactorCodeSchema = typedDigits(
     .pipe(z.string().regex(/^(\d{6}|[A-HJKMNP-Z2-9]{10})$/, V.twoFactorCodeFormat)),
 );
 export const twoFactorSetupBodySchema = z.object({ captcha: captchaField });
-/** `POST /orders/{id}/claim`, `POST /orders/{id}/approve`, `DELETE /orders/{id}/claim` (issue 20): a captcha only. */
+/** `POST /orders/{id}/claim`, `POST /orders/{id}/approve`, `DELETE /orders/{id}/claim`: a captcha only. */
 export const orderStaffStepBodySchema = z.object({ captcha: captchaField });
 export const twoFactorCodeBodySchema = z.object({ captcha: captchaField, code: twoFactorCodeSchema });
 /** The forms that take a code (the login's second step, turning 2FA on or off). */
@@ -98,14 +103,17 @@ export const loginTwoFactorBodySchema = z.object({
 
 export const pageQuerySchema = z.object({
   page: z
-    .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+    .preprocess(
+      asciiDigitsOf,
+      z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid),
+    )
     .default(1),
 });
 
 // ---------- recovery ----------
 /**
  * Spec §5: 6 to 9 characters of digits, hyphens and spaces as typed (surrounding blanks aside), then stripped
- * to 6-9 digits (decision 095).
+ * to 6-9 digits (decision 014).
  */
 export const recoveryCodeSchema = typedDigits(
   z
@@ -117,8 +125,12 @@ export const recoveryCodeSchema = typedDigits(
     .pipe(z.string().regex(/^\d{6,9}$/, V.codeFormat)),
 );
 export const recoverBodySchema = z.object({ captcha: captchaField, email: emailSchema });
-export const recoverConfirmBodySchema = z.object({ captcha: captchaField, code: recoveryCodeSchema, password: passwordSchema });
-/** `GET /recover/{id}?ref=…`: the signed reference of the mailed link (decision 096). */
+export const recoverConfirmBodySchema = z.object({
+  captcha: captchaField,
+  code: recoveryCodeSchema,
+  password: passwordSchema,
+});
+/** `GET /recover/{id}?ref=…`: the signed reference of the mailed link (decision 021). */
 export const recoveryLinkQuerySchema = z.object({ ref: z.string().min(1).max(200) });
 export const recoverConfirmFormSchema = z
   .object({ code: recoveryCodeSchema, password: passwordSchema, confirm_password: str().min(1, V.required) })
@@ -165,7 +177,7 @@ export type ProductPatch = z.infer<typeof productPatchSchema>;
 export const productPatchBodySchema = z.object({ captcha: captchaField, product: productPatchSchema });
 
 /**
- * The number customers pay to, per wallet (decision 094): bKash and Nagad accounts are the 11-digit mobile number
+ * The number customers pay to, per wallet (decision 193): bKash and Nagad accounts are the 11-digit mobile number
  * starting 01; a Rocket account is that number followed by one check digit (12 digits), which only the bank computes.
  */
 export const SHOP_WALLET_NUMBER: Record<Wallet, { pattern: RegExp; key: ValidationKey }> = {
@@ -182,15 +194,25 @@ export const pmPatchSchemaFor = (account: Wallet) =>
     wallet: shopWalletNumberSchema(account),
     note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
     available: z.boolean({ error: V.invalid }),
-    /** Top-ups a Dhaka day may take with this method; null: no cap; absent: unchanged (issue 10). */
-    daily_count_limit: z.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(1_000_000, V.invalid).nullable().optional(),
+    /** Top-ups a Dhaka day may take with this method; null: no cap; absent: unchanged. */
+    daily_count_limit: z
+      .number({ error: V.invalid })
+      .int(V.invalid)
+      .min(0, V.invalid)
+      .max(1_000_000, V.invalid)
+      .nullable()
+      .optional(),
     /** The day's total `pm_amount` in taka; null: no cap; absent: unchanged. */
     daily_amount_limit: z.union([moneyValue(V.invalid), z.null()]).optional(),
-    /** Business hours in Asia/Dhaka (issue 23, decision 213); null: always open; absent: unchanged. */
+    /** Business hours in Asia/Dhaka (decision 210); null: always open; absent: unchanged. */
     hours: businessHoursSchema.nullable().optional(),
+    /** The wallet typed a second time: required, equal, when `wallet` changes (decision 280). */
+    confirm_wallet: shopWalletNumberSchema(account).optional(),
   });
 export type PaymentMethodPatch = z.infer<ReturnType<typeof pmPatchSchemaFor>>;
-export const pmPatchBodySchemaFor = (account: Wallet) => z.object({ captcha: captchaField, pm: pmPatchSchemaFor(account) });
+/** `otp`: the staff member's current code when they have two-factor and the wallet changes (decision 280). */
+export const pmPatchBodySchemaFor = (account: Wallet) =>
+  z.object({ captcha: captchaField, otp: twoFactorCodeSchema.optional(), pm: pmPatchSchemaFor(account) });
 
 // ---------- orders ----------
 export const contactEmailSchema = trimmed()
@@ -199,7 +221,12 @@ export const contactEmailSchema = trimmed()
   .min(LIMITS.contactEmail.min, V.contactEmailInvalid)
   .max(LIMITS.contactEmail.max, V.contactEmailInvalid)
   .pipe(z.email({ error: V.contactEmailInvalid }));
-export const onexIdSchema = typedDigits(z.string().trim().regex(/^\d{9}$/, V.onexIdInvalid));
+export const onexIdSchema = typedDigits(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, V.onexIdInvalid),
+);
 export const customerWalletSchema = mobileNumber(z.string().regex(/^01\d{9}$/, V.walletInvalid));
 
 export const topupOrderSchema = z.object({
@@ -207,7 +234,7 @@ export const topupOrderSchema = z.object({
   amount: moneyValue(V.amountInvalid),
   onex_id: onexIdSchema,
   contact_email: contactEmailSchema,
-  /** The wallet number the customer pays from (issue 23); required when the shop's `payer_required` is on. */
+  /** The wallet number the customer pays from; required when the shop's `payer_required` is on. */
   payer: payerSchema.optional(),
 });
 export const withdrawOrderSchema = z.object({
@@ -233,15 +260,28 @@ export const submitTopupPaymentSchema = z.object({
     z
       .string()
       .trim()
-      .regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.transactionIdInvalid),
+      .regex(
+        new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`),
+        V.transactionIdInvalid,
+      ),
   ),
 });
 export const submitWithdrawPaymentSchema = z.object({
-  onex_id: typedDigits(z.string().trim().regex(/^\d{9}$/, V.onexAccountInvalid)),
-  w_code: typedDigits(z.string().trim().regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid)),
+  onex_id: typedDigits(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{9}$/, V.onexAccountInvalid),
+  ),
+  w_code: typedDigits(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4}$/, V.withdrawCodeInvalid),
+  ),
 });
 export const customerCancelSchema = z.object({ cancel: z.literal(true, { error: V.invalid }) });
-/** Why the admin cancelled an order (issue 10); the customer's order page shows it in their language. */
+/** Why the admin cancelled an order; the customer's order page shows it in their language. */
 export const CANCEL_REASONS = ['payment_not_received', 'wrong_amount', 'customer_request', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 /** `{status:'cancelled'}` with an optional reason and a note to the customer. */
@@ -250,17 +290,40 @@ export const adminCancelSchema = z.strictObject({
   reason: z.enum(CANCEL_REASONS, { error: V.invalid }).optional(),
   note: z.string({ error: V.invalid }).trim().max(LIMITS.cancelNote.max, V.noteLong).optional(),
 });
-/** The transaction id of a withdrawal's payout, optional when completing it (issue 9 rule 5). */
+/** The transaction id of a withdrawal's payout, optional when completing it. */
 export const payoutTrxIdSchema = typedDigits(
   z
     .string()
     .trim()
-    .regex(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`), V.payoutTrxIdInvalid),
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{${LIMITS.transactionId.min},${LIMITS.transactionId.max}}$`),
+      V.payoutTrxIdInvalid,
+    ),
 );
-export const completeOrderSchema = z.object({ status: z.literal('complete', { error: V.invalid }), payout_trx_id: payoutTrxIdSchema.optional() });
-/** Why the admin reopens a timed-out order (recorded on its timeline). */
+/** Why the admin reopens a timed-out order, or completes a top-up whose payment is not verified (on its timeline). */
 export const reopenReasonSchema = str().trim().min(3, V.reasonLength).max(300, V.reasonLength);
-export const reopenOrderSchema = z.object({ status: z.literal('pending', { error: V.invalid }), reason: reopenReasonSchema });
+/**
+ * Complete; a top-up whose payment is not verified also needs `unverified: true` and the reason (decision 241),
+ * which come together or not at all.
+ */
+export const completeOrderSchema = z
+  .object({
+    status: z.literal('complete', { error: V.invalid }),
+    payout_trx_id: payoutTrxIdSchema.optional(),
+    unverified: z.literal(true, { error: V.invalid }).optional(),
+    reason: reopenReasonSchema.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.unverified && body.reason === undefined)
+      ctx.addIssue({ code: 'custom', message: V.reasonLength, path: ['reason'] });
+    if (!body.unverified && body.reason !== undefined)
+      ctx.addIssue({ code: 'custom', message: V.invalid, path: ['reason'] });
+  });
+export const reopenOrderSchema = z.object({
+  status: z.literal('pending', { error: V.invalid }),
+  reason: reopenReasonSchema,
+});
 /** `POST /orders/{id}/late-payment`: a timed-out top-up's "paid late" claim. */
 export const latePaymentBodySchema = z.object({ captcha: captchaField, pm_id: submitTopupPaymentSchema.shape.pm_id });
 
@@ -270,7 +333,7 @@ export type OrderPayment = { kind: 'topup'; pm_id: string } | { kind: 'withdraw'
 interface OrderCommandFields {
   submitPayment: { payment: OrderPayment };
   cancelOrder: unknown;
-  completeOrder: { payoutTrxId?: string };
+  completeOrder: { payoutTrxId?: string; unverifiedReason?: string };
   cancelOrderAsAdmin: { reason?: CancelReason; note?: string };
   reopenOrder: { reason: string };
 }
@@ -278,24 +341,51 @@ interface OrderCommandFields {
  * The commands of `PATCH /orders/{id}`, one name each from the client's button to the transition table:
  * the names are `OrderCommandName` of order-status.ts, each the name of its rule in `ORDER_TRANSITIONS`.
  */
-export type OrderCommand = { [N in OrderCommandName]: { name: N } & OrderCommandFields[N] }[OrderCommandName];
+export type OrderCommand =
+  { [N in OrderCommandName]: { name: N } & OrderCommandFields[N] }[OrderCommandName] | PayoutWalletCorrection;
+/**
+ * The customer corrects a withdrawal's payout number (decision 281): no status moves, so it is no rule of the
+ * transition table; allowed while the order waits or is pending and nothing has been paid out.
+ */
+export type PayoutWalletCorrection = { name: 'correctPayoutWallet'; wallet: string; confirm: string };
+/** `{payout_wallet, confirm_payout_wallet}`: the new number typed twice, the same (decision 281). */
+export const correctPayoutWalletSchema = z.object({
+  payout_wallet: customerWalletSchema,
+  confirm_payout_wallet: customerWalletSchema,
+});
 
-const completeAsAdmin = completeOrderSchema
+const completeAsAdmin = completeOrderSchema.transform(({ payout_trx_id, reason }): OrderCommand => ({
+  name: 'completeOrder',
+  ...(payout_trx_id === undefined ? {} : { payoutTrxId: payout_trx_id }),
+  ...(reason === undefined ? {} : { unverifiedReason: reason }),
+}));
+const cancelAsAdmin = adminCancelSchema.transform(({ reason, note }): OrderCommand => ({
+  name: 'cancelOrderAsAdmin',
+  ...(reason ? { reason } : {}),
+  ...(note ? { note } : {}),
+}));
+const reopenAsAdmin = reopenOrderSchema
   .strict()
-  .transform(({ payout_trx_id }): OrderCommand => (payout_trx_id === undefined ? { name: 'completeOrder' } : { name: 'completeOrder', payoutTrxId: payout_trx_id }));
-const cancelAsAdmin = adminCancelSchema.transform(
-  ({ reason, note }): OrderCommand => ({ name: 'cancelOrderAsAdmin', ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
-);
-const reopenAsAdmin = reopenOrderSchema.strict().transform(({ reason }): OrderCommand => ({ name: 'reopenOrder', reason }));
+  .transform(({ reason }): OrderCommand => ({ name: 'reopenOrder', reason }));
+const correctPayoutWallet = correctPayoutWalletSchema
+  .strict()
+  .transform(({ payout_wallet, confirm_payout_wallet }): OrderCommand => ({
+    name: 'correctPayoutWallet',
+    wallet: payout_wallet,
+    confirm: confirm_payout_wallet,
+  }));
 const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderCommand => ({ name: 'cancelOrder' }));
 const payTopup = submitTopupPaymentSchema
   .strict()
   .transform(({ pm_id }): OrderCommand => ({ name: 'submitPayment', payment: { kind: 'topup', pm_id } }));
 const payWithdraw = submitWithdrawPaymentSchema
   .strict()
-  .transform(({ onex_id, w_code }): OrderCommand => ({ name: 'submitPayment', payment: { kind: 'withdraw', onex_id, w_code } }));
+  .transform(({ onex_id, w_code }): OrderCommand => ({
+    name: 'submitPayment',
+    payment: { kind: 'withdraw', onex_id, w_code },
+  }));
 
-/** spec §7's payloads carry no command name: the keys tell which one it is. */
+/** product.md §7.2's payloads carry no command name: the keys tell which one it is. */
 function wirePayloadSchema(payload: Record<string, unknown>) {
   const has = (key: string) => Object.hasOwn(payload, key);
   if (has('status')) {
@@ -304,30 +394,35 @@ function wirePayloadSchema(payload: Record<string, unknown>) {
     return cancelAsAdmin;
   }
   if (has('cancel')) return cancelAsCustomer;
+  if (has('payout_wallet') || has('confirm_payout_wallet')) return correctPayoutWallet;
   if (has('pm_id')) return payTopup;
   if (has('onex_id') || has('w_code')) return payWithdraw;
   return undefined;
 }
 
 /**
- * The `order` of `PATCH /orders/{id}` (spec §7, unchanged on the wire) parsed into one command:
+ * The `order` of `PATCH /orders/{id}` (product.md §7.2, unchanged on the wire) parsed into one command:
  * `{status:'complete', payout_trx_id?}` → completeOrder, `{status:'cancelled'}` → cancelOrderAsAdmin,
  * `{status:'pending', reason}` → reopenOrder (the three admin only),
- * `{pm_id}` or `{onex_id, w_code}` → submitPayment, `{cancel:true}` → cancelOrder. Unknown keys are refused.
+ * `{pm_id}` or `{onex_id, w_code}` → submitPayment, `{cancel:true}` → cancelOrder,
+ * `{payout_wallet, confirm_payout_wallet}` → correctPayoutWallet (decision 281). Unknown keys are refused.
  */
-export const orderCommandSchema = z.record(z.string(), z.unknown(), { error: V.invalid }).transform((payload, ctx): OrderCommand => {
-  const schema = wirePayloadSchema(payload);
-  if (!schema) {
-    ctx.addIssue({ code: 'custom', message: V.invalid });
-    return z.NEVER;
-  }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+export const orderCommandSchema = z
+  .record(z.string(), z.unknown(), { error: V.invalid })
+  .transform((payload, ctx): OrderCommand => {
+    const schema = wirePayloadSchema(payload);
+    if (!schema) {
+      ctx.addIssue({ code: 'custom', message: V.invalid });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
 export const orderPatchBodySchema = z.object({ captcha: captchaField, order: orderCommandSchema });
 
 /** The wire payload of a command, for the client (the inverse of orderCommandSchema). */
@@ -340,11 +435,21 @@ export function orderCommandPayload(command: OrderCommand): Record<string, unkno
     case 'cancelOrder':
       return { cancel: true };
     case 'completeOrder':
-      return command.payoutTrxId === undefined ? { status: 'complete' } : { status: 'complete', payout_trx_id: command.payoutTrxId };
+      return {
+        status: 'complete',
+        ...(command.payoutTrxId === undefined ? {} : { payout_trx_id: command.payoutTrxId }),
+        ...(command.unverifiedReason === undefined ? {} : { unverified: true, reason: command.unverifiedReason }),
+      };
     case 'cancelOrderAsAdmin':
-      return { status: 'cancelled', ...(command.reason ? { reason: command.reason } : {}), ...(command.note ? { note: command.note } : {}) };
+      return {
+        status: 'cancelled',
+        ...(command.reason ? { reason: command.reason } : {}),
+        ...(command.note ? { note: command.note } : {}),
+      };
     case 'reopenOrder':
       return { status: 'pending', reason: command.reason };
+    case 'correctPayoutWallet':
+      return { payout_wallet: command.wallet, confirm_payout_wallet: command.confirm };
   }
 }
 
@@ -364,14 +469,31 @@ export const createTicketBodySchema = z.object({
   support: z.object({
     subject: z.enum(TICKET_SUBJECTS, { error: V.subjectInvalid }),
     text: newTicketTextSchema,
-    /** The customer's own order the ticket is about (issue 10); another's or an unknown one is a 404. */
-    order_id: z.string({ error: V.invalid }).min(1, V.invalid).max(64, V.invalid).regex(/^[A-Za-z0-9_-]+$/, V.invalid).optional(),
+    /** The customer's own order the ticket is about; another's or an unknown one is a 404. */
+    order_id: z
+      .string({ error: V.invalid })
+      .min(1, V.invalid)
+      .max(64, V.invalid)
+      .regex(/^[A-Za-z0-9_-]+$/, V.invalid)
+      .optional(),
     /** The language the customer writes in (their interface's); absent: Bengali script in the text says bn. */
     lang: z.enum(TICKET_LANGUAGES, { error: V.invalid }).optional(),
   }),
 });
 /**
- * The form fields beside the picture of `POST /supports/{id}/pictures` (issue 22 point 5, decision 183): the picture
+ * `POST /orders/{id}/support` (decision 282): a guest writes about their order from its page; the first message
+ * opens the ticket (it must then be a question, `newTicketTextSchema`'s length, checked by the server), the next ones
+ * are replies. The subject is the order's product.
+ */
+export const guestTicketBodySchema = z.object({
+  captcha: captchaField,
+  support: z.object({
+    text: ticketReplySchema,
+    lang: z.enum(TICKET_LANGUAGES, { error: V.invalid }).optional(),
+  }),
+});
+/**
+ * The form fields beside the picture of `POST /supports/{id}/pictures` (decision 022): the picture
  * may go with words or alone.
  */
 export const ticketPictureFormSchema = z.object({
@@ -379,7 +501,9 @@ export const ticketPictureFormSchema = z.object({
   text: z.string({ error: V.replyLength }).trim().max(LIMITS.ticketReply.max, V.replyLength).optional().default(''),
 });
 /** `GET /supports/{id}/pictures/{messageId}?size=thumb`: the thumbnail, or the picture (the default). */
-export const ticketPictureQuerySchema = z.object({ size: z.enum(['full', 'thumb'], { error: V.invalid }).default('full') });
+export const ticketPictureQuerySchema = z.object({
+  size: z.enum(['full', 'thumb'], { error: V.invalid }).default('full'),
+});
 export const ticketPatchBodySchema = z.object({
   captcha: captchaField,
   support: z.union([z.object({ status: z.literal('close') }).strict(), z.object({ text: ticketReplySchema }).strict()]),
@@ -392,4 +516,8 @@ export const adminPatchBodySchema = z.object({
   admin: z.object({ online: z.boolean({ error: V.invalid }).nullable() }),
 });
 
-export const idParamSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const idParamSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);

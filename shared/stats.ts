@@ -1,4 +1,4 @@
-// The admin's KPIs (issue 10, decision 113): `GET /stats?range=today|7d|30d` and its answer. A range is whole
+// The admin's KPIs (decision 113): `GET /stats?range=today|7d|30d` and its answer. A range is whole
 // Asia/Dhaka days ending with today; it selects the orders *created* in it, and every figure is of those orders.
 import { z } from 'zod';
 import { VALIDATION_KEYS as V } from './error-keys.js';
@@ -72,7 +72,7 @@ export interface StatsDto {
   volume_total: AmountsByCurrency;
   volume_by_method: MethodVolumeDto[];
   /**
-   * Money in (issue 22): the completed top-ups, what customers paid into the shop's wallets, per currency of
+   * Money in: the completed top-ups, what customers paid into the shop's wallets, per currency of
    * `pm_amount`; money out: the completed withdrawals, what the shop paid out of them. `{}` when none.
    */
   money_in: Record<string, VolumeDto>;
@@ -86,7 +86,7 @@ export interface StatsDto {
   /** One entry per Dhaka day of the range, oldest first. */
   series: StatsDayDto[];
   /**
-   * Per staff member (issue 20): the range's orders they completed and cancelled, and the median minutes from an
+   * Per staff member: the range's orders they completed and cancelled, and the median minutes from an
    * order's creation to their completing it (one decimal; null when they completed none). Most completions first.
    */
   by_staff: StaffStatsDto[];
@@ -100,11 +100,11 @@ export interface StaffStatsDto {
   median_minutes: number | null;
 }
 
-/** How many of the latest completed orders the typical wait is measured over, and how far back it looks (decision 175). */
+/** How many of the latest completed orders the typical wait is measured over, and how far back it looks (decision 113). */
 export const TYPICAL_WAIT = { orders: 50, days: 30, minOrders: 5, cacheSeconds: 60 } as const;
 
 /**
- * `GET /stats/typical-wait` (public, issue 22 point 9): the median minutes from payment (the move to pending) to
+ * `GET /stats/typical-wait` (public): the median minutes from payment (the move to pending) to
  * completion over the latest completed orders; `minutes` is null while fewer than `TYPICAL_WAIT.minOrders` were measured.
  */
 export interface TypicalWaitDto {

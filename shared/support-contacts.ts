@@ -1,6 +1,6 @@
-// The shop's support contacts (spec §2 footer, §9): run-time settings of the server (SUPPORT_* variables), written
+// The shop's support contacts (product.md §2.12 footer, §9): run-time settings of the server (SUPPORT_* variables), written
 // into the page as meta tags when it is served, read once by the client. An unset contact is absent: never a
-// placeholder (decision 093).
+// placeholder (decision 007).
 
 export interface SupportContacts {
   /** As it is written for people, e.g. '+880 1700-000000'. */

@@ -1,4 +1,4 @@
-// The staff's Telegram desk (issue 24): linking an account to a chat with the shop's bot.
+// The staff's Telegram desk: linking an account to a chat with the shop's bot.
 import { z } from 'zod';
 import { TICKET_LANGUAGES } from './constants.js';
 import { VALIDATION_KEYS as V } from './error-keys.js';

@@ -1,4 +1,4 @@
-// Times on the wire: the API carries instants as unix seconds (design §5).
+// Times on the wire: the API carries instants as unix seconds (product.md §3.1).
 
 /** The whole unix seconds of an instant. */
 export const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);

@@ -1,9 +1,9 @@
-// The wallet fleet (issue 23, decisions 193-194): a payment method's receiving numbers with their own limits.
+// The wallet fleet (decisions 193-194): a payment method's receiving numbers with their own limits.
 import { z } from 'zod';
 import type { Wallet } from './constants.js';
 import { dhakaDate } from './dhaka.js';
 import { VALIDATION_KEYS as V } from './error-keys.js';
-import { captchaField, moneyValue, shopWalletNumberSchema } from './schemas.js';
+import { captchaField, moneyValue, shopWalletNumberSchema, twoFactorCodeSchema } from './schemas.js';
 
 export const NUMBER_LABEL_MAX = 60;
 
@@ -18,6 +18,8 @@ export const numberInputSchemaFor = (account: Wallet) =>
     daily_count_limit: countLimit.default(null),
     daily_amount_limit: amountLimit.default(null),
     monthly_amount_limit: amountLimit.default(null),
+    /** The wallet typed a second time, equal (decision 280). */
+    confirm_wallet: shopWalletNumberSchema(account).optional(),
   });
 export type NumberInput = z.output<ReturnType<typeof numberInputSchemaFor>>;
 
@@ -30,11 +32,16 @@ export const numberPatchSchemaFor = (account: Wallet) =>
     daily_count_limit: countLimit.optional(),
     daily_amount_limit: amountLimit.optional(),
     monthly_amount_limit: amountLimit.optional(),
+    /** Required, equal, when `wallet` changes (decision 280). */
+    confirm_wallet: shopWalletNumberSchema(account).optional(),
   });
 export type NumberPatch = z.output<ReturnType<typeof numberPatchSchemaFor>>;
 
-export const numberPostBodySchemaFor = (account: Wallet) => z.object({ captcha: captchaField, number: numberInputSchemaFor(account) });
-export const numberPatchBodySchemaFor = (account: Wallet) => z.object({ captcha: captchaField, number: numberPatchSchemaFor(account) });
+/** `otp`: the staff member's current code when they have two-factor and a receiving wallet is set (decision 280). */
+export const numberPostBodySchemaFor = (account: Wallet) =>
+  z.object({ captcha: captchaField, otp: twoFactorCodeSchema.optional(), number: numberInputSchemaFor(account) });
+export const numberPatchBodySchemaFor = (account: Wallet) =>
+  z.object({ captcha: captchaField, otp: twoFactorCodeSchema.optional(), number: numberPatchSchemaFor(account) });
 
 export interface NumberUsageDto {
   count: number;

@@ -1,4 +1,4 @@
-// Outbound webhooks (issue 25): the events a partner may subscribe to, the admin's payloads and the answers.
+// Outbound webhooks: the events a partner may subscribe to, the admin's payloads and the answers.
 //   GET    /webhooks → {ok, webhooks[]}
 //   POST   /webhooks {captcha, webhook:{url, events}} → 201 {ok, webhook, secret}   (the secret is shown this once)
 //   PATCH  /webhooks/{id} {captcha, webhook:{url?, events?, enabled?}} → {ok, webhook}
@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS = [
   'order.timedout',
   'sms.unmatched',
   'device.silent',
+  /** Three 401/403/unknown answers in a row from a betting cash desk: its automation stopped (decision 265). */
+  'cashdesk.failing',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** The "send test event" button's event: sent to one endpoint, whatever it subscribed to. */
@@ -28,21 +30,36 @@ export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 
 export const WEBHOOK_LIMITS = { maxWebhooks: 20, urlMax: 500 } as const;
 
-export const webhookUrlSchema = z
-  .string({ error: V.required })
-  .trim()
-  .min(1, V.required)
-  .max(WEBHOOK_LIMITS.urlMax, V.webhookUrlInvalid)
-  .pipe(z.url({ protocol: /^https?$/, error: V.webhookUrlInvalid }))
-  // zod runs refinements even after the URL check failed: a string that is no URL must not throw here.
-  .refine((url) => {
-    try {
-      const parsed = new URL(url);
-      return parsed.username === '' && parsed.password === '';
-    } catch {
-      return false;
-    }
-  }, V.webhookUrlInvalid);
+type ValidationKey = (typeof V)[keyof typeof V];
+
+/**
+ * An http(s) URL the shop sends to (a partner's webhook, a browser's push service): at most `max` characters, no
+ * user or password in it. Whether its host is public is the sender's check (it resolves the name).
+ */
+export function outboundUrlSchema(max: number, errors: { empty: ValidationKey; invalid: ValidationKey }) {
+  return (
+    z
+      .string({ error: errors.empty })
+      .trim()
+      .min(1, errors.empty)
+      .max(max, errors.invalid)
+      .pipe(z.url({ protocol: /^https?$/, error: errors.invalid }))
+      // zod runs refinements even after the URL check failed: a string that is no URL must not throw here.
+      .refine((url) => {
+        try {
+          const parsed = new URL(url);
+          return parsed.username === '' && parsed.password === '';
+        } catch {
+          return false;
+        }
+      }, errors.invalid)
+  );
+}
+
+export const webhookUrlSchema = outboundUrlSchema(WEBHOOK_LIMITS.urlMax, {
+  empty: V.required,
+  invalid: V.webhookUrlInvalid,
+});
 
 export const webhookEventsSchema = z
   .array(z.enum(WEBHOOK_EVENTS, { error: V.webhookEventUnknown }), { error: V.webhookEventsRequired })
@@ -55,7 +72,11 @@ export const createWebhookBodySchema = z.object({ captcha: captchaField, webhook
 export type WebhookInput = z.output<typeof webhookInputSchema>;
 
 export const webhookPatchSchema = z
-  .strictObject({ url: webhookUrlSchema.optional(), events: webhookEventsSchema.optional(), enabled: z.boolean({ error: V.invalid }).optional() })
+  .strictObject({
+    url: webhookUrlSchema.optional(),
+    events: webhookEventsSchema.optional(),
+    enabled: z.boolean({ error: V.invalid }).optional(),
+  })
   .refine((p) => Object.values(p).some((v) => v !== undefined), V.required);
 export const patchWebhookBodySchema = z.object({ captcha: captchaField, webhook: webhookPatchSchema });
 export type WebhookPatch = z.output<typeof webhookPatchSchema>;

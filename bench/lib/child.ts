@@ -55,7 +55,10 @@ export async function startChild(
 ): Promise<BenchChild> {
   const file = path.join(BENCH_DIR, entry);
   // BENCH_CPU_PROF=<dir>: the shop's processes write a V8 CPU profile there when they stop (open it in DevTools).
-  const profile = process.env.BENCH_CPU_PROF && entry.includes('shop-server') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile =
+    process.env.BENCH_CPU_PROF && entry.includes('shop-server')
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
   const nodeArgs = [...profile, '--import', 'tsx', file];
   const pinned = opts.cpu !== undefined && canPin();
   const command = pinned ? 'taskset' : process.execPath;
@@ -71,7 +74,10 @@ export async function startChild(
   const exitPromise = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${(opts.readyTimeoutMs ?? 120_000) / 1000} s`)), opts.readyTimeoutMs ?? 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${(opts.readyTimeoutMs ?? 120_000) / 1000} s`)),
+      opts.readyTimeoutMs ?? 120_000,
+    );
     const onMessage = (message: unknown) => {
       const m = message as { type?: string; error?: string };
       if (m.type === 'ready') {
@@ -146,7 +152,11 @@ type Handler = (payload: never) => Promise<unknown> | unknown;
  * The child side: announces `ready` (with `info`), answers requests with the given handlers, and on `stop`
  * runs `onStop` and exits.
  */
-export function serveRequests(handlers: Record<string, Handler>, info: Record<string, unknown>, onStop: () => Promise<void> | void): void {
+export function serveRequests(
+  handlers: Record<string, Handler>,
+  info: Record<string, unknown>,
+  onStop: () => Promise<void> | void,
+): void {
   if (!process.send) throw new Error('This file is a bench child process: run it through `npm run bench`.');
   process.on('message', (message: unknown) => {
     const m = message as { id: number; type: string; payload: unknown };
@@ -166,7 +176,12 @@ export function serveRequests(handlers: Record<string, Handler>, info: Record<st
       .then(() => handler(m.payload as never))
       .then(
         (result) => process.send!({ id: m.id, ok: true, result }),
-        (error: unknown) => process.send!({ id: m.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        (error: unknown) =>
+          process.send!({
+            id: m.id,
+            ok: false,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          }),
       );
   });
   // The orchestrator died: do not linger as an orphan holding ports and databases.

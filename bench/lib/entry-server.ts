@@ -1,6 +1,6 @@
 // The real entry point (`node --import tsx server/index.ts`, what `npm start` runs after its build) as a bench
 // process: started with the bench's configuration and a free port, ready when /api/v1/health answers. Used by the
-// workers section (1 vs 2 WEB_CONCURRENCY workers) and the soak (decision 206).
+// workers section (1 vs 2 WEB_CONCURRENCY workers) and the soak (decision 060).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -79,24 +79,28 @@ export async function startEntry(opts: EntryOptions): Promise<EntryServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-entry-'));
   const nodeArgs = ['--import', 'tsx', ...(opts.preload ?? []).flatMap((p) => ['--import', p]), 'server/index.ts'];
   const pinned = opts.pin && canPin();
-  const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs] : nodeArgs, {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: opts.databaseUrl,
-      CAPTCHA: 'off',
-      JWT_SECRET: BENCH_JWT_SECRET,
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      LOG_LEVEL: 'error',
-      WEB_CONCURRENCY: String(opts.workers),
-      ...opts.env,
+  const child = spawn(
+    pinned ? 'taskset' : process.execPath,
+    pinned ? ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs] : nodeArgs,
+    {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: opts.databaseUrl,
+        CAPTCHA: 'off',
+        JWT_SECRET: BENCH_JWT_SECRET,
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        LOG_LEVEL: 'error',
+        WEB_CONCURRENCY: String(opts.workers),
+        ...opts.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   let exitCode: number | null = null;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code) => {
@@ -107,7 +111,8 @@ export async function startEntry(opts: EntryOptions): Promise<EntryServer> {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (exitCode !== null) throw new Error(`server/index.ts exited with code ${exitCode} (WEB_CONCURRENCY=${opts.workers})`);
+    if (exitCode !== null)
+      throw new Error(`server/index.ts exited with code ${exitCode} (WEB_CONCURRENCY=${opts.workers})`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) break;

@@ -1,7 +1,7 @@
 // The bench's knobs, all from the environment (documented in bench/results/README.md).
-export type Section = 'http' | 'realtime' | 'payment' | 'growth' | 'workers' | 'soak';
+export type Section = 'http' | 'realtime' | 'payment' | 'delivery' | 'growth' | 'books' | 'workers' | 'soak';
 /** What `npm run bench` runs without BENCH_ONLY; the soak (10 minutes) runs only when named. */
-const DEFAULT_SECTIONS: Section[] = ['http', 'realtime', 'payment', 'growth', 'workers'];
+const DEFAULT_SECTIONS: Section[] = ['http', 'realtime', 'payment', 'delivery', 'growth', 'books', 'workers'];
 const ALL_SECTIONS: Section[] = [...DEFAULT_SECTIONS, 'soak'];
 
 export interface BenchOptions {
@@ -27,6 +27,10 @@ export interface BenchOptions {
   paymentSerial: number;
   /** SMS sent one at a time first and dropped (JIT, pools, the frame size for the baseline). */
   paymentWarmup: number;
+  /** Delivery: top-ups forwarded and delivered at the fake cash desk (N in flight, each lane waiting for its top-up
+   * to complete), and the desk's answer time per call. */
+  deliveryCount: number;
+  deskLatencyMs: number;
   /** Soak: seconds of mixed traffic, new customers per second, seconds per sample. */
   soakDurationSec: number;
   soakRate: number;
@@ -50,21 +54,28 @@ function positive(name: string, fallback: number): number {
 const whole = (name: string, fallback: number) => Math.round(positive(name, fallback));
 
 function list(name: string): string[] | undefined {
-  const items = process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = process.env[name]
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items?.length ? items : undefined;
 }
 
 function databases(): ('pglite' | 'postgres')[] | undefined {
   const named = list('BENCH_DBS');
-  for (const db of named ?? []) if (db !== 'pglite' && db !== 'postgres') throw new Error(`BENCH_DBS: unknown database ${db} (pglite, postgres)`);
+  for (const db of named ?? [])
+    if (db !== 'pglite' && db !== 'postgres') throw new Error(`BENCH_DBS: unknown database ${db} (pglite, postgres)`);
   return named as ('pglite' | 'postgres')[] | undefined;
 }
 
 export function readOptions(): BenchOptions {
   const quick = process.env.BENCH_QUICK === '1';
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const s of only ?? []) {
-    if (!ALL_SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (${ALL_SECTIONS.join(', ')})`);
+    if (!ALL_SECTIONS.includes(s as Section))
+      throw new Error(`BENCH_ONLY: unknown section ${s} (${ALL_SECTIONS.join(', ')})`);
   }
   return {
     quick,
@@ -83,6 +94,8 @@ export function readOptions(): BenchOptions {
     paymentInFlight: whole('BENCH_PAYMENT_IN_FLIGHT', 10),
     paymentSerial: whole('BENCH_PAYMENT_SERIAL', quick ? 15 : 50),
     paymentWarmup: quick ? 5 : 10,
+    deliveryCount: whole('BENCH_DELIVERY_COUNT', quick ? 30 : 80),
+    deskLatencyMs: whole('BENCH_DESK_LATENCY', 150),
     soakDurationSec: positive('BENCH_SOAK_DURATION', quick ? 60 : 600),
     soakRate: positive('BENCH_SOAK_RATE', 2),
     soakSampleSec: positive('BENCH_SOAK_SAMPLE', quick ? 5 : 10),

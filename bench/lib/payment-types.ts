@@ -1,4 +1,4 @@
-// Messages between the orchestrator and the payment loop's clients process (decision 205).
+// Messages between the orchestrator and the payment loop's clients process (decision 060).
 import type { Spread } from './report.js';
 
 export interface PrepareRequest {
@@ -13,12 +13,16 @@ export interface PrepareRequest {
   deviceToken?: string;
   /** Customers, each with one paid top-up that it watches. */
   customers: number;
+  /** Shop: the 1xBet ids the customers' top-ups name, in turn (a cash desk knows only its players); unset: random. */
+  onexIds?: string[];
+  /** Shop: whole-taka amounts only (the cash desk delivers by itself only those). */
+  wholeAmounts?: boolean;
 }
 
 export interface PrepareResult {
   prepareMs: number;
   connectMs: number;
-  /** Whether the shop took `device.balance` at registration (the ledger of issue 19). */
+  /** Whether the shop took `device.balance` at registration (the ledger). */
   anchoredAtCreation: boolean;
   /** The first credit posted to anchor the ledger when the shop did not take the balance. */
   anchorSmsStatus?: string;
@@ -33,6 +37,8 @@ export interface RunRequest {
   inFlight: number;
   /** One at a time: the next SMS is posted only after the previous one reached its customer. */
   waitForDelivery: boolean;
+  /** The lane waits for (and the run times) the customer hearing its top-up `complete`, not only "payment received". */
+  untilComplete?: boolean;
   /** Bytes of the baseline's frame (the shop's, measured in its warm-up); baseline only. */
   frameBytes?: number;
   timeoutMs: number;
@@ -58,4 +64,8 @@ export interface LoopRun {
   smsStatuses: Record<string, number>;
   /** Size of one delivered frame. */
   frameBytes: number;
+  /** With `untilComplete`: from sending the POST to the customer hearing `order:updated` with status complete. */
+  complete?: Spread;
+  /** With `untilComplete`: customers who heard no `complete` within the timeout. */
+  uncompleted?: number;
 }

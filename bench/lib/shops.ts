@@ -7,11 +7,18 @@ import { note } from './report.js';
 
 export type ShopDb = 'pglite' | 'postgres';
 
-const NO_POSTGRES = 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server the bench may create databases on)';
+const NO_POSTGRES =
+  'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server the bench may create databases on)';
 
 /** Runs `block` with a fresh shop (bench/processes/shop-server.ts) per database, one after the other; without
  * PostgreSQL, notes it and adds the line to `skipped`. */
-export async function forEachShop(opts: BenchOptions, skipped: string[], block: (db: ShopDb, shop: BenchChild) => Promise<void>): Promise<void> {
+export async function forEachShop(
+  opts: BenchOptions,
+  skipped: string[],
+  block: (db: ShopDb, shop: BenchChild) => Promise<void>,
+  /** More of the shop's environment (CASHDESK_API_ROOT), asked for before each shop starts. */
+  shopEnv: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+): Promise<void> {
   let dbs: ShopDb[] = ['pglite'];
   if (opts.postgresBaseUrl) dbs.push('postgres');
   else {
@@ -24,7 +31,10 @@ export async function forEachShop(opts: BenchOptions, skipped: string[], block: 
     let shop: BenchChild | undefined;
     try {
       if (db === 'postgres') scratch = await createScratchDatabase(opts.postgresBaseUrl!);
-      shop = await startChild(`shop (${db})`, 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: scratch?.url ?? '' } });
+      shop = await startChild(`shop (${db})`, 'processes/shop-server.ts', {
+        cpu: SERVER_CPU,
+        env: { ...(await shopEnv()), BENCH_SHOP_DATABASE_URL: scratch?.url ?? '' },
+      });
       await block(db, shop);
     } finally {
       await shop?.stop();

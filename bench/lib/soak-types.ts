@@ -1,4 +1,4 @@
-// Messages between the orchestrator and the soak's traffic process (decision 206).
+// Messages between the orchestrator and the soak's traffic process (decision 060).
 import type { Spread } from './report.js';
 
 export interface SoakStart {
@@ -19,7 +19,7 @@ export interface SoakSetup {
   admins: number;
   phones: Record<string, number>;
   registeredCustomers: number;
-  /** Whether the shop took `device.balance` when the phones were registered (the ledger of issue 19). */
+  /** Whether the shop took `device.balance` when the phones were registered (the ledger). */
   anchoredAtCreation: boolean;
 }
 

@@ -46,11 +46,23 @@ function onFrame(client: WireClient, data: Buffer): void {
 export function openClient(
   url: string,
   as: Mode,
-  opts: { auth?: Record<string, unknown>; headers?: Record<string, string>; onEvent?: WireClient['onEvent']; timeoutMs?: number } = {},
+  opts: {
+    auth?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    onEvent?: WireClient['onEvent'];
+    timeoutMs?: number;
+  } = {},
 ): Promise<WireClient> {
   const target = as === 'socket.io' ? `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket` : url;
   const ws = new WebSocket(target, { perMessageDeflate: false, headers: opts.headers });
-  const client: WireClient = { ws, mode: as, acks: new Map(), nextAck: 1, onEvent: opts.onEvent ?? (() => undefined), closed: false };
+  const client: WireClient = {
+    ws,
+    mode: as,
+    acks: new Map(),
+    nextAck: 1,
+    onEvent: opts.onEvent ?? (() => undefined),
+    closed: false,
+  };
   ws.on('close', () => {
     client.closed = true;
   });

@@ -1,11 +1,11 @@
 // The shop's wallet phones as the bench plays them: real-format "money received" texts of bKash and Nagad whose
 // stated balances chain from the phone's known balance (previous + amount − fee = stated, to the paisa), as the
-// balance ledger of issue 19 checks them, and the device registration that gives the shop that anchor.
+// balance ledger checks them, and the device registration that gives the shop that anchor.
 import crypto from 'node:crypto';
 
 export type PhoneWallet = 'bkash' | 'nagad';
 
-/** The wallets' transactional sender ids (issue 19: the sender must be exactly this). */
+/** The wallets' transactional sender ids (the sender must be exactly this). */
 export const SENDER_IDS: Record<PhoneWallet, string> = { bkash: 'bKash', nagad: 'NAGAD' };
 
 const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -20,7 +20,9 @@ const randomInt = (min: number, max: number) => min + crypto.randomInt(max - min
 /** A transaction id as the wallet writes it: bKash 10 capitals and digits starting with letters ("CKA7Q2LM9P"),
  * Nagad 8 ("7A1B2C3D"). The customer types it as the order's `pm_id`. */
 export function walletTrxId(account: PhoneWallet): string {
-  return account === 'bkash' ? `${randomOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 3)}${randomOf(UPPER_ALNUM, 7)}` : randomOf(UPPER_ALNUM, 8);
+  return account === 'bkash'
+    ? `${randomOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 3)}${randomOf(UPPER_ALNUM, 7)}`
+    : randomOf(UPPER_ALNUM, 8);
 }
 
 /** A Bangladeshi mobile number (operators 013-019). */
@@ -99,7 +101,7 @@ export const randomAnchorPaisa = () => randomInt(500_000, 6_000_000);
 export interface RegisteredPhone {
   id: string;
   token: string;
-  /** Whether the shop took `device.balance` and shows it (the ledger of issue 19); otherwise the first credit anchors it. */
+  /** Whether the shop took `device.balance` and shows it (the ledger); otherwise the first credit anchors it. */
   anchored: boolean;
   phone: WalletPhone;
   /** The credit posted to anchor a device the shop could not anchor at creation, if any. */
@@ -108,7 +110,7 @@ export interface RegisteredPhone {
 
 /**
  * Registers a wallet phone as the admin (`POST /devices`), passing the wallet's balance now as `device.balance`.
- * The shop took it when the device it answers shows a `balance` (the ledger of issue 19). A shop before the ledger
+ * The shop took it when the device it answers shows a `balance` (the ledger). A shop before the ledger
  * either drops the unknown field or answers 400 (the device is then made without it); the phone's first message
  * is then a credit no order claims, which a ledger shop holds and anchors on (`no_anchor`) and an older shop stores
  * as an unmatched payment. Either way later credits chain from there (and if a ledger shop took the balance but did
@@ -123,14 +125,16 @@ export async function registerPhone(
   const anchorPaisa = randomAnchorPaisa();
   const name = opts.name ?? `${account === 'bkash' ? 'bKash' : 'Nagad'} phone ${crypto.randomBytes(2).toString('hex')}`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, ...opts.headers };
-  const create = (device: Record<string, unknown>) => fetch(`${api}/devices`, { method: 'POST', headers, body: JSON.stringify({ device }) });
+  const create = (device: Record<string, unknown>) =>
+    fetch(`${api}/devices`, { method: 'POST', headers, body: JSON.stringify({ device }) });
   let res = await create({ name, account, balance: takaValue(anchorPaisa) });
   if (res.status === 400) {
     await res.arrayBuffer();
     res = await create({ name, account });
   }
   const body = (await res.json()) as { device?: { id: string; balance?: unknown }; token?: string };
-  if (res.status !== 201 || !body.device || !body.token) throw new Error(`POST /devices answered ${res.status}: ${JSON.stringify(body)}`);
+  if (res.status !== 201 || !body.device || !body.token)
+    throw new Error(`POST /devices answered ${res.status}: ${JSON.stringify(body)}`);
   const shown = body.device.balance;
   const anchored = shown !== undefined && shown !== null && toPaisa(String(shown)) === anchorPaisa;
   const phone = new WalletPhone(account, anchorPaisa);
@@ -139,7 +143,8 @@ export async function registerPhone(
     const sms = phone.received(randomInt(50_000, 200_000), walletTrxId(account));
     const answer = await postSms(api, body.token, sms, opts.headers);
     registered.anchorSms = { status: answer.status, sms: answer.body };
-    if (answer.status !== 200) throw new Error(`the anchoring SMS answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`the anchoring SMS answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
   return registered;
 }

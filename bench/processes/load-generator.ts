@@ -65,7 +65,8 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     durationSec: r.duration,
     connections: spec.connections,
     generatorCpu: (own.user + own.system) / 1e6 / wall,
-    serverCpu: serverBefore !== undefined && serverAfter !== undefined ? (serverAfter - serverBefore) / wall : undefined,
+    serverCpu:
+      serverBefore !== undefined && serverAfter !== undefined ? (serverAfter - serverBefore) / wall : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-// Bench child: the payment loop's floor (decision 205). The least any shop must do between a phone's forwarded SMS
+// Bench child: the payment loop's floor (decision 060). The least any shop must do between a phone's forwarded SMS
 // and the customer's open order page: the baseline's Express stack takes `POST /api/v1/sms` with a Bearer token,
 // reads the TrxID out of the text with one regular expression, finds the watching order in a Map and emits
 // `order:updated` (a frame of the shop's size) to that order's Socket.IO room, then answers. Customers join rooms
@@ -20,13 +20,17 @@ let nextSmsId = 1;
 const { app, api } = createBaselineApp();
 api.post('/sms', (req, res) => {
   const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(req.get('authorization') ?? '');
-  const given = crypto.createHash('sha256').update(match?.[1] ?? '').digest();
+  const given = crypto
+    .createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest();
   if (!match || !crypto.timingSafeEqual(given, tokenHash)) {
     res.status(401).json({ ok: false, key: 'errors.deviceToken' });
     return;
   }
   const body = req.body as { from?: unknown; text?: unknown };
-  const trx = typeof body.text === 'string' ? /(?:trx|txn)\s*id\s*:?\s*([a-z0-9]{1,70})/i.exec(body.text)?.[1] : undefined;
+  const trx =
+    typeof body.text === 'string' ? /(?:trx|txn)\s*id\s*:?\s*([a-z0-9]{1,70})/i.exec(body.text)?.[1] : undefined;
   const orderId = trx ? orderOfTrx.get(trx.toLowerCase()) : undefined;
   const id = nextSmsId++;
   if (orderId) {

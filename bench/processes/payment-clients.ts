@@ -1,4 +1,4 @@
-// Bench child (load core): the payment loop's customers and wallet phone (decision 205). Each customer places a
+// Bench child (load core): the payment loop's customers and wallet phone (decision 060). Each customer places a
 // top-up as a guest, pays it (submits the TrxID, the order turns pending) and watches it over Socket.IO as the
 // order page does (`order:watch`); the phone then forwards each customer's "money received" SMS over HTTP, N in
 // flight or one at a time, and the clock runs from the POST to the customer's socket hearing `order:updated` with
@@ -13,6 +13,7 @@ import { postSms, randomAnchorPaisa, registerPhone, toPaisa, walletTrxId, Wallet
 const ACCOUNT = 'bkash' as const;
 const PAID_PREFIX = '42["order:updated"';
 const PAID_NEEDLE = '"payment_received":true';
+const COMPLETE_NEEDLE = '"status":"complete"';
 
 interface Customer {
   orderId: string;
@@ -21,6 +22,8 @@ interface Customer {
   socket?: WireClient;
   /** Set while this customer's SMS is on its way: called with the time and size of the frame heard. */
   waiting?: (at: number, bytes: number) => void;
+  /** Set while this customer's top-up is to be delivered: called when the order is heard complete. */
+  completing?: (at: number) => void;
 }
 
 interface Target {
@@ -43,19 +46,36 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json().catch(() => ({}))) as Record<string, unknown>;
 }
 
-/** A guest's top-up of a realistic amount (Tk 300-5,000, one in four with paisa), paid with a wallet TrxID. */
-async function placePaidTopup(api: string): Promise<Customer> {
-  const paisa = crypto.randomInt(4) === 0 ? crypto.randomInt(1, 100) : 0;
+/**
+ * A guest's top-up of a realistic amount (Tk 300-5,000, one in four with paisa unless `whole`), paid with a wallet
+ * TrxID, for the 1xBet id given (or a random one).
+ */
+async function placePaidTopup(api: string, onexId?: string, whole = false): Promise<Customer> {
+  const paisa = !whole && crypto.randomInt(4) === 0 ? crypto.randomInt(1, 100) : 0;
   const amount = `${300 + crypto.randomInt(4701)}.${String(paisa).padStart(2, '0')}`;
-  const order = { pm_method: ACCOUNT, amount, onex_id: String(100_000_000 + crypto.randomInt(899_999_999)), contact_email: `payer${crypto.randomInt(1e9)}@example.com` };
-  const placed = await fetch(`${api}/orders/1xbet_topup_bdt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order }) });
+  const order = {
+    pm_method: ACCOUNT,
+    amount,
+    onex_id: onexId ?? String(100_000_000 + crypto.randomInt(899_999_999)),
+    contact_email: `payer${crypto.randomInt(1e9)}@example.com`,
+  };
+  const placed = await fetch(`${api}/orders/1xbet_topup_bdt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order }),
+  });
   const placedBody = await json(placed);
   if (placed.status !== 201) throw new Error(`POST /orders answered ${placed.status}: ${JSON.stringify(placedBody)}`);
   const orderId = placedBody.id as string;
   const pmId = walletTrxId(ACCOUNT);
-  const paid = await fetch(`${api}/orders/${orderId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order: { pm_id: pmId } }) });
+  const paid = await fetch(`${api}/orders/${orderId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order: { pm_id: pmId } }),
+  });
   const paidBody = await json(paid);
-  if (paid.status !== 200) throw new Error(`PATCH /orders/{id} {pm_id} answered ${paid.status}: ${JSON.stringify(paidBody)}`);
+  if (paid.status !== 200)
+    throw new Error(`PATCH /orders/{id} {pm_id} answered ${paid.status}: ${JSON.stringify(paidBody)}`);
   const view = paidBody.order as { pm_amount: number | string; status: string };
   return { orderId, pmId, amountPaisa: toPaisa(view.pm_amount) };
 }
@@ -64,7 +84,13 @@ async function placePaidTopup(api: string): Promise<Customer> {
 function customerSocket(url: string, customer: Customer): Promise<WireClient> {
   return openClient(url, 'socket.io', {
     onEvent: (text, bytes) => {
-      if (!customer.waiting || !text.startsWith(PAID_PREFIX) || !text.includes(PAID_NEEDLE) || !text.includes(customer.orderId)) return;
+      if (!text.startsWith(PAID_PREFIX) || !text.includes(customer.orderId)) return;
+      if (customer.completing && text.includes(COMPLETE_NEEDLE)) {
+        const done = customer.completing;
+        customer.completing = undefined;
+        done(performance.now());
+      }
+      if (!customer.waiting || !text.includes(PAID_NEEDLE)) return;
       const done = customer.waiting;
       customer.waiting = undefined;
       done(performance.now(), bytes);
@@ -79,7 +105,9 @@ async function prepare(req: PrepareRequest): Promise<PrepareResult> {
   let result: Pick<PrepareResult, 'anchoredAtCreation' | 'anchorSmsStatus'>;
   if (req.kind === 'shop') {
     const phone = await registerPhone(api, req.adminToken!, ACCOUNT);
-    const customers = await inBatches(req.customers, 4, () => placePaidTopup(api));
+    const customers = await inBatches(req.customers, 4, (i) =>
+      placePaidTopup(api, req.onexIds?.[i % req.onexIds.length], req.wholeAmounts),
+    );
     target = { kind: 'shop', api, deviceToken: phone.token, phone: phone.phone, customers };
     const anchorStatus = (phone.anchorSms?.sms as { sms?: { status?: string } } | undefined)?.sms?.status;
     result = { anchoredAtCreation: phone.anchored, ...(anchorStatus ? { anchorSmsStatus: anchorStatus } : {}) };
@@ -95,7 +123,13 @@ async function prepare(req: PrepareRequest): Promise<PrepareResult> {
       body: JSON.stringify({ orders: customers.map((c) => ({ id: c.orderId, pm_id: c.pmId })) }),
     });
     if (res.status !== 200) throw new Error(`baseline setup answered ${res.status}`);
-    target = { kind: 'baseline', api, deviceToken: req.deviceToken!, phone: new WalletPhone(ACCOUNT, randomAnchorPaisa()), customers };
+    target = {
+      kind: 'baseline',
+      api,
+      deviceToken: req.deviceToken!,
+      phone: new WalletPhone(ACCOUNT, randomAnchorPaisa()),
+      customers,
+    };
     result = { anchoredAtCreation: true };
   }
   const prepareMs = performance.now() - started;
@@ -112,12 +146,18 @@ async function prepare(req: PrepareRequest): Promise<PrepareResult> {
 async function run(req: RunRequest): Promise<LoopRun> {
   const target = targetNamed(req.name);
   const batch = target.customers.slice(req.from, req.from + req.count);
-  if (batch.length < req.count) throw new Error(`${req.name}: only ${batch.length} customers left for ${req.count} SMS`);
+  if (batch.length < req.count)
+    throw new Error(`${req.name}: only ${batch.length} customers left for ${req.count} SMS`);
   if (target.kind === 'baseline' && req.frameBytes) {
-    await fetch(`${target.api}/bench/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orders: [], frameBytes: req.frameBytes }) });
+    await fetch(`${target.api}/bench/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orders: [], frameBytes: req.frameBytes }),
+    });
   }
   await settle();
   const latencies: number[] = [];
+  const completeMs: number[] = [];
   const httpMs: number[] = [];
   const smsStatuses: Record<string, number> = {};
   let failedHttp = 0;
@@ -131,7 +171,10 @@ async function run(req: RunRequest): Promise<LoopRun> {
     // The text is made when the phone forwards it: the balance chain follows the order of sending.
     const sms = target.phone.received(customer.amountPaisa, customer.pmId);
     let heard!: () => void;
-    const delivered = new Promise<void>((resolve) => (heard = resolve));
+    let completed!: () => void;
+    const paid = new Promise<void>((resolve) => (heard = resolve));
+    const complete = new Promise<void>((resolve) => (completed = resolve));
+    const delivered = req.untilComplete ? Promise.all([paid, complete]).then(() => undefined) : paid;
     const sentAt = performance.now();
     firstSentAt = Math.min(firstSentAt, sentAt);
     customer.waiting = (at, bytes) => {
@@ -140,8 +183,18 @@ async function run(req: RunRequest): Promise<LoopRun> {
       frameBytes ||= bytes;
       heard();
     };
+    if (req.untilComplete) {
+      customer.completing = (at) => {
+        completeMs.push(at - sentAt);
+        lastHeardAt = Math.max(lastHeardAt, at);
+        completed();
+      };
+    }
     deliveries.push(delivered);
-    const answer = await postSms(target.api, target.deviceToken, sms).catch(() => ({ status: 0, body: {} as { sms?: { status?: string } } }));
+    const answer = await postSms(target.api, target.deviceToken, sms).catch(() => ({
+      status: 0,
+      body: {} as { sms?: { status?: string } },
+    }));
     httpMs.push(performance.now() - sentAt);
     if (answer.status !== 200) failedHttp += 1;
     const status = answer.body.sms?.status ?? `http ${answer.status}`;
@@ -156,7 +209,11 @@ async function run(req: RunRequest): Promise<LoopRun> {
   );
   await Promise.race([Promise.all(deliveries), new Promise((r) => setTimeout(r, req.timeoutMs).unref())]);
   const undelivered = batch.filter((c) => c.waiting !== undefined).length;
-  for (const c of batch) c.waiting = undefined;
+  const uncompleted = batch.filter((c) => c.completing !== undefined).length;
+  for (const c of batch) {
+    c.waiting = undefined;
+    c.completing = undefined;
+  }
   const wallMs = lastHeardAt > firstSentAt ? lastHeardAt - firstSentAt : NaN;
   return {
     count: batch.length,
@@ -170,6 +227,7 @@ async function run(req: RunRequest): Promise<LoopRun> {
     undelivered,
     smsStatuses,
     frameBytes,
+    ...(req.untilComplete ? { complete: spread(completeMs), uncompleted } : {}),
   };
 }
 

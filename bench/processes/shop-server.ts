@@ -16,9 +16,17 @@ import { BENCH_ADMIN, BENCH_JWT_SECRET, type HttpFixtures } from '../lib/shop-fi
 
 /** A statement's kind: its verb and first table ("SELECT sms_messages"), Prisma's quoting dropped. */
 function statementKind(sql: string): string {
-  const text = sql.replace(/"public"\./g, '').replace(/"/g, '').replace(/\s+/g, ' ').trim();
-  const verb = /^(WITH|SELECT|INSERT|UPDATE|DELETE|BEGIN|COMMIT|ROLLBACK|SET)\b/i.exec(text)?.[1].toUpperCase() ?? text.slice(0, 12);
-  const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_]+)/i.exec(text)?.[1] ?? (/pg_advisory_xact_lock/.test(text) ? 'advisory lock' : '');
+  const text = sql
+    .replace(/"public"\./g, '')
+    .replace(/"/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const verb =
+    /^(WITH|SELECT|INSERT|UPDATE|DELETE|BEGIN|COMMIT|ROLLBACK|SET)\b/i.exec(text)?.[1].toUpperCase() ??
+    text.slice(0, 12);
+  const table =
+    /\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_]+)/i.exec(text)?.[1] ??
+    (/pg_advisory_xact_lock/.test(text) ? 'advisory lock' : '');
   return `${verb} ${table}`.trim();
 }
 
@@ -35,6 +43,8 @@ async function main(): Promise<void> {
     JWT_SECRET: BENCH_JWT_SECRET,
     LOG_LEVEL: 'error',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The delivery section's fake cash desk.
+    ...(process.env.CASHDESK_API_ROOT ? { CASHDESK_API_ROOT: process.env.CASHDESK_API_ROOT } : {}),
   });
   // Every statement the shop sends is counted by its kind (the payment section prints statements per SMS).
   const statements = new Map<string, number>();

@@ -1,4 +1,4 @@
-// Bench child (load core): the soak's traffic (decision 206), against the real entry behind a proxy (TRUST_PROXY=1:
+// Bench child (load core): the soak's traffic (decision 060), against the real entry behind a proxy (TRUST_PROXY=1:
 // each customer, phone and admin sends its own X-Forwarded-For address, so the shop's real rate limits apply to
 // each as they would in production).
 // - Customers arrive at random (`rate` a second): place a top-up (a fifth of them signed in), open their own socket
@@ -15,7 +15,14 @@ import { serveRequests } from '../lib/child.js';
 import { spread } from '../lib/report.js';
 import type { SoakBucket, SoakFinish, SoakSetup, SoakStart } from '../lib/soak-types.js';
 import { inBatches, openClient, watchOrder, type WireClient } from '../lib/socketio-wire.js';
-import { registerPhone, toPaisa, walletTrxId, type ForwardedSms, type PhoneWallet, type RegisteredPhone } from '../lib/wallet-sms.js';
+import {
+  registerPhone,
+  toPaisa,
+  walletTrxId,
+  type ForwardedSms,
+  type PhoneWallet,
+  type RegisteredPhone,
+} from '../lib/wallet-sms.js';
 
 const PUSH_TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -80,7 +87,11 @@ async function call(
   const t = performance.now();
   let answer: Answer;
   try {
-    const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(url, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     answer = { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
   } catch (error) {
     answer = { status: 0, body: { error: error instanceof Error ? error.message : String(error) } };
@@ -187,13 +198,24 @@ async function customer(): Promise<void> {
   flowsActive += 1;
   const ip = customerAddress();
   const account: PhoneWallet = Math.random() < 0.6 ? 'bkash' : 'nagad';
-  const signedIn = registered.length > 0 && Math.random() < 0.2 ? registered[crypto.randomInt(registered.length)] : undefined;
+  const signedIn =
+    registered.length > 0 && Math.random() < 0.2 ? registered[crypto.randomInt(registered.length)] : undefined;
   const token = signedIn?.token;
   let watch: Watch | undefined;
   try {
     const amount = `${300 + crypto.randomInt(4701)}${Math.random() < 0.25 ? `.${String(crypto.randomInt(1, 100)).padStart(2, '0')}` : ''}`;
-    const order = { pm_method: account, amount, onex_id: String(100_000_000 + crypto.randomInt(899_999_999)), contact_email: `c${nextCustomerAddress}@example.com` };
-    const placed = await call('customer POST /orders', 'POST', `${api}/orders/1xbet_topup_bdt`, { body: { order }, token, ip, expect: 201 });
+    const order = {
+      pm_method: account,
+      amount,
+      onex_id: String(100_000_000 + crypto.randomInt(899_999_999)),
+      contact_email: `c${nextCustomerAddress}@example.com`,
+    };
+    const placed = await call('customer POST /orders', 'POST', `${api}/orders/1xbet_topup_bdt`, {
+      body: { order },
+      token,
+      ip,
+      expect: 201,
+    });
     if (placed.status !== 201) return;
     const id = placed.body.id as string;
     try {
@@ -207,12 +229,20 @@ async function customer(): Promise<void> {
     await sleep(between(1_000, 3_000));
     const choice = Math.random();
     if (choice < 0.08) {
-      await call('customer PATCH cancel', 'PATCH', `${api}/orders/${id}`, { body: { order: { cancel: true } }, token, ip });
+      await call('customer PATCH cancel', 'PATCH', `${api}/orders/${id}`, {
+        body: { order: { cancel: true } },
+        token,
+        ip,
+      });
       return;
     }
     if (choice < 0.13) return; // walks away: the order waits until the sweeper times it out
     const pmId = walletTrxId(account);
-    const paid = await call('customer PATCH pm_id', 'PATCH', `${api}/orders/${id}`, { body: { order: { pm_id: pmId } }, token, ip });
+    const paid = await call('customer PATCH pm_id', 'PATCH', `${api}/orders/${id}`, {
+      body: { order: { pm_id: pmId } },
+      token,
+      ip,
+    });
     if (paid.status !== 200) return;
     const amountPaisa = toPaisa((paid.body.order as { pm_amount: number | string }).pm_amount);
     await sleep(between(500, 2_000)); // the SMS reaches the shop's phone
@@ -230,7 +260,11 @@ async function customer(): Promise<void> {
     const admin = admins[crypto.randomInt(admins.length)];
     const completed = watch.until((o) => o.status === 'complete');
     const t = performance.now();
-    const done = await call('admin PATCH complete', 'PATCH', `${api}/orders/${id}`, { body: { order: { status: 'complete' } }, token: admin.token, ip: admin.ip });
+    const done = await call('admin PATCH complete', 'PATCH', `${api}/orders/${id}`, {
+      body: { order: { status: 'complete' } },
+      token: admin.token,
+      ip: admin.ip,
+    });
     if (done.status !== 200) return;
     try {
       bucket.completeToCustomer.push((await heardWithin(completed, PUSH_TIMEOUT_MS)) - t);
@@ -280,12 +314,17 @@ async function start(req: SoakStart): Promise<SoakSetup> {
     admins.push({ token: await login(req.adminEmail, req.adminPassword, ip), ip });
   }
   for (const admin of admins) {
-    adminSockets.push(await openClient(origin, 'socket.io', { auth: { token: admin.token }, headers: forwarded(admin.ip) }));
+    adminSockets.push(
+      await openClient(origin, 'socket.io', { auth: { token: admin.token }, headers: forwarded(admin.ip) }),
+    );
   }
   // Phones: each forwards at most ~30 SMS a minute (a busy real phone forwards a few a minute).
   const paidPerMinute = req.rate * 60 * 0.87;
   let anchoredAtCreation = true;
-  for (const [account, share] of [['bkash', 0.6], ['nagad', 0.4]] as const) {
+  for (const [account, share] of [
+    ['bkash', 0.6],
+    ['nagad', 0.4],
+  ] as const) {
     const count = Math.max(1, Math.ceil((paidPerMinute * share) / 30));
     for (let i = 0; i < count; i += 1) {
       const ip = `10.250.${account === 'bkash' ? 1 : 2}.${i + 1}`;
@@ -298,7 +337,9 @@ async function start(req: SoakStart): Promise<SoakSetup> {
   for (let i = 0; i < 10; i += 1) {
     const email = `soak.${crypto.randomBytes(4).toString('hex')}@example.com`;
     const res = await call('setup', 'POST', `${api}/register`, {
-      body: { user: { name: `Soak Customer ${i + 1}`, email, password: `Soak-${crypto.randomBytes(6).toString('hex')}-pass` } },
+      body: {
+        user: { name: `Soak Customer ${i + 1}`, email, password: `Soak-${crypto.randomBytes(6).toString('hex')}-pass` },
+      },
       ip: customerAddress(),
       expect: 201,
     });
@@ -336,9 +377,19 @@ async function start(req: SoakStart): Promise<SoakSetup> {
     const offset = (i * 5000) / admins.length;
     timers.push(
       setTimeout(() => {
-        every(5_000, () => void call('admin GET /orders/all', 'GET', `${api}/orders/all?page=1`, { token: admin.token, ip: admin.ip }));
-        every(15_000, () => void call('admin GET /sms', 'GET', `${api}/sms?page=1`, { token: admin.token, ip: admin.ip }));
-        every(30_000, () => void call('admin GET /devices', 'GET', `${api}/devices`, { token: admin.token, ip: admin.ip }));
+        every(
+          5_000,
+          () =>
+            void call('admin GET /orders/all', 'GET', `${api}/orders/all?page=1`, { token: admin.token, ip: admin.ip }),
+        );
+        every(
+          15_000,
+          () => void call('admin GET /sms', 'GET', `${api}/sms?page=1`, { token: admin.token, ip: admin.ip }),
+        );
+        every(
+          30_000,
+          () => void call('admin GET /devices', 'GET', `${api}/devices`, { token: admin.token, ip: admin.ip }),
+        );
       }, offset),
     );
   }

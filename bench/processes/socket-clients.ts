@@ -47,12 +47,19 @@ async function round(clients: WireClient[], req: RoundRequest): Promise<Realtime
   const e: Expectation = { prefix: req.prefix, needle: req.needle, count: clients.length, done: finish };
   expecting = e;
   const firedAt = performance.now();
-  const answer = fetch(req.trigger.url, { method: req.trigger.method, headers: req.trigger.headers, body: req.trigger.body }).then(async (res) => {
+  const answer = fetch(req.trigger.url, {
+    method: req.trigger.method,
+    headers: req.trigger.headers,
+    body: req.trigger.body,
+  }).then(async (res) => {
     const answeredAt = performance.now();
     await res.arrayBuffer();
     return { status: res.status, ms: answeredAt - firedAt };
   });
-  const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), req.timeoutMs).unref())]);
+  const timedOut = await Promise.race([
+    all.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), req.timeoutMs).unref()),
+  ]);
   const http = await answer;
   expecting = undefined;
   return {

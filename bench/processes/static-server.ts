@@ -9,7 +9,8 @@ import { serveRequests } from '../lib/child.js';
 import { shopHelmet } from '../lib/baseline-app.js';
 
 const dir = process.env.BENCH_STATIC_DIR;
-if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) throw new Error('BENCH_STATIC_DIR must name a folder with an index.html');
+if (!dir || !fs.existsSync(path.join(dir, 'index.html')))
+  throw new Error('BENCH_STATIC_DIR must name a folder with an index.html');
 const indexHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
 
 const app = express();

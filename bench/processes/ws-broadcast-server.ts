@@ -21,7 +21,9 @@ const server = http.createServer((req, res) => {
     const { round, size } = JSON.parse(Buffer.concat(chunks).toString()) as { round: number; size: number };
     const frame = payload(round, size);
     for (const client of wss.clients) client.send(frame);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, sent: wss.clients.size }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ ok: true, sent: wss.clients.size }));
   });
 });
 const wss = new WebSocketServer({ server });

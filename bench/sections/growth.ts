@@ -1,6 +1,6 @@
 // Growth section: the list routes' latency at ~1k rows (seeded fresh) and at 1M orders (BENCH_LARGE_DATABASE_URL,
 // made once by `npm run seed:large`), on PostgreSQL. The goal is flat cost: large / small ≤ ×1.5. On both sides the
-// admin's queue page 1 lists orders of the heavy customers (20 orders each at 1k, 20,000 each at 1M; decision 207).
+// admin's queue page 1 lists orders of the heavy customers (20 orders each at 1k, 20,000 each at 1M; decision 060).
 import pg from 'pg';
 import { SERVER_CPU, startChild, type BenchChild } from '../lib/child.js';
 import type { LoadResult } from '../lib/load-types.js';
@@ -73,13 +73,23 @@ interface Side {
 async function queuePage(origin: string, adminToken: string, heavy: number): Promise<QueuePage | undefined> {
   const res = await fetch(`${origin}/api/v1/orders/all?page=1`, { headers: { authorization: `Bearer ${adminToken}` } });
   if (res.status !== 200) return undefined;
-  const body = (await res.json()) as { orders: { user_id?: string | null }[]; customers?: Record<string, { orders: number }> };
+  const body = (await res.json()) as {
+    orders: { user_id?: string | null }[];
+    customers?: Record<string, { orders: number }>;
+  };
   const counts = body.orders.map((o) => (o.user_id ? (body.customers?.[o.user_id]?.orders ?? 0) : 0));
-  return { orders: counts.length, ofHeavyCustomers: counts.filter((c) => c >= heavy).length, maxCustomerOrders: Math.max(0, ...counts) };
+  return {
+    orders: counts.length,
+    ofHeavyCustomers: counts.filter((c) => c >= heavy).length,
+    maxCustomerOrders: Math.max(0, ...counts),
+  };
 }
 
 async function startSide(url: string, heavy: number): Promise<Side> {
-  const shop = await startChild('shop (postgres)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: url } });
+  const shop = await startChild('shop (postgres)', 'processes/shop-server.ts', {
+    cpu: SERVER_CPU,
+    env: { BENCH_SHOP_DATABASE_URL: url },
+  });
   try {
     const tokens = {
       admin: await shop.request<string>('token:admin'),
@@ -115,7 +125,8 @@ export async function runGrowthSection(opts: BenchOptions, load: BenchChild): Pr
     return { skipped };
   }
   const result: GrowthSection = {};
-  if (!opts.largeDatabaseUrl) result.skipped = 'large side skipped: set BENCH_LARGE_DATABASE_URL to a database filled by `npm run seed:large`';
+  if (!opts.largeDatabaseUrl)
+    result.skipped = 'large side skipped: set BENCH_LARGE_DATABASE_URL to a database filled by `npm run seed:large`';
   const scratch = await createScratchDatabase(opts.postgresBaseUrl, 'shop_bench_small');
   let small: Side | undefined;
   let large: Side | undefined;
@@ -129,9 +140,19 @@ export async function runGrowthSection(opts: BenchOptions, load: BenchChild): Pr
       await probeSide(opts, load, small, probe);
       if (large) await probeSide(opts, load, large, probe);
     }
-    result.small = { database: 'fresh, SMALL_SEED', rows: await countRows(small.url), queuePage1: small.queuePage1, results: small.results };
+    result.small = {
+      database: 'fresh, SMALL_SEED',
+      rows: await countRows(small.url),
+      queuePage1: small.queuePage1,
+      results: small.results,
+    };
     if (large) {
-      result.large = { database: describeDatabase(large.url), rows: await countRows(large.url), queuePage1: large.queuePage1, results: large.results };
+      result.large = {
+        database: describeDatabase(large.url),
+        rows: await countRows(large.url),
+        queuePage1: large.queuePage1,
+        results: large.results,
+      };
     }
   } finally {
     await small?.shop.stop();
@@ -168,7 +189,9 @@ function printGrowth(result: GrowthSection): GrowthSection {
     const q = side.queuePage1;
     if (!q) return `${label}: the queue page could not be read`;
     const heavy = `${label}: queue page 1 lists ${q.orders} orders, ${q.ofHeavyCustomers} of heavy customers (largest customer: ${n(q.maxCustomerOrders)} orders)`;
-    return q.ofHeavyCustomers === 0 ? `${heavy}: NO heavy customer waits; re-seed with the current \`npm run seed:large\`` : heavy;
+    return q.ofHeavyCustomers === 0
+      ? `${heavy}: NO heavy customer waits; re-seed with the current \`npm run seed:large\``
+      : heavy;
   };
   note([page(small, 'small'), ...(large ? [page(large, 'large')] : [])].join('; '));
   note(

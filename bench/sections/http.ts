@@ -29,14 +29,21 @@ export function measure(load: BenchChild, spec: LoadSpec): Promise<LoadResult> {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-function routes(origin: string, f: HttpFixtures): { route: string; spec: Omit<LoadSpec, 'connections' | 'durationSec' | 'warmupSec'> }[] {
+function routes(
+  origin: string,
+  f: HttpFixtures,
+): { route: string; spec: Omit<LoadSpec, 'connections' | 'durationSec' | 'warmupSec'> }[] {
   const api = `${origin}/api/v1`;
   return [
     { route: 'GET /home', spec: { title: 'GET /home', url: `${api}/home` } },
     { route: 'GET /products/all', spec: { title: 'GET /products/all', url: `${api}/products/all` } },
     {
       route: 'GET /orders/{id}',
-      spec: { title: 'GET /orders/{id}', url: `${api}/orders/x`, paths: f.orderIds.map((id) => `/api/v1/orders/${id}`) },
+      spec: {
+        title: 'GET /orders/{id}',
+        url: `${api}/orders/x`,
+        paths: f.orderIds.map((id) => `/api/v1/orders/${id}`),
+      },
     },
     {
       route: 'POST /orders/{productId}',
@@ -45,7 +52,9 @@ function routes(origin: string, f: HttpFixtures): { route: string; spec: Omit<Lo
         url: `${api}/orders/1xbet_topup_bdt`,
         method: 'POST',
         headers: JSON_HEADERS,
-        body: JSON.stringify({ order: { pm_method: 'bkash', amount: '750.25', onex_id: '123456789', contact_email: 'bench@example.com' } }),
+        body: JSON.stringify({
+          order: { pm_method: 'bkash', amount: '750.25', onex_id: '123456789', contact_email: 'bench@example.com' },
+        }),
       },
     },
     {
@@ -62,7 +71,9 @@ function routes(origin: string, f: HttpFixtures): { route: string; spec: Omit<Lo
 }
 
 export async function runHttpSection(opts: BenchOptions, load: BenchChild): Promise<HttpSection> {
-  heading(`HTTP: autocannon, ${opts.connections} connections, ${opts.durationSec} s per route after ${opts.warmupSec} s warm-up`);
+  heading(
+    `HTTP: autocannon, ${opts.connections} connections, ${opts.durationSec} s per route after ${opts.warmupSec} s warm-up`,
+  );
   const shape = { connections: opts.connections, durationSec: opts.durationSec, warmupSec: opts.warmupSec };
   const result: HttpSection = { baseline: {}, rows: [], skipped: [] };
   const baseline = await startChild('baseline', 'processes/baseline-server.ts', { cpu: SERVER_CPU });
@@ -77,7 +88,9 @@ export async function runHttpSection(opts: BenchOptions, load: BenchChild): Prom
         serverPid: Number(baseline.ready.pid),
       });
       result.baseline[db] = base;
-      const rows: (string | number)[][] = [['route', 'req/s', 'p50', 'p99', 'of baseline', 'failed', 'server CPU', 'load CPU']];
+      const rows: (string | number)[][] = [
+        ['route', 'req/s', 'p50', 'p99', 'of baseline', 'failed', 'server CPU', 'load CPU'],
+      ];
       rows.push([
         `baseline: Express 5 + helmet + compression, hello JSON`,
         rate(base.rps),
@@ -88,7 +101,9 @@ export async function runHttpSection(opts: BenchOptions, load: BenchChild): Prom
         cpu(base.serverCpu),
         cpu(base.generatorCpu),
       ]);
-      const chosen = routes(String(shop.ready.url), fixtures).filter(({ route }) => !opts.httpRoutes || opts.httpRoutes.some((part) => route.includes(part)));
+      const chosen = routes(String(shop.ready.url), fixtures).filter(
+        ({ route }) => !opts.httpRoutes || opts.httpRoutes.some((part) => route.includes(part)),
+      );
       for (const { route, spec } of chosen) {
         const r = await measure(load, { ...shape, ...spec, serverPid: Number(shop.ready.pid) });
         const row: HttpRow = { db, route, result: r, baselineRps: base.rps, ofBaseline: r.rps / base.rps };

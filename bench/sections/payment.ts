@@ -1,4 +1,4 @@
-// Payment loop section (decision 205): N customers each watch their paid top-up over Socket.IO; a wallet phone
+// Payment loop section (decision 060): N customers each watch their paid top-up over Socket.IO; a wallet phone
 // forwards each one's "money received" SMS (POST /api/v1/sms with its device token), 10 in flight and then one at
 // a time; SMS/s and the time from the POST to the customer hearing "payment received", on PGlite and PostgreSQL,
 // next to a floor measured in the same run: the same HTTP POST and Socket.IO room emit with no shop behind them.
@@ -33,28 +33,41 @@ export interface PaymentSection {
   oneAtATime: number;
   blocks: PaymentBlock[];
   skipped: string[];
-  /** Issue 21's goals: SMS/s at N in flight and p99 SMS → customer. */
+  /** The goals: SMS/s at N in flight and p99 SMS → customer. */
   goals: Record<Db, { smsPerSec: number; p99Ms: number }>;
 }
 
-const GOALS: PaymentSection['goals'] = { pglite: { smsPerSec: 60, p99Ms: 150 }, postgres: { smsPerSec: 150, p99Ms: 150 } };
+const GOALS: PaymentSection['goals'] = {
+  pglite: { smsPerSec: 60, p99Ms: 150 },
+  postgres: { smsPerSec: 150, p99Ms: 150 },
+};
 const TIMEOUT_MS = 60_000;
 
 function checkRun(target: string, r: LoopRun): void {
-  if (r.undelivered > 0) note(`${target}: ${r.undelivered} of ${r.count} customers heard nothing within ${TIMEOUT_MS / 1000} s (answers: ${JSON.stringify(r.smsStatuses)})`);
-  if (r.failedHttp > 0) note(`${target}: ${r.failedHttp} of ${r.count} SMS posts failed (answers: ${JSON.stringify(r.smsStatuses)})`);
+  if (r.undelivered > 0)
+    note(
+      `${target}: ${r.undelivered} of ${r.count} customers heard nothing within ${TIMEOUT_MS / 1000} s (answers: ${JSON.stringify(r.smsStatuses)})`,
+    );
+  if (r.failedHttp > 0)
+    note(`${target}: ${r.failedHttp} of ${r.count} SMS posts failed (answers: ${JSON.stringify(r.smsStatuses)})`);
 }
 
 /** One run of `count` SMS on a target, from its customer `from` on. */
 async function loopRun(clients: BenchChild, req: Omit<RunRequest, 'timeoutMs'>): Promise<LoopRun> {
-  const r = await clients.request<LoopRun>('run', { ...req, timeoutMs: TIMEOUT_MS } satisfies RunRequest, TIMEOUT_MS * 3 + req.count * 2_000);
+  const r = await clients.request<LoopRun>(
+    'run',
+    { ...req, timeoutMs: TIMEOUT_MS } satisfies RunRequest,
+    TIMEOUT_MS * 3 + req.count * 2_000,
+  );
   checkRun(req.name, r);
   return r;
 }
 
 /** The warm-up (one at a time, dropped): JIT, pools, and the size of the frame the customer hears. */
 async function warmUp(opts: BenchOptions, clients: BenchChild, name: string, frameBytes?: number): Promise<number> {
-  return (await loopRun(clients, { name, from: 0, count: opts.paymentWarmup, inFlight: 1, waitForDelivery: true, frameBytes })).frameBytes;
+  return (
+    await loopRun(clients, { name, from: 0, count: opts.paymentWarmup, inFlight: 1, waitForDelivery: true, frameBytes })
+  ).frameBytes;
 }
 
 /**
@@ -71,9 +84,23 @@ async function measureTarget(
 ): Promise<PaymentTarget> {
   const from = opts.paymentWarmup;
   await shop?.request('statements:take');
-  const inFlight = await loopRun(clients, { name, from, count: opts.paymentCustomers, inFlight: opts.paymentInFlight, waitForDelivery: false, frameBytes });
+  const inFlight = await loopRun(clients, {
+    name,
+    from,
+    count: opts.paymentCustomers,
+    inFlight: opts.paymentInFlight,
+    waitForDelivery: false,
+    frameBytes,
+  });
   const inFlightStatements = await shop?.request<Record<string, number>>('statements:take');
-  const oneAtATime = await loopRun(clients, { name, from: from + opts.paymentCustomers, count: opts.paymentSerial, inFlight: 1, waitForDelivery: true, frameBytes });
+  const oneAtATime = await loopRun(clients, {
+    name,
+    from: from + opts.paymentCustomers,
+    count: opts.paymentSerial,
+    inFlight: 1,
+    waitForDelivery: true,
+    frameBytes,
+  });
   return { name, prepare, inFlight, oneAtATime, ...(inFlightStatements ? { inFlightStatements } : {}) };
 }
 
@@ -95,7 +122,9 @@ export async function runPaymentSection(opts: BenchOptions): Promise<PaymentSect
   try {
     const clients = await startChild('payment clients', 'processes/payment-clients.ts', { cpu: LOAD_CPU });
     try {
-      await forEachShop(opts, result.skipped, (db, shop) => measureBlock(opts, result, clients, baseline, db, shop, customers));
+      await forEachShop(opts, result.skipped, (db, shop) =>
+        measureBlock(opts, result, clients, baseline, db, shop, customers),
+      );
     } finally {
       await clients.stop();
     }
@@ -119,7 +148,11 @@ async function measureBlock(
   const adminToken = await shop.request<string>('token:admin');
   const shopName = `shop-${db}`;
   const baseName = `baseline-${db}`;
-  const shopPrepared = await clients.request<PrepareResult>('prepare', { name: shopName, kind: 'shop', url: shop.ready.url, adminToken, customers }, 600_000);
+  const shopPrepared = await clients.request<PrepareResult>(
+    'prepare',
+    { name: shopName, kind: 'shop', url: shop.ready.url, adminToken, customers },
+    600_000,
+  );
   note(
     `${db}: ${customers} paid top-ups placed and watched in ${(shopPrepared.prepareMs / 1000).toFixed(1)} s + ${(shopPrepared.connectMs / 1000).toFixed(1)} s; ` +
       (shopPrepared.anchoredAtCreation
@@ -131,7 +164,13 @@ async function measureBlock(
   const frameBytes = await warmUp(opts, clients, shopName);
   const basePrepared = await clients.request<PrepareResult>(
     'prepare',
-    { name: baseName, kind: 'baseline', url: baseline.ready.url, deviceToken: String(baseline.ready.deviceToken), customers },
+    {
+      name: baseName,
+      kind: 'baseline',
+      url: baseline.ready.url,
+      deviceToken: String(baseline.ready.deviceToken),
+      customers,
+    },
     600_000,
   );
   await warmUp(opts, clients, baseName, frameBytes || undefined);
@@ -139,20 +178,37 @@ async function measureBlock(
   await clients.request('close', baseName);
   const shopTarget = await measureTarget(opts, clients, shopName, shopPrepared, undefined, shop);
   await clients.request('close', shopName);
-  result.blocks.push({ db, baseline: base, shop: shopTarget, ofBaseline: shopTarget.inFlight.smsPerSec / base.inFlight.smsPerSec });
+  result.blocks.push({
+    db,
+    baseline: base,
+    shop: shopTarget,
+    ofBaseline: shopTarget.inFlight.smsPerSec / base.inFlight.smsPerSec,
+  });
 }
 
 function printPayment(result: PaymentSection, opts: BenchOptions): void {
   const n = opts.paymentInFlight;
   const rows: (string | number)[][] = [
-    ['target', `SMS/s, ${n} in flight`, 'p50', 'p95', 'p99', 'of baseline', 'one at a time p50', 'p95', 'p99', 'failed'],
+    [
+      'target',
+      `SMS/s, ${n} in flight`,
+      'p50',
+      'p95',
+      'p99',
+      'of baseline',
+      'one at a time p50',
+      'p95',
+      'p99',
+      'failed',
+    ],
   ];
   for (const b of result.blocks) {
     for (const [label, t, of] of [
       [`baseline: POST /sms + room emit`, b.baseline, '100 %'],
       [`shop on ${b.db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, b.shop, percent(b.ofBaseline)],
     ] as const) {
-      const failed = t.inFlight.failedHttp + t.inFlight.undelivered + t.oneAtATime.failedHttp + t.oneAtATime.undelivered;
+      const failed =
+        t.inFlight.failedHttp + t.inFlight.undelivered + t.oneAtATime.failedHttp + t.oneAtATime.undelivered;
       rows.push([
         label,
         rate(t.inFlight.smsPerSec),
@@ -169,7 +225,9 @@ function printPayment(result: PaymentSection, opts: BenchOptions): void {
   }
   table(rows);
   const frame = result.blocks[0]?.shop.inFlight.frameBytes;
-  note(`latency: POST /sms sent → the customer's socket hears order:updated with payment_received: true${frame ? ` (${frame} B frame)` : ''}`);
+  note(
+    `latency: POST /sms sent → the customer's socket hears order:updated with payment_received: true${frame ? ` (${frame} B frame)` : ''}`,
+  );
   for (const b of result.blocks) {
     const goal = result.goals[b.db];
     const statuses = JSON.stringify(b.shop.inFlight.smsStatuses);
@@ -185,7 +243,9 @@ function printPayment(result: PaymentSection, opts: BenchOptions): void {
         .sort((a, z) => z[1] - a[1])
         .map(([kind, n]) => `${kind} ${(n / sms).toFixed(2)}`)
         .join(', ');
-      note(`${b.db}: ${(total / sms).toFixed(2)} statements per SMS in the ${n}-in-flight run (plain transactions' BEGIN/COMMIT not counted): ${kinds}`);
+      note(
+        `${b.db}: ${(total / sms).toFixed(2)} statements per SMS in the ${n}-in-flight run (plain transactions' BEGIN/COMMIT not counted): ${kinds}`,
+      );
     }
   }
 }

@@ -45,7 +45,10 @@ function summarise(name: string, connectMs: number, rounds: RealtimeRound[]): Re
 }
 
 function checkRound(target: string, r: RealtimeRound): void {
-  if (r.timedOut || r.delivered !== r.clients) throw new Error(`${target}: ${r.delivered} of ${r.clients} clients got the push within ${ROUND_TIMEOUT_MS / 1000} s`);
+  if (r.timedOut || r.delivered !== r.clients)
+    throw new Error(
+      `${target}: ${r.delivered} of ${r.clients} clients got the push within ${ROUND_TIMEOUT_MS / 1000} s`,
+    );
   if (r.httpStatus !== 200) throw new Error(`${target}: the trigger request answered ${r.httpStatus}`);
 }
 
@@ -86,7 +89,11 @@ function wsTarget(server: BenchChild, clients: BenchChild, payloadBytes: () => n
         group: 'ws',
         prefix: `{"round":${i},`,
         needle: '"pad"',
-        trigger: { url: `${server.ready.url}/broadcast`, method: 'POST', body: JSON.stringify({ round: i, size: payloadBytes() }) },
+        trigger: {
+          url: `${server.ready.url}/broadcast`,
+          method: 'POST',
+          body: JSON.stringify({ round: i, size: payloadBytes() }),
+        },
         timeoutMs: ROUND_TIMEOUT_MS,
       });
       checkRound('ws baseline', r);
@@ -96,28 +103,51 @@ function wsTarget(server: BenchChild, clients: BenchChild, payloadBytes: () => n
 }
 
 export async function runRealtimeSection(opts: BenchOptions): Promise<RealtimeSection> {
-  heading(`Realtime: ${opts.sockets} clients, ${opts.realtimeRounds} rounds each, time from the trigger request to the LAST delivery`);
+  heading(
+    `Realtime: ${opts.sockets} clients, ${opts.realtimeRounds} rounds each, time from the trigger request to the LAST delivery`,
+  );
   const result: RealtimeSection = { sockets: opts.sockets, db: 'pglite', payloadBytes: 0 };
   const children: BenchChild[] = [];
   let scratch: ScratchDatabase | undefined;
   try {
-    const shop = await startChild('shop (pglite)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: '' } });
+    const shop = await startChild('shop (pglite)', 'processes/shop-server.ts', {
+      cpu: SERVER_CPU,
+      env: { BENCH_SHOP_DATABASE_URL: '' },
+    });
     children.push(shop);
     let shopPg: BenchChild | undefined;
     if (opts.postgresBaseUrl) {
       scratch = await createScratchDatabase(opts.postgresBaseUrl);
-      shopPg = await startChild('shop (postgres)', 'processes/shop-server.ts', { cpu: SERVER_CPU, env: { BENCH_SHOP_DATABASE_URL: scratch.url } });
+      shopPg = await startChild('shop (postgres)', 'processes/shop-server.ts', {
+        cpu: SERVER_CPU,
+        env: { BENCH_SHOP_DATABASE_URL: scratch.url },
+      });
       children.push(shopPg);
     }
     const wsServer = await startChild('ws baseline', 'processes/ws-broadcast-server.ts', { cpu: SERVER_CPU });
     children.push(wsServer);
     const clients = await startChild('socket clients', 'processes/socket-clients.ts', { cpu: LOAD_CPU });
     children.push(clients);
-    const shopConnect = await clients.request<{ connectMs: number }>('connect', { group: 'shop', url: shop.ready.url, count: opts.sockets, as: 'socket.io' });
+    const shopConnect = await clients.request<{ connectMs: number }>('connect', {
+      group: 'shop',
+      url: shop.ready.url,
+      count: opts.sockets,
+      as: 'socket.io',
+    });
     const pgConnect = shopPg
-      ? await clients.request<{ connectMs: number }>('connect', { group: 'shop-pg', url: shopPg.ready.url, count: opts.sockets, as: 'socket.io' })
+      ? await clients.request<{ connectMs: number }>('connect', {
+          group: 'shop-pg',
+          url: shopPg.ready.url,
+          count: opts.sockets,
+          as: 'socket.io',
+        })
       : undefined;
-    const wsConnect = await clients.request<{ connectMs: number }>('connect', { group: 'ws', url: wsServer.ready.wsUrl, count: opts.sockets, as: 'ws' });
+    const wsConnect = await clients.request<{ connectMs: number }>('connect', {
+      group: 'ws',
+      url: wsServer.ready.wsUrl,
+      count: opts.sockets,
+      as: 'ws',
+    });
     const targets: Partial<Record<'shop' | 'shop-pg' | 'ws', Target>> = {
       shop: await shopTarget(shop, clients, 'shop'),
       ...(shopPg ? { 'shop-pg': await shopTarget(shopPg, clients, 'shop-pg') } : {}),
@@ -133,20 +163,41 @@ export async function runRealtimeSection(opts: BenchOptions): Promise<RealtimeSe
       const order = names.map((_, k) => names[(k + i) % names.length]);
       for (const name of order) rounds[name].push(await targets[name]!.round(i));
     }
-    result.shop = summarise('shop on PGlite: Socket.IO, order:watch, admin PATCH complete', shopConnect.connectMs, rounds.shop);
-    result.ws = summarise(`baseline: bare ws, HTTP-triggered broadcast of ${result.payloadBytes} B`, wsConnect.connectMs, rounds.ws);
+    result.shop = summarise(
+      'shop on PGlite: Socket.IO, order:watch, admin PATCH complete',
+      shopConnect.connectMs,
+      rounds.shop,
+    );
+    result.ws = summarise(
+      `baseline: bare ws, HTTP-triggered broadcast of ${result.payloadBytes} B`,
+      wsConnect.connectMs,
+      rounds.ws,
+    );
     result.ratio = result.shop.medianLastMs / result.ws.medianLastMs;
     if (pgConnect) {
       result.shopPostgres = summarise('shop on PostgreSQL: the same', pgConnect.connectMs, rounds['shop-pg']);
       result.ratioPostgres = result.shopPostgres.medianLastMs / result.ws.medianLastMs;
     }
-    const rows: (string | number)[][] = [['target', 'last (median)', 'last (max)', 'first (median)', 'HTTP answer', 'connect all']];
+    const rows: (string | number)[][] = [
+      ['target', 'last (median)', 'last (max)', 'first (median)', 'HTTP answer', 'connect all'],
+    ];
     for (const t of [result.ws, result.shop, result.shopPostgres]) {
-      if (t) rows.push([t.name, ms(t.medianLastMs), ms(t.maxLastMs), ms(t.medianFirstMs), ms(t.medianHttpMs), ms(t.connectMs)]);
+      if (t)
+        rows.push([
+          t.name,
+          ms(t.medianLastMs),
+          ms(t.maxLastMs),
+          ms(t.medianFirstMs),
+          ms(t.medianHttpMs),
+          ms(t.connectMs),
+        ]);
     }
     table(rows);
-    note(`shop / ws baseline, median time to the last delivery: ${ratio(result.ratio)} on PGlite${
-      result.ratioPostgres === undefined ? '' : `, ${ratio(result.ratioPostgres)} on PostgreSQL`} (goal ≤ ×1.6)`);
+    note(
+      `shop / ws baseline, median time to the last delivery: ${ratio(result.ratio)} on PGlite${
+        result.ratioPostgres === undefined ? '' : `, ${ratio(result.ratioPostgres)} on PostgreSQL`
+      } (goal ≤ ×1.6)`,
+    );
     note('"first" is the first client\'s delivery: for the shop it is the PATCH\'s transaction before the push');
   } finally {
     for (const child of children.reverse()) await child.stop();

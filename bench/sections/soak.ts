@@ -1,4 +1,4 @@
-// Soak section (decision 206; only with BENCH_ONLY=soak): the real entry (server/index.ts) with WEB_CONCURRENCY=2 on
+// Soak section (decision 060; only with BENCH_ONLY=soak): the real entry (server/index.ts) with WEB_CONCURRENCY=2 on
 // a fresh PostgreSQL database (and Redis when the bench has one) under mixed traffic for BENCH_SOAK_DURATION
 // (10 minutes): customers ordering, paying and watching, phones forwarding, admins completing, 1,000 open sockets.
 // Every sample: the clients' HTTP and push latencies and failures, each server process's resident memory and
@@ -71,7 +71,14 @@ export interface SoakSection {
   /** Why the soak stopped early (its samples so far are kept). */
   error?: string;
   /** `loopDelayP99`: the worst process's during the setup, before the traffic (not a sample). */
-  setup?: SoakSetup & { workers: number; redis: boolean; rate: number; sockets: number; sampleSec: number; loopDelayP99: number };
+  setup?: SoakSetup & {
+    workers: number;
+    redis: boolean;
+    rate: number;
+    sockets: number;
+    sampleSec: number;
+    loopDelayP99: number;
+  };
   samples?: SoakSample[];
   /** The last interval: no new customers, those under way finish (at most 40 s). */
   drain?: SoakBucket;
@@ -162,7 +169,8 @@ async function readSetupLoopDelays(dir: string, processes: number): Promise<numb
   const deadline = Date.now() + 2_000;
   for (;;) {
     const files = readLoopDelays(dir, '.setup');
-    if (files.size >= processes || Date.now() > deadline) return files.size ? Math.max(...[...files.values()].map((f) => f.p99)) : NaN;
+    if (files.size >= processes || Date.now() > deadline)
+      return files.size ? Math.max(...[...files.values()].map((f) => f.p99)) : NaN;
     await sleep(50);
   }
 }
@@ -189,7 +197,10 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
     note(skipped);
     return { skipped };
   }
-  if (!opts.redisUrl) note('no BENCH_REDIS_URL or TEST_REDIS_URL: the workers share pushes and rate limits through the primary, and Redis is not measured');
+  if (!opts.redisUrl)
+    note(
+      'no BENCH_REDIS_URL or TEST_REDIS_URL: the workers share pushes and rate limits through the primary, and Redis is not measured',
+    );
 
   const result: SoakSection = {};
   const loopDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-loop-'));
@@ -210,13 +221,16 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
         TRUST_PROXY: '1',
         BENCH_LOOP_DELAY_DIR: loopDir,
         BENCH_LOOP_DELAY_MS: String(opts.soakSampleSec * 1000),
-        ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, REDIS_CHANNEL_PREFIX: `bench-soak-${crypto.randomBytes(4).toString('hex')}` } : {}),
+        ...(opts.redisUrl
+          ? { REDIS_URL: opts.redisUrl, REDIS_CHANNEL_PREFIX: `bench-soak-${crypto.randomBytes(4).toString('hex')}` }
+          : {}),
       },
     });
     const primary = server.process.pid!;
     const processes = () => [primary, ...descendants(primary, true)];
     const workers = processes().length - 1;
-    if (workers < 2) throw new Error(`server/index.ts runs ${workers + 1} process(es) with WEB_CONCURRENCY=2: no cluster support`);
+    if (workers < 2)
+      throw new Error(`server/index.ts runs ${workers + 1} process(es) with WEB_CONCURRENCY=2: no cluster support`);
     await pgClient.connect();
     if (opts.redisUrl) {
       redis = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -226,7 +240,14 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
     clients = await startChild('soak clients', 'processes/soak-clients.ts', { cpu: LOAD_CPU });
     const setup = await clients.request<SoakSetup>(
       'start',
-      { url: server.url, adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password, sockets: opts.sockets, rate: opts.soakRate, visitorRate: opts.soakRate * 1.5 },
+      {
+        url: server.url,
+        adminEmail: BENCH_ADMIN.email,
+        adminPassword: BENCH_ADMIN.password,
+        sockets: opts.sockets,
+        rate: opts.soakRate,
+        visitorRate: opts.soakRate * 1.5,
+      },
       300_000,
     );
     // The traffic started as 'start' answered: each process ends its loop-delay interval here, so the samples hold
@@ -239,10 +260,18 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
       }
     }
     const setupLoop = await readSetupLoopDelays(loopDir, processes().length);
-    result.setup = { ...setup, workers, redis: Boolean(opts.redisUrl), rate: opts.soakRate, sockets: opts.sockets, sampleSec: opts.soakSampleSec, loopDelayP99: setupLoop };
+    result.setup = {
+      ...setup,
+      workers,
+      redis: Boolean(opts.redisUrl),
+      rate: opts.soakRate,
+      sockets: opts.sockets,
+      sampleSec: opts.soakSampleSec,
+      loopDelayP99: setupLoop,
+    };
     note(
       `setup ${(setup.setupMs / 1000).toFixed(1)} s: ${workers} workers, ${setup.admins} admin desks, phones ${JSON.stringify(setup.phones)}, ` +
-        `${setup.registeredCustomers} registered customers; event-loop delay p99 during it ${ms(setupLoop)}; ${setup.anchoredAtCreation ? 'phones anchored with device.balance' : 'device.balance not taken (no ledger yet): each phone\'s first credit anchors it'}`,
+        `${setup.registeredCustomers} registered customers; event-loop delay p99 during it ${ms(setupLoop)}; ${setup.anchoredAtCreation ? 'phones anchored with device.balance' : "device.balance not taken (no ledger yet): each phone's first credit anchors it"}`,
     );
 
     const redisPort = opts.redisUrl ? portOf(opts.redisUrl, 6379) : 0;
@@ -250,9 +279,23 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
     const databaseName = scratch.name;
     const samples: SoakSample[] = [];
     result.samples = samples;
-    const header = ['t', 'req/s', 'failed', 'HTTP p50', 'p99', 'SMS→cust p99', 'flows', 'sockets', 'RSS', 'loop p99', 'Redis (shop/all)', 'PG conns'];
+    const header = [
+      't',
+      'req/s',
+      'failed',
+      'HTTP p50',
+      'p99',
+      'SMS→cust p99',
+      'flows',
+      'sockets',
+      'RSS',
+      'loop p99',
+      'Redis (shop/all)',
+      'PG conns',
+    ];
     const widths = [5, 6, 6, 9, 8, 12, 5, 7, 8, 8, 16, 8];
-    const line = (cells: (string | number)[]) => console.log(`   ${cells.map((c, i) => String(c).padStart(widths[i])).join('  ')}`);
+    const line = (cells: (string | number)[]) =>
+      console.log(`   ${cells.map((c, i) => String(c).padStart(widths[i])).join('  ')}`);
     line(header);
     const started = Date.now();
     for (let k = 1; k * opts.soakSampleSec <= opts.soakDurationSec; k += 1) {
@@ -262,7 +305,13 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
       const delays = readLoopDelays(loopDir);
       const procs: ServerProcessSample[] = pids.map((pid) => {
         const d = delays.get(pid);
-        return { pid, role: d?.role ?? (pid === primary ? 'primary' : 'worker'), rssMiB: rssMiBOf(pid), loopDelayP99: d?.p99, loopDelayMax: d?.max };
+        return {
+          pid,
+          role: d?.role ?? (pid === primary ? 'primary' : 'worker'),
+          rssMiB: rssMiBOf(pid),
+          loopDelayP99: d?.p99,
+          loopDelayMax: d?.max,
+        };
       });
       const { rows } = await pgClient.query<{ state: string | null; n: string }>(
         `SELECT state, count(*) AS n FROM pg_stat_activity WHERE datname = $1 GROUP BY state`,
@@ -277,7 +326,12 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
         processes: procs,
         rssMiB: procs.reduce((a, p) => a + (Number.isFinite(p.rssMiB) ? p.rssMiB : 0), 0),
         loopDelayP99: Math.max(0, ...procs.map((p) => p.loopDelayP99 ?? 0)),
-        ...(redis ? { shopRedisConnections: connectionsTo(pids, redisPort), ...(connected ? { redisConnectedClients: Number(connected) } : {}) } : {}),
+        ...(redis
+          ? {
+              shopRedisConnections: connectionsTo(pids, redisPort),
+              ...(connected ? { redisConnectedClients: Number(connected) } : {}),
+            }
+          : {}),
         shopPostgresConnections: connectionsTo(pids, pgPort),
         pgActivity,
         pgActivityTotal: Object.values(pgActivity).reduce((a, b) => a + b, 0),
@@ -327,7 +381,8 @@ export async function runSoakSection(opts: BenchOptions, runName: string): Promi
 
 function summarise(opts: BenchOptions, samples: SoakSample[], finish: SoakFinish): SoakSummary {
   const drain = finish.drain;
-  if (samples.length === 0) throw new Error('the soak took no sample: BENCH_SOAK_DURATION is shorter than BENCH_SOAK_SAMPLE');
+  if (samples.length === 0)
+    throw new Error('the soak took no sample: BENCH_SOAK_DURATION is shorter than BENCH_SOAK_SAMPLE');
   // Growth is measured from the first minute on (a third of a shorter run): start-up, JIT and pools settle first.
   const referenceAt = Math.min(60, opts.soakDurationSec / 3);
   const reference = samples.find((s) => s.atSec >= referenceAt) ?? samples[0];
@@ -339,17 +394,36 @@ function summarise(opts: BenchOptions, samples: SoakSample[], finish: SoakFinish
   const socketFailures = all.reduce((a, b) => a + b.socketFailures, 0) + finish.unfinishedFlows;
   const rssGrowth = (end.rssMiB - reference.rssMiB) / reference.rssMiB;
   const loopDelayP99Max = Math.max(...samples.map((s) => s.loopDelayP99));
-  const range = (values: number[]) => ({ atReference: values[0], atEnd: values[values.length - 1], max: Math.max(...values) });
-  const redisConnections = reference.shopRedisConnections === undefined ? undefined : range(after.map((s) => s.shopRedisConnections ?? 0));
+  const range = (values: number[]) => ({
+    atReference: values[0],
+    atEnd: values[values.length - 1],
+    max: Math.max(...values),
+  });
+  const redisConnections =
+    reference.shopRedisConnections === undefined ? undefined : range(after.map((s) => s.shopRedisConnections ?? 0));
   const postgresConnections = range(after.map((s) => s.pgActivityTotal));
   const goals: SoakSummary['goals'] = {
-    'failed requests': { value: failedRequests + socketFailures, goal: '0', met: failedRequests + socketFailures === 0 },
-    [`resident memory growth after ${referenceAt.toFixed(0)} s`]: { value: percent(rssGrowth), goal: '≤ 10 %', met: rssGrowth <= 0.1 },
-    'event-loop delay p99 (worst sample, any process)': { value: ms(loopDelayP99Max), goal: '≤ 50 ms', met: loopDelayP99Max <= 50 },
+    'failed requests': {
+      value: failedRequests + socketFailures,
+      goal: '0',
+      met: failedRequests + socketFailures === 0,
+    },
+    [`resident memory growth after ${referenceAt.toFixed(0)} s`]: {
+      value: percent(rssGrowth),
+      goal: '≤ 10 %',
+      met: rssGrowth <= 0.1,
+    },
+    'event-loop delay p99 (worst sample, any process)': {
+      value: ms(loopDelayP99Max),
+      goal: '≤ 50 ms',
+      met: loopDelayP99Max <= 50,
+    },
     'PostgreSQL connections (reference → end, max)': {
       value: `${postgresConnections.atReference} → ${postgresConnections.atEnd} (max ${postgresConnections.max})`,
       goal: 'not growing',
-      met: postgresConnections.atEnd <= Math.max(...after.slice(0, Math.max(1, Math.ceil(after.length / 4))).map((s) => s.pgActivityTotal)),
+      met:
+        postgresConnections.atEnd <=
+        Math.max(...after.slice(0, Math.max(1, Math.ceil(after.length / 4))).map((s) => s.pgActivityTotal)),
     },
   };
   if (redisConnections) {
@@ -372,7 +446,10 @@ function summarise(opts: BenchOptions, samples: SoakSample[], finish: SoakFinish
     rssGrowth,
     loopDelayP99Max,
     loopDelayP99Median: median(samples.map((s) => s.loopDelayP99)),
-    http: { p50Median: median(samples.map((s) => s.clients.http.p50)), p99Max: Math.max(...samples.map((s) => s.clients.http.p99).filter(Number.isFinite)) },
+    http: {
+      p50Median: median(samples.map((s) => s.clients.http.p50)),
+      p99Max: Math.max(...samples.map((s) => s.clients.http.p99).filter(Number.isFinite)),
+    },
     smsToCustomerP99Max: Math.max(...samples.map((s) => s.clients.smsToCustomer.p99).filter(Number.isFinite)),
     ...(redisConnections ? { redisConnections } : {}),
     postgresConnections,
@@ -386,20 +463,22 @@ function printSummary(s: SoakSummary, end: SoakFinish): void {
     kinds.push([kind, k.count, k.failed, ms(k.p50), ms(k.p95), ms(k.p99), ms(k.max)]);
   }
   table(kinds);
-  if (end.unfinishedFlows) note(`${end.unfinishedFlows} customers were still under way 40 s after the traffic stopped (counted as failed)`);
+  if (end.unfinishedFlows)
+    note(`${end.unfinishedFlows} customers were still under way 40 s after the traffic stopped (counted as failed)`);
   note(
     `${s.requests} requests, ${s.flowsStarted} customers (${s.flowsDone} done), HTTP p50 ${ms(s.http.p50Median)} (median of samples), ` +
       `worst sample p99 ${ms(s.http.p99Max)}, SMS → customer worst p99 ${ms(s.smsToCustomerP99Max)}; ` +
       `RSS ${mib(s.rssAtReferenceMiB)} at ${s.referenceAtSec} s → ${mib(s.rssAtEndMiB)} at the end`,
   );
-  const rows: (string | number)[][] = [['goal (issue 21)', 'measured', 'wanted', '']];
+  const rows: (string | number)[][] = [['goal', 'measured', 'wanted', '']];
   for (const [name, g] of Object.entries(s.goals)) rows.push([name, g.value, g.goal, g.met ? 'met' : 'NOT MET']);
   table(rows);
 }
 
 function writePlot(runName: string, opts: BenchOptions, section: SoakSection): string {
   const samples = section.samples ?? [];
-  const at = (f: (s: SoakSample) => number | undefined): [number, number][] => samples.map((s) => [s.atSec, f(s) ?? NaN]);
+  const at = (f: (s: SoakSample) => number | undefined): [number, number][] =>
+    samples.map((s) => [s.atSec, f(s) ?? NaN]);
   const roles = [...new Set(samples.flatMap((s) => s.processes.map((p) => p.role)))].sort();
   const byRole = (role: string, f: (p: ServerProcessSample) => number | undefined) =>
     at((s) => {
@@ -424,7 +503,10 @@ function writePlot(runName: string, opts: BenchOptions, section: SoakSection): s
       {
         title: 'Resident memory',
         unit: 'MiB',
-        series: [{ name: 'all processes', points: at((s) => s.rssMiB) }, ...roles.map((role) => ({ name: role, points: byRole(role, (p) => p.rssMiB) }))],
+        series: [
+          { name: 'all processes', points: at((s) => s.rssMiB) },
+          ...roles.map((role) => ({ name: role, points: byRole(role, (p) => p.rssMiB) })),
+        ],
       },
       {
         title: 'Event-loop delay p99 per process',
@@ -437,7 +519,7 @@ function writePlot(runName: string, opts: BenchOptions, section: SoakSection): s
         unit: 'count',
         series: [
           { name: 'PostgreSQL', points: at((s) => s.pgActivityTotal) },
-          ...(opts.redisUrl ? [{ name: 'Redis (the shop\'s)', points: at((s) => s.shopRedisConnections) }] : []),
+          ...(opts.redisUrl ? [{ name: "Redis (the shop's)", points: at((s) => s.shopRedisConnections) }] : []),
           { name: 'failed requests', points: at((s) => s.clients.failed + s.clients.socketFailures) },
         ],
       },

@@ -52,8 +52,16 @@ export async function runWorkersSection(opts: BenchOptions, load: BenchChild): P
       const server = await startEntry({ databaseUrl: scratch.url, workers, pin: workers === 1 });
       try {
         measured[workers] = {
-          'GET /home': await measure(load, { ...shape, title: `GET /home, ${workers} worker(s)`, url: `${server.url}/api/v1/home` }),
-          'GET /products/all': await measure(load, { ...shape, title: `GET /products/all, ${workers} worker(s)`, url: `${server.url}/api/v1/products/all` }),
+          'GET /home': await measure(load, {
+            ...shape,
+            title: `GET /home, ${workers} worker(s)`,
+            url: `${server.url}/api/v1/home`,
+          }),
+          'GET /products/all': await measure(load, {
+            ...shape,
+            title: `GET /products/all, ${workers} worker(s)`,
+            url: `${server.url}/api/v1/products/all`,
+          }),
         };
       } finally {
         await server.stop();

@@ -59,17 +59,20 @@ export const SEED_ADMIN = { email: 'admin@seed.local', password: 'seed-admin-pas
 export const BIG_CUSTOMER_EMAIL = 'big.customer@seed.local';
 /** Every heavy customer's e-mail: big.customer@, big.customer2@, … */
 export const heavyCustomerEmails = (sizes: Pick<SeedSizes, 'heavyCustomers'>): string[] =>
-  Array.from({ length: sizes.heavyCustomers }, (_, i) => (i === 0 ? BIG_CUSTOMER_EMAIL : `big.customer${i + 1}@seed.local`));
+  Array.from({ length: sizes.heavyCustomers }, (_, i) =>
+    i === 0 ? BIG_CUSTOMER_EMAIL : `big.customer${i + 1}@seed.local`,
+  );
 
 /** Refuses sizes whose parts do not fit in their wholes. */
 export function checkSizes(sizes: SeedSizes): void {
   const h = sizes.heavyCustomers;
   const problems = [
     h < 1 && 'heavyCustomers must be at least 1',
-    h * sizes.heavyPending > sizes.pending && 'heavy customers\' pending orders exceed pending',
-    h * sizes.heavyWaiting > sizes.waiting && 'heavy customers\' waiting orders exceed waiting',
-    sizes.heavyPending + sizes.heavyWaiting > sizes.bigCustomerOrders && 'a heavy customer\'s queued orders exceed its orders',
-    h * sizes.bigCustomerOrders > sizes.orders && 'heavy customers\' orders exceed orders',
+    h * sizes.heavyPending > sizes.pending && "heavy customers' pending orders exceed pending",
+    h * sizes.heavyWaiting > sizes.waiting && "heavy customers' waiting orders exceed waiting",
+    sizes.heavyPending + sizes.heavyWaiting > sizes.bigCustomerOrders &&
+      "a heavy customer's queued orders exceed its orders",
+    h * sizes.bigCustomerOrders > sizes.orders && "heavy customers' orders exceed orders",
     h >= sizes.users && 'heavy customers must be fewer than users',
   ].filter(Boolean);
   if (problems.length) throw new Error(`bad seed sizes: ${problems.join('; ')}`);
@@ -77,8 +80,45 @@ export function checkSizes(sizes: SeedSizes): void {
 /** Every seeded customer's password (one hash computed once). */
 export const SEED_USER_PASSWORD = 'seed-password-1';
 
-const FIRST_NAMES = ['Rahim', 'Karim', 'Abdul', 'Mohammad', 'Nusrat', 'Farhana', 'Tanvir', 'Sadia', 'Rafiq', 'Jamal', 'Sumaiya', 'Arif', 'Shakil', 'Mim', 'Rakib', 'Habib', 'Nasrin', 'Imran', 'Sabbir', 'Taslima'];
-const LAST_NAMES = ['Uddin', 'Hossain', 'Ahmed', 'Islam', 'Rahman', 'Khan', 'Chowdhury', 'Akter', 'Begum', 'Sarkar', 'Miah', 'Sheikh', 'Talukder', 'Bhuiyan', 'Das'];
+const FIRST_NAMES = [
+  'Rahim',
+  'Karim',
+  'Abdul',
+  'Mohammad',
+  'Nusrat',
+  'Farhana',
+  'Tanvir',
+  'Sadia',
+  'Rafiq',
+  'Jamal',
+  'Sumaiya',
+  'Arif',
+  'Shakil',
+  'Mim',
+  'Rakib',
+  'Habib',
+  'Nasrin',
+  'Imran',
+  'Sabbir',
+  'Taslima',
+];
+const LAST_NAMES = [
+  'Uddin',
+  'Hossain',
+  'Ahmed',
+  'Islam',
+  'Rahman',
+  'Khan',
+  'Chowdhury',
+  'Akter',
+  'Begum',
+  'Sarkar',
+  'Miah',
+  'Sheikh',
+  'Talukder',
+  'Bhuiyan',
+  'Das',
+];
 const USER_TEXTS = [
   'I paid but my order is still pending, please check',
   'My 1xBet balance did not change after the top-up',
@@ -100,7 +140,8 @@ const sqlArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v
 /** A random element of a literal array (evaluated per row). */
 const pick = (values: readonly string[]) => `(${sqlArray(values)})[1 + floor(random() * ${values.length})::int]`;
 /** A url-safe random id of `chars` characters, like the app's base64url ids. */
-const randomId = (chars: number) => `left(translate(encode(decode(md5(random()::text || clock_timestamp()::text), 'hex'), 'base64'), '+/=', '-_'), ${chars})`;
+const randomId = (chars: number) =>
+  `left(translate(encode(decode(md5(random()::text || clock_timestamp()::text), 'hex'), 'base64'), '+/=', '-_'), ${chars})`;
 
 export type Log = (line: string) => void;
 
@@ -115,7 +156,9 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
   checkSizes(sizes);
   const passwordHash = await hashPassword(SEED_USER_PASSWORD);
   const heavyEmails = heavyCustomerEmails(sizes);
-  const adminId = (await client.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' ORDER BY num LIMIT 1`)).rows[0]?.id ?? null;
+  const adminId =
+    (await client.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' ORDER BY num LIMIT 1`)).rows[0]
+      ?.id ?? null;
   // Timestamps are stored as UTC without zone (as Prisma writes them); a synchronous commit per row is not needed here.
   await client.query(`SET TIME ZONE 'UTC'; SET synchronous_commit = off; SET work_mem = '256MB'`);
 
@@ -130,13 +173,20 @@ export async function insertBulkData(client: pg.Client, sizes: SeedSizes, log: L
      FROM generate_series(1, $3::int) g`,
     [heavyEmails, passwordHash, sizes.users],
   );
-  await client.query(`CREATE TEMP TABLE seed_users AS
-    SELECT row_number() OVER (ORDER BY num) AS n, id, email FROM users WHERE role = 'user' AND NOT (email = ANY($1::text[]))`, [heavyEmails]);
-  await client.query(`CREATE TEMP TABLE seed_heavy AS
-    SELECT array_position($1::text[], email) AS k, id, email FROM users WHERE email = ANY($1::text[])`, [heavyEmails]);
+  await client.query(
+    `CREATE TEMP TABLE seed_users AS
+    SELECT row_number() OVER (ORDER BY num) AS n, id, email FROM users WHERE role = 'user' AND NOT (email = ANY($1::text[]))`,
+    [heavyEmails],
+  );
+  await client.query(
+    `CREATE TEMP TABLE seed_heavy AS
+    SELECT array_position($1::text[], email) AS k, id, email FROM users WHERE email = ANY($1::text[])`,
+    [heavyEmails],
+  );
   const { rows: counts } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM seed_users`);
   const others = Number(counts[0].n);
-  const big = (await client.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [BIG_CUSTOMER_EMAIL])).rows[0].id;
+  const big = (await client.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [BIG_CUSTOMER_EMAIL]))
+    .rows[0].id;
 
   // Orders: rows 1..pending are paid and waiting for the admin, then the waiting ones (time left), then history.
   // Heavy customers (k = 1..H, round robin): the first H × heavyPending rows, the oldest of the queue (so the
@@ -294,7 +344,9 @@ export async function seedShopDatabase(url: string, sizes: SeedSizes, log: Log):
     );
     const r = rows[0];
     if (Number(r.users) + Number(r.orders) + Number(r.tickets) > 0) {
-      throw new Error(`the database is not empty (${r.users} customers, ${r.orders} orders, ${r.tickets} tickets): seed a new or empty one`);
+      throw new Error(
+        `the database is not empty (${r.users} customers, ${r.orders} orders, ${r.tickets} tickets): seed a new or empty one`,
+      );
     }
     await insertBulkData(client, sizes, log);
   } finally {

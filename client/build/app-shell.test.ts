@@ -4,16 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { renderAppShell } from './app-shell.js';
 
 const locale = (language: string, ns: string) =>
-  JSON.parse(fs.readFileSync(new URL(`../src/i18n/locales/${language}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+  JSON.parse(fs.readFileSync(new URL(`../src/i18n/locales/${language}/${ns}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
 
 describe('app shell', () => {
   const shell = renderAppShell();
 
-  it('When the shell is built, then its English texts are the locale files\' and the Bengali ones go to the script', () => {
+  it("When the shell is built, then its English texts are the locale files' and the Bengali ones go to the script", () => {
     const en = locale('en', 'home');
     const bn = locale('bn', 'home');
     expect(shell.markup).toContain(`<h1 data-k="home:hero.title">${en.hero.title}</h1>`);
-    expect(shell.keys).toEqual(expect.arrayContaining(['home:hero.title', 'home:hero.body', 'home:hero.browse', 'home:hero.note', 'common:nav.login', 'common:app.name']));
+    expect(shell.keys).toEqual(
+      expect.arrayContaining([
+        'home:hero.title',
+        'home:hero.body',
+        'home:hero.browse',
+        'home:hero.note',
+        'common:nav.login',
+        'common:app.name',
+      ]),
+    );
     expect(shell.script).toContain(JSON.stringify(bn.hero.title));
     expect(shell.markup).not.toMatch(/%[A-Z]+%/);
     // Every element with a text key was filled, none is left empty.

@@ -32,13 +32,17 @@ function lookup(language: string, ref: string): string {
   const file = path.join(LOCALES_DIR, language.toLowerCase(), `${ns}.json`);
   let value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  if (typeof value !== 'string') throw new Error(`app shell: no text for ${ref} in ${path.relative(CLIENT_ROOT, file)}`);
+  if (typeof value !== 'string')
+    throw new Error(`app shell: no text for ${ref} in ${path.relative(CLIENT_ROOT, file)}`);
   return value;
 }
 
 /** The languages with a locale folder, English first (e.g. ['EN', 'BN']). */
 function languages(): string[] {
-  const found = fs.readdirSync(LOCALES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name.toUpperCase());
+  const found = fs
+    .readdirSync(LOCALES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name.toUpperCase());
   return [DEFAULT_LANGUAGE, ...found.filter((l) => l !== DEFAULT_LANGUAGE).sort()];
 }
 
@@ -64,10 +68,13 @@ export function renderAppShell(): { markup: string; style: string; script: strin
     .replace('%LOGO%', svgDataUrl(fs.readFileSync(LOGO, 'utf8')))
     .replace('%BOLT%', boltSvg())
     // <tag … data-k="ns:key"></tag>: the English text goes between the tags.
-    .replace(/(<(\w+)\b[^>]*\sdata-k="([^"]+)"[^>]*>)(<\/\2>)/g, (_all, open: string, _tag, ref: string, close: string) => {
-      keys.add(ref);
-      return `${open}${escapeHtml(lookup(DEFAULT_LANGUAGE, ref))}${close}`;
-    })
+    .replace(
+      /(<(\w+)\b[^>]*\sdata-k="([^"]+)"[^>]*>)(<\/\2>)/g,
+      (_all, open: string, _tag, ref: string, close: string) => {
+        keys.add(ref);
+        return `${open}${escapeHtml(lookup(DEFAULT_LANGUAGE, ref))}${close}`;
+      },
+    )
     // data-ka="ns:key": the English text as the aria-label.
     .replace(/\sdata-ka="([^"]+)"/g, (all, ref: string) => {
       keys.add(ref);
@@ -81,7 +88,10 @@ export function renderAppShell(): { markup: string; style: string; script: strin
   for (const language of languages().filter((l) => l !== DEFAULT_LANGUAGE)) {
     texts[language] = Object.fromEntries([...keys].map((ref) => [ref, lookup(language, ref)]));
   }
-  const config = { keys: { gate: STORAGE_KEYS.gate, language: STORAGE_KEYS.language, token: STORAGE_KEYS.token }, texts };
+  const config = {
+    keys: { gate: STORAGE_KEYS.gate, language: STORAGE_KEYS.language, token: STORAGE_KEYS.token },
+    texts,
+  };
   // Inside <script>, "</script" or "<!--" in a text would end it early: every "<" goes as \u003c.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const source = fs

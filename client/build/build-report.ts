@@ -35,7 +35,9 @@ export function buildReport(options: { file: string; projectRoot: string }): Plu
     name: 'build-report',
     apply: 'build',
     generateBundle(_output, bundle) {
-      const chunks = Object.values(bundle).filter((item): item is ChunkLike & typeof item => item.type === 'chunk') as unknown as ChunkLike[];
+      const chunks = Object.values(bundle).filter(
+        (item): item is ChunkLike & typeof item => item.type === 'chunk',
+      ) as unknown as ChunkLike[];
       const assets = Object.values(bundle).filter((item) => item.type === 'asset');
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const initial = new Set<string>();

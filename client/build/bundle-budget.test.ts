@@ -1,4 +1,4 @@
-// The budget of the first page load (issue 8, decision 063), checked on the build in client/dist: `npm test` builds
+// The budget of the first page load (decision 063), checked on the build in client/dist: `npm test` builds
 // before it runs the tests. A growing entry fails here; `npm run build:report` shows what each chunk holds.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,11 +18,15 @@ function listFiles(dir: string): string[] {
 }
 
 describe.skipIf(!built)('bundle budget (client/dist; run `npm run build` first)', () => {
-  it('When the home page loads, then its initial JS (entry + modulepreloads) is at most 160 KiB gzip and its CSS at most 40 KiB', () => {
+  it('When the home page loads, then its initial JS (entry + modulepreloads) is at most 164 KiB gzip and its CSS at most 40 KiB', () => {
     const sizes = initialSizes(dist);
     expect(sizes.entry.length).toBeGreaterThan(0);
-    expect(sizes.gzipBytes, `initial JS ${kib(sizes.gzipBytes)}: ${sizes.entry.join(', ')}`).toBeLessThanOrEqual(BUNDLE_BUDGET.initialJsGzip);
-    expect(sizes.cssGzipBytes, `initial CSS ${kib(sizes.cssGzipBytes)}: ${sizes.css.join(', ')}`).toBeLessThanOrEqual(BUNDLE_BUDGET.initialCssGzip);
+    expect(sizes.gzipBytes, `initial JS ${kib(sizes.gzipBytes)}: ${sizes.entry.join(', ')}`).toBeLessThanOrEqual(
+      BUNDLE_BUDGET.initialJsGzip,
+    );
+    expect(sizes.cssGzipBytes, `initial CSS ${kib(sizes.cssGzipBytes)}: ${sizes.css.join(', ')}`).toBeLessThanOrEqual(
+      BUNDLE_BUDGET.initialCssGzip,
+    );
   });
 
   it('When the build is served, then every text asset has its brotli and gzip copy and fonts are woff2 only', () => {

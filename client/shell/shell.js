@@ -37,7 +37,8 @@ function showAppShell(config) {
   }
   nodes = shell.querySelectorAll('[data-ka]');
   for (i = 0; i < nodes.length; i += 1) {
-    if (texts[nodes[i].getAttribute('data-ka')]) nodes[i].setAttribute('aria-label', texts[nodes[i].getAttribute('data-ka')]);
+    if (texts[nodes[i].getAttribute('data-ka')])
+      nodes[i].setAttribute('aria-label', texts[nodes[i].getAttribute('data-ka')]);
   }
   // With a saved session the header shows neither "Login" nor the avatar until the home page's answer names the user.
   if (read(config.keys.token) !== null) shell.querySelector('.sh-login').remove();

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Query-string prefix that opens the access gate (spec §2); empty disables the gate. */
+  /** Query-string prefix that opens the access gate (product.md §2.1); empty disables the gate. */
   readonly VITE_GATE_PREFIX?: string;
 }
 

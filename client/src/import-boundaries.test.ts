@@ -9,7 +9,9 @@ const eslint = new ESLint({ cwd: repoRoot });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${repoRoot}${filePath}` });
-  return result.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  return result.messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
 }
 
 describe('client import boundaries', () => {
@@ -23,7 +25,10 @@ describe('client import boundaries', () => {
   });
 
   it('When a feature imports the app, then lint reports it', async () => {
-    const errors = await boundaryErrors('client/src/features/home/probe.ts', "import { routes } from '../../app/router';\nexport const probe = routes;\n");
+    const errors = await boundaryErrors(
+      'client/src/features/home/probe.ts',
+      "import { routes } from '../../app/router';\nexport const probe = routes;\n",
+    );
     expect(errors).toEqual([expect.stringContaining('must not import the app')]);
   });
 
@@ -52,7 +57,8 @@ describe('client import boundaries', () => {
   });
 
   it('When the app imports features, then lint allows it', async () => {
-    const code = "import { RecentOrdersTable } from '../features/home/components/recent-orders-table';\nexport const probe = RecentOrdersTable;\n";
+    const code =
+      "import { RecentOrdersTable } from '../features/home/components/recent-orders-table';\nexport const probe = RecentOrdersTable;\n";
     expect(await boundaryErrors('client/src/app/probe.ts', code)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Every message a user can see comes from the locale files (conventions §7): this scans client/src for words
+// Every message a user can see comes from the locale files (client/README.md): this scans client/src for words
 // written straight into JSX text, into user-facing props (label, placeholder, title, aria-label, alt, description…)
 // and into the same keys of object literals (Select data, notifications). A string passed to a function — t('key')
 // — is a key, not a message, and is not looked at. Exceptions are listed below with their reason.
@@ -36,19 +36,24 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|check)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.(test|check)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
+      ? [path]
+      : [];
   });
 }
 
 /** String values an expression shows as they are: literals, template text, both arms of ?:, the fallback of || and ??. */
 function shownStrings(expression: ts.Expression): string[] {
   if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return [expression.text];
-  if (ts.isTemplateExpression(expression)) return [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)];
+  if (ts.isTemplateExpression(expression))
+    return [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)];
   if (ts.isParenthesizedExpression(expression)) return shownStrings(expression.expression);
-  if (ts.isConditionalExpression(expression)) return [...shownStrings(expression.whenTrue), ...shownStrings(expression.whenFalse)];
+  if (ts.isConditionalExpression(expression))
+    return [...shownStrings(expression.whenTrue), ...shownStrings(expression.whenFalse)];
   if (ts.isBinaryExpression(expression)) {
     const op = expression.operatorToken.kind;
-    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) return [...shownStrings(expression.left), ...shownStrings(expression.right)];
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+      return [...shownStrings(expression.left), ...shownStrings(expression.right)];
     if (op === ts.SyntaxKind.AmpersandAmpersandToken) return shownStrings(expression.right);
   }
   return [];
@@ -61,7 +66,13 @@ function propName(name: ts.PropertyName | ts.JsxAttributeName): string | undefin
 }
 
 function visibleLiterals(file: string, code = readFileSync(file, 'utf8')): string[] {
-  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const report = (node: ts.Node, text: string) => {
     if (!hasWords(text)) return;
@@ -70,12 +81,17 @@ function visibleLiterals(file: string, code = readFileSync(file, 'utf8')): strin
   };
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) report(node, node.text);
-    else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+    else if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    ) {
       for (const text of shownStrings(node.expression)) report(node, text);
     } else if (ts.isJsxAttribute(node) && USER_FACING.has(propName(node.name) ?? '') && node.initializer) {
       const init = node.initializer;
       if (ts.isStringLiteral(init)) report(node, init.text);
-      else if (ts.isJsxExpression(init) && init.expression) for (const text of shownStrings(init.expression)) report(node, text);
+      else if (ts.isJsxExpression(init) && init.expression)
+        for (const text of shownStrings(init.expression)) report(node, text);
     } else if (ts.isPropertyAssignment(node) && USER_FACING.has(propName(node.name) ?? '')) {
       for (const text of shownStrings(node.initializer)) report(node, text);
     }
@@ -104,16 +120,20 @@ describe('visible strings come from the locale files', () => {
           </Stack>
         );
       }`;
-    const lines = visibleLiterals(join(root, 'probe.tsx'), probe).map((entry) => entry.replace(/^probe\.tsx:\d+: /, ''));
+    const lines = visibleLiterals(join(root, 'probe.tsx'), probe).map((entry) =>
+      entry.replace(/^probe\.tsx:\d+: /, ''),
+    );
     expect(lines).toEqual(['"Saved"', '"Order list"', '"Hello there"', '"Try again"', '"Other"']);
     expect(files.length).toBeGreaterThan(50);
   });
 
   it('When JSX text and user-facing props are read, then none is written out instead of coming from i18n', () => {
-    const found = files.flatMap((file) => visibleLiterals(file)).filter((entry) => {
-      const [where, text] = [entry.slice(0, entry.indexOf(': ')), entry.slice(entry.indexOf(': ') + 2)];
-      return !ALLOWED[`${where.replace(/:\d+$/, '')}: ${JSON.parse(text) as string}`];
-    });
+    const found = files
+      .flatMap((file) => visibleLiterals(file))
+      .filter((entry) => {
+        const [where, text] = [entry.slice(0, entry.indexOf(': ')), entry.slice(entry.indexOf(': ') + 2)];
+        return !ALLOWED[`${where.replace(/:\d+$/, '')}: ${JSON.parse(text) as string}`];
+      });
     expect(found).toEqual([]);
   });
 });

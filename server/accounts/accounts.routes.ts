@@ -1,4 +1,4 @@
-// POST /register, POST /login (spec §7, design §5), POST /login/2fa (issue 20), POST /logout.
+// POST /register, POST /login (product.md §4.2), POST /login/2fa, POST /logout.
 import { Router } from 'express';
 import { loginBodySchema, loginTwoFactorBodySchema, registerBodySchema } from '#shared/schemas';
 import { parseInput } from '../http/validate.js';
@@ -32,7 +32,7 @@ export function accountsRoutes(deps: {
   router.post('/login', ...limits.login, async (req, res) => {
     const body = parseInput(loginBodySchema, req.body);
     const address = req.ip ?? 'unknown';
-    // Counted before the password is looked at (decision 166): parallel guesses cannot all pass the check.
+    // Counted before the password is looked at (decision 075): parallel guesses cannot all pass the check.
     const attempt = await loginThrottle.attempt(body.user.email, address);
     const { verdict } = attempt;
     if (!verdict.allowed) {
@@ -49,7 +49,7 @@ export function accountsRoutes(deps: {
       throw error;
     }
     await attempt.release();
-    // With two-factor sign-in on, the right password only opens the second step (issue 20): no token yet.
+    // With two-factor sign-in on, the right password only opens the second step: no token yet.
     if ('challenge' in session) {
       res.json({ ok: true, otp_required: true, challenge: session.challenge });
       return;
@@ -65,7 +65,7 @@ export function accountsRoutes(deps: {
     res.json({ ok: true, text: 'Logged in', user: userDto(user, jwt) });
   });
 
-  // Ends the session for real (decision 071): the token and every other token of the account stop working.
+  // Ends the session for real (decision 004): the token and every other token of the account stop working.
   router.post('/logout', requireLogin, ...limits.write, async (req, res) => {
     await accounts.logout(currentUser(req));
     res.json({ ok: true, text: 'Logged out' });

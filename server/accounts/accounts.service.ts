@@ -46,8 +46,11 @@ export function createAccountsService(deps: {
       return { user, jwt: signToken(jwtSecret, user) };
     },
 
-    /** A token, or with two-factor sign-in on only the challenge of the second step (issue 20). */
-    async login(input: { email: string; password: string }): Promise<{ user: UserRecord; jwt: string } | { user: UserRecord; challenge: string }> {
+    /** A token, or with two-factor sign-in on only the challenge of the second step. */
+    async login(input: {
+      email: string;
+      password: string;
+    }): Promise<{ user: UserRecord; jwt: string } | { user: UserRecord; challenge: string }> {
       const user = await users.findByEmail(input.email);
       // Verify against a dummy hash for unknown e-mails, so timing does not tell which e-mails exist.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
@@ -78,7 +81,7 @@ export function createAccountsService(deps: {
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };
     },
 
-    /** Ends every session of the user: their tokens stop working and their sockets close (decision 071). */
+    /** Ends every session of the user: their tokens stop working and their sockets close (decision 004). */
     async logout(user: UserRecord): Promise<void> {
       await users.revokeTokens(user.id);
       sessions.disconnectUser(user.id);
@@ -87,7 +90,14 @@ export function createAccountsService(deps: {
     /** Role change by an admin; the last admin can never be demoted or blocked. Answers the user as now stored. */
     async changeRole(admin: UserRecord, targetId: string, role: Role): Promise<UserRecord> {
       const outcome = await users.changeRole(targetId, role, (tx, before) =>
-        deps.audit(tx, { actorId: admin.id, action: 'user.role', targetType: 'user', targetId, before: { role: before }, after: { role } }),
+        deps.audit(tx, {
+          actorId: admin.id,
+          action: 'user.role',
+          targetType: 'user',
+          targetId,
+          before: { role: before },
+          after: { role },
+        }),
       );
       if (outcome === 'notFound') throw accountErrors.userNotFound();
       if (outcome === 'lastAdmin') throw accountErrors.lastAdmin();

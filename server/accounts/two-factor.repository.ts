@@ -1,4 +1,4 @@
-// Two-factor sign-in in the database (issue 20, decision 161): the encrypted TOTP secret, the recovery codes'
+// Two-factor sign-in in the database (decision 161): the encrypted TOTP secret, the recovery codes'
 // hashes and the login challenges. Every acceptance is one conditional statement, so on any number of instances a
 // code, a recovery code or a challenge is used once: the last used time-step only moves forward, a recovery code
 // is marked used only while unused, a challenge is counted before its code is compared and deleted when used.
@@ -31,7 +31,12 @@ export function createTwoFactorRepository(prisma: Prisma) {
     return moved === 1;
   }
   /** Marks an unused recovery code used; false when it is unknown or was used. */
-  async function useRecoveryCode(db: Prisma | Transaction, userId: string, codeHash: string, now: Date): Promise<boolean> {
+  async function useRecoveryCode(
+    db: Prisma | Transaction,
+    userId: string,
+    codeHash: string,
+    now: Date,
+  ): Promise<boolean> {
     const used = await db.$executeRaw`
       UPDATE two_factor_recovery_codes SET used_at = ${sqlTime(now)}
       WHERE user_id = ${userId} AND code_hash = ${codeHash} AND used_at IS NULL`;
@@ -57,14 +62,19 @@ export function createTwoFactorRepository(prisma: Prisma) {
      * flag and bumps their token version, all in one transaction. False when another request enabled it first or
      * the pending secret changed (a second setup) since it was read.
      */
-    async enable(c: { userId: string; pendingSecret: string; step: number; codeHashes: string[]; now: Date }, also: AlsoInTransaction): Promise<boolean> {
+    async enable(
+      c: { userId: string; pendingSecret: string; step: number; codeHashes: string[]; now: Date },
+      also: AlsoInTransaction,
+    ): Promise<boolean> {
       return prisma.$transaction(async (tx) => {
         const moved = await tx.$executeRaw`
           UPDATE user_two_factor SET secret = pending_secret, pending_secret = NULL, enabled_at = ${sqlTime(c.now)}, last_step = ${c.step}
           WHERE user_id = ${c.userId} AND secret IS NULL AND pending_secret = ${c.pendingSecret}`;
         if (moved !== 1) return false;
         await tx.twoFactorRecoveryCode.deleteMany({ where: { userId: c.userId } });
-        await tx.twoFactorRecoveryCode.createMany({ data: c.codeHashes.map((codeHash) => ({ userId: c.userId, codeHash })) });
+        await tx.twoFactorRecoveryCode.createMany({
+          data: c.codeHashes.map((codeHash) => ({ userId: c.userId, codeHash })),
+        });
         await tx.user.update({ where: { id: c.userId }, data: { twoFactor: true, tokenVersion: { increment: 1 } } });
         await also(tx);
         return true;
@@ -76,10 +86,16 @@ export function createTwoFactorRepository(prisma: Prisma) {
      * uses nothing up): the secret, the codes and the user's challenges go, the flag is cleared and the token
      * version bumped. Answers what `prove` found.
      */
-    async disable(userId: string, prove: (tx: Transaction) => Promise<boolean>, also: AlsoInTransaction): Promise<boolean> {
+    async disable(
+      userId: string,
+      prove: (tx: Transaction) => Promise<boolean>,
+      also: AlsoInTransaction,
+    ): Promise<boolean> {
       return prisma.$transaction(async (tx) => {
         // The row lock serialises two disables of one account.
-        const [row] = await tx.$queryRaw<{ user_id: string }[]>`SELECT user_id FROM user_two_factor WHERE user_id = ${userId} AND secret IS NOT NULL FOR UPDATE`;
+        const [row] = await tx.$queryRaw<
+          { user_id: string }[]
+        >`SELECT user_id FROM user_two_factor WHERE user_id = ${userId} AND secret IS NOT NULL FOR UPDATE`;
         if (!row || !(await prove(tx))) return false;
         await tx.userTwoFactor.delete({ where: { userId } });
         await tx.twoFactorRecoveryCode.deleteMany({ where: { userId } });
@@ -91,12 +107,21 @@ export function createTwoFactorRepository(prisma: Prisma) {
     },
 
     useStep: (userId: string, step: number, tx?: Transaction) => useStep(tx ?? prisma, userId, step),
-    useRecoveryCode: (userId: string, codeHash: string, now: Date, tx?: Transaction) => useRecoveryCode(tx ?? prisma, userId, codeHash, now),
+    useRecoveryCode: (userId: string, codeHash: string, now: Date, tx?: Transaction) =>
+      useRecoveryCode(tx ?? prisma, userId, codeHash, now),
 
-    async createChallenge(c: { id: string; userId: string; tokenVersion: number; expiresAt: Date; now: Date }): Promise<void> {
+    async createChallenge(c: {
+      id: string;
+      userId: string;
+      tokenVersion: number;
+      expiresAt: Date;
+      now: Date;
+    }): Promise<void> {
       // Expired challenges of anyone are cleared on the way (bounded: the index on expires_at).
       await prisma.$executeRaw`DELETE FROM login_challenges WHERE expires_at < ${sqlTime(c.now)}`;
-      await prisma.loginChallenge.create({ data: { id: c.id, userId: c.userId, tokenVersion: c.tokenVersion, expiresAt: c.expiresAt } });
+      await prisma.loginChallenge.create({
+        data: { id: c.id, userId: c.userId, tokenVersion: c.tokenVersion, expiresAt: c.expiresAt },
+      });
     },
 
     /**
@@ -115,7 +140,10 @@ export function createTwoFactorRepository(prisma: Prisma) {
      * Uses the challenge: deleted, and `prove` (the code's acceptance) run in the same transaction. Nothing is
      * used up when either fails: another request used the challenge first, or the code was wrong.
      */
-    async useChallenge(id: string, prove: (tx: Transaction) => Promise<boolean>): Promise<'used' | 'gone' | 'wrongCode'> {
+    async useChallenge(
+      id: string,
+      prove: (tx: Transaction) => Promise<boolean>,
+    ): Promise<'used' | 'gone' | 'wrongCode'> {
       return prisma
         .$transaction(async (tx) => {
           const deleted = await tx.$executeRaw`DELETE FROM login_challenges WHERE id = ${id}`;

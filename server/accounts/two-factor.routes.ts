@@ -1,4 +1,4 @@
-// Two-factor sign-in of one's own account (issue 20, decision 161); the login's second step is in accounts.routes.
+// Two-factor sign-in of one's own account (decision 161); the login's second step is in accounts.routes.
 //   POST /account/2fa/setup   {captcha}       → {ok, secret, otpauth_url}
 //   POST /account/2fa/enable  {captcha, code} → {ok, recovery_codes, jwt, user}   (older tokens stop)
 //   POST /account/2fa/disable {captcha, code} → {ok, jwt, user}                   (older tokens stop)

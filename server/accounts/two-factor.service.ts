@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 20, decision 161): setup → enable (10 recovery codes, shown once) → disable, and the
+// Two-factor sign-in (decision 161): setup → enable (10 recovery codes, shown once) → disable, and the
 // second step of a login. Enabling or disabling bumps the token version: every earlier token stops and the
 // user's sockets close; the caller gets a fresh token in the answer.
 import crypto from 'node:crypto';
@@ -8,7 +8,8 @@ import type { Transaction } from '../db/database.js';
 import { AppError, errors } from '../http/app-error.js';
 import type { LoginThrottle } from '../security/login-throttle.js';
 import type { SecretBox } from '../security/secret-box.js';
-import { createTotp, newRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE, type Clock } from '../security/totp.js';
+import type { Clock } from '../clock.js';
+import { createTotp, newRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE } from '../security/totp.js';
 import { signToken } from '../security/tokens.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { SessionEnds } from './accounts.service.js';
@@ -16,8 +17,20 @@ import type { TwoFactorRepository } from './two-factor.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
 const wrongCode = () =>
-  new AppError(400, 'errors.twoFactorCodeWrong', 'The code is wrong or was already used', { errors: { code: 'errors.twoFactorCodeWrong' } });
-const challengeExpired = () => new AppError(400, 'errors.twoFactorChallengeExpired', 'This sign-in has expired, please log in again');
+  new AppError(400, 'errors.twoFactorCodeWrong', 'The code is wrong or was already used', {
+    errors: { code: 'errors.twoFactorCodeWrong' },
+  });
+/** A sensitive step of a staff member with two-factor came without its code (decision 280). */
+const codeMissing = () =>
+  new AppError(400, 'errors.twoFactorCodeMissing', 'Enter the current code of your authenticator app', {
+    errors: { otp: 'errors.twoFactorCodeMissing' },
+  });
+const wrongStepCode = () =>
+  new AppError(400, 'errors.twoFactorCodeWrong', 'The code is wrong or was already used', {
+    errors: { otp: 'errors.twoFactorCodeWrong' },
+  });
+const challengeExpired = () =>
+  new AppError(400, 'errors.twoFactorChallengeExpired', 'This sign-in has expired, please log in again');
 const alreadyOn = () => errors.conflict('errors.twoFactorAlreadyOn', 'Two-factor sign-in is already on');
 const notSetUp = () => errors.conflict('errors.twoFactorNotSetUp', 'Start the two-factor setup first');
 const isOff = () => errors.conflict('errors.twoFactorOff', 'Two-factor sign-in is not on');
@@ -33,12 +46,12 @@ export function createTwoFactorService(deps: {
   audit: AuditRecorder;
   sessions: SessionEnds;
   loginThrottle: Pick<LoginThrottle, 'failed'>;
-  clock?: Clock;
+  /** The shop's one clock: codes step every 30 seconds and challenges last 5 minutes by it. */
+  clock: Clock;
 }) {
-  const { twoFactor, users, box, jwtSecret, sessions } = deps;
-  let clock = deps.clock ?? Date.now;
-  const now = () => new Date(clock());
-  const totp = createTotp(() => clock());
+  const { twoFactor, users, box, jwtSecret, sessions, clock } = deps;
+  const now = () => clock.now();
+  const totp = createTotp(() => clock.now().getTime());
 
   const openSecret = (sealed: string): string => {
     const secret = box.open(sealed);
@@ -48,8 +61,9 @@ export function createTwoFactorService(deps: {
   };
 
   /** Accepts the code (TOTP, once per time-step, or an unused recovery code) in the transaction given. */
-  async function acceptCode(userId: string, sealedSecret: string, code: string, tx: Transaction): Promise<boolean> {
-    if (RECOVERY_CODE.test(code)) return twoFactor.useRecoveryCode(userId, box.hash(normalizeRecoveryCode(code)), now(), tx);
+  async function acceptCode(userId: string, sealedSecret: string, code: string, tx?: Transaction): Promise<boolean> {
+    if (RECOVERY_CODE.test(code))
+      return twoFactor.useRecoveryCode(userId, box.hash(normalizeRecoveryCode(code)), now(), tx);
     const step = totp.matchStep(openSecret(sealedSecret), code);
     return step !== null && twoFactor.useStep(userId, step, tx);
   }
@@ -62,11 +76,6 @@ export function createTwoFactorService(deps: {
   }
 
   return {
-    /** Tests move the clock of codes and challenges (30-second steps, 5-minute challenges). */
-    useClock(next: Clock): void {
-      clock = next;
-    },
-
     /** A new secret to scan (replacing an unfinished setup); 409 while 2FA is on. */
     async setup(user: UserRecord): Promise<{ secret: string; otpauth_url: string }> {
       if (user.twoFactor) throw alreadyOn();
@@ -84,8 +93,22 @@ export function createTwoFactorService(deps: {
       if (step === null) throw wrongCode();
       const codes = Array.from({ length: TWO_FACTOR.recoveryCodes }, newRecoveryCode);
       const enabled = await twoFactor.enable(
-        { userId: user.id, pendingSecret: row.pendingSecret, step, codeHashes: codes.map((c) => box.hash(normalizeRecoveryCode(c))), now: now() },
-        (tx) => deps.audit(tx, { actorId: user.id, action: 'user.two_factor_on', targetType: 'user', targetId: user.id, before: { two_factor: false }, after: { two_factor: true } }),
+        {
+          userId: user.id,
+          pendingSecret: row.pendingSecret,
+          step,
+          codeHashes: codes.map((c) => box.hash(normalizeRecoveryCode(c))),
+          now: now(),
+        },
+        (tx) =>
+          deps.audit(tx, {
+            actorId: user.id,
+            action: 'user.two_factor_on',
+            targetType: 'user',
+            targetId: user.id,
+            before: { two_factor: false },
+            after: { two_factor: true },
+          }),
       );
       if (!enabled) throw (await users.findById(user.id))?.twoFactor ? alreadyOn() : notSetUp();
       sessions.disconnectUser(user.id);
@@ -100,11 +123,30 @@ export function createTwoFactorService(deps: {
       const disabled = await twoFactor.disable(
         user.id,
         (tx) => acceptCode(user.id, sealed, code, tx),
-        (tx) => deps.audit(tx, { actorId: user.id, action: 'user.two_factor_off', targetType: 'user', targetId: user.id, before: { two_factor: true }, after: { two_factor: false } }),
+        (tx) =>
+          deps.audit(tx, {
+            actorId: user.id,
+            action: 'user.two_factor_off',
+            targetType: 'user',
+            targetId: user.id,
+            before: { two_factor: true },
+            after: { two_factor: false },
+          }),
       );
       if (!disabled) throw (await twoFactor.find(user.id))?.secret ? wrongCode() : isOff();
       sessions.disconnectUser(user.id);
       return freshSession(user.id);
+    },
+
+    /**
+     * A sensitive step (a receiving wallet changed, decision 280): a staff member with two-factor proves it with a
+     * current code (used once, like a sign-in's) or a recovery code; without two-factor nothing is asked.
+     */
+    async confirmSensitiveStep(user: UserRecord, code: string | undefined): Promise<void> {
+      if (!user.twoFactor) return;
+      if (code === undefined) throw codeMissing();
+      const row = await twoFactor.find(user.id);
+      if (!row?.secret || !(await acceptCode(user.id, row.secret, code))) throw wrongStepCode();
     },
 
     /** After the right password of a user with 2FA: the challenge the second step answers (5 minutes, 5 tries). */

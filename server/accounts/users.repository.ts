@@ -23,7 +23,7 @@ export function createUsersRepository(prisma: Prisma) {
       return row ? toRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
     },
     async findByEmail(email: string): Promise<UserRecord | null> {
-      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() }});
+      const row = await prisma.user.findUnique({ where: { email: email.toLowerCase() } });
       return row ? toRecord(row) : null;
     },
     /** Returns null when the e-mail is taken. */
@@ -40,7 +40,9 @@ export function createUsersRepository(prisma: Prisma) {
         where: { id },
         data: {
           ...(data.name !== undefined ? { name: data.name } : {}),
-          ...(data.passwordHash !== undefined ? { passwordHash: data.passwordHash, tokenVersion: { increment: 1 } } : {}),
+          ...(data.passwordHash !== undefined
+            ? { passwordHash: data.passwordHash, tokenVersion: { increment: 1 } }
+            : {}),
         },
       });
       return (await this.findById(id))!;

@@ -16,7 +16,7 @@ export function usersRoutes(deps: {
   userDto: UserPresenter;
   captcha: CaptchaVerifier;
   limits: Pick<RateLimits, 'write'>;
-  /** The account's link to the staff's Telegram bot, shown in `/users/me` (issue 24). */
+  /** The account's link to the staff's Telegram bot, shown in `/users/me`. */
   telegramLinkOf?: (user: UserRecord) => Promise<TelegramLinkDto>;
 }): Router {
   const { accounts, userDto, captcha, limits, telegramLinkOf } = deps;

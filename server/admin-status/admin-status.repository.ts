@@ -17,11 +17,20 @@ export function createAdminStatusRepository(prisma: Prisma) {
       return row ? overrideOf(row.value) : null;
     },
     /** Stores the switch; `alsoInTransaction` (the audit entry) sees the value before and commits with it. */
-    async setOverride(override: OnlineOverride, alsoInTransaction?: (tx: Transaction, before: OnlineOverride) => Promise<void>): Promise<void> {
+    async setOverride(
+      override: OnlineOverride,
+      alsoInTransaction?: (tx: Transaction, before: OnlineOverride) => Promise<void>,
+    ): Promise<void> {
       await prisma.$transaction(async (tx) => {
-        const locked = await tx.$queryRaw<{ value: unknown }[]>`SELECT value FROM settings WHERE key = ${KEY} FOR UPDATE`;
+        const locked = await tx.$queryRaw<
+          { value: unknown }[]
+        >`SELECT value FROM settings WHERE key = ${KEY} FOR UPDATE`;
         const before = locked.length > 0 ? overrideOf(locked[0].value) : null;
-        await tx.setting.upsert({ where: { key: KEY }, create: { key: KEY, value: stored(override) }, update: { value: stored(override) } });
+        await tx.setting.upsert({
+          where: { key: KEY },
+          create: { key: KEY, value: stored(override) },
+          update: { value: stored(override) },
+        });
         await alsoInTransaction?.(tx, before);
       });
     },
@@ -37,7 +46,9 @@ export function createAdminStatusRepository(prisma: Prisma) {
     },
     /** Whether any staff member was seen at or after `since`. */
     async anyoneSeenSince(since: Date): Promise<boolean> {
-      const rows = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM staff_presence WHERE last_seen >= ${sqlTime(since)}`;
+      const rows = await prisma.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM staff_presence WHERE last_seen >= ${sqlTime(since)}`;
       return (rows[0]?.n ?? 0) > 0;
     },
   };

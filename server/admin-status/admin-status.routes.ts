@@ -9,7 +9,11 @@ import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentStaff, optionalUser, requireStaff } from '../security/guards.js';
 import type { AdminStatusService } from './admin-status.service.js';
 
-export function adminStatusRoutes(deps: { adminStatus: AdminStatusService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'poll'> }): Router {
+export function adminStatusRoutes(deps: {
+  adminStatus: AdminStatusService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write' | 'poll'>;
+}): Router {
   const { adminStatus, captcha, limits } = deps;
   const router = Router();
 

@@ -1,4 +1,4 @@
-// Whether an admin is online (spec §2: shown to customers), the user count of the admin settings page, and what
+// Whether an admin is online (product.md §11.1: shown to customers), the user count of the admin settings page, and what
 // waits for the shop (the admin's tab title and alerts, decision 119).
 import type { AdminInfoDto } from '#shared/api-types';
 import type { WaitingItemsDto } from '#shared/admin-alerts';
@@ -7,7 +7,7 @@ import type { Publisher } from '../event-bus.js';
 import type { UserRecord } from '../security/user-record.js';
 import type { AdminStatusRepository, OnlineOverride } from './admin-status.repository.js';
 
-/** A staff member counts as at work this long after the console or Telegram last heard from them (issue 22). */
+/** A staff member counts as at work this long after the console or Telegram last heard from them. */
 export const PRESENCE_MINUTES = 5;
 /** One instance writes a staff member's presence at most this often (a console open all day is one row a minute). */
 export const PRESENCE_WRITE_MS = 60_000;
@@ -82,7 +82,12 @@ export function createAdminStatusService(deps: {
 
     /** What waits for the shop now: the queue's orders (the held payments among them), the tickets awaiting an answer, the ledger gaps. */
     async waitingItems(): Promise<WaitingItemsDto> {
-      const [orders, tickets, held, gaps] = await Promise.all([deps.countQueuedOrders(), deps.countTicketsAwaitingReply(), deps.countHeldPayments(), deps.countLedgerGaps()]);
+      const [orders, tickets, held, gaps] = await Promise.all([
+        deps.countQueuedOrders(),
+        deps.countTicketsAwaitingReply(),
+        deps.countHeldPayments(),
+        deps.countLedgerGaps(),
+      ]);
       return { orders, tickets, held, gaps };
     },
 
@@ -92,7 +97,14 @@ export function createAdminStatusService(deps: {
      */
     async setAdminOnline(admin: UserRecord, override: OnlineOverride): Promise<AdminInfoDto> {
       await status.setOverride(override, (tx, before) =>
-        deps.audit(tx, { actorId: admin.id, action: 'admin.online', targetType: 'setting', targetId: 'adminOnline', before: { online: before }, after: { online: override } }),
+        deps.audit(tx, {
+          actorId: admin.id,
+          action: 'admin.online',
+          targetType: 'setting',
+          targetId: 'adminOnline',
+          before: { online: before },
+          after: { online: override },
+        }),
       );
       const online = await isAdminOnline();
       told = online;

@@ -41,7 +41,9 @@ function whereOf(filter: AuditFilter) {
   return {
     ...(filter.action ? { action: filter.action } : {}),
     ...(filter.actorId ? { actorId: filter.actorId } : {}),
-    ...(filter.from || filter.to ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+    ...(filter.from || filter.to
+      ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } }
+      : {}),
   };
 }
 
@@ -80,7 +82,11 @@ export function createAuditRepository(prisma: Prisma, clock: Clock) {
     },
 
     /** Newest first. */
-    async list(filter: AuditFilter, page: number, pageSize: number): Promise<{ entries: AuditEntryRecord[]; total: number }> {
+    async list(
+      filter: AuditFilter,
+      page: number,
+      pageSize: number,
+    ): Promise<{ entries: AuditEntryRecord[]; total: number }> {
       const where = whereOf(filter);
       const [rows, total] = await Promise.all([
         prisma.auditEntry.findMany({

@@ -1,5 +1,5 @@
 // GET /audit (admin): the audit log, newest first, filtered by action and actor, with the actors that have entries
-// (issue 10, decision 114); GET /audit/export.csv.
+// (decision 110); GET /audit/export.csv.
 import { Router } from 'express';
 import { AUDIT_CSV_COLUMNS, auditQuerySchema } from '#shared/audit';
 import { dhakaDate, dhakaDateTime } from '#shared/dhaka';
@@ -15,7 +15,10 @@ export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits
 
   router.get('/audit', requireAdmin, ...limits.report, async (req, res) => {
     const q = parseInput(auditQuerySchema, req.query);
-    const [list, actors] = await Promise.all([audit.listEntries({ action: q.action, actorId: q.actor }, q.page), audit.listActors()]);
+    const [list, actors] = await Promise.all([
+      audit.listEntries({ action: q.action, actorId: q.actor }, q.page),
+      audit.listActors(),
+    ]);
     res.json({ ok: true, ...list, actors });
   });
 
@@ -23,7 +26,17 @@ export function auditRoutes(deps: { audit: AuditService; limits: Pick<RateLimits
     const { action, actor } = parseInput(auditQuerySchema, req.query);
     async function* rows() {
       for await (const e of audit.each({ action, actorId: actor })) {
-        yield [e.id, dhakaDateTime(e.at), userText(e.actorName), e.actorId, e.action, e.targetType, e.targetId, userText(JSON.stringify(e.before)), userText(JSON.stringify(e.after))];
+        yield [
+          e.id,
+          dhakaDateTime(e.at),
+          userText(e.actorName),
+          e.actorId,
+          e.action,
+          e.targetType,
+          e.targetId,
+          userText(JSON.stringify(e.before)),
+          userText(JSON.stringify(e.after)),
+        ];
       }
     }
     await sendCsv(res, `audit-${dhakaDate(new Date())}.csv`, AUDIT_CSV_COLUMNS, rows());

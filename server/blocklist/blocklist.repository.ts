@@ -1,4 +1,4 @@
-// The shop's blocklist (issue 23, decision 210): the only Prisma code of the domain; returns plain records.
+// The shop's blocklist (decision 210): the only Prisma code of the domain; returns plain records.
 import type { BlocklistKind } from '#shared/money-controls';
 import { queryerOf, type AnyTransaction, type Prisma, type Transaction } from '../db/database.js';
 import { Prisma as P } from '../generated/prisma/client.js';
@@ -19,9 +19,30 @@ export interface BlockProbe {
   value: string;
 }
 
-const select = { id: true, kind: true, value: true, reason: true, createdAt: true, creator: { select: { id: true, name: true } } } as const;
-type Row = { id: number; kind: string; value: string; reason: string; createdAt: Date; creator: { id: string; name: string } | null };
-const toRecord = (r: Row): BlocklistRecord => ({ id: r.id, kind: r.kind as BlocklistKind, value: r.value, reason: r.reason, createdBy: r.creator, createdAt: r.createdAt });
+const select = {
+  id: true,
+  kind: true,
+  value: true,
+  reason: true,
+  createdAt: true,
+  creator: { select: { id: true, name: true } },
+} as const;
+type Row = {
+  id: number;
+  kind: string;
+  value: string;
+  reason: string;
+  createdAt: Date;
+  creator: { id: string; name: string } | null;
+};
+const toRecord = (r: Row): BlocklistRecord => ({
+  id: r.id,
+  kind: r.kind as BlocklistKind,
+  value: r.value,
+  reason: r.reason,
+  createdBy: r.creator,
+  createdAt: r.createdAt,
+});
 
 /**
  * The blocklist's answer as an SQL condition (decision 222): true when any value is listed or any e-mail belongs to
@@ -30,7 +51,9 @@ const toRecord = (r: Row): BlocklistRecord => ({ id: r.id, kind: r.kind as Block
  */
 export function blockedCondition(probes: BlockProbe[], emails: string[]): P.Sql {
   const account =
-    emails.length === 0 ? P.sql`false` : P.sql`EXISTS (SELECT 1 FROM users WHERE role = 'blocked' AND email IN (${P.join(emails.map((e) => e.toLowerCase()))}))`;
+    emails.length === 0
+      ? P.sql`false`
+      : P.sql`EXISTS (SELECT 1 FROM users WHERE role = 'blocked' AND email IN (${P.join(emails.map((e) => e.toLowerCase()))}))`;
   return P.sql`(${listedCondition(probes)} OR ${account})`;
 }
 
@@ -43,7 +66,9 @@ function listedCondition(probes: BlockProbe[]): P.Sql {
 export function createBlocklistRepository(prisma: Prisma) {
   return {
     async list(): Promise<BlocklistRecord[]> {
-      return (await prisma.blocklistEntry.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select })).map(toRecord);
+      return (await prisma.blocklistEntry.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select })).map(
+        toRecord,
+      );
     },
 
     /** Adds the entry with its audit row in one transaction; 'exists' when the same kind and value is listed. */
@@ -64,7 +89,10 @@ export function createBlocklistRepository(prisma: Prisma) {
     },
 
     /** Removes the entry with its audit row; null when there is none. */
-    async remove(id: number, also: (tx: Transaction, gone: BlocklistRecord) => Promise<void>): Promise<BlocklistRecord | null> {
+    async remove(
+      id: number,
+      also: (tx: Transaction, gone: BlocklistRecord) => Promise<void>,
+    ): Promise<BlocklistRecord | null> {
       return prisma.$transaction(async (tx) => {
         const found = await tx.blocklistEntry.findUnique({ where: { id }, select });
         if (!found) return null;
@@ -75,13 +103,15 @@ export function createBlocklistRepository(prisma: Prisma) {
       });
     },
 
-    /** Whether this value is listed, read in the caller's transaction (the orders' verification, issue 23). */
+    /** Whether this value is listed, read in the caller's transaction (the orders' verification). */
     async isListed(tx: AnyTransaction, kind: BlocklistKind, value: string): Promise<boolean> {
-      const [row] = await queryerOf(tx).query<{ listed: boolean }>(P.sql`SELECT ${listedCondition([{ kind, value }])} AS listed`);
+      const [row] = await queryerOf(tx).query<{ listed: boolean }>(
+        P.sql`SELECT ${listedCondition([{ kind, value }])} AS listed`,
+      );
       return row?.listed === true;
     },
 
-    /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 223). */
+    /** `isListed` as a condition of the caller's statement (a forwarded payment's verification, decision 203). */
     listedSql: (kind: BlocklistKind, value: string): P.Sql => listedCondition([{ kind, value }]),
   };
 }

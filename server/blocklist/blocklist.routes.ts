@@ -1,4 +1,4 @@
-// The shop's blocklist (issue 23, decision 210), admin only; writes carry a captcha and are audited.
+// The shop's blocklist (decision 210), admin only; writes carry a captcha and are audited.
 //   GET    /blocklist → {ok, entries}
 //   POST   /blocklist {captcha, entry:{kind, value, reason}} → 201 {ok, entry}
 //   DELETE /blocklist/{id} {captcha} → {ok}
@@ -16,7 +16,11 @@ function entryId(raw: unknown): number {
   return Number(raw);
 }
 
-export function blocklistRoutes(deps: { blocklist: BlocklistService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+export function blocklistRoutes(deps: {
+  blocklist: BlocklistService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write'>;
+}): Router {
   const { blocklist, captcha, limits } = deps;
   const router = Router();
 

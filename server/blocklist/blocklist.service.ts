@@ -1,4 +1,4 @@
-// The blocklist (issue 23, decision 210): the admin lists, adds and removes entries, each change audited in its own
+// The blocklist (decision 210): the admin lists, adds and removes entries, each change audited in its own
 // transaction; orders ask `blockedCondition` in their insert (one answer, never which value matched).
 import type { BlocklistEntryDto, BlocklistEntryInput } from '#shared/money-controls';
 import { unixSeconds } from '#shared/time';
@@ -9,7 +9,14 @@ import type { UserRecord } from '../security/user-record.js';
 import type { BlocklistRecord, BlocklistRepository } from './blocklist.repository.js';
 
 export function toBlocklistEntryDto(r: BlocklistRecord): BlocklistEntryDto {
-  return { id: r.id, kind: r.kind, value: r.value, reason: r.reason, created_by: r.createdBy, created_at: unixSeconds(r.createdAt) };
+  return {
+    id: r.id,
+    kind: r.kind,
+    value: r.value,
+    reason: r.reason,
+    created_by: r.createdBy,
+    created_at: unixSeconds(r.createdAt),
+  };
 }
 const audited = (r: BlocklistRecord) => ({ kind: r.kind, value: r.value, reason: r.reason });
 
@@ -27,7 +34,14 @@ export function createBlocklistService(deps: { blocklist: BlocklistRepository; a
 
     async addEntry(entry: BlocklistEntryInput, admin: UserRecord): Promise<BlocklistEntryDto> {
       const made = await blocklist.add({ ...entry, createdBy: admin.id, createdAt: clock.now() }, (tx, r) =>
-        audit(tx, { actorId: admin.id, action: 'blocklist.add', targetType: 'blocklist', targetId: String(r.id), before: null, after: audited(r) }),
+        audit(tx, {
+          actorId: admin.id,
+          action: 'blocklist.add',
+          targetType: 'blocklist',
+          targetId: String(r.id),
+          before: null,
+          after: audited(r),
+        }),
       );
       if (made === 'exists') throw blocklistErrors.exists();
       return toBlocklistEntryDto(made);
@@ -35,7 +49,14 @@ export function createBlocklistService(deps: { blocklist: BlocklistRepository; a
 
     async removeEntry(id: number, admin: UserRecord): Promise<void> {
       const gone = await blocklist.remove(id, (tx, r) =>
-        audit(tx, { actorId: admin.id, action: 'blocklist.remove', targetType: 'blocklist', targetId: String(id), before: audited(r), after: null }),
+        audit(tx, {
+          actorId: admin.id,
+          action: 'blocklist.remove',
+          targetType: 'blocklist',
+          targetId: String(id),
+          before: audited(r),
+          after: null,
+        }),
       );
       if (!gone) throw blocklistErrors.notFound();
     },

@@ -1,4 +1,4 @@
-// The catalogue as placing an order reads it (issue 21, decision 133): a product with its terms and a shop wallet,
+// The catalogue as placing an order reads it (decision 222): a product with its terms and a shop wallet,
 // each read once and kept until the catalogue changes (`catalogue.changed` here; through the instance bus's
 // 'public' topic, which every catalogue change publishes, in the other instances). Caps are never read from here:
 // placing a capped top-up reads them in its own statement.
@@ -24,7 +24,7 @@ export function createCatalogueCache(deps: {
   return {
     findById: (id: string) => products.read(id, () => deps.products.findById(id)),
     findByAccount: (account: string) => methods.read(account, () => deps.paymentMethods.findByAccount(account)),
-    /** A method's fleet numbers (issue 23), first first; their limits and pause are checked again when an order takes room. */
+    /** A method's fleet numbers, first first; their limits and pause are checked again when an order takes room. */
     numbersOf: (account: string) => fleets.read(account, async () => (deps.numbers ? deps.numbers.list(account) : [])),
     /** The catalogue changed (here or in another instance): read it again. */
     dropped(): void {

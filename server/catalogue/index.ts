@@ -9,6 +9,10 @@ export {
   type PaymentMethodRecord,
 } from './payment-methods.repository.js';
 export { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service.js';
-export { createPaymentNumbersRepository, type PaymentNumbersRepository, type PaymentNumberRecord } from './payment-numbers.repository.js';
+export {
+  createPaymentNumbersRepository,
+  type PaymentNumbersRepository,
+  type PaymentNumberRecord,
+} from './payment-numbers.repository.js';
 export { paymentMethodsRoutes } from './payment-methods.routes.js';
 export { createCatalogueCache, type CatalogueCache } from './catalogue-cache.js';

@@ -13,7 +13,7 @@ export interface PaymentMethodRecord {
   dailyCountLimit: number | null;
   /** Decimal string, exact; null: none. */
   dailyAmountLimit: string | null;
-  /** Business hours in Asia/Dhaka (issue 23); null: always open. */
+  /** Business hours in Asia/Dhaka; null: always open. */
   hours: BusinessHours | null;
 }
 
@@ -24,8 +24,19 @@ export type PaymentMethodWrite = Omit<PaymentMethodRecord, 'dailyCountLimit' | '
   hours?: BusinessHours | null;
 };
 
-const select = { account: true, wallet: true, note: true, available: true, dailyCountLimit: true, dailyAmountLimit: true, hours: true } as const;
-type Row = Omit<PaymentMethodRecord, 'dailyAmountLimit' | 'hours'> & { dailyAmountLimit: { toString(): string } | null; hours: unknown };
+const select = {
+  account: true,
+  wallet: true,
+  note: true,
+  available: true,
+  dailyCountLimit: true,
+  dailyAmountLimit: true,
+  hours: true,
+} as const;
+type Row = Omit<PaymentMethodRecord, 'dailyAmountLimit' | 'hours'> & {
+  dailyAmountLimit: { toString(): string } | null;
+  hours: unknown;
+};
 const hoursOf = (json: unknown): BusinessHours | null => {
   const h = json as { open?: unknown; close?: unknown } | null;
   return h && typeof h.open === 'string' && typeof h.close === 'string' ? { open: h.open, close: h.close } : null;
@@ -39,7 +50,9 @@ const toRecord = (r: Row): PaymentMethodRecord => ({
 export function createPaymentMethodsRepository(prisma: Prisma) {
   return {
     async findAll(): Promise<PaymentMethodRecord[]> {
-      return (await prisma.paymentMethod.findMany({ orderBy: [{ sort: 'asc' }, { account: 'asc' }], select })).map(toRecord);
+      return (await prisma.paymentMethod.findMany({ orderBy: [{ sort: 'asc' }, { account: 'asc' }], select })).map(
+        toRecord,
+      );
     },
     async findByAccount(account: string): Promise<PaymentMethodRecord | null> {
       const row = await prisma.paymentMethod.findUnique({ where: { account }, select });
@@ -51,16 +64,24 @@ export function createPaymentMethodsRepository(prisma: Prisma) {
      */
     async save(
       pm: PaymentMethodWrite,
-      alsoInTransaction?: (tx: Transaction, before: PaymentMethodRecord | null, after: PaymentMethodRecord) => Promise<void>,
+      alsoInTransaction?: (
+        tx: Transaction,
+        before: PaymentMethodRecord | null,
+        after: PaymentMethodRecord,
+      ) => Promise<void>,
     ): Promise<PaymentMethodRecord> {
       const { account, hours, ...rest } = pm;
       // A Json column is emptied with DbNull, not null.
       const terms = { ...rest, ...(hours !== undefined ? { hours: hours === null ? P.DbNull : hours } : {}) };
       return prisma.$transaction(async (tx) => {
-        const locked = await tx.$queryRaw<{ account: string }[]>`SELECT account FROM payment_methods WHERE account = ${account} FOR UPDATE`;
+        const locked = await tx.$queryRaw<
+          { account: string }[]
+        >`SELECT account FROM payment_methods WHERE account = ${account} FOR UPDATE`;
         const found = locked.length > 0 ? await tx.paymentMethod.findUnique({ where: { account }, select }) : null;
         const before = found ? toRecord(found) : null;
-        const after = toRecord(await tx.paymentMethod.upsert({ where: { account }, create: { account, ...terms }, update: terms, select }));
+        const after = toRecord(
+          await tx.paymentMethod.upsert({ where: { account }, create: { account, ...terms }, update: terms, select }),
+        );
         await syncFirstNumber(tx, account, after.wallet);
         await alsoInTransaction?.(tx, before, after);
         return after;

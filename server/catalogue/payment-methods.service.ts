@@ -1,14 +1,19 @@
-// The shop's receiving wallets: the admin's list and edit (spec §7 /pms).
+// The shop's receiving wallets: the admin's list and edit (product.md §6.2 /pms).
 import type { PaymentMethodDto } from '#shared/api-types';
 import type { Wallet } from '#shared/constants';
 import type { PaymentMethodPatch } from '#shared/schemas';
 import type { NumberInput, NumberPatch, PaymentNumberDto } from '#shared/wallet-fleet';
 import { toMoneyNumber } from '#shared/money';
 import type { AuditRecorder } from '../audit/index.js';
+import type { UserRecord } from '../security/user-record.js';
 import type { Publisher } from '../event-bus.js';
 import type { CatalogueEvents } from './products.service.js';
 import type { PaymentMethodRecord, PaymentMethodsRepository } from './payment-methods.repository.js';
-import type { PaymentNumberRecord, PaymentNumbersRepository, PaymentNumberWrite } from './payment-numbers.repository.js';
+import type {
+  PaymentNumberRecord,
+  PaymentNumbersRepository,
+  PaymentNumberWrite,
+} from './payment-numbers.repository.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { catalogueErrors } from './catalogue-errors.js';
 
@@ -26,7 +31,30 @@ const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
 export type TopupUsageToday = () => Promise<Map<string, { count: number; amount: string }>>;
 
 /** Today's and this month's counters of these numbers (the orders domain keeps them, decision 194). */
-export type NumberUsageNow = (ids: number[]) => Promise<Map<number, { today: { count: number; amount: string }; month: { count: number; amount: string } }>>;
+export type NumberUsageNow = (
+  ids: number[],
+) => Promise<Map<number, { today: { count: number; amount: string }; month: { count: number; amount: string } }>>;
+
+/**
+ * A staff member's proof for a sensitive step (decision 280): their current two-factor code when they have
+ * two-factor (the accounts domain checks it; the composition root hands it in).
+ */
+export type ConfirmSensitiveStep = (staff: UserRecord, otp: string | undefined) => Promise<void>;
+
+/**
+ * A receiving wallet is set or changed only when typed twice, the same, and proven by the staff member's code
+ * (decision 280): one typo would send every customer's money to a stranger.
+ */
+async function confirmWalletChange(
+  confirmStep: ConfirmSensitiveStep,
+  staff: UserRecord,
+  wallet: string,
+  confirm: string | undefined,
+  otp: string | undefined,
+) {
+  if (confirm !== wallet) throw catalogueErrors.walletConfirmMismatch();
+  await confirmStep(staff, otp);
+}
 
 const money = (v: string | null) => (v === null ? null : toMoneyNumber(v));
 const NONE = { count: 0, amount: '0' };
@@ -38,6 +66,7 @@ export function createPaymentMethodsService(
   usageToday: TopupUsageToday,
   events: Publisher<CatalogueEvents>,
   fleet: { numbers: PaymentNumbersRepository; usageNow: NumberUsageNow },
+  confirmStep: ConfirmSensitiveStep,
 ) {
   const { numbers } = fleet;
   async function numberDtos(list: PaymentNumberRecord[]): Promise<PaymentNumberDto[]> {
@@ -69,8 +98,9 @@ export function createPaymentMethodsService(
       await methodOrThrow(account);
       return numberDtos(await numbers.list(account));
     },
-    async addNumber(admin: { id: string }, account: Wallet, input: NumberInput): Promise<PaymentNumberDto> {
+    async addNumber(admin: UserRecord, account: Wallet, input: NumberInput, otp?: string): Promise<PaymentNumberDto> {
       await methodOrThrow(account);
+      await confirmWalletChange(confirmStep, admin, input.wallet, input.confirm_wallet, otp);
       const made = await numbers.add(
         account,
         {
@@ -80,15 +110,32 @@ export function createPaymentMethodsService(
           dailyAmountLimit: input.daily_amount_limit,
           monthlyAmountLimit: input.monthly_amount_limit,
         },
-        (tx, _before, after) => audit(tx, { actorId: admin.id, action: 'pm.number_add', targetType: 'pm', targetId: account, before: null, after: audited(after) }),
+        (tx, _before, after) =>
+          audit(tx, {
+            actorId: admin.id,
+            action: 'pm.number_add',
+            targetType: 'pm',
+            targetId: account,
+            before: null,
+            after: audited(after),
+          }),
       );
       if (made === 'exists') throw catalogueErrors.numberExists();
       await events.publish('catalogue.changed', { account });
       return (await numberDtos([made]))[0];
     },
     /** Pause (`active: false`), resume or edit a number; a paused number receives no new order. */
-    async editNumber(admin: { id: string }, account: Wallet, id: number, patch: NumberPatch): Promise<PaymentNumberDto> {
+    async editNumber(
+      admin: UserRecord,
+      account: Wallet,
+      id: number,
+      patch: NumberPatch,
+      otp?: string,
+    ): Promise<PaymentNumberDto> {
       await methodOrThrow(account);
+      const current = patch.wallet === undefined ? null : await numbers.find(account, id);
+      const walletChanges = current !== null && current.wallet !== patch.wallet;
+      if (walletChanges) await confirmWalletChange(confirmStep, admin, patch.wallet!, patch.confirm_wallet, otp);
       const write: PaymentNumberWrite = {
         ...(patch.active !== undefined ? { active: patch.active } : {}),
         ...(patch.wallet !== undefined ? { wallet: patch.wallet } : {}),
@@ -97,9 +144,18 @@ export function createPaymentMethodsService(
         ...(patch.daily_amount_limit !== undefined ? { dailyAmountLimit: patch.daily_amount_limit } : {}),
         ...(patch.monthly_amount_limit !== undefined ? { monthlyAmountLimit: patch.monthly_amount_limit } : {}),
       };
-      const saved = await numbers.update(account, id, write, (tx, before, after) =>
-        audit(tx, { actorId: admin.id, action: 'pm.number_edit', targetType: 'pm', targetId: account, before: before ? audited(before) : null, after: audited(after) }),
-      );
+      const saved = await numbers.update(account, id, write, async (tx, before, after) => {
+        // Another admin's change since the read above made this save a change of the wallet it did not confirm.
+        if (before && before.wallet !== after.wallet && !walletChanges) throw catalogueErrors.walletConfirmMismatch();
+        await audit(tx, {
+          actorId: admin.id,
+          action: 'pm.number_edit',
+          targetType: 'pm',
+          targetId: account,
+          before: before ? audited(before) : null,
+          after: audited(after),
+        });
+      });
       if (saved === null) throw catalogueErrors.numberNotFound();
       if (saved === 'exists') throw catalogueErrors.numberExists();
       await events.publish('catalogue.changed', { account });
@@ -114,8 +170,16 @@ export function createPaymentMethodsService(
       });
     },
     /** Creates the method when it was never saved (the admin page adds missing accounts this way). */
-    async savePaymentMethod(admin: { id: string }, account: Wallet, patch: PaymentMethodPatch): Promise<PaymentMethodDto> {
-      const { daily_count_limit, daily_amount_limit, hours, ...terms } = patch;
+    async savePaymentMethod(
+      admin: UserRecord,
+      account: Wallet,
+      patch: PaymentMethodPatch,
+      otp?: string,
+    ): Promise<PaymentMethodDto> {
+      const { daily_count_limit, daily_amount_limit, hours, confirm_wallet, ...terms } = patch;
+      const current = await pms.findByAccount(account);
+      const walletChanges = current?.wallet !== patch.wallet;
+      if (walletChanges) await confirmWalletChange(confirmStep, admin, patch.wallet, confirm_wallet, otp);
       const write = {
         account,
         ...terms,
@@ -124,9 +188,17 @@ export function createPaymentMethodsService(
         ...(hours !== undefined ? { hours } : {}),
       };
       const saved = await pms
-        .save(write, (tx, before, after) =>
-          audit(tx, { actorId: admin.id, action: 'pm.edit', targetType: 'pm', targetId: account, before: before ? { ...before } : null, after: { ...after } }),
-        )
+        .save(write, async (tx, before, after) => {
+          if (before?.wallet !== after.wallet && !walletChanges) throw catalogueErrors.walletConfirmMismatch();
+          await audit(tx, {
+            actorId: admin.id,
+            action: 'pm.edit',
+            targetType: 'pm',
+            targetId: account,
+            before: before ? { ...before } : null,
+            after: { ...after },
+          });
+        })
         // The method's wallet is its first number: another of its numbers has it already.
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? catalogueErrors.numberExists() : error;

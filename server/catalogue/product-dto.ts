@@ -18,9 +18,9 @@ export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto
       rate: Number(pm.rate),
       min: toMoneyNumber(pm.min),
       max: toMoneyNumber(pm.max),
-      // The catalogue does not count orders: the public snapshot asks the orders domain (decision 124).
+      // The catalogue does not count orders: the public snapshot asks the orders domain (decision 112).
       limit_reached: false,
-      // The method's business hours live on the method: the public snapshot fills them in (issue 23).
+      // The method's business hours live on the method: the public snapshot fills them in.
       hours: null,
       note: '',
     })),

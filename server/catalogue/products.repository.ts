@@ -28,7 +28,13 @@ type Row = {
   descriptionBn: string;
   sort: number;
   image: string | null;
-  pms: { account: string; available: boolean; rate: { toString(): string }; min: { toString(): string }; max: { toString(): string } }[];
+  pms: {
+    account: string;
+    available: boolean;
+    rate: { toString(): string };
+    min: { toString(): string };
+    max: { toString(): string };
+  }[];
 };
 
 const withPms = { pms: { orderBy: { account: 'asc' as const } } };
@@ -93,7 +99,12 @@ export function createProductsRepository(prisma: Prisma) {
             update: terms,
           });
         }
-        if (alsoInTransaction) await alsoInTransaction(tx, before, toRecord(await tx.product.findUniqueOrThrow({ where: { id }, include: withPms })));
+        if (alsoInTransaction)
+          await alsoInTransaction(
+            tx,
+            before,
+            toRecord(await tx.product.findUniqueOrThrow({ where: { id }, include: withPms })),
+          );
         return true;
       });
     },

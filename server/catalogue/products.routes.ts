@@ -1,4 +1,4 @@
-// GET /products/all, GET /products/{id}, PATCH /products/{id} (admin) — spec §7.
+// GET /products/all, GET /products/{id}, PATCH /products/{id} (admin) — product.md §6.1.
 import { Router } from 'express';
 import { idParamSchema, productPatchBodySchema } from '#shared/schemas';
 import type { RateLimits } from '../http/rate-limits.js';
@@ -15,7 +15,11 @@ function productId(raw: unknown): string {
   return id.data;
 }
 
-export function productsRoutes(deps: { products: ProductsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+export function productsRoutes(deps: {
+  products: ProductsService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write'>;
+}): Router {
   const { products, captcha, limits } = deps;
   const router = Router();
 

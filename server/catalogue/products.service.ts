@@ -23,7 +23,12 @@ export interface CatalogueEvents {
 }
 
 /** `mediaBaseUrl`: where product pictures are served from (MEDIA_BASE_URL). */
-export function createProductsService(products: ProductsRepository, mediaBaseUrl: string, audit: AuditRecorder, events: Publisher<CatalogueEvents>) {
+export function createProductsService(
+  products: ProductsRepository,
+  mediaBaseUrl: string,
+  audit: AuditRecorder,
+  events: Publisher<CatalogueEvents>,
+) {
   const toDto = (product: Parameters<typeof toProductDto>[0]) => toProductDto(product, mediaBaseUrl);
   return {
     async listProducts(): Promise<ProductDto[]> {
@@ -37,7 +42,14 @@ export function createProductsService(products: ProductsRepository, mediaBaseUrl
     /** The admin's edit, recorded in the audit log in the same transaction. */
     async editProduct(admin: { id: string }, id: string, patch: ProductPatch): Promise<void> {
       const updated = await products.update(id, patch, (tx, before, after) =>
-        audit(tx, { actorId: admin.id, action: 'product.edit', targetType: 'product', targetId: id, before: auditView(before), after: auditView(after) }),
+        audit(tx, {
+          actorId: admin.id,
+          action: 'product.edit',
+          targetType: 'product',
+          targetId: id,
+          before: auditView(before),
+          after: auditView(after),
+        }),
       );
       if (!updated) throw catalogueErrors.productNotFound();
       await events.publish('catalogue.changed', { productId: id });

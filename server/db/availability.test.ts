@@ -5,8 +5,13 @@ import { errorMiddleware } from '../http/error-middleware.js';
 import { isDatabaseBusy, isDatabaseUnavailable } from './availability.js';
 
 // Shapes as Prisma 6 throws them: a known request error with a code, a driver-adapter error with the SQLSTATE.
-const transactionOutOfTime = Object.assign(new Error('Transaction API error: Transaction already closed'), { code: 'P2028' });
-const deadlock = Object.assign(new Error('deadlock detected'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '40P01' }, code: '40P01' } } });
+const transactionOutOfTime = Object.assign(new Error('Transaction API error: Transaction already closed'), {
+  code: 'P2028',
+});
+const deadlock = Object.assign(new Error('deadlock detected'), {
+  code: 'P2010',
+  meta: { driverAdapterError: { cause: { kind: 'postgres', code: '40P01' }, code: '40P01' } },
+});
 const lostConnection = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'P1017' });
 
 describe('A database too busy is not a database down', () => {

@@ -26,7 +26,13 @@ const DRIVER_CODES = new Set([
   '57P03',
 ]);
 // Driver-adapter error kinds (`meta.driverAdapterError.cause.kind`) that mean the server went away.
-const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
+const ADAPTER_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'DatabaseDoesNotExist',
+]);
 const MESSAGES =
   /can't reach database server|connection terminated|terminating connection|server closed the connection|connection refused|timeout exceeded when trying to connect|client has encountered a connection error|connection is closed|the database system is (starting up|shutting down)|ECONNREFUSED|ECONNRESET/i;
 
@@ -41,13 +47,22 @@ export function isDatabaseBusy(error: unknown, depth = 0): boolean {
   const e = error as { code?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown } };
   if (typeof e.code === 'string' && (BUSY_PRISMA_CODES.has(e.code) || BUSY_SQLSTATES.has(e.code))) return true;
   if (e.meta && typeof e.meta.code === 'string' && BUSY_SQLSTATES.has(e.meta.code)) return true;
-  return isDatabaseBusy(e.cause, depth + 1) || (e.meta !== undefined && isDatabaseBusy(e.meta.driverAdapterError, depth + 1));
+  return (
+    isDatabaseBusy(e.cause, depth + 1) || (e.meta !== undefined && isDatabaseBusy(e.meta.driverAdapterError, depth + 1))
+  );
 }
 
 /** True when an error (or anything in its chain) says the database is unreachable, as opposed to a query failing. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+  const e = error as {
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: unknown };
+    errors?: unknown;
+  };
   if (typeof e.code === 'string' && (PRISMA_CODES.has(e.code) || DRIVER_CODES.has(e.code))) return true;
   if (typeof e.kind === 'string' && ADAPTER_KINDS.has(e.kind)) return true;
   if (typeof e.message === 'string' && MESSAGES.test(e.message.slice(0, 2000))) return true;
@@ -67,7 +82,11 @@ export interface DatabaseMonitor {
   stop(): void;
 }
 
-export function createDatabaseMonitor(opts: { probe: () => Promise<unknown>; logger: Logger; probeEveryMs?: number }): DatabaseMonitor {
+export function createDatabaseMonitor(opts: {
+  probe: () => Promise<unknown>;
+  logger: Logger;
+  probeEveryMs?: number;
+}): DatabaseMonitor {
   const probeEveryMs = opts.probeEveryMs ?? 1_000;
   let up = true;
   let downSince = 0;

@@ -70,7 +70,7 @@ export type StatementObserver = (sql: string) => void;
 type Queryable = Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>;
 
 /**
- * The name a plain transaction's statement is prepared under on a PostgreSQL connection (decision 223): the same
+ * The name a plain transaction's statement is prepared under on a PostgreSQL connection (decision 203): the same
  * text is the same statement, so the payment loop's few statements are parsed and planned once per connection.
  */
 const preparedNames = new Map<string, string>();
@@ -95,7 +95,8 @@ function observed<T extends Queryable>(target: T, observe: StatementObserver): T
         };
       }
       if (property === 'startTransaction' && typeof value === 'function') {
-        return async (...args: unknown[]) => observed(await (value as (...a: unknown[]) => Promise<Queryable>).apply(object, args), observe);
+        return async (...args: unknown[]) =>
+          observed(await (value as (...a: unknown[]) => Promise<Queryable>).apply(object, args), observe);
       }
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
     },
@@ -103,7 +104,10 @@ function observed<T extends Queryable>(target: T, observe: StatementObserver): T
 }
 
 /** The adapter factory whose connections report every statement to `observe`, or the factory itself without one. */
-function withObserver(factory: SqlDriverAdapterFactory, observe: StatementObserver | undefined): SqlDriverAdapterFactory {
+function withObserver(
+  factory: SqlDriverAdapterFactory,
+  observe: StatementObserver | undefined,
+): SqlDriverAdapterFactory {
   if (!observe) return factory;
   return new Proxy(factory, {
     get(object, property, receiver) {
@@ -125,15 +129,24 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const prisma = new PrismaClient({ adapter: withObserver(new PrismaPg(pool), options.onStatement), transactionOptions: TRANSACTION_OPTIONS });
+    const prisma = new PrismaClient({
+      adapter: withObserver(new PrismaPg(pool), options.onStatement),
+      transactionOptions: TRANSACTION_OPTIONS,
+    });
     return {
       prisma,
       kind: 'postgres',
       sql: {
         async query<T>(statement: Generated.Sql) {
           options.onStatement?.(statement.text);
-          // Named like the transactions' statements (decision 223): each connection parses and plans it once.
-          return (await pool.query({ name: preparedName(statement.text), text: statement.text, values: statement.values as unknown[] })).rows as T[];
+          // Named like the transactions' statements (decision 203): each connection parses and plans it once.
+          return (
+            await pool.query({
+              name: preparedName(statement.text),
+              text: statement.text,
+              values: statement.values as unknown[],
+            })
+          ).rows as T[];
         },
         async withSession(fn) {
           const client = await pool.connect();
@@ -153,8 +166,14 @@ export async function openDatabase(options: {
           const q: SqlQueryer = {
             query: async <T>(statement: Generated.Sql) => {
               options.onStatement?.(statement.text);
-              // Named: each connection parses and plans a statement once (decision 223); its name is its text's hash.
-              return (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values as unknown[] })).rows as T[];
+              // Named: each connection parses and plans a statement once (decision 203); its name is its text's hash.
+              return (
+                await client.query({
+                  name: preparedName(statement.text),
+                  text: statement.text,
+                  values: statement.values as unknown[],
+                })
+              ).rows as T[];
             },
           };
           let broken = false;

@@ -5,7 +5,8 @@ import { Prisma as P } from '../generated/prisma/client.js';
 export function isUniqueViolation(error: unknown): boolean {
   if (error instanceof P.PrismaClientKnownRequestError) {
     if (error.code === 'P2002') return true;
-    const cause = (error.meta as { driverAdapterError?: { cause?: { code?: unknown; kind?: unknown } } } | undefined)?.driverAdapterError?.cause;
+    const cause = (error.meta as { driverAdapterError?: { cause?: { code?: unknown; kind?: unknown } } } | undefined)
+      ?.driverAdapterError?.cause;
     return error.code === 'P2010' && (cause?.code === '23505' || cause?.kind === 'UniqueConstraintViolation');
   }
   const e = error as { code?: unknown; message?: unknown } | null;
@@ -15,7 +16,9 @@ export function isUniqueViolation(error: unknown): boolean {
 /** PostgreSQL broke a deadlock by failing this transaction (SQLSTATE 40P01): it may simply run again. */
 export function isDeadlock(error: unknown): boolean {
   if (error instanceof P.PrismaClientKnownRequestError) {
-    const cause = (error.meta as { driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } } | undefined)?.driverAdapterError?.cause;
+    const cause = (
+      error.meta as { driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } } | undefined
+    )?.driverAdapterError?.cause;
     if (cause?.code === '40P01' || cause?.originalCode === '40P01') return true;
   }
   const e = error as { code?: unknown; message?: unknown } | null;

@@ -1,5 +1,5 @@
 // Applies the committed SQL migrations in order, once, under an advisory lock, recording them in
-// Prisma's own `_prisma_migrations` table (design §3). Same code for PGlite and PostgreSQL.
+// Prisma's own `_prisma_migrations` table (decision 002). Same code for PGlite and PostgreSQL.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +39,10 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
 }
 
 /** Returns the names of the migrations this call applied (empty when another instance already did). */
-export async function applyMigrations(runner: Pick<SqlRunner, 'withSession'>, migrations = readMigrations()): Promise<string[]> {
+export async function applyMigrations(
+  runner: Pick<SqlRunner, 'withSession'>,
+  migrations = readMigrations(),
+): Promise<string[]> {
   return runner.withSession(async (session) => {
     // `pg_advisory_lock` returns void, which drivers cannot always decode: select a constant instead.
     await session.query(`SELECT 1 AS locked FROM (SELECT pg_advisory_lock(${LOCK_KEY})) AS l`);
@@ -59,12 +62,14 @@ export async function applyMigrations(runner: Pick<SqlRunner, 'withSession'>, mi
         const id = crypto.randomUUID();
         const escapedName = m.name.replace(/'/g, "''");
         // One transaction per migration: its statements and its record commit together.
-        await session.exec(
-          `BEGIN;\n${m.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ('${id}', '${m.checksum}', now(), '${escapedName}', now(), 1);\nCOMMIT;`,
-        ).catch(async (error: unknown) => {
-          await session.exec('ROLLBACK').catch(() => undefined);
-          throw error;
-        });
+        await session
+          .exec(
+            `BEGIN;\n${m.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ('${id}', '${m.checksum}', now(), '${escapedName}', now(), 1);\nCOMMIT;`,
+          )
+          .catch(async (error: unknown) => {
+            await session.exec('ROLLBACK').catch(() => undefined);
+            throw error;
+          });
         ran.push(m.name);
       }
       return ran;

@@ -1,4 +1,4 @@
-// Plain statements on PGlite, each parsed and planned once (issue 21, decision 222). PGlite's `query` sends an
+// Plain statements on PGlite, each parsed and planned once (decision 222). PGlite's `query` sends an
 // unnamed statement through five calls into the WebAssembly database (parse, describe, bind, describe, execute)
 // and PostgreSQL parses, analyses and plans it every time: about two thirds of a short statement's CPU. Here a
 // statement's text is prepared once under a name (parse + describe), and each run is one call carrying bind,
@@ -54,12 +54,17 @@ export function pgliteStatements(lite: PGlite, maxPrepared = MAX_PREPARED): Pgli
     const entry: Prepared = {
       name,
       paramTypes: params?.dataTypeIDs ?? [],
-      fields: ((rows?.fields ?? []) as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      fields: ((rows?.fields ?? []) as { name: string; dataTypeID: number }[]).map((f) => ({
+        name: f.name,
+        dataTypeID: f.dataTypeID,
+      })),
     };
     if (prepared.size >= maxPrepared) {
       const [oldestText, oldest] = prepared.entries().next().value as [string, Prepared];
       prepared.delete(oldestText);
-      await lite.execProtocol(concat(serialize.close({ type: 'S', name: oldest.name }), serialize.sync()), { syncToFs: false });
+      await lite.execProtocol(concat(serialize.close({ type: 'S', name: oldest.name }), serialize.sync()), {
+        syncToFs: false,
+      });
     }
     prepared.set(text, entry);
     return entry;
@@ -86,12 +91,15 @@ export function pgliteStatements(lite: PGlite, maxPrepared = MAX_PREPARED): Pgli
       // thread, so a transaction of a dozen statements (a phone's batch of payments) kept every socket unread for
       // 15-40 ms. Requests that arrived meanwhile were read only after it, in whatever order, and a payment read
       // after its successors was held by the ledger until it came (payment loop p99 170-360 ms at 10 SMS in
-      // flight, 50-70 ms with this; issue 21). The transaction keeps PGlite: nothing else runs a statement here.
+      // flight, 50-70 ms with this). The transaction keeps PGlite: nothing else runs a statement here.
       if (inTransaction) await new Promise((resolve) => setImmediate(resolve));
       const bound = values.map((value, i) => serialise(value, paramTypes[i]));
-      const { messages } = await lite.execProtocol(concat(serialize.bind({ statement: name, values: bound }), serialize.execute({}), serialize.sync()), {
-        syncToFs: !inTransaction,
-      });
+      const { messages } = await lite.execProtocol(
+        concat(serialize.bind({ statement: name, values: bound }), serialize.execute({}), serialize.sync()),
+        {
+          syncToFs: !inTransaction,
+        },
+      );
       const rows: T[] = [];
       for (const message of messages as BackendMessage[]) {
         if (message.name !== 'dataRow') continue;

@@ -1,4 +1,4 @@
-// First-start data: the four products, the three payment methods and an admin (design §2, §6).
+// First-start data: the four products, the three payment methods and an admin (product.md §1.2, §6).
 import crypto from 'node:crypto';
 import type { Prisma } from './database.js';
 import { hashPassword } from '../security/passwords.js';
@@ -6,10 +6,30 @@ import { hashPassword } from '../security/passwords.js';
 const SEED_LOCK = 727_274_002;
 
 type PmSeed = { account: string; rate: string; min: string; max: string };
-const bdtTopup: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({ account, rate: '1.0000', min: '100.00', max: '25000.00' }));
-const usdTopup: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({ account, rate: '125.0000', min: '5.00', max: '500.00' }));
-const bdtWithdraw: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({ account, rate: '0.9800', min: '500.00', max: '25000.00' }));
-const usdWithdraw: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({ account, rate: '120.0000', min: '5.00', max: '200.00' }));
+const bdtTopup: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({
+  account,
+  rate: '1.0000',
+  min: '100.00',
+  max: '25000.00',
+}));
+const usdTopup: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({
+  account,
+  rate: '125.0000',
+  min: '5.00',
+  max: '500.00',
+}));
+const bdtWithdraw: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({
+  account,
+  rate: '0.9800',
+  min: '500.00',
+  max: '25000.00',
+}));
+const usdWithdraw: PmSeed[] = ['bkash', 'nagad', 'rocket'].map((account) => ({
+  account,
+  rate: '120.0000',
+  min: '5.00',
+  max: '200.00',
+}));
 
 export const SEED_PRODUCTS = [
   {
@@ -53,7 +73,10 @@ export interface SeedResult {
 }
 
 /** Idempotent; several instances may run it at once (an advisory lock serialises them). */
-export async function seedDatabase(prisma: Prisma, opts: { adminEmail?: string; adminPassword?: string }): Promise<SeedResult> {
+export async function seedDatabase(
+  prisma: Prisma,
+  opts: { adminEmail?: string; adminPassword?: string },
+): Promise<SeedResult> {
   const generatedPassword = opts.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
   return prisma.$transaction(
@@ -63,11 +86,17 @@ export async function seedDatabase(prisma: Prisma, opts: { adminEmail?: string; 
         const exists = await tx.product.findUnique({ where: { id: p.id } });
         if (exists) continue;
         await tx.product.create({
-          data: { id: p.id, sort: p.sort, description: p.description, descriptionBn: p.descriptionBn, pms: { create: p.pms } },
+          data: {
+            id: p.id,
+            sort: p.sort,
+            description: p.description,
+            descriptionBn: p.descriptionBn,
+            pms: { create: p.pms },
+          },
         });
       }
       await tx.paymentMethod.createMany({ data: SEED_PAYMENT_METHODS, skipDuplicates: true });
-      // Each method's wallet is its first number (issue 23's fleet, decision 193).
+      // Each method's wallet is its first number (the fleet, decision 193).
       await tx.$executeRaw`
         INSERT INTO payment_numbers (account, wallet) SELECT account, wallet FROM payment_methods pm
         WHERE NOT EXISTS (SELECT 1 FROM payment_numbers n WHERE n.account = pm.account) ORDER BY sort, account`;

@@ -1,5 +1,5 @@
 // Times in plain SQL statements. The `timestamp(3)` columns hold UTC wall time, as Prisma writes them; a plain
-// statement has to say so itself, whatever the database session's or the process's time zone (decision 127).
+// statement has to say so itself, whatever the database session's or the process's time zone (decision 222).
 import { Prisma as P } from '../generated/prisma/client.js';
 
 /** A JS time as the value of a `timestamp(3)` column. */

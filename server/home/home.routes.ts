@@ -4,14 +4,18 @@
 //
 // These are the busiest requests, so app.ts mounts them ahead of the API router: they authenticate the caller
 // themselves (a bad token is the same 401 as anywhere), skip the body parsers a GET does not need, and send
-// snapshot bodies compressed once per snapshot rather than once per request (issue 8).
+// snapshot bodies compressed once per snapshot rather than once per request.
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { UserPresenter } from '../accounts/index.js';
 import { etagOf, sendJson } from '../http/etag.js';
 import type { PublicSnapshots } from './public-snapshot.js';
 
-export function homeRoutes(deps: { snapshots: PublicSnapshots; userDto: UserPresenter; authenticate: RequestHandler }): Router {
+export function homeRoutes(deps: {
+  snapshots: PublicSnapshots;
+  userDto: UserPresenter;
+  authenticate: RequestHandler;
+}): Router {
   const { snapshots, authenticate } = deps;
   const router = Router();
 

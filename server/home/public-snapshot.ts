@@ -1,4 +1,4 @@
-// The public read model (issue 8 item 4, decision 081): /home, /products/all, /products/{id} and the recent-orders
+// The public read model (decision 081): /home, /products/all, /products/{id} and the recent-orders
 // list, built from the database once and kept in memory as ready-to-send JSON with an ETag. Writes that change
 // them call `changed()` before they answer: the snapshot is dropped at once in this instance and, through the bus,
 // in every other instance, which rebuilds lazily on its next read.
@@ -21,7 +21,7 @@ export interface PublicSnapshot {
 export interface PublicSnapshotSource {
   /**
    * The listing, and whether it follows the orders: a capped method or a limited or paused fleet number makes
-   * `limit_reached` depend on the day's orders (decision 124); otherwise an order changes nothing in it.
+   * `limit_reached` depend on the day's orders (decision 112); otherwise an order changes nothing in it.
    */
   listProducts: () => Promise<{ products: ProductDto[]; followsOrders: boolean }>;
   recentOrders: () => Promise<HomeOrderDto[]>;
@@ -36,7 +36,13 @@ const ORDERS_KEY = 'orders';
  * no change happened while it read. A build begun before midnight Asia/Dhaka is not shared after it. `fresh`: a
  * further test of a kept value, and of whether a build under way may still be shared (`stamp`, taken as it began).
  */
-function keptPart<T>(load: () => Promise<T>, clock: () => Date, maxAgeMs: number | undefined, fresh: (value: T) => boolean = () => true, stamp: () => number = () => 0) {
+function keptPart<T>(
+  load: () => Promise<T>,
+  clock: () => Date,
+  maxAgeMs: number | undefined,
+  fresh: (value: T) => boolean = () => true,
+  stamp: () => number = () => 0,
+) {
   let version = 0;
   let current: { version: number; builtAt: number; validUntil: number; value: T } | undefined;
   let building: { version: number; stamp: number; validUntil: number; promise: Promise<T> } | undefined;
@@ -55,7 +61,13 @@ function keptPart<T>(load: () => Promise<T>, clock: () => Date, maxAgeMs: number
       ) {
         return current.value;
       }
-      if (building && building.version === version && building.stamp === stamp() && clock().getTime() < building.validUntil) return building.promise;
+      if (
+        building &&
+        building.version === version &&
+        building.stamp === stamp() &&
+        clock().getTime() < building.validUntil
+      )
+        return building.promise;
       const startedAt = version;
       const validUntil = nextDhakaMidnight(clock()).getTime();
       const promise = load();
@@ -84,12 +96,12 @@ interface CataloguePart {
 /**
  * `maxAgeMs`: a safety net with several instances (a bus message lost while Redis reconnected). `clock`: what the
  * day is; a snapshot lasts until the next midnight Asia/Dhaka at most, when capped payment methods open again
- * (decision 124). Two parts (issue 21, decision 222): the catalogue (products, methods, the admin flag) and the
+ * (decision 112). Two parts (decision 222): the catalogue (products, methods, the admin flag) and the
  * recent orders; an order's change rebuilds only the second, unless the listing follows the orders.
  */
 export function createPublicSnapshots(deps: {
   source: PublicSnapshotSource;
-  /** The other instances' changes: 'public' and 'settings' (the shop's rules) drop the snapshot (decision 164). */
+  /** The other instances' changes: 'public' and 'settings' (the shop's rules) drop the snapshot (decision 081). */
   bus?: InstanceBus;
   logger: Logger;
   maxAgeMs?: number;
@@ -104,12 +116,17 @@ export function createPublicSnapshots(deps: {
   const catalogue = keptPart<CataloguePart>(
     async () => {
       const ordersSeen = ordersVersion;
-      const [{ products, followsOrders }, adminOnline] = await Promise.all([source.listProducts(), source.isAdminOnline()]);
+      const [{ products, followsOrders }, adminOnline] = await Promise.all([
+        source.listProducts(),
+        source.isAdminOnline(),
+      ]);
       const productsJson = JSON.stringify(products);
       return {
         productsJson,
         productsAll: jsonBody(`{"ok":true,"products":${productsJson}}`),
-        product: new Map(products.map((p) => [p.id, jsonBody(JSON.stringify({ ok: true, text: 'Success', product: p }))])),
+        product: new Map(
+          products.map((p) => [p.id, jsonBody(JSON.stringify({ ok: true, text: 'Success', product: p }))]),
+        ),
         adminOnline,
         followsOrders,
         ordersSeen,
@@ -145,14 +162,23 @@ export function createPublicSnapshots(deps: {
   }
 
   return {
-    /** The snapshot as of now: every change that answered before this call is in it. */
+    /** The snapshot as of now: every change that answered before this call is in it (on another instance too). */
     async get(): Promise<PublicSnapshot> {
-      if (bus) await bus.ready;
+      if (bus) {
+        await bus.ready;
+        // The other instances' changes that answered before this read, heard before it is answered (decision 245).
+        await bus.settle();
+      }
       const [c, o] = await Promise.all([catalogue.get(), orders.get()]);
       if (composed?.catalogue === c && composed.orders === o) return composed.snapshot;
       const head = `{"ok":true,"products":${c.productsJson},"orders":${JSON.stringify(o)},"user":`;
       const tail = `,"adminOnline":${c.adminOnline}}`;
-      const snapshot: PublicSnapshot = { productsAll: c.productsAll, product: c.product, home: { head, tail, anonymous: jsonBody(`${head}null${tail}`) }, orders: o };
+      const snapshot: PublicSnapshot = {
+        productsAll: c.productsAll,
+        product: c.product,
+        home: { head, tail, anonymous: jsonBody(`${head}null${tail}`) },
+        orders: o,
+      };
       composed = { catalogue: c, orders: o, snapshot };
       return snapshot;
     },

@@ -33,12 +33,19 @@ export const errors = {
   badRequest: (key: ErrorKey, text: string) => new AppError(400, key, text),
   unauthorized: (key: ErrorKey = 'errors.unauthorized', text = 'Please log in', logout = false) =>
     new AppError(401, key, text, logout ? { logout: true } : {}),
-  adminOnly: () => new AppError(403, 'errors.adminOnly', `Unauthorized. code: ${ERROR_CODES.adminOnly}`, { code: ERROR_CODES.adminOnly }),
-  userOnly: () => new AppError(403, 'errors.userOnly', `Unauthorized. code: ${ERROR_CODES.userOnly}`, { code: ERROR_CODES.userOnly }),
+  adminOnly: () =>
+    new AppError(403, 'errors.adminOnly', `Unauthorized. code: ${ERROR_CODES.adminOnly}`, {
+      code: ERROR_CODES.adminOnly,
+    }),
+  userOnly: () =>
+    new AppError(403, 'errors.userOnly', `Unauthorized. code: ${ERROR_CODES.userOnly}`, { code: ERROR_CODES.userOnly }),
   forbidden: (key: ErrorKey = 'errors.forbidden', text = 'You may not do that') => new AppError(403, key, text),
   notFound: (key: ErrorKey = 'errors.notFound', text = 'Not found') => new AppError(404, key, text),
   conflict: (key: ErrorKey, text: string) => new AppError(409, key, text),
-  captcha: () => new AppError(400, 'errors.captcha', 'Captcha verification failed, please try again', { errors: { captcha: 'errors.captcha' } }),
+  captcha: () =>
+    new AppError(400, 'errors.captcha', 'Captcha verification failed, please try again', {
+      errors: { captcha: 'errors.captcha' },
+    }),
   /** This account is under a guessing attack: a harder captcha is needed (GET /captcha?level=hard). */
   captchaHarder: () =>
     new AppError(400, 'errors.captchaHarder', 'A harder security check is needed for this account, please try again', {

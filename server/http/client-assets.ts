@@ -88,7 +88,9 @@ function compressPage(html: string) {
   const raw = Buffer.from(html, 'utf8');
   const hash = crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 27);
   const bodies: Record<ContentCoding, Buffer> = {
-    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
+    br: zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
     gzip: zlib.gzipSync(raw, { level: 9 }),
     identity: raw,
   };

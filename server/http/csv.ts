@@ -11,13 +11,14 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",;\r\n]/;
 
 /**
- * Kept for callers that mark text people wrote (names, e-mails, notes): since issue 20 every text cell is defused,
+ * Kept for callers that mark text people wrote (names, e-mails, notes): every text cell is defused now,
  * whoever wrote it (a transaction id, a 1xBet id or an SMS sender is typed by a customer or a phone too).
  */
 export interface UserText {
   userText: string;
 }
-export const userText = (text: string | null | undefined): UserText | null => (text == null ? null : { userText: text });
+export const userText = (text: string | null | undefined): UserText | null =>
+  text == null ? null : { userText: text };
 
 /**
  * An identifier the server generated itself (an order id: base64url letters only). It cannot hold a formula's

@@ -1,5 +1,5 @@
 // Every key the server can answer with (the shared ErrorKey and ValidationKey lists, which AppError and the
-// validation helper are typed against) has a translation in both languages (design §5, §8).
+// validation helper are typed against) has a translation in both languages (product.md §3.1, §8).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,12 @@ import { ERROR_KEYS, VALIDATION_KEYS } from '#shared/error-keys';
 const LOCALES = path.resolve(import.meta.dirname, '../../client/src/i18n/locales');
 
 function lookup(tree: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      tree,
+    );
 }
 
 describe('error keys', () => {

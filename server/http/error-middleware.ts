@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, failureBody } from './app-error.js';
 import type { Logger } from '../logger.js';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/availability.js';
-import { isRedisUnavailable } from '../security/redis-guard.js';
+import { isRedisUnavailable } from '../redis/redis-guard.js';
 
 /** Seconds a client is asked to wait when a dependency is down (the database probe runs every second). */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;

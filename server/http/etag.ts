@@ -1,4 +1,4 @@
-// Ready JSON with an ETag (issue 8, decisions 081 and 132): the public snapshot's routes and the order page send
+// Ready JSON with an ETag (decision 081): the public snapshot's routes and the order page send
 // bodies made once and kept in memory, compressed once per body (when the caller accepts it) rather than once per
 // request, and answer 304 when If-None-Match already names the body (Express's `req.fresh`).
 import crypto from 'node:crypto';
@@ -29,7 +29,9 @@ type Coding = 'br' | 'gzip';
 
 function compress(body: string, coding: Coding): Buffer {
   return coding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : zlib.gzipSync(body, { level: 6 });
 }
 

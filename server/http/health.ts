@@ -1,8 +1,8 @@
-// GET /health (design §5, decision 076): the database, Redis and Telegram (decision 172) reported separately. Database down → 503 (a load
+// GET /health (product.md §3.10, decision 076): the database, Redis and Telegram (decision 172) reported separately. Database down → 503 (a load
 // balancer takes the instance out); Redis down → 200 with status "degraded" (the shop still serves on its own).
 import { Router } from 'express';
 import type { DatabaseMonitor } from '../db/availability.js';
-import type { RedisGuard } from '../security/redis-guard.js';
+import type { RedisGuard } from '../redis/redis-guard.js';
 import { UNAVAILABLE_RETRY_AFTER_S, unavailableBody } from './error-middleware.js';
 
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
@@ -25,13 +25,16 @@ export function healthRoutes(deps: {
   dbKind: string;
   database: DatabaseMonitor;
   redis?: RedisGuard;
-  /** Whether the staff's Telegram bot reaches Telegram (issue 24); an outside service, so it never fails the check. */
+  /** Whether the staff's Telegram bot reaches Telegram; an outside service, so it never fails the check. */
   telegram?: () => 'up' | 'down' | 'disabled';
 }): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
     const started = Date.now();
-    const [databaseUp, redisState] = await Promise.all([databaseAnswers(deps.database), deps.redis ? deps.redis.check() : Promise.resolve('disabled' as const)]);
+    const [databaseUp, redisState] = await Promise.all([
+      databaseAnswers(deps.database),
+      deps.redis ? deps.redis.check() : Promise.resolve('disabled' as const),
+    ]);
     const dbMs = Date.now() - started;
     const parts = {
       database: databaseUp ? 'up' : 'down',
@@ -43,7 +46,10 @@ export function healthRoutes(deps: {
     } as const;
     res.set('Cache-Control', 'no-store');
     if (!databaseUp) {
-      res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json({ ...unavailableBody(), status: 'down', ...parts });
+      res
+        .status(503)
+        .set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        .json({ ...unavailableBody(), status: 'down', ...parts });
       return;
     }
     res.json({ ok: true, status: redisState === 'down' ? 'degraded' : 'ok', ...parts, dbMs });

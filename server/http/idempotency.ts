@@ -1,4 +1,4 @@
-// Retries never double a write (decision 074, 131): a route made `idempotent` answers a repeated Idempotency-Key
+// Retries never double a write (decision 131): a route made `idempotent` answers a repeated Idempotency-Key
 // with the first answer. The key is claimed in a row first (one winner among parallel duplicates, by the primary
 // key), the answer stored on it; keys belong to the caller (the account, or a guest's address) and last 24 hours.
 import crypto from 'node:crypto';
@@ -11,19 +11,29 @@ import { AppError, errors } from './app-error.js';
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-export type IdempotencyClaim = { outcome: 'claimed' } | { outcome: 'existing'; bodyHash: string; answer: { status: number; body: unknown } | null };
+export type IdempotencyClaim =
+  { outcome: 'claimed' } | { outcome: 'existing'; bodyHash: string; answer: { status: number; body: unknown } | null };
 
 export function createIdempotencyStore(prisma: Prisma, clock: Clock) {
   return {
     /** Claims (owner, key) for a request with this body hash, or tells what an earlier request with it got. */
     async claim(owner: string, key: string, bodyHash: string): Promise<IdempotencyClaim> {
       const now = clock.now();
-      await prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } } });
-      const inserted = await prisma.idempotencyKey.createMany({ data: [{ owner, key, bodyHash, createdAt: now }], skipDuplicates: true });
+      await prisma.idempotencyKey.deleteMany({
+        where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } },
+      });
+      const inserted = await prisma.idempotencyKey.createMany({
+        data: [{ owner, key, bodyHash, createdAt: now }],
+        skipDuplicates: true,
+      });
       if (inserted.count === 1) return { outcome: 'claimed' };
       const row = await prisma.idempotencyKey.findUnique({ where: { owner_key: { owner, key } } });
       if (!row) return this.claim(owner, key, bodyHash); // expired and removed in between
-      return { outcome: 'existing', bodyHash: row.bodyHash, answer: row.status === null ? null : { status: row.status, body: row.response } };
+      return {
+        outcome: 'existing',
+        bodyHash: row.bodyHash,
+        answer: row.status === null ? null : { status: row.status, body: row.response },
+      };
     },
     async complete(owner: string, key: string, status: number, body: unknown): Promise<void> {
       await prisma.idempotencyKey.updateMany({ where: { owner, key }, data: { status, response: body as object } });
@@ -59,16 +69,27 @@ export function idempotent(store: IdempotencyStore, prepare: (req: Request) => I
       res.status(answer.status).json(answer.body);
       return;
     }
-    if (!IDEMPOTENCY_KEY.test(rawKey)) throw errors.validation('Idempotency-Key: 8-100 letters, digits, - or _', { idempotency_key: VALIDATION_KEYS.invalid });
+    if (!IDEMPOTENCY_KEY.test(rawKey))
+      throw errors.validation('Idempotency-Key: 8-100 letters, digits, - or _', {
+        idempotency_key: VALIDATION_KEYS.invalid,
+      });
     // A guest's keys are theirs alone too: another caller reusing a key neither replays nor blocks their order.
     const owner = req.user ? `user:${req.user.id}` : `guest:${req.ip ?? 'unknown'}`;
     const bodyHash = crypto.createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
     const claim = await store.claim(owner, rawKey, bodyHash);
     if (claim.outcome === 'existing') {
-      if (claim.bodyHash !== bodyHash) throw new AppError(422, 'errors.idempotencyMismatch', 'This Idempotency-Key was already used with another order');
+      if (claim.bodyHash !== bodyHash)
+        throw new AppError(
+          422,
+          'errors.idempotencyMismatch',
+          'This Idempotency-Key was already used with another order',
+        );
       if (!claim.answer) {
         res.set('Retry-After', '1');
-        throw errors.conflict('errors.idempotencyInProgress', 'The order with this Idempotency-Key is still being placed');
+        throw errors.conflict(
+          'errors.idempotencyInProgress',
+          'The order with this Idempotency-Key is still being placed',
+        );
       }
       res.set('Idempotent-Replayed', 'true').status(claim.answer.status).json(claim.answer.body);
       return;

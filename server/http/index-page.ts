@@ -1,5 +1,5 @@
 // The client's index.html with the run-time settings it reads at start: the access gate's prefix (decision 007)
-// and the support contacts (decision 093), as meta tags. One build serves any configuration. Its inline scripts (the
+// and the support contacts (decision 007), as meta tags. One build serves any configuration. Its inline scripts (the
 // app shell's, decision 065) are allowed by their hashes in the Content-Security-Policy.
 import crypto from 'node:crypto';
 import { SUPPORT_CONTACTS, supportMetaName, type SupportContacts } from '#shared/support-contacts';
@@ -12,7 +12,10 @@ export function renderIndexPage(template: string, settings: { gatePrefix: string
     return value ? [`<meta name="${supportMetaName(contact)}" content="${escapeAttribute(value)}" />`] : [];
   });
   return template
-    .replace(/<meta name="gate-prefix" content="[^"]*"/, `<meta name="gate-prefix" content="${escapeAttribute(settings.gatePrefix)}"`)
+    .replace(
+      /<meta name="gate-prefix" content="[^"]*"/,
+      `<meta name="gate-prefix" content="${escapeAttribute(settings.gatePrefix)}"`,
+    )
     .replace('</head>', `${supportMeta.map((tag) => `  ${tag}\n`).join('')}</head>`);
 }
 

@@ -160,12 +160,17 @@ export function metricsRoutes(metrics: Metrics, token: string | undefined): Rout
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, res) => {
-        res.status(429).json(failureBody('errors.rateLimited', 'Too many attempts, please wait a little and try again'));
+        res
+          .status(429)
+          .json(failureBody('errors.rateLimited', 'Too many attempts, please wait a little and try again'));
       },
     }),
     async (req, res) => {
       if (!sameSecret(bearer(req), token)) {
-        res.status(401).set('WWW-Authenticate', 'Bearer').json(failureBody('errors.unauthorized', 'A valid metrics token is required'));
+        res
+          .status(401)
+          .set('WWW-Authenticate', 'Bearer')
+          .json(failureBody('errors.unauthorized', 'A valid metrics token is required'));
         return;
       }
       const { contentType, body } = await metrics.render();

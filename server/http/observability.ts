@@ -27,7 +27,13 @@ export function requestObservability(opts: { logger: Logger; metrics?: Metrics }
 
     const json = res.json.bind(res);
     res.json = (body?: unknown) => {
-      if (body && typeof body === 'object' && !Array.isArray(body) && (body as { ok?: unknown }).ok === false && !('request_id' in body)) {
+      if (
+        body &&
+        typeof body === 'object' &&
+        !Array.isArray(body) &&
+        (body as { ok?: unknown }).ok === false &&
+        !('request_id' in body)
+      ) {
         return json({ ...body, request_id: requestId });
       }
       return json(body);
@@ -38,12 +44,19 @@ export function requestObservability(opts: { logger: Logger; metrics?: Metrics }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(req, res);
       opts.metrics?.observeRequest(req.method, route, res.statusCode, seconds);
-      // The route pattern, never the URL (issue 20, decision 167): paths and queries carry secrets (a recovery
+      // The route pattern, never the URL (decision 167): paths and queries carry secrets (a recovery
       // link's id and `ref`, `?jwt=`), and a pattern is all the line needs to be found and counted.
-      const line = { request_id: requestId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 };
+      const line = {
+        request_id: requestId,
+        method: req.method,
+        route,
+        status: res.statusCode,
+        ms: Math.round(seconds * 10_000) / 10,
+      };
       // A 503 is an outage already reported once (decision 076): its requests are ordinary access lines.
       if (res.statusCode >= 500 && res.statusCode !== 503) opts.logger.warn('request failed', line);
-      else if (route.endsWith('/health') || route === '/metrics') opts.logger.debug('request', line); // probes every few seconds
+      else if (route.endsWith('/health') || route === '/metrics')
+        opts.logger.debug('request', line); // probes every few seconds
       else opts.logger.info('request', line);
     });
 

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the API, generated from the route list (api-routes.ts) and the zod schemas of
 // shared/ with zod 4's JSON Schema output (decision 150), and the routes that serve it: GET /api/v1/openapi.json
-// and the reference page at /api/docs (Redoc's standalone bundle from npm, served by the shop; decision 152).
+// and the reference page at /api/docs (Redoc's standalone bundle from npm, served by the shop; decision 150).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
@@ -39,7 +39,9 @@ function objectProperties(schema: Json): { properties: Record<string, Json>; req
 /** The object schema, or one of its alternatives or parts, has this property. */
 function hasProperty(schema: Json, name: string): boolean {
   if (Object.hasOwn((schema.properties as Json | undefined) ?? {}, name)) return true;
-  return ['allOf', 'anyOf', 'oneOf'].some((k) => ((schema[k] as Json[] | undefined) ?? []).some((part) => hasProperty(part, name)));
+  return ['allOf', 'anyOf', 'oneOf'].some((k) =>
+    ((schema[k] as Json[] | undefined) ?? []).some((part) => hasProperty(part, name)),
+  );
 }
 
 /** '/api/v1/orders/:id' → '/api/v1/orders/{id}'. */
@@ -85,6 +87,8 @@ export function errorKeysOf(route: ApiRoute, bodySchema: Json | undefined): Map<
   if (route.auth === 'none') {
     add(500, 'errors.server');
     add(503, 'errors.unavailable', 'errors.dbDown');
+    // Such a route reads no token, but still has refusals of its own (a rate limit, a missing picture).
+    for (const key of route.errors ?? []) add(ERROR_STATUS[key], key);
     return byStatus;
   }
   add(400, 'errors.validation', 'errors.malformed', 'errors.badRequest');
@@ -97,11 +101,13 @@ export function errorKeysOf(route: ApiRoute, bodySchema: Json | undefined): Map<
     add(401, 'errors.unauthorized', 'errors.sessionExpired', 'errors.blocked');
     add(403, 'errors.twoFactorRequired');
   }
-  if (['user', 'customer', 'staff', 'admin'].includes(route.auth)) add(403, 'errors.forbidden', 'errors.adminOnly', 'errors.userOnly');
+  if (['user', 'customer', 'staff', 'admin'].includes(route.auth))
+    add(403, 'errors.forbidden', 'errors.adminOnly', 'errors.userOnly');
   if (route.auth === 'telegram' || route.auth === 'metrics') add(401, 'errors.unauthorized');
   if (route.auth === 'device') add(401, 'errors.deviceToken');
   if (bodySchema && hasProperty(bodySchema, 'captcha')) add(400, 'errors.captcha', 'errors.captchaHarder');
   for (const key of route.errors ?? []) add(ERROR_STATUS[key], key);
+  for (const key of route.fieldErrors ?? []) add(400, key);
   return byStatus;
 }
 
@@ -114,7 +120,8 @@ function operation(route: ApiRoute): Json {
   }));
   if (route.query) {
     const { properties, required } = objectProperties(jsonSchema(route.query, 'input'));
-    for (const [name, schema] of Object.entries(properties)) params.push({ name, in: 'query', required: required.includes(name), schema });
+    for (const [name, schema] of Object.entries(properties))
+      params.push({ name, in: 'query', required: required.includes(name), schema });
   }
   if (route.method === 'POST' && route.path === '/api/v1/orders/:productId') {
     params.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 } });
@@ -122,14 +129,24 @@ function operation(route: ApiRoute): Json {
   const body = route.body ? jsonSchema(route.body, 'input') : undefined;
   const responses: Record<string, Json> = {};
   const status = String(route.status ?? 200);
-  if (route.produces) responses[status] = { description: 'Success', content: { [route.produces]: { schema: { type: 'string' } } } };
-  else responses[status] = { description: 'Success', content: { 'application/json': { schema: route.answer ? jsonSchema(route.answer, 'output') : {} } } };
+  if (route.produces)
+    responses[status] = { description: 'Success', content: { [route.produces]: { schema: { type: 'string' } } } };
+  else
+    responses[status] = {
+      description: 'Success',
+      content: { 'application/json': { schema: route.answer ? jsonSchema(route.answer, 'output') : {} } },
+    };
   for (const [code, keys] of [...errorKeysOf(route, body)].sort(([a], [b]) => a - b)) {
     responses[String(code)] = {
       description: [...keys].join(', '),
       content: {
         'application/json': {
-          schema: { allOf: [{ $ref: '#/components/schemas/Failure' }, { type: 'object', properties: { key: { enum: [...keys].sort() } } }] },
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/Failure' },
+              { type: 'object', properties: { key: { enum: [...keys].sort() } } },
+            ],
+          },
         },
       },
     };
@@ -142,7 +159,12 @@ function operation(route: ApiRoute): Json {
     security: SECURITY[route.auth],
     ...(params.length ? { parameters: params } : {}),
     ...(body
-      ? { requestBody: { required: true, content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } },
+          },
+        }
       : {}),
     responses,
   };
@@ -170,8 +192,17 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `jwt` a login or registration answers.' },
-        deviceToken: { type: 'http', scheme: 'bearer', description: 'The token `POST /api/v1/devices` answered for a forwarding phone.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The `jwt` a login or registration answers.',
+        },
+        deviceToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token `POST /api/v1/devices` answered for a forwarding phone.',
+        },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN setting.' },
         gatewaySignature: {
           type: 'apiKey',
@@ -179,7 +210,12 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
           name: 'X-Signature',
           description: 'HMAC-SHA256 of the raw body and X-Timestamp with the device token (SMS Gateway for Android).',
         },
-        telegramSecret: { type: 'apiKey', in: 'header', name: 'X-Telegram-Bot-Api-Secret-Token', description: "The webhook's secret token." },
+        telegramSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Telegram-Bot-Api-Secret-Token',
+          description: "The webhook's secret token.",
+        },
       },
       schemas: { Failure: jsonSchema(failureAnswerSchema, 'output') },
     },
@@ -228,7 +264,11 @@ export function openApiRoutes(limit: RequestHandler[]): Router {
   });
   const script = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
   router.get(DOCS_SCRIPT_PATH, ...limit, (_req, res, next) => {
-    res.sendFile(script, { maxAge: '1d', headers: { 'Content-Type': 'text/javascript; charset=utf-8' } }, (error) => error && next(error));
+    res.sendFile(
+      script,
+      { maxAge: '1d', headers: { 'Content-Type': 'text/javascript; charset=utf-8' } },
+      (error) => error && next(error),
+    );
   });
   if (!fs.existsSync(script)) throw new Error(`The reference page's bundle is missing: ${script}`);
   return router;

@@ -1,4 +1,4 @@
-// Rate limits for the expensive or abusable writes (design §10); shared through Redis with several instances.
+// Rate limits for the expensive or abusable writes (product.md §3.7); shared through Redis with several instances.
 import cluster from 'node:cluster';
 import type { Request, RequestHandler, Response } from 'express';
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
@@ -17,7 +17,7 @@ export interface RateLimits {
   write: RequestHandler[];
   /**
    * Forwarded SMS from the shop's wallet phones (a busy phone sends a few a minute): counted per device, only for
-   * requests whose device token (or webhook signature) was good (issue 19, decision 149).
+   * requests whose device token (or webhook signature) was good (decision 102).
    */
   smsForward: RequestHandler[];
   /** The same endpoints' requests with a bad token or signature: counted per address, apart from the devices'. */
@@ -26,18 +26,24 @@ export interface RateLimits {
   export: RequestHandler[];
   /** The admin's aggregate reports (GET /stats): 60 a minute per admin. */
   report: RequestHandler[];
-  /** Picture uploads: at most 10 an hour per user (issue 7). */
+  /** Picture uploads: at most 10 an hour per user. */
   upload: RequestHandler[];
   /** Reads a screen repeats after pushes (the admin's waiting count): per signed-in user. */
   poll: RequestHandler[];
-  /** Turning the second factor on or off takes a code: 10 tries in 15 minutes per user (issue 20). */
+  /** Turning the second factor on or off takes a code: 10 tries in 15 minutes per user. */
   twoFactor: RequestHandler[];
-  /** Updates Telegram posts to the bot's webhook (issue 24): per address, far above any real bot's traffic. */
+  /** Updates Telegram posts to the bot's webhook: per address, far above any real bot's traffic. */
   telegramWebhook: RequestHandler[];
-  /** The API document and its reference page (issue 25): public reads, per address. */
+  /** The API document and its reference page: public reads, per address. */
   docs: RequestHandler[];
-  /** Public figures every customer's page reads (the typical wait, issue 22): per address. */
+  /** Public figures every customer's page reads (the typical wait): per address. */
   publicStats: RequestHandler[];
+  /** The public pictures (avatars, products' pictures): per address, far above what pages show (they are cached for good). */
+  media: RequestHandler[];
+  /** `GET /players/{onex_id}`: each miss is a call to the betting cash desk. */
+  playerLookup: RequestHandler[];
+  /** Web Push subscriptions (decision 275): a browser subscribes once per order or account; per address. */
+  push: RequestHandler[];
 }
 
 const MINUTE = 60_000;
@@ -52,9 +58,10 @@ function emailOf(req: Request): string | undefined {
 export function setRateLimitDevice(res: Response, deviceId: string | null): void {
   (res.locals as { rateLimitDevice?: string | null }).rateLimitDevice = deviceId;
 }
-const rateLimitDevice = (req: Request): string | null => (req.res?.locals as { rateLimitDevice?: string | null } | undefined)?.rateLimitDevice ?? null;
+const rateLimitDevice = (req: Request): string | null =>
+  (req.res?.locals as { rateLimitDevice?: string | null } | undefined)?.rateLimitDevice ?? null;
 
-/** Key prefix of a limit's counters in Redis: `<REDIS_CHANNEL_PREFIX>:rl:<limit>:` (decision 166). */
+/** Key prefix of a limit's counters in Redis: `<REDIS_CHANNEL_PREFIX>:rl:<limit>:` (decision 075). */
 export const rateLimitPrefix = (redisPrefix: string, name: string) => `${redisPrefix}:rl:${name}:`;
 
 /** `scale` multiplies every limit (tests that create hundreds of accounts from one address use a large one). */
@@ -68,7 +75,10 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     windowMs: number,
     limit: number,
     key: 'ip' | 'email' | 'user' | 'device' | 'unauthenticated-ip',
-    answer: { key: ErrorKey; text: string } = { key: 'errors.rateLimited', text: 'Too many attempts, please wait a little and try again' },
+    answer: { key: ErrorKey; text: string } = {
+      key: 'errors.rateLimited',
+      text: 'Too many attempts, please wait a little and try again',
+    },
   ): RequestHandler => {
     // Redis (shared by every instance) with this process's memory while Redis is down (decision 077); without
     // Redis under WEB_CONCURRENCY, one count for all workers kept in the primary (decision 082).
@@ -101,7 +111,7 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
             : key === 'device'
               ? `d:${rateLimitDevice(req)}`
               : // An IPv4 client on a dual-stack socket as its IPv4 address: the key ipKeyGenerator makes of it anyway,
-                // without an IPv6 parse on every request (issue 21).
+                // without an IPv6 parse on every request.
                 ipKeyGenerator(normaliseIp(req.ip ?? 'unknown')),
       handler: (_req, res) => {
         res.status(429).json(failureBody(answer.key, answer.text));
@@ -116,16 +126,24 @@ export function createRateLimits(opts: { redis?: Redis; scale?: number; redisPre
     recovery: [make('recovery-ip', 15 * MINUTE, 10, 'ip'), make('recovery-email', 60 * MINUTE, 5, 'email')],
     orderCreate: [make('order-ip', 10 * MINUTE, 30, 'ip')],
     write: [make('write-ip', MINUTE, 120, 'ip')],
-    // A bad token's request never counts against a real phone: its own count per address (decision 149).
+    // A bad token's request never counts against a real phone: its own count per address (decision 102).
     smsForward: [make('sms-device', MINUTE, 120, 'device')],
     deviceAuthFailure: [make('device-auth-ip', MINUTE, 120, 'unauthenticated-ip')],
     export: [make('export-ip', MINUTE, 20, 'ip')],
     report: [make('report-user', MINUTE, 60, 'user')],
-    upload: [make('upload-user', 60 * MINUTE, 10, 'user', { key: 'errors.uploadLimit', text: 'You can upload at most 10 pictures an hour' })],
+    upload: [
+      make('upload-user', 60 * MINUTE, 10, 'user', {
+        key: 'errors.uploadLimit',
+        text: 'You can upload at most 10 pictures an hour',
+      }),
+    ],
     poll: [make('poll-user', MINUTE, 120, 'user')],
     twoFactor: [make('2fa-user', 15 * MINUTE, 10, 'user')],
     telegramWebhook: [make('telegram-webhook-ip', MINUTE, 1_200, 'ip')],
     docs: [make('docs-ip', MINUTE, 120, 'ip')],
     publicStats: [make('public-stats-ip', MINUTE, 120, 'ip')],
+    media: [make('media-ip', MINUTE, 1_200, 'ip')],
+    playerLookup: [make('player-lookup-ip', MINUTE, 30, 'ip')],
+    push: [make('push-ip', 10 * MINUTE, 30, 'ip')],
   };
 }

@@ -9,7 +9,10 @@ function nest(depth: number): unknown {
 
 describe('scanBody', () => {
   it('When a string holds a NUL character, then its path is named (the first one, in document order)', () => {
-    expect(scanBody({ user: { name: 'ok', email: 'a\u0000b' }, x: ['\u0000'] })).toEqual({ kind: 'nul', path: ['user', 'email'] });
+    expect(scanBody({ user: { name: 'ok', email: 'a\u0000b' }, x: ['\u0000'] })).toEqual({
+      kind: 'nul',
+      path: ['user', 'email'],
+    });
     expect(scanBody({ a: 'fine', b: [1, null, true] })).toEqual({ kind: 'ok' });
   });
 

@@ -5,7 +5,19 @@ import { isFieldMessageKey, type FieldErrors } from '#shared/error-keys';
 import { errors, type AppError } from './app-error.js';
 import { validationText } from './validation-text.js';
 
-const ENVELOPES = new Set(['user', 'order', 'support', 'product', 'pm', 'admin', 'device', 'sms', 'template', 'reply', 'settings']);
+const ENVELOPES = new Set([
+  'user',
+  'order',
+  'support',
+  'product',
+  'pm',
+  'admin',
+  'device',
+  'sms',
+  'template',
+  'reply',
+  'settings',
+]);
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
@@ -47,7 +59,8 @@ export function scanBody(value: unknown, maxDepth = MAX_BODY_DEPTH): BodyScan {
     } else if (node && typeof node === 'object') {
       if (path.length >= maxDepth) return { kind: 'tooDeep' };
       const entries = Object.entries(node);
-      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
+      for (let i = entries.length - 1; i >= 0; i -= 1)
+        stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
     }
   }
   return { kind: 'ok' };
@@ -64,7 +77,9 @@ export const rejectNulBytes: RequestHandler = (req, _res, next) => {
   const scan = scanBody(req.body);
   if (scan.kind === 'ok') return next();
   if (scan.kind === 'tooDeep') {
-    return next(errors.validation(`body: must not nest deeper than ${MAX_BODY_DEPTH} levels`, { body: 'validation.invalid' }));
+    return next(
+      errors.validation(`body: must not nest deeper than ${MAX_BODY_DEPTH} levels`, { body: 'validation.invalid' }),
+    );
   }
   const path = [...scan.path];
   if (path.length > 1 && ENVELOPES.has(path[0])) path.shift();

@@ -1,5 +1,6 @@
 // English wording of the shared validation keys, for the `text` of a 400 answer (the client shows its own translation).
 import { VALIDATION_KEYS, type FieldMessageKey, type ValidationKey } from '#shared/error-keys';
+import { BOOKS_RANGE_MAX_DAYS } from '#shared/books';
 
 const V = VALIDATION_KEYS;
 const TEXT: Record<ValidationKey, string> = {
@@ -35,6 +36,7 @@ const TEXT: Record<ValidationKey, string> = {
   [V.reasonLength]: 'must be 3 to 300 characters',
   [V.balanceInvalid]: 'must be a balance in taka, e.g. 12500.50',
   [V.payoutTrxIdInvalid]: 'Invalid transaction ID',
+  [V.limitInvalid]: 'must be a whole number of BDT from 1 to 10,000,000, or null for none',
   [V.templateInvalid]: 'is not a valid regular expression (at most 1,000 characters)',
   [V.templateGroups]: 'needs the named groups amount and trx_id',
   [V.templateTimeFormat]: 'a time group needs a time format, and a time format needs a time group',
@@ -46,10 +48,16 @@ const TEXT: Record<ValidationKey, string> = {
   [V.twoFactorCodeFormat]: 'must be the 6 digits of the authenticator app or a recovery code',
   [V.settingUnknown]: 'is not a setting of the shop',
   [V.fourEyesInvalid]: 'must be an amount in BDT of at most 1,000,000,000, or null (off)',
-  [V.blocklistValueInvalid]: 'must be a value of its kind: a wallet number, a 9-digit 1xBet id, an e-mail or an IP address',
+  [V.blocklistValueInvalid]:
+    'must be a value of its kind: a wallet number, a 9-digit 1xBet id, an e-mail or an IP address',
   [V.payerInvalid]: 'must be the Bangladeshi mobile wallet number you pay from (11 digits, starting 01)',
   [V.hoursInvalid]: 'must be HH:MM (24 hours), opening and closing different',
   [V.limitSettingInvalid]: 'must be a positive number, or null (off)',
+  [V.percentInvalid]: 'must be a percentage from 0 to 100 with at most 2 decimals, or null (off)',
+  [V.booksDate]: 'must be a day as YYYY-MM-DD',
+  [V.booksRange]: `must be a range of at most ${BOOKS_RANGE_MAX_DAYS} days, from not after to`,
+  [V.pushSubscriptionInvalid]:
+    'must be a browser push subscription: an http or https endpoint of at most 1000 characters and its p256dh and auth keys',
   [V.webhookUrlInvalid]: 'must be an http or https URL of at most 500 characters, without a user name or password',
   [V.webhookEventUnknown]: 'is not an event the shop sends',
   [V.webhookEventsRequired]: 'must name at least one event',

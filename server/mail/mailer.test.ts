@@ -23,7 +23,10 @@ describe('mailer', () => {
       await mailer.send({ to: 'b@example.com', subject: 'Two', text: 'second' });
       const files = fs.readdirSync(path.join(dataDir, 'outbox'));
       expect(files).toHaveLength(1);
-      expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'outbox', files[0]), 'utf8'))).toMatchObject({ to: 'b@example.com', subject: 'Two' });
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'outbox', files[0]), 'utf8'))).toMatchObject({
+        to: 'b@example.com',
+        subject: 'Two',
+      });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

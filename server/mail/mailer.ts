@@ -37,7 +37,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
-  // Made once, not per mail (every guest's order writes a receipt, issue 21); made again if it was removed.
+  // Made once, not per mail (every guest's order writes a receipt); made again if it was removed.
   let made: Promise<unknown> | undefined;
   const ensureOutbox = () =>
     (made ??= fs.mkdir(outbox, { recursive: true }).catch((error: unknown) => {

@@ -6,7 +6,9 @@ export function createAvatarsRepository(prisma: Prisma) {
     /** Sets `logo` and returns the previous value; null result when the user does not exist. */
     async swapLogo(userId: string, logo: string): Promise<{ previous: string | null } | null> {
       return prisma.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<{ logo: string | null }[]>`SELECT logo FROM users WHERE id = ${userId} FOR UPDATE`;
+        const rows = await tx.$queryRaw<
+          { logo: string | null }[]
+        >`SELECT logo FROM users WHERE id = ${userId} FOR UPDATE`;
         if (rows.length === 0) return null;
         await tx.user.update({ where: { id: userId }, data: { logo } });
         return { previous: rows[0].logo };

@@ -1,4 +1,4 @@
-// POST /users/{id}: multipart `pic` (and an optional `captcha` field), the user's own avatar only (spec §7/§8).
+// POST /users/{id}: multipart `pic` (and an optional `captcha` field), the user's own avatar only (product.md §4.1/§8).
 import { Router } from 'express';
 import { idParamSchema } from '#shared/schemas';
 import type { UserPresenter } from '../accounts/index.js';
@@ -22,7 +22,8 @@ export function avatarsRoutes(deps: {
   router.post('/users/:id', requireLogin, ...limits.write, ...limits.upload, async (req, res) => {
     const me = currentUser(req);
     const id = idParamSchema.safeParse(req.params.id);
-    if (!id.success || id.data !== me.id) throw errors.forbidden('errors.notYourAccount', 'You can only change your own account');
+    if (!id.success || id.data !== me.id)
+      throw errors.forbidden('errors.notYourAccount', 'You can only change your own account');
     const upload = await receiveImageUpload(req, res);
     await captcha.verify(upload.captcha);
     const user = await avatars.changeAvatar(me.id, upload.file()).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// Image work is bounded (issue 7, decision 074): at most IMAGE_CONCURRENCY decode at once (one: a 16-megapixel interlaced PNG alone takes ~150 MB) and IMAGE_QUEUE_LENGTH
+// Image work is bounded (decision 131): at most IMAGE_CONCURRENCY decode at once (one: a 16-megapixel interlaced PNG alone takes ~150 MB) and IMAGE_QUEUE_LENGTH
 // waiting; beyond that the upload is answered 503 at once, so a burst of worst-case pictures cannot take the
 // process's memory or starve other requests.
 import { AppError } from '../http/app-error.js';
@@ -9,7 +9,9 @@ export const IMAGE_QUEUE_LENGTH = 8;
 export class ImageBusyError extends AppError {
   readonly retryAfterSeconds = 5;
   constructor() {
-    super(503, 'errors.imageBusy', 'The server is busy with other pictures, please try again in a moment', { errors: { pic: 'errors.imageBusy' } });
+    super(503, 'errors.imageBusy', 'The server is busy with other pictures, please try again in a moment', {
+      errors: { pic: 'errors.imageBusy' },
+    });
   }
 }
 

@@ -13,7 +13,9 @@ export function createProductImagesRepository(prisma: Prisma) {
       also?: (tx: Transaction, previous: string | null) => Promise<void>,
     ): Promise<{ previous: string | null } | null> {
       return prisma.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<{ image: string | null }[]>`SELECT image FROM products WHERE id = ${productId} FOR UPDATE`;
+        const rows = await tx.$queryRaw<
+          { image: string | null }[]
+        >`SELECT image FROM products WHERE id = ${productId} FOR UPDATE`;
         if (rows.length === 0) return null;
         await tx.product.update({ where: { id: productId }, data: { image } });
         await also?.(tx, rows[0].image);

@@ -40,7 +40,10 @@ function runMulter(req: Request, res: Response): Promise<void> {
  * The form's fields (its captcha, and what `schema` adds) and the file; the captcha is the caller's to verify before
  * using the file.
  */
-export async function receiveImageUpload(req: Request, res: Response): Promise<{ captcha?: string; file: () => Buffer }>;
+export async function receiveImageUpload(
+  req: Request,
+  res: Response,
+): Promise<{ captcha?: string; file: () => Buffer }>;
 export async function receiveImageUpload<F extends { captcha?: string }>(
   req: Request,
   res: Response,

@@ -1,7 +1,7 @@
-// Turns an uploaded file into a safe image (design §6, §10) for avatars, product pictures and ticket pictures: JPEG
+// Turns an uploaded file into a safe image (product.md §6.6, §10) for avatars, product pictures and ticket pictures: JPEG
 // or PNG by magic bytes and by sharp's own reading, a pixel limit checked from the header before decoding, EXIF
 // rotation applied, at most 1000×1000 (or the caller's side), re-encoded without any metadata. PNG stays PNG
-// (transparency), JPEG stays JPEG, unless the caller asks for JPEG (ticket pictures, decision 183).
+// (transparency), JPEG stays JPEG, unless the caller asks for JPEG (ticket pictures, decision 022).
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS } from '#shared/constants';
@@ -9,7 +9,7 @@ import { AppError } from '../http/app-error.js';
 import { imageQueue } from './image-queue.js';
 
 /**
- * 16 megapixels (issue 7): any phone photo, far below a decompression bomb (a 748 KB PNG can declare
+ * 16 megapixels: any phone photo, far below a decompression bomb (a 748 KB PNG can declare
  * 16000×16000); checked from the header before anything is decoded, and enforced by sharp's limitInputPixels.
  */
 export const MAX_INPUT_PIXELS = 16_000_000;
@@ -18,7 +18,9 @@ export const MAX_INPUT_PIXELS = 16_000_000;
 sharp.cache(false);
 
 const tooManyPixels = () =>
-  new AppError(400, 'errors.imageTooManyPixels', 'This picture is too large (more than 16 megapixels)', { errors: { pic: 'errors.imageTooManyPixels' } });
+  new AppError(400, 'errors.imageTooManyPixels', 'This picture is too large (more than 16 megapixels)', {
+    errors: { pic: 'errors.imageTooManyPixels' },
+  });
 
 export const badImageType = () =>
   new AppError(400, 'errors.badImageType', 'Only JPG and PNG are allowed', { errors: { pic: 'errors.badImageType' } });
@@ -38,7 +40,11 @@ export interface ImageOptions {
 }
 
 /** `unreadable` is the answer for a file that is JPEG or PNG by its bytes but cannot be decoded within the limits. */
-export async function processUploadedImage(input: Buffer, unreadable: () => AppError, options: ImageOptions = {}): Promise<UploadedImage> {
+export async function processUploadedImage(
+  input: Buffer,
+  unreadable: () => AppError,
+  options: ImageOptions = {},
+): Promise<UploadedImage> {
   const type = await fileTypeFromBuffer(input);
   if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) throw badImageType();
   let format: string | undefined;
@@ -58,7 +64,12 @@ export async function processUploadedImage(input: Buffer, unreadable: () => AppE
 }
 
 /** The costly part: decode, rotate, resize, encode; run through the bounded queue. */
-async function reencode(input: Buffer, format: 'png' | 'jpeg', side: number, unreadable: () => AppError): Promise<UploadedImage> {
+async function reencode(
+  input: Buffer,
+  format: 'png' | 'jpeg',
+  side: number,
+  unreadable: () => AppError,
+): Promise<UploadedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   try {
     const pipeline = sharp(input, options).rotate().resize(side, side, { fit: 'inside', withoutEnlargement: true });

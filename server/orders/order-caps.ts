@@ -1,4 +1,4 @@
-// The daily caps of a payment method (issue 10, decisions 112 and 124), as one rule: placing a top-up and the
+// The daily caps of a payment method (decision 112), as one rule: placing a top-up and the
 // checkout's "limit reached" flag both ask it.
 import Decimal from 'decimal.js';
 

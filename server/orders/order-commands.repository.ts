@@ -1,9 +1,10 @@
 // The only code that writes `orders` and `order_events` (decision 130). Every status change is the named rule of
 // ORDER_TRANSITIONS as one conditional update plus its event in one transaction; every verification change is the
 // named rule of VERIFICATION_TRANSITIONS, applied under the payment's lock to the evidence the SMS domain hands in.
-// Two concurrent actions can never both succeed (design §6).
+// Two concurrent actions can never both succeed (product.md §7.2).
 import Decimal from 'decimal.js';
 import { productKind, productsOfKind } from '#shared/constants';
+import { computePayAmount } from '#shared/money';
 import { toLocalMobileNumber } from '#shared/digits';
 import {
   ORDER_TRANSITIONS,
@@ -16,14 +17,29 @@ import type { CancelReason } from '#shared/schemas';
 import { dayPeriod, monthPeriod } from '#shared/wallet-fleet';
 import { SMS_LIMITS, type HeldReason, type VerificationStatus } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
-import { queryerOf, type AnyTransaction, type Prisma, type SqlQueryer, type SqlRunner, type Transaction } from '../db/database.js';
+import {
+  queryerOf,
+  type AnyTransaction,
+  type Prisma,
+  type SqlQueryer,
+  type SqlRunner,
+  type Transaction,
+} from '../db/database.js';
 import { isDeadlock, isUniqueViolation } from '../db/errors.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 import { needsSecondApproval } from './four-eyes.js';
 import { fitsCap, hasCap, type MethodCap, type MethodUsage } from './order-caps.js';
 import { isLimited, type FleetNumber } from './order-rotation.js';
-import { orderSelect, setColumns, toOrderRecord, WITH_TIMELINE, type OrderFields, type OrderRecord, type VerificationSmsRecord } from './order-row.js';
+import {
+  orderSelect,
+  setColumns,
+  toOrderRecord,
+  WITH_TIMELINE,
+  type OrderFields,
+  type OrderRecord,
+  type VerificationSmsRecord,
+} from './order-row.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from './payment-evidence.js';
 
 export type NewOrder = Pick<
@@ -57,6 +73,11 @@ export interface TransitionData {
   verification?: 'awaiting_sms';
   cancelReason?: CancelReason;
   cancelNote?: string;
+  /** A withdrawal code the cash desk refused: the customer's waiting time starts again (decision 265). */
+  lastTime?: Date;
+  /** A withdrawal code the desk redeemed: the order's amount is what it redeemed, its pay amount that at the rate. */
+  amount?: string;
+  pmAmount?: string;
 }
 
 export interface TransitionRequest {
@@ -69,8 +90,13 @@ export interface TransitionRequest {
   note?: string;
   /** Another write that must commit or roll back with the move (an audit row), after the event row. */
   alsoInTransaction?: (tx: Transaction, moved: OrderRecord) => Promise<void>;
-  /** Staff rules checked under the row lock (issue 20): claims and the four-eyes rule. */
+  /** Staff rules checked under the row lock: claims and the four-eyes rule. */
   guard?: TransitionGuard;
+  /**
+   * The admission's rules for the values this step brings (a withdrawal's 1xBet id), asked under the row lock when
+   * the move may happen, before it is made; throws to refuse, and nothing is written.
+   */
+  admission?: (q: SqlQueryer) => Promise<void>;
 }
 
 export interface TransitionGuard {
@@ -81,6 +107,18 @@ export interface TransitionGuard {
    * someone other than `actorId` approved it ('approvalRequired' otherwise).
    */
   secondApproval?: { minBdt: number; actorId: string };
+  /** A top-up moves only while its payment is `verified` ('paymentNotVerified' otherwise, decision 241). */
+  verifiedPayment?: boolean;
+  /**
+   * Refuse ('deliveryUnsettled') while the cash desk's answer on the order's delivery is not known (`sending` or
+   * `unknown`, decision 265): completing it by hand then could deliver it twice.
+   */
+  deliverySettled?: boolean;
+  /**
+   * A withdrawal moves only with its payout TrxID: the one the request brings, else the one of the Send Money SMS
+   * that proved the payout, filled in ('payoutTrxIdRequired' when neither).
+   */
+  payoutTrxId?: boolean;
 }
 
 /** Who holds an order, and why a claim, release or approval could not happen. */
@@ -113,7 +151,8 @@ interface LockedForStaff {
 }
 
 /** Orders staff can still act on, so may claim: the queue's (waiting, pending) and timed-out ones claimed paid late. */
-const claimable = (o: LockedForStaff) => o.status === 'waiting' || o.status === 'pending' || (o.status === 'timedout' && o.lateClaimAt !== null);
+const claimable = (o: LockedForStaff) =>
+  o.status === 'waiting' || o.status === 'pending' || (o.status === 'timedout' && o.lateClaimAt !== null);
 
 /** What the order was before a change (the event subscribers tell moves apart by it). */
 export interface OrderBefore {
@@ -123,9 +162,21 @@ export interface OrderBefore {
 
 export type TransitionOutcome =
   | { outcome: 'moved'; order: OrderRecord; before: OrderBefore }
-  | { outcome: 'conflict' | 'notFound' | 'pmIdUsed' | 'claimed' | 'approvalRequired' };
+  | {
+      outcome:
+        | 'conflict'
+        | 'notFound'
+        | 'pmIdUsed'
+        | 'claimed'
+        | 'approvalRequired'
+        | 'paymentNotVerified'
+        | 'deliveryUnsettled'
+        | 'payoutTrxIdRequired';
+    };
 
-export type SettleOutcome = { outcome: 'settled'; order: OrderRecord; before: OrderBefore } | { outcome: 'notFound' | 'notHeld' };
+export type SettleOutcome =
+  | { outcome: 'settled'; order: OrderRecord; before: OrderBefore }
+  | { outcome: 'notFound' | 'notHeld' | 'approvalRequired' };
 
 export type HandVerificationOutcome =
   | { outcome: 'verified'; order: OrderRecord; before: OrderBefore }
@@ -145,7 +196,9 @@ const paymentLockKey = (wallet: string, trxKey: string) => `${wallet}:${trxKey}`
  */
 async function lockPayment(tx: AnyTransaction, wallet: string, trxKey: string): Promise<void> {
   // pg_advisory_xact_lock returns void, which drivers cannot always decode: select a constant instead.
-  await queryerOf(tx).query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`);
+  await queryerOf(tx).query(
+    P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${paymentLockKey(wallet, trxKey)}))) AS l`,
+  );
 }
 
 /** The same lock for an order's own wallet, read in the same statement (the wallet of an order never changes). */
@@ -155,7 +208,7 @@ async function lockPaymentOfOrder(tx: Transaction, orderId: string, pmId: string
     WHERE o.id = ${orderId}`;
 }
 
-/** Locks a batch of payments takes after its payment locks, in the same statement (decision 223): a phone's ledger lock. */
+/** Locks a batch of payments takes after its payment locks, in the same statement (decision 203): a phone's ledger lock. */
 export interface PaymentLockOptions {
   alsoLock?: { namespace: number; key: string }[];
 }
@@ -166,7 +219,7 @@ class LostTake extends Error {}
 /** The order fields a verification rule reads. */
 interface VerifiableOrder {
   id: string;
-  /** The number the customer said they pay from (issue 23), or null. */
+  /** The number the customer said they pay from, or null. */
   payer: string | null;
   createdAt: Date;
   pmAmount: string;
@@ -181,14 +234,15 @@ interface VerificationChange {
   verificationSms: VerificationSmsRecord | null;
 }
 
-/** The held reasons the order itself keeps (issue 23, `orders.verification_reason`); the ledger's live on its SMS. */
+/** The held reasons the order itself keeps (`orders.verification_reason`); the ledger's live on its SMS. */
 export type PayerHeldReason = Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>;
 
 const TOPUP_PRODUCTS = productsOfKind('topup');
 
 /** The statuses a fleet number's counters count (as the method's caps do): the order may still bring money. */
 const COUNTED: readonly OrderStatus[] = ['waiting', 'pending', 'complete'];
-const countDelta = (from: OrderStatus, to: OrderStatus): number => (COUNTED.includes(from) === COUNTED.includes(to) ? 0 : COUNTED.includes(to) ? 1 : -1);
+const countDelta = (from: OrderStatus, to: OrderStatus): number =>
+  COUNTED.includes(from) === COUNTED.includes(to) ? 0 : COUNTED.includes(to) ? 1 : -1;
 const WITHDRAW_PRODUCTS = productsOfKind('withdraw');
 
 /** An outgoing Send Money SMS of a shop wallet (decision 146). */
@@ -218,9 +272,9 @@ export function createOrderCommandsRepository(
   deps: {
     clock: Clock;
     evidence: PaymentEvidenceSource;
-    /** Whether a wallet number is on the shop's blocklist (issue 23), read in the verifying transaction. */
+    /** Whether a wallet number is on the shop's blocklist, read in the verifying transaction. */
     isWalletBlocked?: (tx: AnyTransaction, wallet: string) => Promise<boolean>;
-    /** The same as a condition of a statement (a forwarded payment's move reads it, decision 223). */
+    /** The same as a condition of a statement (a forwarded payment's move reads it, decision 203). */
     walletBlockedSql?: (wallet: string) => P.Sql;
     /**
      * Plain statements on the driver: a forwarded payment's transaction (decision 203) and placing an order
@@ -264,12 +318,15 @@ export function createOrderCommandsRepository(
     wallet: string,
     trxKey: string,
     readBack?: { order: OrderRecord | null },
-    /** The evidence, when the caller read it with the order (decision 223). */
+    /** The evidence, when the caller read it with the order (decision 203). */
     known?: PaymentEvidence[],
   ): Promise<VerificationChange | null> {
     // Verified, held (the ledger or an admin decides) and rejected orders are past weighing evidence.
-    if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected') return null;
-    const messages = (known ?? (await evidence.forTransaction(tx, wallet, trxKey))).filter((m) => m.linkable && m.amount !== null);
+    if (order.verification === 'verified' || order.verification === 'held' || order.verification === 'rejected')
+      return null;
+    const messages = (known ?? (await evidence.forTransaction(tx, wallet, trxKey))).filter(
+      (m) => m.linkable && m.amount !== null,
+    );
     // A transaction id verifies one order, ever: one already taken (by hand, by another order) blocks it.
     const usedElsewhere = messages.some((m) => m.taken);
     const now = clock.now().getTime();
@@ -278,33 +335,48 @@ export function createOrderCommandsRepository(
     const sameAmount = (m: PaymentEvidence) => new Decimal(m.amount!).equals(order.pmAmount);
     const fit = usedElsewhere
       ? undefined
-      : messages.find((m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest);
+      : messages.find(
+          (m) => !m.taken && sameAmount(m) && m.receivedAt.getTime() >= earliest && m.receivedAt.getTime() <= latest,
+        );
     const mismatch = messages.find((m) => !sameAmount(m));
     // A fitting message is held, not verified, when it came from a blocked number or from another number than the
-    // order's payer (issue 23, decision 211), or when it does not chain on its phone's ledger (decision 145).
+    // order's payer (decision 145), or when it does not chain on its phone's ledger (decision 145).
     if (fit && readBack && deps.walletBlockedSql) return verifyFit(tx, order, fit, readBack);
     const held = fit ? await heldReason(tx, order, fit) : null;
     const [name, shown]: [VerificationTransition, PaymentEvidence | undefined] = fit
       ? [held || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms', fit]
-      : mismatch ? ['amountDiffers', mismatch] : ['awaitSms', undefined];
+      : mismatch
+        ? ['amountDiffers', mismatch]
+        : ['awaitSms', undefined];
     const to = VERIFICATION_TRANSITIONS[name].to;
     const smsId = shown?.smsId ?? null;
     if (to === order.verification && smsId === order.verificationSmsId) return null;
     if (!(await moveVerification(tx, order.id, name, smsId, held, readBack))) return null;
     // A held message is this order's too: it verifies no other order, and an admin settles it by hand.
     if (fit && !(await evidence.take(tx, fit.smsId, order.id))) throw new LostTake();
-    return { verification: to, verificationReason: held, verificationSmsId: smsId, verificationSms: shown ? smsRecordOf(shown) : null };
+    return {
+      verification: to,
+      verificationReason: held,
+      verificationSmsId: smsId,
+      verificationSms: shown ? smsRecordOf(shown) : null,
+    };
   }
 
   /**
    * A fitting message verifies or holds the order, and is taken, in one statement that also reads the blocklist and
-   * the order as it now stands (decision 223): the same rule as `heldReason` and the moves below, with the
+   * the order as it now stands (decision 203): the same rule as `heldReason` and the moves below, with the
    * blocklist's answer read by the statement itself. A message another order took meanwhile rolls everything back.
    */
-  async function verifyFit(tx: AnyTransaction, order: VerifiableOrder, fit: PaymentEvidence, readBack: { order: OrderRecord | null }): Promise<VerificationChange | null> {
+  async function verifyFit(
+    tx: AnyTransaction,
+    order: VerifiableOrder,
+    fit: PaymentEvidence,
+    readBack: { order: OrderRecord | null },
+  ): Promise<VerificationChange | null> {
     const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
     const payerDiffers = Boolean(order.payer) && sender !== order.payer;
-    const unblocked: VerificationTransition = payerDiffers || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms';
+    const unblocked: VerificationTransition =
+      payerDiffers || fit.ledgerState !== 'chained' ? 'holdBySms' : 'verifyBySms';
     const rule = VERIFICATION_TRANSITIONS[unblocked];
     const blocked = sender ? deps.walletBlockedSql!(sender) : P.sql`false`;
     const [moved] = await queryerOf(tx).query<Record<string, unknown> & { tookSms: number }>(P.sql`
@@ -329,11 +401,14 @@ export function createOrderCommandsRepository(
   }
 
   /**
-   * `verifyHeldByLedger` in plain statements (decision 223): messages that arrive out of order are held and released
+   * `verifyHeldByLedger` in plain statements (decision 203): messages that arrive out of order are held and released
    * by the next run, so a busy phone releases often. The move reads the message's ledger state and the order as
    * it now stands in its own statement; the order was held, and its status does not move.
    */
-  async function releaseHeldPlain(q: SqlQueryer, smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+  async function releaseHeldPlain(
+    q: SqlQueryer,
+    smsId: number,
+  ): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
     const sms = await evidence.byId(q, smsId);
     if (!sms || sms.trxKey === null) return null;
     await lockPayment(q, sms.wallet, sms.trxKey);
@@ -350,29 +425,58 @@ export function createOrderCommandsRepository(
     return { order, before: { status: order.status, verification: 'held' } };
   }
 
-  /** Why a fitting payment may not verify its order by itself (issue 23), or null. */
-  async function heldReason(tx: AnyTransaction, order: VerifiableOrder, fit: PaymentEvidence): Promise<PayerHeldReason | null> {
+  /** Why a fitting payment may not verify its order by itself, or null. */
+  async function heldReason(
+    tx: AnyTransaction,
+    order: VerifiableOrder,
+    fit: PaymentEvidence,
+  ): Promise<PayerHeldReason | null> {
     const sender = fit.sender ? toLocalMobileNumber(fit.sender) : null;
     if (sender && deps.isWalletBlocked && (await deps.isWalletBlocked(tx, sender))) return 'blocked_payer';
     if (order.payer && sender !== order.payer) return 'payer_mismatch';
     return null;
   }
 
-  /** Claims and the four-eyes rule, under the row lock of the move they guard. */
+  /** Claims, the four-eyes rule, a top-up's verified payment and a withdrawal's payout TrxID, under the row lock of the move they guard. */
   async function checkGuard(
     tx: Transaction,
     id: string,
-    row: { assigneeId: string | null; productId: string; amount: string; pmAmount: string },
+    row: {
+      assigneeId: string | null;
+      productId: string;
+      amount: string;
+      pmAmount: string;
+      verification: OrderBefore['verification'];
+      payoutSmsTrxId: string | null;
+    },
     guard: TransitionGuard | undefined,
-  ): Promise<'claimed' | 'approvalRequired' | null> {
+    data: TransitionData | undefined,
+  ): Promise<
+    'claimed' | 'approvalRequired' | 'paymentNotVerified' | 'deliveryUnsettled' | 'payoutTrxIdRequired' | null
+  > {
     if (!guard) return null;
     if (guard.holder !== undefined && row.assigneeId !== null && row.assigneeId !== guard.holder) return 'claimed';
+    if (guard.verifiedPayment && productKind(row.productId) === 'topup' && row.verification !== 'verified')
+      return 'paymentNotVerified';
+    if (guard.deliverySettled) {
+      // Under the order's lock: the engine takes the same lock before it marks a delivery `sending`.
+      const open = await tx.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM fulfilments WHERE order_id = ${id} AND status IN ('sending', 'unknown')`;
+      if (open[0].n > 0) return 'deliveryUnsettled';
+    }
     const four = guard.secondApproval;
     if (four && needsSecondApproval(row, four.minBdt)) {
       const approvals = await tx.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM order_events WHERE order_id = ${id} AND kind = 'approved' AND actor_id <> ${four.actorId}`;
       if (approvals[0].n === 0) return 'approvalRequired';
     }
+    if (
+      guard.payoutTrxId &&
+      productKind(row.productId) === 'withdraw' &&
+      data?.payoutTrxId === undefined &&
+      row.payoutSmsTrxId === null
+    )
+      return 'payoutTrxIdRequired';
     return null;
   }
 
@@ -421,12 +525,21 @@ export function createOrderCommandsRepository(
       )`;
   }
 
-  /** The guarded update, its event row and the order as it now stands, in one statement (decision 127). */
-  async function moveStatus(tx: Transaction, t: TransitionRequest, fromStatus: OrderStatus, now: Date): Promise<OrderRecord | null> {
+  /** The guarded update, its event row and the order as it now stands, in one statement (decision 222). */
+  async function moveStatus(
+    tx: Transaction,
+    t: TransitionRequest,
+    fromStatus: OrderStatus,
+    now: Date,
+  ): Promise<OrderRecord | null> {
     const rule = ORDER_TRANSITIONS[t.name];
     // A waiting order whose time has run out is moved by the timeout alone.
     const waitingTime =
-      rule.by === 'system' ? P.sql`AND last_time < ${sqlTime(now)}` : fromStatus === 'waiting' ? P.sql`AND last_time >= ${sqlTime(now)}` : P.empty;
+      t.name === 'expireOrder'
+        ? P.sql`AND last_time < ${sqlTime(now)}`
+        : fromStatus === 'waiting'
+          ? P.sql`AND last_time >= ${sqlTime(now)}`
+          : P.empty;
     const rows = await tx.$queryRaw<Record<string, unknown>[]>`
       WITH moved AS (
         UPDATE orders SET ${P.join([P.sql`status = ${rule.to}`, P.sql`updated_at = ${sqlTime(now)}`, ...setColumns(t.data ?? {})], ', ')}
@@ -445,10 +558,10 @@ export function createOrderCommandsRepository(
     /**
      * Inserts a waiting order and its first event (null → waiting) together; returns it as stored, built from what
      * was inserted (no read-back). An order of an uncapped method whose first fleet number is unlimited, with no
-     * limits to count, is one statement that takes no lock (issue 21, decisions 133 and 222): the insert runs only
+     * limits to count, is one statement that takes no lock (decision 222): the insert runs only
      * when the customer is not blocked and the method has no cap, both checked in the same statement, and counts
      * the number's day and month. `admission.blocked` is the blocklist's condition ('blocked' when true, and
-     * nothing is written); `admission.limits` (the limits for strangers and per hour, issue 23) runs first in a
+     * nothing is written); `admission.limits` (the limits for strangers and per hour) runs first in a
      * transaction and throws to refuse. Otherwise the exact way, in a transaction of plain statements: the
      * blocklist, the limits, the method's cap under its row lock (the day's waiting, pending and complete top-ups
      * counted after the lock, so a cap is never overshot), then `numbers`, the method's fleet numbers this top-up may
@@ -460,10 +573,12 @@ export function createOrderCommandsRepository(
       order: NewOrder,
       actorId: string | null,
       capDay?: Date,
-      admission: { blocked?: P.Sql; limits?: (q: SqlQueryer) => Promise<void> } = {},
+      admission: { blocked?: P.Sql; excludedUntil?: P.Sql; limits?: (q: SqlQueryer) => Promise<void> } = {},
       numbers: FleetNumber[] = [],
-    ): Promise<OrderRecord | 'limitReached' | 'blocked'> {
+    ): Promise<OrderRecord | 'limitReached' | 'blocked' | { excludedUntil: Date }> {
       const blocked = admission.blocked ?? P.sql`false`;
+      const excluded = admission.excludedUntil ?? P.sql`NULL::timestamp(3)`;
+      const excludedText = P.sql`to_char(${excluded}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       // Decimals as Prisma reads them back (decimal.js's shortest form).
       const created = (wallet: string): OrderRecord => ({
         ...order,
@@ -487,9 +602,20 @@ export function createOrderCommandsRepository(
         payoutSmsAt: null,
         assigneeId: null,
         claimedAt: null,
-        events: [{ fromStatus: null, toStatus: 'waiting', actor: 'customer', actorId, kind: 'status', note: null, createdAt: order.createdAt }],
+        events: [
+          {
+            fromStatus: null,
+            toStatus: 'waiting',
+            actor: 'customer',
+            actorId,
+            kind: 'status',
+            note: null,
+            createdAt: order.createdAt,
+          },
+        ],
         verificationSms: null,
         assignee: null,
+        fulfilment: null,
       });
       const at = sqlTime(order.createdAt);
       const periods = [dayPeriod(order.createdAt), monthPeriod(order.createdAt)];
@@ -498,13 +624,13 @@ export function createOrderCommandsRepository(
        * the one-statement way, which asks the blocklist and (a top-up, `capDay`) the method's caps itself.
        */
       const insert = (alone: boolean, number: FleetNumber | null, countOn: boolean) => P.sql`
-        WITH refused AS (SELECT ${alone ? blocked : P.sql`false`} AS blocked), placed AS (
+        WITH refused AS (SELECT ${alone ? blocked : P.sql`false`} AS blocked, ${alone ? excludedText : P.sql`NULL::text`} AS excluded_until), placed AS (
           INSERT INTO orders (id, product_id, user_id, status, created_at, updated_at, last_time, pm_method, pm_wallet, pm_number_id, pm_coin,
                               amount, rate, pm_amount, contact_email, onex_id, wallet, lang, payer, client_ip)
           SELECT ${order.id}, ${order.productId}, ${order.userId}, 'waiting', ${at}, ${at}, ${sqlTime(order.lastTime)}, ${order.pmMethod},
                  ${number?.wallet ?? order.pmWallet}, ${number?.id ?? null}::int, ${order.pmCoin}, ${order.amount}::numeric, ${order.rate}::numeric, ${order.pmAmount}::numeric,
                  ${order.contactEmail}, ${order.onexId}::text, ${order.wallet}::text, ${order.lang}, ${order.payer}::text, ${order.clientIp}::text
-          ${alone ? P.sql`WHERE NOT (SELECT blocked FROM refused)` : P.empty}
+          ${alone ? P.sql`WHERE NOT (SELECT blocked FROM refused) AND (SELECT excluded_until FROM refused) IS NULL` : P.empty}
           ${
             alone && capDay !== undefined
               ? P.sql`AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE account = ${order.pmMethod}
@@ -525,24 +651,32 @@ export function createOrderCommandsRepository(
         )`
             : P.empty
         }
-        SELECT (SELECT blocked FROM refused) AS blocked, (SELECT count(*)::int FROM event) AS placed`;
+        SELECT (SELECT blocked FROM refused) AS blocked, (SELECT excluded_until FROM refused) AS "excludedUntil", (SELECT count(*)::int FROM event) AS placed`;
       const first = numbers[0] ?? null;
       if (!admission.limits && (first === null || !isLimited(first))) {
-        const [one] = await (deps.sql ?? queryerOf(prisma)).query<{ blocked: boolean; placed: number }>(insert(true, first, first !== null));
+        const [one] = await (deps.sql ?? queryerOf(prisma)).query<{
+          blocked: boolean;
+          excludedUntil: string | null;
+          placed: number;
+        }>(insert(true, first, first !== null));
         if (one.blocked) return 'blocked';
+        if (one.excludedUntil) return { excludedUntil: new Date(one.excludedUntil) };
         if (one.placed === 1) return created(first?.wallet ?? order.pmWallet);
         if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
       }
       // A top-up of a capped method or of a limited number, or an order whose admission checks need the transaction
-      // (issue 23: the limits for strangers and per hour, under the customer's locks): the exact way, the method's
+      // (the limits for strangers and per hour, under the customer's locks): the exact way, the method's
       // cap under its row lock, each number's limits by the conditional update of its own counter rows.
       const inTransaction = <T>(fn: (q: SqlQueryer) => Promise<T>): Promise<T> =>
         deps.sql ? deps.sql.transaction(fn) : prisma.$transaction((tx) => fn(queryerOf(tx)));
       const exact = () =>
-        inTransaction(async (q): Promise<OrderRecord | 'limitReached' | 'blocked'> => {
-          if (admission.blocked) {
-            const [refused] = await q.query<{ blocked: boolean }>(P.sql`SELECT ${blocked} AS blocked`);
+        inTransaction(async (q): Promise<OrderRecord | 'limitReached' | 'blocked' | { excludedUntil: Date }> => {
+          if (admission.blocked || admission.excludedUntil) {
+            const [refused] = await q.query<{ blocked: boolean; excludedUntil: string | null }>(
+              P.sql`SELECT ${blocked} AS blocked, ${excludedText} AS "excludedUntil"`,
+            );
             if (refused.blocked) return 'blocked';
+            if (refused.excludedUntil) return { excludedUntil: new Date(refused.excludedUntil) };
           }
           await admission.limits?.(q);
           if (capDay) {
@@ -593,14 +727,33 @@ export function createOrderCommandsRepository(
           if (pmId !== undefined) await lockPaymentOfOrder(tx, t.id, pmId);
           // Lock the row so the event records the status it really left (a transition may start from several).
           // A statement of its own: the next one's snapshot then holds every change committed before the lock.
-          const locked = await tx.$queryRaw<(OrderBefore & { assigneeId: string | null; productId: string; amount: string; pmAmount: string })[]>`
-            SELECT status, verification, assignee_id AS "assigneeId", product_id AS "productId", amount::text AS amount, pm_amount::text AS "pmAmount"
+          const locked = await tx.$queryRaw<
+            (OrderBefore & {
+              assigneeId: string | null;
+              productId: string;
+              amount: string;
+              pmAmount: string;
+              payoutSmsTrxId: string | null;
+            })[]
+          >`
+            SELECT status, verification, assignee_id AS "assigneeId", product_id AS "productId", amount::text AS amount, pm_amount::text AS "pmAmount",
+              payout_sms_trx_id AS "payoutSmsTrxId"
             FROM orders WHERE id = ${t.id} FOR UPDATE`;
           if (locked.length === 0) return { outcome: 'notFound' };
           const before: OrderBefore = { status: locked[0].status, verification: locked[0].verification };
           if (!(rule.from as readonly OrderStatus[]).includes(before.status)) return { outcome: 'conflict' };
-          const guarded = await checkGuard(tx, t.id, locked[0], t.guard);
+          const guarded = await checkGuard(tx, t.id, locked[0], t.guard, t.data);
           if (guarded) return { outcome: guarded };
+          const proved = locked[0].payoutSmsTrxId;
+          if (
+            t.guard?.payoutTrxId &&
+            productKind(locked[0].productId) === 'withdraw' &&
+            t.data?.payoutTrxId === undefined &&
+            proved !== null
+          ) {
+            t = { ...t, data: { ...t.data, payoutTrxId: proved } };
+          }
+          await t.admission?.(queryerOf(tx));
           let order: OrderRecord | null;
           try {
             order = await moveStatus(tx, t, before.status, clock.now());
@@ -623,7 +776,7 @@ export function createOrderCommandsRepository(
     },
 
     /**
-     * A staff step that moves no status (issue 20): claim (nobody holds the order, or the caller already does),
+     * A staff step that moves no status: claim (nobody holds the order, or the caller already does),
      * release (the holder, or anyone's with `releaseAny`), approve (a pending withdrawal; once per person). The row
      * is locked first, so of two claims one wins and the other sees the winner ('claimed'). The step is an event
      * on the timeline (an approval's note is the approver's name); `alsoInTransaction` adds its audit row.
@@ -650,7 +803,10 @@ export function createOrderCommandsRepository(
             await tx.$executeRaw`UPDATE orders SET assignee_id = NULL, claimed_at = NULL, updated_at = ${sqlTime(now)} WHERE id = ${r.id}`;
             break;
           case 'approve': {
-            if (o.status !== 'pending' || productKind(o.productId) !== 'withdraw') return { outcome: 'conflict' };
+            // A pending withdrawal (four eyes, decision 168), or a top-up whose payment is held (decision 315).
+            const heldTopup = claimable(o) && productKind(o.productId) === 'topup' && o.verification === 'held';
+            if (!heldTopup && (o.status !== 'pending' || productKind(o.productId) !== 'withdraw'))
+              return { outcome: 'conflict' };
             const mine = await tx.$queryRaw<{ n: number }[]>`
               SELECT count(*)::int AS n FROM order_events WHERE order_id = ${r.id} AND kind = 'approved' AND actor_id = ${r.actor.id}`;
             if (mine[0].n > 0) return { outcome: 'unchanged' };
@@ -669,23 +825,32 @@ export function createOrderCommandsRepository(
             createdAt: now,
           },
         });
-        const changed = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: r.id }, include: WITH_TIMELINE }));
+        const changed = toOrderRecord(
+          await tx.order.findUniqueOrThrow({ where: { id: r.id }, include: WITH_TIMELINE }),
+        );
         await r.alsoInTransaction?.(tx, changed, previousHolder);
         return { outcome: 'changed', order: changed, before: { status: o.status, verification: o.verification } };
       });
     },
 
     /**
-     * A timed-out top-up's "paid late" claim (issue 9 rule 4): its transaction id, once, within the claim window
+     * A timed-out top-up's "paid late" claim: its transaction id, once, within the claim window
      * after its time ran out (`notBefore`); the order stays timed out. A reused id (unique per method) is refused.
      * The SMS is looked for in the same transaction.
      */
-    async recordLateClaim(c: { id: string; pmId: string; actorId: string | null; notBefore: Date }): Promise<TransitionOutcome> {
+    async recordLateClaim(c: {
+      id: string;
+      pmId: string;
+      actorId: string | null;
+      notBefore: Date;
+    }): Promise<TransitionOutcome> {
       try {
         return await prisma.$transaction(async (tx): Promise<TransitionOutcome> => {
           const now = clock.now();
           await lockPaymentOfOrder(tx, c.id, c.pmId);
-          const locked = await tx.$queryRaw<OrderBefore[]>`SELECT status, verification FROM orders WHERE id = ${c.id} FOR UPDATE`;
+          const locked = await tx.$queryRaw<
+            OrderBefore[]
+          >`SELECT status, verification FROM orders WHERE id = ${c.id} FOR UPDATE`;
           if (locked.length === 0) return { outcome: 'notFound' };
           let moved: number;
           try {
@@ -698,9 +863,20 @@ export function createOrderCommandsRepository(
           }
           if (moved === 0) return { outcome: 'conflict' };
           await tx.orderEvent.create({
-            data: { orderId: c.id, fromStatus: 'timedout', toStatus: 'timedout', actor: 'customer', actorId: c.actorId, kind: 'late_claim', note: c.pmId, createdAt: now },
+            data: {
+              orderId: c.id,
+              fromStatus: 'timedout',
+              toStatus: 'timedout',
+              actor: 'customer',
+              actorId: c.actorId,
+              kind: 'late_claim',
+              note: c.pmId,
+              createdAt: now,
+            },
           });
-          const claimed = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: c.id }, include: WITH_TIMELINE }));
+          const claimed = toOrderRecord(
+            await tx.order.findUniqueOrThrow({ where: { id: c.id }, include: WITH_TIMELINE }),
+          );
           const change = await verifyFromEvidence(tx, claimed, claimed.pmMethod, c.pmId.toLowerCase());
           return { outcome: 'moved', order: change ? { ...claimed, ...change } : claimed, before: locked[0] };
         }, PAYMENT_TX);
@@ -708,6 +884,48 @@ export function createOrderCommandsRepository(
         if (error instanceof PmIdUsed) return { outcome: 'pmIdUsed' };
         throw error;
       }
+    },
+
+    /**
+     * A customer corrects a withdrawal's payout number (decision 281): only while it waits or is pending and no
+     * payout is known (no payout SMS, no payout transaction id), under the row's lock, with a timeline entry whose
+     * note is "<before> <after>". 'conflict': not a withdrawal in that state; 'unchanged': the same number.
+     */
+    async correctPayoutWallet(c: {
+      id: string;
+      wallet: string;
+      actorId: string | null;
+      also: (tx: Transaction, before: string | null) => Promise<void>;
+    }): Promise<
+      { outcome: 'notFound' | 'conflict' | 'unchanged' } | { outcome: 'moved'; order: OrderRecord; before: OrderBefore }
+    > {
+      return prisma.$transaction(async (tx) => {
+        const now = clock.now();
+        const locked = await tx.$queryRaw<(OrderBefore & { wallet: string | null; payable: boolean })[]>`
+          SELECT status, verification, wallet,
+            (status IN ('waiting', 'pending') AND product_id IN (${P.join(WITHDRAW_PRODUCTS)}) AND payout_sms_id IS NULL AND payout_trx_id IS NULL) AS payable
+          FROM orders WHERE id = ${c.id} FOR UPDATE`;
+        if (locked.length === 0) return { outcome: 'notFound' as const };
+        const row = locked[0];
+        if (!row.payable) return { outcome: 'conflict' as const };
+        if (row.wallet === c.wallet) return { outcome: 'unchanged' as const };
+        await tx.$executeRaw`UPDATE orders SET wallet = ${c.wallet}, updated_at = ${sqlTime(now)} WHERE id = ${c.id}`;
+        await tx.orderEvent.create({
+          data: {
+            orderId: c.id,
+            fromStatus: row.status,
+            toStatus: row.status,
+            actor: 'customer',
+            actorId: c.actorId,
+            kind: 'payout_wallet_changed',
+            note: `${row.wallet ?? ''} ${c.wallet}`,
+            createdAt: now,
+          },
+        });
+        await c.also(tx, row.wallet);
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: c.id }, include: WITH_TIMELINE }));
+        return { outcome: 'moved' as const, order, before: { status: row.status, verification: row.verification } };
+      });
     },
 
     /**
@@ -749,7 +967,11 @@ export function createOrderCommandsRepository(
      * device's ledger lock a record takes is never held while waiting for a payment lock (decision 144).
      */
     async verifyPayments<R>(
-      items: { wallet: string; trxKey: string; record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }> }[],
+      items: {
+        wallet: string;
+        trxKey: string;
+        record: (tx: AnyTransaction) => Promise<{ value: R; isNewPayment: boolean }>;
+      }[],
       options: PaymentLockOptions = {},
     ): Promise<{ value: R; changed: { order: OrderRecord; before: OrderBefore } | null }[]> {
       const inTransaction = <T>(fn: (tx: AnyTransaction) => Promise<T>): Promise<T> =>
@@ -770,20 +992,26 @@ export function createOrderCommandsRepository(
             results.push({ value: recorded.value, changed: null });
             continue;
           }
-          // The order and the evidence it weighs in one statement (decision 223).
-          const rows = await q.query<VerifiableOrder & { status: OrderStatus; createdAt: string; evidence: unknown }>(P.sql`
+          // The order and the evidence it weighs in one statement (decision 203).
+          const rows = await q.query<
+            VerifiableOrder & { status: OrderStatus; createdAt: string; evidence: unknown }
+          >(P.sql`
             SELECT id, status, payer, ${sqlTimeText('created_at')} AS "createdAt", pm_amount::text AS "pmAmount", verification, verification_sms_id AS "verificationSmsId",
               ${evidence.forTransactionColumn(wallet, trxKey)} AS evidence
             FROM orders WHERE pm_method = ${wallet} AND lower(pm_id) = ${trxKey} FOR UPDATE`);
           const row = rows.length === 1 ? { ...rows[0], createdAt: new Date(rows[0].createdAt) } : null;
           // The order as it now stands comes back from the move itself (decision 203), not from a read after it.
           const moved: { order: OrderRecord | null } = { order: null };
-          const change = row && (await verifyFromEvidence(tx, row, wallet, trxKey, moved, evidence.fromColumn(row.evidence)));
+          const change =
+            row && (await verifyFromEvidence(tx, row, wallet, trxKey, moved, evidence.fromColumn(row.evidence)));
           if (!row || !change || !moved.order) {
             results.push({ value: recorded.value, changed: null });
             continue;
           }
-          results.push({ value: recorded.value, changed: { order: moved.order, before: { status: row.status, verification: row.verification } } });
+          results.push({
+            value: recorded.value,
+            changed: { order: moved.order, before: { status: row.status, verification: row.verification } },
+          });
         }
         return results;
       });
@@ -793,7 +1021,13 @@ export function createOrderCommandsRepository(
      * An admin links an SMS to a top-up of the same wallet by hand: the order is verified, the message taken, and
      * the timeline says who and why, with `also` (the audit entry), in one transaction under the message's lock.
      */
-    async verifyByHand(l: { smsId: number; orderId: string; actorId: string; reason: string; also: (tx: Transaction) => Promise<void> }): Promise<HandVerificationOutcome> {
+    async verifyByHand(l: {
+      smsId: number;
+      orderId: string;
+      actorId: string;
+      reason: string;
+      also: (tx: Transaction) => Promise<void>;
+    }): Promise<HandVerificationOutcome> {
       try {
         return await prisma.$transaction(async (tx): Promise<HandVerificationOutcome> => {
           const sms = await evidence.byId(tx, l.smsId);
@@ -803,9 +1037,11 @@ export function createOrderCommandsRepository(
             SELECT status, verification, product_id AS "productId", pm_method AS "pmMethod" FROM orders WHERE id = ${l.orderId} FOR UPDATE`;
           if (rows.length === 0) return { outcome: 'orderNotFound' };
           const order = rows[0];
-          if (sms.taken || !sms.linkable || order.pmMethod !== sms.wallet || productKind(order.productId) !== 'topup') return { outcome: 'notLinkable' };
+          if (sms.taken || !sms.linkable || order.pmMethod !== sms.wallet || productKind(order.productId) !== 'topup')
+            return { outcome: 'notLinkable' };
           if (order.verification === 'verified') return { outcome: 'orderVerified' };
-          if (sms.trxKey !== null && (await evidence.forTransaction(tx, sms.wallet, sms.trxKey)).some((m) => m.taken)) return { outcome: 'trxUsed' };
+          if (sms.trxKey !== null && (await evidence.forTransaction(tx, sms.wallet, sms.trxKey)).some((m) => m.taken))
+            return { outcome: 'trxUsed' };
           if (!(await moveVerification(tx, l.orderId, 'verifyByHand', sms.smsId))) return { outcome: 'orderVerified' };
           if (!(await evidence.take(tx, sms.smsId, l.orderId))) throw new LostTake();
           await tx.orderEvent.create({
@@ -821,8 +1057,14 @@ export function createOrderCommandsRepository(
             },
           });
           await l.also(tx);
-          const verified = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: l.orderId }, include: WITH_TIMELINE }));
-          return { outcome: 'verified', order: verified, before: { status: order.status, verification: order.verification } };
+          const verified = toOrderRecord(
+            await tx.order.findUniqueOrThrow({ where: { id: l.orderId }, include: WITH_TIMELINE }),
+          );
+          return {
+            outcome: 'verified',
+            order: verified,
+            before: { status: order.status, verification: order.verification },
+          };
         }, PAYMENT_TX);
       } catch (error) {
         // Another order took the message between its read and the lock.
@@ -851,14 +1093,83 @@ export function createOrderCommandsRepository(
           ) AND payout_sms_id IS NULL
           RETURNING id, status, verification`;
         if (rows.length === 0) return null;
-        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        const order = toOrderRecord(
+          await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }),
+        );
         return { order, before: { status: rows[0].status, verification: rows[0].verification } };
       }, PAYMENT_TX);
     },
 
     /**
+     * The cash desk redeemed a pending withdrawal's code (decision 265): the order's amount becomes what the desk
+     * redeemed and its pay amount that at the order's rate (rounded as every pay amount is), with a timeline entry.
+     */
+    async recordRedemption(r: {
+      id: string;
+      amount: string;
+      note: string;
+    }): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      const now = clock.now();
+      return prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<(OrderBefore & { rate: string; productId: string })[]>`
+          SELECT status, verification, rate::text AS rate, product_id AS "productId" FROM orders WHERE id = ${r.id} FOR UPDATE`;
+        if (!row || row.status !== 'pending' || productKind(row.productId) !== 'withdraw') return null;
+        await tx.$executeRaw`
+          UPDATE orders SET amount = ${r.amount}::numeric, pm_amount = ${computePayAmount(r.amount, row.rate)}::numeric, updated_at = ${sqlTime(now)} WHERE id = ${r.id}`;
+        await tx.orderEvent.create({
+          data: {
+            orderId: r.id,
+            fromStatus: row.status,
+            toStatus: row.status,
+            actor: 'system',
+            actorId: null,
+            kind: 'fulfilment',
+            note: r.note,
+            createdAt: now,
+          },
+        });
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: r.id }, include: WITH_TIMELINE }));
+        return { order, before: { status: row.status, verification: row.verification } };
+      }, PAYMENT_TX);
+    },
+
+    /**
+     * A timeline entry about the order's delivery at the cash desk (no status change), by the shop or, with `actorId`,
+     * a staff member whose audit entry (`also`) commits with it.
+     */
+    async noteFulfilment(n: {
+      id: string;
+      note: string;
+      actorId?: string;
+      also?: (tx: Transaction) => Promise<void>;
+    }): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
+      const now = clock.now();
+      return prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<
+          OrderBefore[]
+        >`SELECT status, verification FROM orders WHERE id = ${n.id} FOR UPDATE`;
+        if (!row) return null;
+        await tx.orderEvent.create({
+          data: {
+            orderId: n.id,
+            fromStatus: row.status,
+            toStatus: row.status,
+            actor: n.actorId ? 'admin' : 'system',
+            actorId: n.actorId ?? null,
+            kind: 'fulfilment',
+            note: n.note.slice(0, 500),
+            createdAt: now,
+          },
+        });
+        await n.also?.(tx);
+        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: n.id }, include: WITH_TIMELINE }));
+        return { order, before: row };
+      }, PAYMENT_TX);
+    },
+
+    /**
      * The ledger says a held message now chains (a late message closed its gap): the order holding it is verified,
-     * under the payment's lock, once (decision 145); never one held for its payer (issue 23: staff decide those). Null when no held order holds it, or it does not chain (read
+     * under the payment's lock, once (decision 145); never one held for its payer (staff decide those). Null when no held order holds it, or it does not chain (read
      * again under the lock: the ledger may have moved on).
      */
     async verifyHeldByLedger(smsId: number): Promise<{ order: OrderRecord; before: OrderBefore } | null> {
@@ -873,7 +1184,9 @@ export function createOrderCommandsRepository(
         const now = await evidence.byId(tx, smsId);
         if (now?.ledgerState !== 'chained') return null;
         if (!(await moveVerification(tx, rows[0].id, 'verifyByLedger', smsId))) return null;
-        const order = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }));
+        const order = toOrderRecord(
+          await tx.order.findUniqueOrThrow({ where: { id: rows[0].id }, include: WITH_TIMELINE }),
+        );
         return { order, before: { status: rows[0].status, verification: rows[0].verification } };
       }, PAYMENT_TX);
     },
@@ -882,15 +1195,37 @@ export function createOrderCommandsRepository(
      * Staff settle a held verification by hand (decision 145): accepted (verified by hand) or rejected, the held
      * message staying the order's either way; who and why on the timeline, with `also` (the audit entry).
      */
-    async settleHeld(s: { orderId: string; accept: boolean; actorId: string; reason: string; also: (tx: Transaction) => Promise<void> }): Promise<SettleOutcome> {
+    /**
+     * Staff settle a held verification (decision 145). `secondApproval`: an accept needs an `approved` event of someone
+     * other than the actor (decision 315), counted under the row lock, so an approval and an accept racing it are
+     * either both seen or the accept waits.
+     */
+    async settleHeld(s: {
+      orderId: string;
+      accept: boolean;
+      actorId: string;
+      reason: string;
+      secondApproval?: boolean;
+      also: (tx: Transaction) => Promise<void>;
+    }): Promise<SettleOutcome> {
       return prisma.$transaction(async (tx): Promise<SettleOutcome> => {
-        const [found] = await tx.$queryRaw<{ pmId: string | null }[]>`SELECT pm_id AS "pmId" FROM orders WHERE id = ${s.orderId}`;
+        const [found] = await tx.$queryRaw<
+          { pmId: string | null }[]
+        >`SELECT pm_id AS "pmId" FROM orders WHERE id = ${s.orderId}`;
         if (!found) return { outcome: 'notFound' };
         if (found.pmId !== null) await lockPaymentOfOrder(tx, s.orderId, found.pmId);
         const [order] = await tx.$queryRaw<(OrderBefore & { smsId: number | null })[]>`
           SELECT status, verification, verification_sms_id AS "smsId" FROM orders WHERE id = ${s.orderId} FOR UPDATE`;
         if (!order) return { outcome: 'notFound' };
-        if (order.verification !== 'held' || !(await moveVerification(tx, s.orderId, s.accept ? 'verifyByHand' : 'rejectHeld', order.smsId))) {
+        if (order.verification === 'held' && s.accept && s.secondApproval) {
+          const [others] = await tx.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM order_events WHERE order_id = ${s.orderId} AND kind = 'approved' AND actor_id <> ${s.actorId}`;
+          if (others.n === 0) return { outcome: 'approvalRequired' };
+        }
+        if (
+          order.verification !== 'held' ||
+          !(await moveVerification(tx, s.orderId, s.accept ? 'verifyByHand' : 'rejectHeld', order.smsId))
+        ) {
           return { outcome: 'notHeld' };
         }
         await tx.orderEvent.create({
@@ -906,8 +1241,14 @@ export function createOrderCommandsRepository(
           },
         });
         await s.also(tx);
-        const settled = toOrderRecord(await tx.order.findUniqueOrThrow({ where: { id: s.orderId }, include: WITH_TIMELINE }));
-        return { outcome: 'settled', order: settled, before: { status: order.status, verification: order.verification } };
+        const settled = toOrderRecord(
+          await tx.order.findUniqueOrThrow({ where: { id: s.orderId }, include: WITH_TIMELINE }),
+        );
+        return {
+          outcome: 'settled',
+          order: settled,
+          before: { status: order.status, verification: order.verification },
+        };
       }, PAYMENT_TX);
     },
   };

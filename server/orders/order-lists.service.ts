@@ -17,23 +17,24 @@ import type { UserRecord } from '../security/user-record.js';
 import { fitsCap, hasCap, NO_USAGE, type MethodUsage } from './order-caps.js';
 import { isLimited, rankNumbers, type FleetNumber, type FleetUsage } from './order-rotation.js';
 import { toAdminOrderDto, toHomeOrderDto, toPublicOrderDto, toUserOrderSummaryDto } from './order-dto.js';
+import { DEFAULT_STAFF_RULES, type StaffRules } from './four-eyes.js';
 import type { OrderQueriesRepository } from './order-queries.repository.js';
 import type { OrderRecord } from './order-row.js';
 
 export const HOME_ORDERS_LIMIT = 10;
-/** How far back, and how many, orders an SMS is offered to be linked to (decision 218). */
+/** How far back, and how many, orders an SMS is offered to be linked to (decision 197). */
 const LINK_CANDIDATE_DAYS = 3;
 const LINK_CANDIDATES = 8;
 
 export function createOrderListsService(deps: {
   queries: OrderQueriesRepository;
   paymentMethods: Pick<PaymentMethodsRepository, 'findAll'>;
-  /** A method's fleet numbers (issue 23): a method whose numbers are all paused or full is `limit_reached` too. */
+  /** A method's fleet numbers: a method whose numbers are all paused or full is `limit_reached` too. */
   numbersOf?: (account: string) => Promise<FleetNumber[]>;
   clock: Clock;
   mediaBaseUrl: string;
-  /** The shop's four-eyes threshold (issue 20): staff views say which withdrawals need a second approval. */
-  fourEyesBdt?: () => Promise<number | null>;
+  /** The shop's staff rules: staff views say which withdrawals need a second approval, and who accepts a held payment. */
+  staffRules?: () => Promise<StaffRules>;
 }) {
   const { queries, clock } = deps;
 
@@ -45,7 +46,12 @@ export function createOrderListsService(deps: {
     const now = clock.now();
     const [day, month] = [dayPeriod(now), monthPeriod(now)];
     const usage = await queries.numberUsage(ids, [day, month]);
-    return new Map(ids.map((id) => [id, { today: usage.get(id)?.get(day) ?? NO_USAGE, month: usage.get(id)?.get(month) ?? NO_USAGE }]));
+    return new Map(
+      ids.map((id) => [
+        id,
+        { today: usage.get(id)?.get(day) ?? NO_USAGE, month: usage.get(id)?.get(month) ?? NO_USAGE },
+      ]),
+    );
   }
 
   return {
@@ -61,26 +67,39 @@ export function createOrderListsService(deps: {
     topupUsageToday: usageToday,
 
     /**
-     * The public listing's `limit_reached` (decision 124): a top-up product's method whose daily cap leaves no room
+     * The public listing's `limit_reached` (decision 112): a top-up product's method whose daily cap leaves no room
      * today for even its smallest order (min × rate), so placing it would answer 409 `errors.methodLimitReached`.
-     * Only the flag leaves the server, never the caps or the day's totals. Each method's business hours (issue 23)
+     * Only the flag leaves the server, never the caps or the day's totals. Each method's business hours
      * come along, public: checkout shows a closed method with its opening time.
      */
     async markCappedMethods(given: ProductDto[]): Promise<{ products: ProductDto[]; followsOrders: boolean }> {
       const methods = await deps.paymentMethods.findAll();
       const byAccount = new Map(methods.map((pm) => [pm.account, pm]));
-      // The method's note is the customer's too (issue 22): checkout shows it under the method.
+      // The method's note is the customer's too: checkout shows it under the method.
       const products = given.map((product) => ({
         ...product,
-        pms: product.pms.map((pm) => ({ ...pm, hours: byAccount.get(pm.account)?.hours ?? null, note: byAccount.get(pm.account)?.note ?? '' })),
+        pms: product.pms.map((pm) => ({
+          ...pm,
+          hours: byAccount.get(pm.account)?.hours ?? null,
+          note: byAccount.get(pm.account)?.note ?? '',
+        })),
       }));
       const caps = new Map(methods.filter(hasCap).map((pm) => [pm.account, pm]));
-      const fleets = new Map(await Promise.all(methods.map(async (pm) => [pm.account, (await deps.numbersOf?.(pm.account)) ?? []] as const)));
+      const fleets = new Map(
+        await Promise.all(methods.map(async (pm) => [pm.account, (await deps.numbersOf?.(pm.account)) ?? []] as const)),
+      );
       const limitedFleet = [...fleets.values()].some((numbers) => numbers.some((n) => !n.active || isLimited(n)));
       // Without caps and limited or paused numbers no order can close a method: the listing does not follow orders.
       if (caps.size === 0 && !limitedFleet) return { products, followsOrders: false };
       const usage = caps.size > 0 ? await usageToday() : new Map<string, MethodUsage>();
-      const fleetUsage = limitedFleet ? await numberUsageNow([...fleets.values()].flat().filter(isLimited).map((n) => n.id)) : new Map<number, FleetUsage>();
+      const fleetUsage = limitedFleet
+        ? await numberUsageNow(
+            [...fleets.values()]
+              .flat()
+              .filter(isLimited)
+              .map((n) => n.id),
+          )
+        : new Map<number, FleetUsage>();
       const full = (account: string, smallestPay: string): boolean => {
         const cap = caps.get(account);
         if (cap !== undefined && !fitsCap(cap, usage.get(account) ?? NO_USAGE, smallestPay)) return true;
@@ -91,7 +110,13 @@ export function createOrderListsService(deps: {
         products: products.map((product) =>
           productKind(product.id) !== 'topup'
             ? product
-            : { ...product, pms: product.pms.map((pm) => ({ ...pm, limit_reached: full(pm.account, computePayAmount(pm.min, pm.rate)) })) },
+            : {
+                ...product,
+                pms: product.pms.map((pm) => ({
+                  ...pm,
+                  limit_reached: full(pm.account, computePayAmount(pm.min, pm.rate)),
+                })),
+              },
         ),
         followsOrders: true,
       };
@@ -118,17 +143,17 @@ export function createOrderListsService(deps: {
       for (const c of await queries.customers(orders.flatMap((o) => (o.userId ? [o.userId] : [])))) {
         customers[c.id] = { id: c.id, num: c.num, name: c.name, email: c.email, orders: c.orderCount };
       }
-      const fourEyes = (await deps.fourEyesBdt?.()) ?? null;
-      return { orders: orders.map((o) => toAdminOrderDto(o, fourEyes)), pages: pageCount(total, size), customers };
+      const rules = (await deps.staffRules?.()) ?? DEFAULT_STAFF_RULES;
+      return { orders: orders.map((o) => toAdminOrderDto(o, rules)), pages: pageCount(total, size), customers };
     },
 
     /** How many orders the admin's queue holds, as `listOrders` without filters lists them (decision 119). */
     countQueue: (): Promise<number> => queries.countQueue(ADMIN_QUEUE_STATUSES, lateClaimsSince()),
-    /** How many of the queue's orders have a payment held for review (decision 145, issue 23). */
+    /** How many of the queue's orders have a payment held for review (decision 145). */
     countHeld: (): Promise<number> => queries.countHeld(ADMIN_QUEUE_STATUSES),
 
     /**
-     * Orders an SMS of `wallet` for `amount` could be linked to by hand (decision 218): top-ups of the last 3 days
+     * Orders an SMS of `wallet` for `amount` could be linked to by hand (decision 197): top-ups of the last 3 days
      * without proof of payment, the same amount first, then the nearest.
      */
     async linkCandidates(wallet: string, amount: string | null): Promise<LinkCandidateDto[]> {
@@ -149,11 +174,13 @@ export function createOrderListsService(deps: {
     /** Wallets with top-ups that wait for money or its SMS (the silent-phone watch). */
     walletsAwaitingPayment: () => queries.walletsAwaitingPayment(),
 
-    /** The CSV rows of every order matching the filters (issue 10's columns), newest first, read in batches. */
+    /** The CSV rows of every order matching the filters (the columns), newest first, read in batches. */
     async *exportRows(filter: OrderFilter): AsyncGenerator<CsvValue[]> {
       const batch: OrderRecord[] = [];
       const flush = async function* () {
-        const customers = new Map((await queries.customers(batch.flatMap((o) => (o.userId ? [o.userId] : [])))).map((c) => [c.id, c]));
+        const customers = new Map(
+          (await queries.customers(batch.flatMap((o) => (o.userId ? [o.userId] : [])))).map((c) => [c.id, c]),
+        );
         const completions = batch.map((o) => o.events.find((e) => e.toStatus === 'complete'));
         const names = await queries.userNames(completions.flatMap((e) => (e?.actorId ? [e.actorId] : [])));
         for (const [i, o] of batch.entries()) {

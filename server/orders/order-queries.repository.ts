@@ -50,14 +50,14 @@ const TOPUP_PRODUCTS = productsOfKind('topup');
 const UNVERIFIED = VERIFICATION_STATUSES.filter((status) => status !== 'verified');
 const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'asc' as const }];
 
-/** The admin's queue: the statuses, and timed-out orders with a recent "paid late" claim (issue 9 rule 4, decision 103). */
+/** The admin's queue: the statuses, and timed-out orders with a recent "paid late" claim (decision 103). */
 function queueWhere(statuses: readonly OrderStatus[], lateClaimsSince?: Date): P.OrderWhereInput {
   return lateClaimsSince
     ? { OR: [{ status: { in: [...statuses] } }, { status: 'timedout', lateClaimAt: { gte: lateClaimsSince } }] }
     : { status: { in: [...statuses] } };
 }
 
-/** The Prisma `where` of the admin's history filters (issue 10); every column it compares is indexed. */
+/** The Prisma `where` of the admin's history filters; every column it compares is indexed. */
 function filterWhere(f: OrderFilter): P.OrderWhereInput {
   const and: P.OrderWhereInput[] = [];
   if (f.status && f.status !== 'all') and.push({ status: f.status });
@@ -66,7 +66,7 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
   if (f.from !== undefined) and.push({ createdAt: { gte: new Date(f.from * 1000) } });
   // `to` is inclusive of its whole second.
   if (f.to !== undefined) and.push({ createdAt: { lt: new Date((f.to + 1) * 1000) } });
-  // Listed values rather than `<>`, so the (verification, created_at) index serves both answers (decision 123).
+  // Listed values rather than `<>`, so the (verification, created_at) index serves both answers (decision 012).
   if (f.verified === true) and.push({ verification: 'verified' });
   if (f.verified === false) and.push({ verification: { in: UNVERIFIED }, productId: { in: TOPUP_PRODUCTS } });
   if (f.q) {
@@ -76,7 +76,7 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
     and.push({
       OR: [
         { id: { startsWith: q } },
-        // A transaction id as staff type it: any letter case, and its first characters are enough (issue 22).
+        // A transaction id as staff type it: any letter case, and its first characters are enough.
         ...exact.map((value) => ({ pmId: { startsWith: value, mode: 'insensitive' as const } })),
         { onexId: { in: exact } },
         { wallet: { in: exact } },
@@ -104,12 +104,24 @@ export interface LinkCandidateRecord {
 export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunner, 'query'>) {
   const plain = sql ?? queryerOf(prisma);
   /** A page of orders matching `where` in `orderBy`, with the total the page count needs. */
-  async function page(where: P.OrderWhereInput, orderBy: P.OrderOrderByWithRelationInput[], pageNumber: number, pageSize: number, total: Promise<number>): Promise<OrderPage> {
-    // Two steps (decision 219): the page's ids from the orders table alone (sorted and cut by its indexes), then
+  async function page(
+    where: P.OrderWhereInput,
+    orderBy: P.OrderOrderByWithRelationInput[],
+    pageNumber: number,
+    pageSize: number,
+    total: Promise<number>,
+  ): Promise<OrderPage> {
+    // Two steps (decision 080): the page's ids from the orders table alone (sorted and cut by its indexes), then
     // those rows with their timelines. In one query the timeline joins ran for every row the filter matched before
     // the sort cut the page: 535 queued orders at 1M cost ×2 of the small shop's page.
     const [ids, count] = await Promise.all([
-      prisma.order.findMany({ where, orderBy, skip: (pageNumber - 1) * pageSize, take: pageSize, select: { id: true } }),
+      prisma.order.findMany({
+        where,
+        orderBy,
+        skip: (pageNumber - 1) * pageSize,
+        take: pageSize,
+        select: { id: true },
+      }),
       total,
     ]);
     if (ids.length === 0) return { orders: [], total: count };
@@ -128,22 +140,45 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
       return row ? toOrderRecord(row) : null;
     },
 
+    /** Waiting orders whose time runs out after `from` and no later than `to` (the warning before a timeout). */
+    async waitingEndingBetween(from: Date, to: Date): Promise<OrderRecord[]> {
+      const rows = await prisma.order.findMany({
+        where: { status: 'waiting', lastTime: { gt: from, lte: to } },
+        include: WITH_TIMELINE,
+        orderBy: { lastTime: 'asc' },
+        take: 1000,
+      });
+      return rows.map((row) => toOrderRecord(row));
+    },
+
     async exists(id: string): Promise<boolean> {
       return (await prisma.order.count({ where: { id } })) === 1;
     },
 
     async listForUser(userId: string, pageNumber: number, pageSize: number): Promise<OrderPage> {
       // The owner's order count, kept by triggers (decision 080): a customer with 20k orders costs no count.
-      const total = prisma.user.findUnique({ where: { id: userId }, select: { orderCount: true } }).then((u) => u?.orderCount ?? 0);
+      const total = prisma.user
+        .findUnique({ where: { id: userId }, select: { orderCount: true } })
+        .then((u) => u?.orderCount ?? 0);
       return page({ userId }, NEWEST_FIRST, pageNumber, pageSize, total);
     },
 
     /** The admin's queue: pending first (they need action now), then waiting; oldest first within each. */
-    async listQueue(statuses: readonly OrderStatus[], pageNumber: number, pageSize: number, lateClaimsSince?: Date): Promise<OrderPage> {
+    async listQueue(
+      statuses: readonly OrderStatus[],
+      pageNumber: number,
+      pageSize: number,
+      lateClaimsSince?: Date,
+    ): Promise<OrderPage> {
       const where = queueWhere(statuses, lateClaimsSince);
-      // 'pending' sorts before 'waiting'; within each, verified orders first (issue 9 rule 3: 'verified' is the last
+      // 'pending' sorts before 'waiting'; within each, verified orders first ('verified' is the last
       // of the four verification words, so descending puts it first).
-      const orderBy = [{ status: 'asc' as const }, { verification: 'desc' as const }, { createdAt: 'asc' as const }, { id: 'asc' as const }];
+      const orderBy = [
+        { status: 'asc' as const },
+        { verification: 'desc' as const },
+        { createdAt: 'asc' as const },
+        { id: 'asc' as const },
+      ];
       return page(where, orderBy, pageNumber, pageSize, prisma.order.count({ where }));
     },
 
@@ -152,7 +187,7 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
       return prisma.order.count({ where: queueWhere(statuses, lateClaimsSince) });
     },
 
-    /** Open orders (of `statuses`) whose payment is held for the shop's review (the bell's list, issue 22). */
+    /** Open orders (of `statuses`) whose payment is held for the shop's review (the bell's list). */
     async countHeld(statuses: readonly OrderStatus[]): Promise<number> {
       return prisma.order.count({ where: { status: { in: [...statuses] }, verification: 'held' } });
     },
@@ -185,7 +220,10 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
     async customers(userIds: string[]): Promise<OrderCustomerRecord[]> {
       const ids = [...new Set(userIds)];
       if (ids.length === 0) return [];
-      return prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, num: true, name: true, email: true, orderCount: true } });
+      return prisma.user.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, num: true, name: true, email: true, orderCount: true },
+      });
     },
 
     /** Names of the users who acted (the CSV's "completed by"). */
@@ -225,22 +263,34 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
     async walletsAwaitingPayment(): Promise<Set<string>> {
       const rows = await prisma.order.groupBy({
         by: ['pmMethod'],
-        where: { OR: [{ status: 'waiting' }, { status: 'pending', verification: { not: 'verified' } }], productId: { in: TOPUP_PRODUCTS } },
+        where: {
+          OR: [{ status: 'waiting' }, { status: 'pending', verification: { not: 'verified' } }],
+          productId: { in: TOPUP_PRODUCTS },
+        },
       });
       return new Set(rows.map((r) => r.pmMethod));
     },
 
     /** Ids starting with `prefix`, at most two (one is the answer, two say it is ambiguous). */
     async idsStartingWith(prefix: string): Promise<string[]> {
-      const rows = await prisma.order.findMany({ where: { id: { startsWith: prefix } }, select: { id: true }, take: 2 });
+      const rows = await prisma.order.findMany({
+        where: { id: { startsWith: prefix } },
+        select: { id: true },
+        take: 2,
+      });
       return rows.map((r) => r.id);
     },
 
     /**
      * Top-ups of `wallet` placed since `since` whose payment has no proof yet (waiting, or pending and not verified):
-     * the nearest amount to `amount` first (the same amount at the top), then the newest (issue 22, decision 218).
+     * the nearest amount to `amount` first (the same amount at the top), then the newest (decision 197).
      */
-    async linkCandidates(wallet: string, amount: string | null, since: Date, limit: number): Promise<LinkCandidateRecord[]> {
+    async linkCandidates(
+      wallet: string,
+      amount: string | null,
+      since: Date,
+      limit: number,
+    ): Promise<LinkCandidateRecord[]> {
       const byAmount = amount === null ? P.sql`` : P.sql`abs(pm_amount - ${amount}::numeric) ASC,`;
       return prisma.$queryRaw<LinkCandidateRecord[]>`
         SELECT id, pm_amount::text AS "pmAmount", pm_id AS "pmId", onex_id AS "onexId", ${sqlTimeText('created_at')} AS "createdAt", status, verification
@@ -259,7 +309,12 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
         take: limit,
         select: { id: true, createdAt: true, productId: true, status: true, pmAmount: true, amount: true },
       });
-      return rows.map((r) => ({ ...r, status: r.status as OrderStatus, pmAmount: r.pmAmount.toString(), amount: r.amount.toString() }));
+      return rows.map((r) => ({
+        ...r,
+        status: r.status as OrderStatus,
+        pmAmount: r.pmAmount.toString(),
+        amount: r.amount.toString(),
+      }));
     },
 
     async recent(limit: number): Promise<RecentOrderRecord[]> {

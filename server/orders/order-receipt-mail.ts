@@ -1,4 +1,4 @@
-// A guest's receipt (issue 22, decision 215): on creation and on every status move, a mail in the order's language
+// A guest's receipt (decision 215): on creation and on every status move, a mail in the order's language
 // with the link that opens the order on any device. A guest has no account: without it, the order is lost with
 // the browser tab.
 import { productKind, type Wallet } from '#shared/constants';
@@ -48,8 +48,10 @@ const WORDS: Record<OrderLanguage, Words> = {
       cancelled: 'cancelled',
     },
     waitingForCode: 'placed, waiting for your 1xBet withdrawal code',
-    code: (deadline) => `Make the withdrawal in 1xBet and enter its code on the order page before ${deadline} (Dhaka time).`,
-    pay: (amount, wallet, number, deadline) => `Pay ${amount} by ${wallet} Send Money to ${number} before ${deadline} (Dhaka time), then enter the transaction id on the order page.`,
+    code: (deadline) =>
+      `Make the withdrawal in 1xBet and enter its code on the order page before ${deadline} (Dhaka time).`,
+    pay: (amount, wallet, number, deadline) =>
+      `Pay ${amount} by ${wallet} Send Money to ${number} before ${deadline} (Dhaka time), then enter the transaction id on the order page.`,
     payout: (amount, wallet, number) => `The shop pays ${amount} to your ${wallet} number ${number}.`,
     amount: (amount) => `Amount: ${amount}`,
     order: 'Your order',
@@ -73,7 +75,8 @@ const WORDS: Record<OrderLanguage, Words> = {
     },
     waitingForCode: 'নেওয়া হয়েছে, আপনার 1xBet উত্তোলন কোডের অপেক্ষায়',
     code: (deadline) => `1xBet-এ উত্তোলন করে ${deadline}-এর (ঢাকা সময়) আগে অর্ডার পেজে কোডটি লিখুন।`,
-    pay: (amount, wallet, number, deadline) => `${deadline}-এর (ঢাকা সময়) আগে ${wallet} সেন্ড মানি করে ${number} নম্বরে ${amount} পাঠান, তারপর অর্ডার পেজে ট্রানজেকশন আইডি লিখুন।`,
+    pay: (amount, wallet, number, deadline) =>
+      `${deadline}-এর (ঢাকা সময়) আগে ${wallet} সেন্ড মানি করে ${number} নম্বরে ${amount} পাঠান, তারপর অর্ডার পেজে ট্রানজেকশন আইডি লিখুন।`,
     payout: (amount, wallet, number) => `দোকান আপনার ${wallet} নম্বর ${number}-এ ${amount} পাঠাবে।`,
     amount: (amount) => `পরিমাণ: ${amount}`,
     order: 'আপনার অর্ডার',
@@ -84,9 +87,14 @@ const WORDS: Record<OrderLanguage, Words> = {
 };
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
-/** `27/11/2026 10:32` in Dhaka time (issue 22: dates as DD/MM/YYYY). */
+/** `27/11/2026 10:32` in Dhaka time (dates as DD/MM/YYYY). */
 function dhakaShort(at: Date): string {
   const d = dhakaDateTime(at);
   return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
@@ -121,7 +129,19 @@ export function orderReceiptMail(order: OrderRecord, link: string): MailMessage 
   if (order.cancelNote && order.status === 'admin_cancelled') lines.push(`${w.note}: ${order.cancelNote}`);
 
   const subject = w.subject(w.kind[kind], shortId, status);
-  const text = [w.hello, '', `${w.order} ${order.id}: ${status}.`, ...lines, '', link, '', w.keep, '', '--', w.footer].join('\n');
+  const text = [
+    w.hello,
+    '',
+    `${w.order} ${order.id}: ${status}.`,
+    ...lines,
+    '',
+    link,
+    '',
+    w.keep,
+    '',
+    '--',
+    w.footer,
+  ].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(w.hello)}</p>
 <p>${escapeHtml(w.order)} <b style="font-family:monospace">${escapeHtml(order.id)}</b>: ${escapeHtml(status)}.</p>
@@ -134,6 +154,34 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 }
 
 /** A receipt goes out for a guest's order when it is new or its status moved (a verification change alone: none). */
-export function needsReceipt(order: Pick<OrderRecord, 'userId' | 'status'>, before: { status: OrderStatus } | null): boolean {
+export function needsReceipt(
+  order: Pick<OrderRecord, 'userId' | 'status'>,
+  before: { status: OrderStatus } | null,
+): boolean {
   return order.userId === null && (before === null || before.status !== order.status);
+}
+
+/** The job kind the orders table's trigger queues for a receipt (migration 20261201100100_receipt_jobs). */
+export const RECEIPT_JOB = 'mail.orderReceipt';
+
+/**
+ * Sends a receipt job's mail (decision 244): the order as it now stands, unless its status has moved on since the
+ * job was queued (the later move has its own job, so the guest gets one mail per status, the newest last). A
+ * mailer's failure throws, and the queue retries with backoff.
+ */
+export function receiptMailJob(deps: {
+  findOrder: (id: string) => Promise<OrderRecord | null>;
+  send: (message: MailMessage) => Promise<void>;
+  orderLink: (id: string) => string;
+}) {
+  return {
+    async run(payload: unknown): Promise<void | { giveUp: string }> {
+      const { order_id: id, status } = (payload ?? {}) as { order_id?: string; status?: string };
+      if (typeof id !== 'string') return { giveUp: 'no order id' };
+      const order = await deps.findOrder(id);
+      if (!order) return { giveUp: 'the order is gone' };
+      if (order.status !== status) return;
+      await deps.send(orderReceiptMail(order, deps.orderLink(order.id)));
+    },
+  };
 }

@@ -1,4 +1,4 @@
-// The wallet fleet's rotation (issue 23, decision 194): which of a method's numbers a new top-up is given. The
+// The wallet fleet's rotation (decision 194): which of a method's numbers a new top-up is given. The
 // active number with the most room left today goes first; a number whose limits leave no room for this payment is
 // not offered at all. Placing the order then takes the room for real, under the number's own counter rows.
 import Decimal from 'decimal.js';
@@ -18,7 +18,8 @@ export interface FleetUsage {
   month: MethodUsage;
 }
 
-export const isLimited = (n: FleetNumber): boolean => n.dailyCountLimit !== null || n.dailyAmountLimit !== null || n.monthlyAmountLimit !== null;
+export const isLimited = (n: FleetNumber): boolean =>
+  n.dailyCountLimit !== null || n.dailyAmountLimit !== null || n.monthlyAmountLimit !== null;
 
 const NONE: FleetUsage = { today: { count: 0, amount: '0' }, month: { count: 0, amount: '0' } };
 
@@ -49,7 +50,10 @@ export function rankNumbers(numbers: FleetNumber[], usage: Map<number, FleetUsag
   return numbers
     .filter((n) => n.active)
     .map((n) => ({ n, room: roomOf(n, usage.get(n.id) ?? NONE) }))
-    .filter(({ room }) => (room.count === null || room.count >= 1) && (room.amount === null || room.amount.greaterThanOrEqualTo(pay)))
+    .filter(
+      ({ room }) =>
+        (room.count === null || room.count >= 1) && (room.amount === null || room.amount.greaterThanOrEqualTo(pay)),
+    )
     .sort((a, b) => moreRoom(a.room.amount, b.room.amount) || moreRoom(a.room.count, b.room.count) || a.n.id - b.n.id)
     .map(({ n }) => n);
 }

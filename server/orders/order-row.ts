@@ -4,6 +4,7 @@
 import type { OrderActor, OrderLanguage, OrderStatus } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
 import type { HeldReason, VerificationStatus } from '#shared/sms/sms-api';
+import type { FulfilmentStatus } from '#shared/api-types';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import { Prisma as P } from '../generated/prisma/client.js';
 
@@ -44,11 +45,11 @@ export const ORDER_COLUMNS = {
   payoutSmsAt: nullableTime(),
   cancelReason: nullableText<CancelReason>(),
   cancelNote: nullableText(),
-  /** The wallet number a top-up is paid from (issue 23). */
+  /** The wallet number a top-up is paid from. */
   payer: nullableText(),
-  /** The address the order was placed from (issue 23). */
+  /** The address the order was placed from. */
   clientIp: nullableText(),
-  /** Why a `held` verification waits when the order itself says so (issue 23: its payer), else null (the ledger's reason is on its SMS). */
+  /** Why a `held` verification waits when the order itself says so (its payer), else null (the ledger's reason is on its SMS). */
   verificationReason: nullableText<Extract<HeldReason, 'payer_mismatch' | 'blocked_payer'>>(),
   lang: text<OrderLanguage>(),
   assigneeId: nullableText(),
@@ -92,7 +93,24 @@ export interface AssigneeRecord {
   name: string;
 }
 
-export type OrderRecord = OrderFields & { events: OrderEventRecord[]; verificationSms: VerificationSmsRecord | null; assignee: AssigneeRecord | null };
+/** The order's delivery at the cash desk (decision 265), read from `fulfilments` (the cashdesk domain writes it). */
+export interface FulfilmentRecord {
+  kind: 'deposit' | 'payout';
+  status: FulfilmentStatus;
+  amount: string | null;
+  operationId: string | null;
+  message: string | null;
+  at: Date;
+  attempts: number;
+  refusals: number;
+}
+
+export type OrderRecord = OrderFields & {
+  events: OrderEventRecord[];
+  verificationSms: VerificationSmsRecord | null;
+  assignee: AssigneeRecord | null;
+  fulfilment: FulfilmentRecord | null;
+};
 
 type Dec = { toString(): string };
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
@@ -116,8 +134,29 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
   for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
   const events = (row.events ?? []) as Record<string, unknown>[];
   const assignee = row.assignee as AssigneeRecord | null | undefined;
+  const fulfilment = row.fulfilment as
+    | {
+        kind: FulfilmentRecord['kind'];
+        status: FulfilmentStatus;
+        amount: Dec | null;
+        operationId: string | null;
+        message: string | null;
+        at: unknown;
+        attempts: number;
+        refusals: number;
+      }
+    | null
+    | undefined;
   const sms = row.verificationSms as
-    | { id: number; amount: Dec | null; sender: string | null; receivedAt: unknown; ledgerReason: string | null; expectedBalance: Dec | null; balance: Dec | null }
+    | {
+        id: number;
+        amount: Dec | null;
+        sender: string | null;
+        receivedAt: unknown;
+        ledgerReason: string | null;
+        expectedBalance: Dec | null;
+        balance: Dec | null;
+      }
     | null
     | undefined;
   return {
@@ -132,6 +171,18 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
       createdAt: asDate(e.createdAt),
     })),
     assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
+    fulfilment: fulfilment
+      ? {
+          kind: fulfilment.kind,
+          status: fulfilment.status,
+          amount: fulfilment.amount?.toString() ?? null,
+          operationId: fulfilment.operationId,
+          message: fulfilment.message,
+          at: asDate(fulfilment.at),
+          attempts: Number(fulfilment.attempts),
+          refusals: Number(fulfilment.refusals),
+        }
+      : null,
     verificationSms: sms
       ? {
           id: sms.id,
@@ -149,13 +200,35 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
 /** What Prisma reads beside the order's columns: its timeline, oldest first, and the SMS its verification shows. */
 export const WITH_TIMELINE = {
   events: { orderBy: { id: 'asc' as const } },
-  verificationSms: { select: { id: true, amount: true, sender: true, receivedAt: true, ledgerReason: true, expectedBalance: true, balance: true } },
+  verificationSms: {
+    select: {
+      id: true,
+      amount: true,
+      sender: true,
+      receivedAt: true,
+      ledgerReason: true,
+      expectedBalance: true,
+      balance: true,
+    },
+  },
   assignee: { select: { id: true, name: true } },
+  fulfilment: {
+    select: {
+      kind: true,
+      status: true,
+      amount: true,
+      operationId: true,
+      message: true,
+      at: true,
+      attempts: true,
+      refusals: true,
+    },
+  },
 };
 
 /**
  * The whole order as one plain-SQL select list over the row aliased `alias`, named as the record names them (times
- * as UTC text, decision 127), with its timeline as JSON and the verification SMS; needs
+ * as UTC text, decision 222), with its timeline as JSON and the verification SMS; needs
  * `LEFT JOIN sms_messages s ON s.id = <alias>.verification_sms_id`, and adds the events of `extraEvents` (event rows
  * the same statement inserted, with their order_id, which its snapshot does not show in order_events yet).
  */
@@ -166,7 +239,9 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
   });
   const eventColumns = 'id, from_status, to_status, actor, actor_id, kind, note, created_at';
   const stored = `SELECT ${eventColumns} FROM order_events WHERE order_id = ${alias}.id`;
-  const inserted = extraEvents ? ` UNION ALL SELECT ${eventColumns} FROM ${extraEvents} WHERE order_id = ${alias}.id` : '';
+  const inserted = extraEvents
+    ? ` UNION ALL SELECT ${eventColumns} FROM ${extraEvents} WHERE order_id = ${alias}.id`
+    : '';
   const events = P.sql`(SELECT json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'actor', e.actor,
       'actorId', e.actor_id, 'kind', e.kind, 'note', e.note, 'createdAt', ${sqlTimeText('e.created_at')}) ORDER BY e.id)
     FROM (${P.raw(stored + inserted)}) e) AS events`;
@@ -174,7 +249,10 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
       'receivedAt', ${sqlTimeText('s.received_at')}, 'ledgerReason', s.ledger_reason, 'expectedBalance', s.expected_balance::text,
       'balance', s.balance::text) END AS "verificationSms"`;
   const assignee = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.assignee_id`)}) AS assignee`;
-  return P.join([...columns, events, sms, assignee], ', ');
+  const fulfilment = P.sql`(SELECT json_build_object('kind', f.kind, 'status', f.status, 'amount', f.amount::text, 'operationId', f.operation_id,
+      'message', f.message, 'at', ${sqlTimeText('f.at')}, 'attempts', f.attempts, 'refusals', f.refusals)
+    FROM fulfilments f WHERE f.order_id = ${P.raw(`${alias}.id`)}) AS fulfilment`;
+  return P.join([...columns, events, sms, assignee, fulfilment], ', ');
 }
 
 /** `SET` items for the given fields (record names → their columns). */

@@ -21,7 +21,10 @@ export function createOrderStatsRepository(prisma: Prisma) {
       const groups = await prisma.order.groupBy({ by: ['status'], _count: { _all: true } });
       const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
       for (const g of groups) if (g.status in byStatus) byStatus[g.status as OrderStatus] = g._count._all;
-      return { byStatus, oldestAgeSeconds: { waiting: await oldest('waiting', now), pending: await oldest('pending', now) } };
+      return {
+        byStatus,
+        oldestAgeSeconds: { waiting: await oldest('waiting', now), pending: await oldest('pending', now) },
+      };
     },
   };
 }

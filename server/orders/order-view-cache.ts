@@ -1,4 +1,4 @@
-// The order page's read model (issue 21, decision 132): each order read once and kept in memory with its two answers
+// The order page's read model (decision 081): each order read once and kept in memory with its two answers
 // (the public view and the staff's full view) as ready JSON and a weak ETag, until the order changes. The order's
 // `order.changed` drops it here before any push goes out, and the instance bus drops it in every other instance.
 // The cache holds views, never decisions: who sees which view is decided on every request (decision 070).
@@ -6,6 +6,7 @@ import type { OrderView } from '#shared/api-types';
 import { jsonBody, weakEtagOf, type JsonBody } from '../http/etag.js';
 import { toAdminOrderDto, toPublicOrderDto } from './order-dto.js';
 import type { OrderRecord } from './order-row.js';
+import { DEFAULT_STAFF_RULES, type StaffRules } from './four-eyes.js';
 
 export type OrderAudience = 'public' | 'full';
 
@@ -13,16 +14,20 @@ export interface CachedOrder {
   order: OrderRecord;
   /** When it was read (ms), for the max age. */
   readAt: number;
-  /** Keyed by audience (and, for the staff's view, the four-eyes threshold it was made with). */
+  /** Keyed by audience (and, for the staff's view, the shop's rules it was made with). */
   answers: Partial<Record<string, JsonBody>>;
 }
 
 /** GET /orders/{id}'s body for one audience, with its validator (made once per cached order and audience). */
-export function orderAnswer(entry: CachedOrder, audience: OrderAudience, fourEyesBdt: number | null = null): JsonBody {
-  const key = audience === 'full' ? `full:${fourEyesBdt}` : audience;
+export function orderAnswer(
+  entry: CachedOrder,
+  audience: OrderAudience,
+  rules: StaffRules = DEFAULT_STAFF_RULES,
+): JsonBody {
+  const key = audience === 'full' ? `full:${rules.fourEyesBdt}:${rules.heldAccept}` : audience;
   let answer = entry.answers[key];
   if (!answer) {
-    const view: OrderView = audience === 'full' ? toAdminOrderDto(entry.order, fourEyesBdt) : toPublicOrderDto(entry.order);
+    const view: OrderView = audience === 'full' ? toAdminOrderDto(entry.order, rules) : toPublicOrderDto(entry.order);
     const body = JSON.stringify({ ok: true, text: 'Success', order: view });
     answer = jsonBody(body, weakEtagOf(`${audience}:${body}`));
     entry.answers[key] = answer;
@@ -42,7 +47,9 @@ export interface OrderViewCache {
  * `maxEntries`: the most orders kept (the least recently read go first). `maxAgeMs`: with several instances, how old
  * a kept order may get (a bus message lost while Redis reconnected); none with one instance, whose own writes drop it.
  */
-export function createOrderViewCache(opts: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}): OrderViewCache {
+export function createOrderViewCache(
+  opts: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {},
+): OrderViewCache {
   const maxEntries = opts.maxEntries ?? 10_000;
   const now = opts.now ?? Date.now;
   const entries = new Map<string, CachedOrder>();

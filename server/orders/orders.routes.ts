@@ -1,4 +1,4 @@
-// GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (spec §7, design §6).
+// GET /orders/all, GET /orders/{id}, POST /orders/{productId}, PATCH /orders/{id} (product.md §7, §7.2).
 import type { Request, RequestHandler } from 'express';
 import { Router } from 'express';
 import type { OrderView } from '#shared/api-types';
@@ -22,7 +22,15 @@ import { sendJson } from '../http/etag.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { parseInput } from '../http/validate.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { currentStaff, currentUser, isStaff, optionalUser, requireAdmin, requireLogin, requireStaff } from '../security/guards.js';
+import {
+  currentStaff,
+  currentUser,
+  isStaff,
+  optionalUser,
+  requireAdmin,
+  requireLogin,
+  requireStaff,
+} from '../security/guards.js';
 import { idempotent, type IdempotencyStore } from '../http/idempotency.js';
 import type { OrderListsService } from './order-lists.service.js';
 import { orderErrors } from './order-errors.js';
@@ -46,7 +54,10 @@ function authorizeCommand(orders: OrdersService, req: Request, id: string, comma
   switch (command.name) {
     case 'submitPayment': {
       const customer = optionalUser(req);
-      return async () => ({ text: 'Success', order: await orders.submitPayment(id, command.payment, customer) });
+      return async () => ({
+        text: 'Success',
+        order: await orders.submitPayment(id, command.payment, customer, { ip: req.ip ?? null }),
+      });
     }
     case 'cancelOrder': {
       const customer = optionalUser(req);
@@ -54,11 +65,21 @@ function authorizeCommand(orders: OrdersService, req: Request, id: string, comma
     }
     case 'completeOrder': {
       const admin = currentStaff(req);
-      return async () => ({ text: 'Order Completed', order: await orders.completeOrder(id, admin, command.payoutTrxId) });
+      return async () => ({
+        text: 'Order Completed',
+        order: await orders.completeOrder(id, admin, command.payoutTrxId, command.unverifiedReason),
+      });
     }
     case 'cancelOrderAsAdmin': {
       const admin = currentStaff(req);
       return async () => ({ text: 'Order Cancelled', order: await orders.cancelOrderAsAdmin(id, admin, command) });
+    }
+    case 'correctPayoutWallet': {
+      const customer = optionalUser(req);
+      return async () => ({
+        text: 'Success',
+        order: await orders.correctPayoutWallet(id, command.wallet, command.confirm, customer),
+      });
     }
     case 'reopenOrder': {
       const admin = currentStaff(req);
@@ -84,7 +105,7 @@ export function ordersRoutes(deps: {
       res.json({ ok: true, ...(await lists.listOrders(viewer, page)) });
       return;
     }
-    // The admin: the live queue without filters, the history with them (issue 10).
+    // The admin: the live queue without filters, the history with them.
     const { page, ...filter } = parseInput(orderListQuerySchema, req.query);
     res.json({ ok: true, ...(await lists.listOrders(viewer, page, filter)) });
   });
@@ -105,7 +126,8 @@ export function ordersRoutes(deps: {
     ...limits.orderCreate,
     idempotent(idempotency, (req) => {
       const productId = req.params.productId;
-      if (typeof productId !== 'string' || !isProductId(productId)) throw errors.validation('Unknown product', { product_id: VALIDATION_KEYS.invalid });
+      if (typeof productId !== 'string' || !isProductId(productId))
+        throw errors.validation('Unknown product', { product_id: VALIDATION_KEYS.invalid });
       const body = parseInput(placeOrderBodySchemas[productKind(productId)], req.body);
       const customer = optionalUser(req);
       return {
@@ -131,7 +153,7 @@ export function ordersRoutes(deps: {
     res.json({ ok: true, text, order });
   });
 
-  // A timed-out top-up's "paid late" claim (issue 9 rule 4); holding the id is the right, like paying.
+  // A timed-out top-up's "paid late" claim; holding the id is the right, like paying.
   router.post('/orders/:id/late-payment', ...limits.write, async (req, res) => {
     const id = orderIdParam(req.params.id);
     const body = parseInput(latePaymentBodySchema, req.body);
@@ -140,7 +162,7 @@ export function ordersRoutes(deps: {
     res.json({ ok: true, text: 'Success', order });
   });
 
-  // Staff settle a held verification by hand (issue 19, decision 145): accept (verified by hand) or reject.
+  // Staff settle a held verification by hand (decision 145): accept (verified by hand) or reject.
   router.post('/orders/:id/verification', ...limits.write, requireStaff, async (req, res) => {
     const staff = currentStaff(req);
     const id = orderIdParam(req.params.id);
@@ -150,7 +172,7 @@ export function ordersRoutes(deps: {
     res.json({ ok: true, text: body.decision === 'accept' ? 'Payment Accepted' : 'Payment Rejected', order });
   });
 
-  // Claims and the four-eyes approval (issue 20): staff only (operators included), each audited.
+  // Claims and the four-eyes approval: staff only (operators included), each audited.
   router.post('/orders/:id/claim', ...limits.write, requireStaff, async (req, res) => {
     const id = orderIdParam(req.params.id);
     const body = parseInput(orderStaffStepBodySchema, req.body);
@@ -176,17 +198,22 @@ export function ordersRoutes(deps: {
 }
 
 /**
- * GET /orders/{id}, the order page every waiting customer polls (issue 21, decision 132), mounted ahead of the API's
+ * GET /orders/{id}, the order page every waiting customer polls (decision 081), mounted ahead of the API's
  * own middleware like the public snapshot's routes: it authenticates the caller and holds staff without their second
  * factor itself (the same 401 and 403 as anywhere), then answers the kept view of the caller's audience with its
  * ETag (304 when the poller has it). Anything that is not an order id (`all`, `export.csv`, a malformed id) goes on
  * to the API router, which answers it as before.
  */
-export function orderPageRoutes(deps: { orders: OrdersService; authenticate: RequestHandler; twoFactorGate: RequestHandler }): Router {
+export function orderPageRoutes(deps: {
+  orders: OrdersService;
+  authenticate: RequestHandler;
+  twoFactorGate: RequestHandler;
+}): Router {
   const router = Router();
   router.get(
     '/orders/:id',
-    (req, _res, next) => next(req.params.id !== 'all' && idParamSchema.safeParse(req.params.id).success ? undefined : 'router'),
+    (req, _res, next) =>
+      next(req.params.id !== 'all' && idParamSchema.safeParse(req.params.id).success ? undefined : 'router'),
     deps.authenticate,
     deps.twoFactorGate,
     async (req, res) => {

@@ -34,7 +34,7 @@ export interface PaymentEvidenceSource {
   /** Marks the message as the order's proof; false when another order took it first. */
   take(tx: AnyTransaction, smsId: number, orderId: string): Promise<boolean>;
   /**
-   * `forTransaction` as a column of the orders' own statement (decision 223): read with `fromColumn`. Run under the
+   * `forTransaction` as a column of the orders' own statement (decision 203): read with `fromColumn`. Run under the
    * payment's lock, as `forTransaction` is.
    */
   forTransactionColumn(wallet: string, trxKey: string): P.Sql;

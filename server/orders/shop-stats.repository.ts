@@ -98,7 +98,16 @@ export function createShopStatsRepository(prisma: Prisma) {
         ) v
         GROUP BY GROUPING SETS ((v.pm_coin), (v.pm_method, v.pm_coin), (v.pm_method, v.kind, v.pm_coin), (v.product_id, v.pm_coin), (v.day, v.pm_coin))`;
       return rows.map((r) => ({
-        grouping: r.g_day === 0 ? 'day' : r.g_product === 0 ? 'product' : r.g_kind === 0 ? 'methodKind' : r.g_method === 0 ? 'method' : 'total',
+        grouping:
+          r.g_day === 0
+            ? 'day'
+            : r.g_product === 0
+              ? 'product'
+              : r.g_kind === 0
+                ? 'methodKind'
+                : r.g_method === 0
+                  ? 'method'
+                  : 'total',
         day: r.day,
         method: r.method,
         kind: r.kind,
@@ -130,7 +139,7 @@ export function createShopStatsRepository(prisma: Prisma) {
     },
 
     /**
-     * Per staff member (issue 20): the window's orders they completed and cancelled (the status move's actor), and
+     * Per staff member: the window's orders they completed and cancelled (the status move's actor), and
      * the median seconds from creation to their completions (nearest rank, as `completionTimes`).
      */
     async byStaff(w: StatsWindow): Promise<StaffRow[]> {
@@ -148,7 +157,7 @@ export function createShopStatsRepository(prisma: Prisma) {
     },
 
     /**
-     * Seconds from payment to completion of the latest completed orders created since `since` (issue 22 point 9):
+     * Seconds from payment to completion of the latest completed orders created since `since`:
      * per order, from its last move to pending before the completion (paid, or reopened) to the completion; the
      * median by nearest rank, as `completionTimes`. Reads at most `limit` orders through the (status, created_at) index.
      */

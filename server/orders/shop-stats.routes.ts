@@ -1,5 +1,5 @@
-// GET /stats?range=today|7d|30d (admin): the KPIs of the admin console (issue 10, decision 113); GET /stats/typical-wait
-// (public): the median minutes from payment to completion that customers' pages quote (issue 22, decision 175).
+// GET /stats?range=today|7d|30d (admin): the KPIs of the admin console (decision 113); GET /stats/typical-wait
+// (public): the median minutes from payment to completion that customers' pages quote (decision 113).
 import { Router } from 'express';
 import { statsQuerySchema, TYPICAL_WAIT } from '#shared/stats';
 import type { RateLimits } from '../http/rate-limits.js';
@@ -7,7 +7,10 @@ import { parseInput } from '../http/validate.js';
 import { requireAdmin } from '../security/guards.js';
 import type { ShopStatsService } from './shop-stats.service.js';
 
-export function shopStatsRoutes(deps: { stats: ShopStatsService; limits: Pick<RateLimits, 'report' | 'publicStats'> }): Router {
+export function shopStatsRoutes(deps: {
+  stats: ShopStatsService;
+  limits: Pick<RateLimits, 'report' | 'publicStats'>;
+}): Router {
   const { stats, limits } = deps;
   const router = Router();
 

@@ -1,10 +1,21 @@
-// The admin's KPIs for a range of Asia/Dhaka days (issue 10, decision 113): the SQL aggregates arranged into the
+// The admin's KPIs for a range of Asia/Dhaka days (decision 113): the SQL aggregates arranged into the
 // answer of GET /stats, with a day for every date of the range (zero when nothing happened).
 import Decimal from 'decimal.js';
 import { productCurrency } from '#shared/constants';
 import { DAY_SECONDS, DHAKA_OFFSET_SECONDS, dhakaDate, dhakaDayStart } from '#shared/dhaka';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { STATS_RANGE_DAYS, TYPICAL_WAIT, type TypicalWaitDto, type AmountsByCurrency, type MethodVolumeDto, type ProductVolumeDto, type StatsDayDto, type StatsDto, type StatsRange, type VolumeDto } from '#shared/stats';
+import {
+  STATS_RANGE_DAYS,
+  TYPICAL_WAIT,
+  type TypicalWaitDto,
+  type AmountsByCurrency,
+  type MethodVolumeDto,
+  type ProductVolumeDto,
+  type StatsDayDto,
+  type StatsDto,
+  type StatsRange,
+  type VolumeDto,
+} from '#shared/stats';
 import { unixSeconds } from '#shared/time';
 import type { Clock } from '../clock.js';
 import { type ShopStatsRepository, type StatsWindow } from './shop-stats.repository.js';
@@ -32,7 +43,9 @@ function flowOf(methods: readonly MethodVolumeDto[], kind: 'topup' | 'withdraw')
     const sum = sums.get(method.currency) ?? { count: 0, amount: new Decimal(0) };
     sums.set(method.currency, { count: sum.count + part.count, amount: sum.amount.plus(part.amount) });
   }
-  return Object.fromEntries([...sums].map(([currency, sum]) => [currency, { count: sum.count, amount: sum.amount.toFixed(2) }]));
+  return Object.fromEntries(
+    [...sums].map(([currency, sum]) => [currency, { count: sum.count, amount: sum.amount.toFixed(2) }]),
+  );
 }
 
 /** The SQL day number (see the repository) of a Dhaka midnight. */
@@ -40,10 +53,13 @@ const dayNumber = (midnight: Date) => Math.round((midnight.getTime() / 1000 + DH
 
 export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) {
   // The typical wait is one figure for every customer's page: measured at most once a minute per instance, and
-  // never twice at once (decision 175).
+  // never twice at once (decision 113).
   let typicalWait: { at: number; answer: Promise<TypicalWaitDto> } | null = null;
   const measureTypicalWait = async (now: Date): Promise<TypicalWaitDto> => {
-    const { orders, p50 } = await repo.paymentToCompletion(new Date(now.getTime() - TYPICAL_WAIT.days * DAY_MS), TYPICAL_WAIT.orders);
+    const { orders, p50 } = await repo.paymentToCompletion(
+      new Date(now.getTime() - TYPICAL_WAIT.days * DAY_MS),
+      TYPICAL_WAIT.orders,
+    );
     return {
       minutes: orders >= TYPICAL_WAIT.minOrders && p50 !== null ? Math.max(1, Math.round(p50 / 60)) : null,
       orders,
@@ -51,10 +67,14 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
     };
   };
   return {
-    /** The median minutes from payment to completion over the latest completed orders (issue 22 point 9). */
+    /** The median minutes from payment to completion over the latest completed orders. */
     readTypicalWait(): Promise<TypicalWaitDto> {
       const now = clock.now();
-      if (!typicalWait || now.getTime() - typicalWait.at >= TYPICAL_WAIT.cacheSeconds * 1000 || now.getTime() < typicalWait.at) {
+      if (
+        !typicalWait ||
+        now.getTime() - typicalWait.at >= TYPICAL_WAIT.cacheSeconds * 1000 ||
+        now.getTime() < typicalWait.at
+      ) {
         const answer = measureTypicalWait(now);
         const entry = { at: now.getTime(), answer };
         typicalWait = entry;
@@ -79,7 +99,14 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
       const firstDay = dayNumber(window.from);
       const series: StatsDayDto[] = Array.from({ length: STATS_RANGE_DAYS[range] }, (_, i) => {
         const start = new Date(window.from.getTime() + i * DAY_MS);
-        return { date: dhakaDate(start), start: unixSeconds(start), orders: 0, by_status: zeroByStatus(), completed: 0, volume: {} };
+        return {
+          date: dhakaDate(start),
+          start: unixSeconds(start),
+          orders: 0,
+          by_status: zeroByStatus(),
+          completed: 0,
+          volume: {},
+        };
       });
       const dayAt = (day: number): StatsDayDto | undefined => series[day - firstDay];
 
@@ -141,7 +168,9 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
         money_in: flowOf(byMethod, 'topup'),
         money_out: flowOf(byMethod, 'withdraw'),
         volume_by_method: byMethod.sort((a, b) => byText(a.account, b.account) || byText(a.currency, b.currency)),
-        volume_by_product: products.sort((a, b) => byText(a.product_id, b.product_id) || byText(a.currency, b.currency)),
+        volume_by_product: products.sort(
+          (a, b) => byText(a.product_id, b.product_id) || byText(a.currency, b.currency),
+        ),
         completion_p50_s: completion.completed > 0 ? completion.p50 : null,
         completion_p90_s: completion.completed > 0 ? completion.p90 : null,
         timeouts,
@@ -154,7 +183,10 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
             cancelled: s.cancelled,
             median_minutes: s.p50 === null ? null : Math.round(Number(s.p50) / 6) / 10,
           }))
-          .sort((a, b) => b.completed - a.completed || b.cancelled - a.cancelled || byText(a.name, b.name) || byText(a.id, b.id)),
+          .sort(
+            (a, b) =>
+              b.completed - a.completed || b.cancelled - a.cancelled || byText(a.name, b.name) || byText(a.id, b.id),
+          ),
       };
     },
   };

@@ -1,14 +1,17 @@
-// Socket.IO on the same port (design §7): authenticated handshake, rooms from database facts, typed pushes
+// Socket.IO on the same port (product.md §12): authenticated handshake, rooms from database facts, typed pushes
 // that services call after their database commit. With Redis the adapter carries pushes between instances.
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
+import { setupWorker } from '@socket.io/sticky';
 import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime';
 import { ROOMS } from '#shared/realtime';
 import { isStaffRole } from '#shared/constants';
 import type { AdminOrderDto, HomeOrderDto, PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import { idParamSchema } from '#shared/schemas';
+import type { CashdeskAlertPayload } from '#shared/cashdesk';
 import type { LedgerGapPayload, SilentDevicesPayload, SmsDto } from '#shared/sms/sms-api';
 import type { Logger } from '../logger.js';
 import { userForClaims } from '../security/authenticate.js';
@@ -22,15 +25,22 @@ export interface OrderViews {
 }
 
 export interface Realtime {
-  io: Server<ClientToServerEvents, ServerToClientEvents>;
+  /** Sockets connected to this instance (the metrics' gauge). */
+  socketCount(): number;
+  /**
+   * This process is one worker of a cluster (server/cluster.ts): its Socket.IO session ids name it, so the primary
+   * routes a session to it, and without Redis the cluster adapter carries pushes between the workers.
+   */
+  joinCluster(sessionId: () => string, options: { clusterAdapter: boolean }): void;
   orderUpdated(order: OrderViews): void;
   orderCreated(order: OrderViews): void;
   /**
    * The user's token version changed (block, role change, password change or reset, logout): every socket of
-   * theirs, on every instance (the adapter carries it), is disconnected now (decision 071).
+   * theirs, on every instance (the adapter carries it), is disconnected now (decision 004).
    */
   disconnectUser(userId: string): void;
-  ticketMessage(ownerId: string, ticketId: string, message: TicketMessageDto): void;
+  /** A ticket's new message: to its owner's sockets, or a guest's order page (its order's room), and to staff. */
+  ticketMessage(ticket: TicketDto, message: TicketMessageDto): void;
   ticketUpdated(ticket: TicketDto): void;
   adminOnline(online: boolean): void;
   homeOrders(orders: HomeOrderDto[]): void;
@@ -38,6 +48,8 @@ export interface Realtime {
   devicesSilent(payload: SilentDevicesPayload): void;
   /** A wallet phone's ledger gap opened, moved or closed (decision 144). */
   ledgerGap(payload: LedgerGapPayload): void;
+  /** A cash desk turned failing, or its Limit drifted (decision 265). */
+  cashdeskAlert(payload: CashdeskAlertPayload): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +72,14 @@ function isAllowedOrigin(req: IncomingMessage, publicUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whose sockets hear a ticket: its owner's; a guest's ticket (decision 282) the watchers of its order's page, whose
+ * id is the guest's key to both. A ticket is a guest's only with an order (the table's check).
+ */
+function ticketRoom(ticket: TicketDto): string {
+  return ticket.user_id ? ROOMS.user(ticket.user_id) : ROOMS.order(ticket.order_id ?? '');
 }
 
 const EVENTS_PER_10S = 50;
@@ -123,7 +143,7 @@ export function createRealtime(
     const { userId, expiresAt } = socket.data;
     if (userId) {
       void socket.join(ROOMS.user(userId));
-      // Staff (admins and operators) share the admins' room (issue 20), once cleared by the staff 2FA rule.
+      // Staff (admins and operators) share the admins' room, once cleared by the staff 2FA rule.
       if (socket.data.staffRoom) {
         void socket.join(ROOMS.admins);
         const present = deps.onStaffPresent;
@@ -136,13 +156,17 @@ export function createRealtime(
       }
       if (expiresAt !== undefined) {
         // setTimeout takes at most 2^31-1 ms (~24 days); tokens live 7 days.
-        const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt * 1000 - Date.now()), 2 ** 31 - 1));
+        const timer = setTimeout(
+          () => socket.disconnect(true),
+          Math.min(Math.max(0, expiresAt * 1000 - Date.now()), 2 ** 31 - 1),
+        );
         socket.once('disconnect', () => clearTimeout(timer));
       }
       // A revocation between the handshake's read and joining the user's room would miss this socket: read again.
       deps.users.findById(userId).then(
         (user) => {
-          if (!user || user.tokenVersion !== socket.data.tokenVersion || user.role !== socket.data.role) socket.disconnect(true);
+          if (!user || user.tokenVersion !== socket.data.tokenVersion || user.role !== socket.data.role)
+            socket.disconnect(true);
         },
         () => socket.disconnect(true),
       );
@@ -184,7 +208,12 @@ export function createRealtime(
   });
 
   return {
-    io,
+    socketCount: () => io.of('/').sockets.size,
+    joinCluster(sessionId, { clusterAdapter }) {
+      if (clusterAdapter) io.adapter(createClusterAdapter());
+      io.engine.generateId = sessionId;
+      setupWorker(io);
+    },
     orderUpdated({ full, public: view }) {
       io.to(ROOMS.admins).emit('order:updated', full);
       const rooms: string[] = [ROOMS.order(full.id)];
@@ -207,11 +236,14 @@ export function createRealtime(
     ledgerGap(payload) {
       io.to(ROOMS.admins).emit('ledger:gap', payload);
     },
-    ticketMessage(ownerId, ticketId, message) {
-      io.to([ROOMS.user(ownerId), ROOMS.admins]).emit('ticket:message', { ticketId, message });
+    cashdeskAlert(payload) {
+      io.to(ROOMS.admins).emit('cashdesk:alert', payload);
+    },
+    ticketMessage(ticket, message) {
+      io.to([ticketRoom(ticket), ROOMS.admins]).emit('ticket:message', { ticketId: ticket.id, message });
     },
     ticketUpdated(ticket) {
-      io.to([ROOMS.user(ticket.user_id), ROOMS.admins]).emit('ticket:updated', ticket);
+      io.to([ticketRoom(ticket), ROOMS.admins]).emit('ticket:updated', ticket);
     },
     adminOnline(online) {
       io.emit('admin:online', { online });

@@ -15,7 +15,9 @@ describe('recovery link reference', () => {
   it('When the expiry has passed, then it is expired; a changed expiry, id, e-mail or signature is invalid', () => {
     expect(signer.check(ref, 'rec-1', 'rahim@example.com', expires)).toBe('expired');
     const [seconds, signature] = ref.split('.');
-    expect(signer.check(`${Number(seconds) + 3600}.${signature}`, 'rec-1', 'rahim@example.com', before)).toBe('invalid');
+    expect(signer.check(`${Number(seconds) + 3600}.${signature}`, 'rec-1', 'rahim@example.com', before)).toBe(
+      'invalid',
+    );
     expect(signer.check(ref, 'rec-2', 'rahim@example.com', before)).toBe('invalid');
     expect(signer.check(ref, 'rec-1', 'karim@example.com', before)).toBe('invalid');
     const flipped = `${seconds}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;

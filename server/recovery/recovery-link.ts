@@ -1,4 +1,4 @@
-// The reference the recovery e-mail's link carries (decision 096): `<expiry>.<HMAC(id, e-mail, expiry)>` with a key
+// The reference the recovery e-mail's link carries (decision 021): `<expiry>.<HMAC(id, e-mail, expiry)>` with a key
 // derived from the server secret. It names no e-mail itself; the server checks it against the stored request, so
 // the confirm page works on any device without trusting what the browser kept.
 import crypto from 'node:crypto';

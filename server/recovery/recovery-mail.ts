@@ -6,7 +6,12 @@ const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
 const bengaliDigits = (value: string | number) => String(value).replace(/\d/g, (d) => BN_DIGITS[Number(d)]);
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export function recoveryMail(input: { to: string; name: string; code: string; link: string }): MailMessage {
   const minutes = TIMERS.recoveryCodeMinutes;

@@ -12,7 +12,15 @@ export interface RecoveryRecord {
   sentAt: Date;
 }
 
-const select = { id: true, email: true, userId: true, attempts: true, expiresAt: true, usedAt: true, sentAt: true } as const;
+const select = {
+  id: true,
+  email: true,
+  userId: true,
+  attempts: true,
+  expiresAt: true,
+  usedAt: true,
+  sentAt: true,
+} as const;
 
 export function createRecoveryRepository(prisma: Prisma) {
   return {
@@ -21,21 +29,42 @@ export function createRecoveryRepository(prisma: Prisma) {
     },
 
     /** Stores a new request and retires the e-mail's older unused ones (only the newest code works). */
-    async create(data: { id: string; email: string; userId: string | null; codeHash: string; expiresAt: Date; now: Date }): Promise<void> {
+    async create(data: {
+      id: string;
+      email: string;
+      userId: string | null;
+      codeHash: string;
+      expiresAt: Date;
+      now: Date;
+    }): Promise<void> {
       await prisma.$transaction(async (tx) => {
-        await tx.recovery.updateMany({ where: { email: data.email, usedAt: null, expiresAt: { gt: data.now } }, data: { expiresAt: data.now } });
+        await tx.recovery.updateMany({
+          where: { email: data.email, usedAt: null, expiresAt: { gt: data.now } },
+          data: { expiresAt: data.now },
+        });
         await tx.recovery.create({
-          data: { id: data.id, email: data.email, userId: data.userId, codeHash: data.codeHash, expiresAt: data.expiresAt, sentAt: data.now },
+          data: {
+            id: data.id,
+            email: data.email,
+            userId: data.userId,
+            codeHash: data.codeHash,
+            expiresAt: data.expiresAt,
+            sentAt: data.now,
+          },
         });
       });
     },
 
     /**
-     * Takes one try of a live request before its code is compared (issue 7): one conditional UPDATE … RETURNING
+     * Takes one try of a live request before its code is compared: one conditional UPDATE … RETURNING
      * raises the counter, so parallel guesses each use up their own try and none can share a count. Returns the
      * stored hash and e-mail, or null when the request is not live (used, expired, out of tries or unknown).
      */
-    async takeAttempt(id: string, now: Date, maxAttempts: number): Promise<{ codeHash: string; email: string; userId: string | null } | null> {
+    async takeAttempt(
+      id: string,
+      now: Date,
+      maxAttempts: number,
+    ): Promise<{ codeHash: string; email: string; userId: string | null } | null> {
       const rows = await prisma.$queryRaw<{ code_hash: string; email: string; user_id: string | null }[]>`
         UPDATE recoveries SET attempts = attempts + 1
         WHERE id = ${id} AND used_at IS NULL AND expires_at > ${now} AND attempts < ${maxAttempts}
@@ -46,7 +75,11 @@ export function createRecoveryRepository(prisma: Prisma) {
 
     /** Codes sent to an e-mail and tries made on its codes since `since` (the daily limits per account). */
     async usageSince(email: string, since: Date): Promise<{ sent: number; tries: number }> {
-      const agg = await prisma.recovery.aggregate({ where: { email, sentAt: { gte: since } }, _count: { _all: true }, _sum: { attempts: true } });
+      const agg = await prisma.recovery.aggregate({
+        where: { email, sentAt: { gte: since } },
+        _count: { _all: true },
+        _sum: { attempts: true },
+      });
       return { sent: agg._count._all, tries: agg._sum.attempts ?? 0 };
     },
 
@@ -58,7 +91,13 @@ export function createRecoveryRepository(prisma: Prisma) {
       return prisma.$transaction(async (tx) => {
         // The try was already taken (takeAttempt), so the attempt bound is not checked again here.
         const claimed = await tx.recovery.updateMany({
-          where: { id: input.id, usedAt: null, expiresAt: { gt: input.now }, codeHash: input.codeHash, userId: { not: null } },
+          where: {
+            id: input.id,
+            usedAt: null,
+            expiresAt: { gt: input.now },
+            codeHash: input.codeHash,
+            userId: { not: null },
+          },
           data: { usedAt: input.now },
         });
         if (claimed.count === 0) return null;

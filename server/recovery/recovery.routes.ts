@@ -1,4 +1,4 @@
-// POST /recover, PATCH /recover/{id} (spec §7).
+// POST /recover, PATCH /recover/{id} (product.md §5).
 import { Router } from 'express';
 import { idParamSchema, recoverBodySchema, recoverConfirmBodySchema, recoveryLinkQuerySchema } from '#shared/schemas';
 import type { RecoveryLinkDto } from '#shared/api-types';
@@ -30,7 +30,7 @@ export function recoveryRoutes(deps: {
     }
   });
 
-  // The confirm page opened from the mailed link, on any device (decision 096). Public, like the other two calls.
+  // The confirm page opened from the mailed link, on any device (decision 021). Public, like the other two calls.
   router.get('/recover/:id', ...limits.recovery, async (req, res) => {
     const id = idParamSchema.safeParse(req.params.id);
     const query = recoveryLinkQuerySchema.safeParse(req.query);
@@ -47,11 +47,20 @@ export function recoveryRoutes(deps: {
     const body = parseInput(recoverConfirmBodySchema, req.body);
     await captcha.verify(body.captcha);
     if (!id.success) {
-      throw new AppError(400, 'errors.recoveryInvalid', 'This reset link is no longer valid, please ask for a new code');
+      throw new AppError(
+        400,
+        'errors.recoveryInvalid',
+        'This reset link is no longer valid, please ask for a new code',
+      );
     }
     const { user, jwt } = await recovery.confirmRecovery({ id: id.data, code: body.code, password: body.password });
-    // With 2FA on, no token (issue 20): `login_required` sends the client to the login with its second step.
-    res.json({ ok: true, text: 'Your password has been changed', user: userDto(user, jwt), ...(jwt ? {} : { login_required: true }) });
+    // With 2FA on, no token: `login_required` sends the client to the login with its second step.
+    res.json({
+      ok: true,
+      text: 'Your password has been changed',
+      user: userDto(user, jwt),
+      ...(jwt ? {} : { login_required: true }),
+    });
   });
 
   return router;

@@ -33,7 +33,10 @@ function createPassport(secret: string, users: UserLookup): passport.PassportSta
         algorithms: ['HS256'],
         jsonWebTokenOptions: { algorithms: ['HS256'] },
       },
-      (payload: { sub?: unknown; ver?: unknown; exp?: unknown }, done: (err: unknown, user?: UserRecord | false) => void) => {
+      (
+        payload: { sub?: unknown; ver?: unknown; exp?: unknown },
+        done: (err: unknown, user?: UserRecord | false) => void,
+      ) => {
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') {
           done(revoked(), false);
           return;

@@ -25,17 +25,31 @@ export interface CaptchaService {
 /** What a route with a protected write needs. */
 export type CaptchaVerifier = Pick<CaptchaService, 'verify'>;
 
-/** Key of a used solution in Redis: `<REDIS_CHANNEL_PREFIX>:captcha:used:<sha256>` (decision 166). */
+/** Key of a used solution in Redis: `<REDIS_CHANNEL_PREFIX>:captcha:used:<sha256>` (decision 075). */
 export const captchaUsedKey = (redisPrefix: string, hash: string) => `${redisPrefix}:captcha:used:${hash}`;
 
-export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: string; prisma: Prisma; redis?: Redis; redisPrefix?: string }): CaptchaService {
+export function createCaptchaService(opts: {
+  mode: 'altcha' | 'off';
+  hmacKey: string;
+  prisma: Prisma;
+  redis?: Redis;
+  redisPrefix?: string;
+}): CaptchaService {
   const { mode, hmacKey, prisma, redis } = opts;
 
   async function markUsed(signature: string): Promise<boolean> {
     const key = crypto.createHash('sha256').update(signature).digest('hex');
     if (redis) {
       try {
-        return (await redis.set(captchaUsedKey(opts.redisPrefix ?? 'shop', key), '1', 'PX', CAPTCHA_TTL_MS + 60_000, 'NX')) === 'OK';
+        return (
+          (await redis.set(
+            captchaUsedKey(opts.redisPrefix ?? 'shop', key),
+            '1',
+            'PX',
+            CAPTCHA_TTL_MS + 60_000,
+            'NX',
+          )) === 'OK'
+        );
       } catch {
         // Redis down (the guard refuses at once): the database row below keeps replays out (decision 077)
       }
@@ -80,7 +94,7 @@ export function createCaptchaService(opts: { mode: 'altcha' | 'off'; hmacKey: st
   };
 }
 
-/** GET /captcha (design §10): a fresh challenge, or `{ off: true }`; `?level=hard` for the harder one. */
+/** GET /captcha (product.md §3.6): a fresh challenge, or `{ off: true }`; `?level=hard` for the harder one. */
 export function captchaRoutes(captcha: Pick<CaptchaService, 'challenge'>): Router {
   const router = Router();
   router.get('/captcha', async (req, res) => {

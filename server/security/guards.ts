@@ -1,7 +1,7 @@
-// Role guards for routes (spec §6, issue 20): who may call. Authentication itself is in authenticate.ts.
+// Role guards for routes (product.md §1.5): who may call. Authentication itself is in authenticate.ts.
 // Staff are admins and operators (#shared/constants STAFF_ROLES): operators work the queue, the SMS inbox and the
 // tickets; what changes the shop stays the admins'. An operator refused an admin-only route gets 403
-// errors.forbidden; a customer keeps the admin-only answer of spec §6 (code -10033).
+// errors.forbidden; a customer keeps the admin-only answer of product.md §3.1 (code -10033).
 import type { Request, RequestHandler } from 'express';
 import { isStaffRole } from '#shared/constants';
 import { errors } from '../http/app-error.js';
@@ -20,7 +20,9 @@ export function isStaff(user: { role: string } | null | undefined): boolean {
 /** Why `user` may not call an admin-only route (null: they may). */
 function adminRefusal(user: UserRecord) {
   if (user.role === 'admin') return null;
-  return user.role === 'operator' ? errors.forbidden('errors.forbidden', 'Operators may not do that') : errors.adminOnly();
+  return user.role === 'operator'
+    ? errors.forbidden('errors.forbidden', 'Operators may not do that')
+    : errors.adminOnly();
 }
 
 /** The caller when they are an admin: no token → 401, an operator → 403 forbidden, another role → 403 -10033. */
@@ -50,12 +52,12 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(errors.unauthorized());
   next(adminRefusal(req.user) ?? undefined);
 };
-/** Admins and operators (issue 20). */
+/** Admins and operators. */
 export const requireStaff: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(errors.unauthorized());
   next(isStaff(req.user) ? undefined : errors.adminOnly());
 };
-/** The customer area: role user only (spec §6). */
+/** The customer area: role user only (product.md §1.5). */
 export const requireCustomer: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(errors.unauthorized());
   next(req.user.role === 'user' ? undefined : errors.userOnly());

@@ -1,8 +1,8 @@
-// Login throttling that stops guessing without locking the owner out (issue 7, decision 072): wrong passwords
+// Login throttling that stops guessing without locking the owner out (decision 072): wrong passwords
 // count per (e-mail, address) and per e-mail; successful logins never count. A pair over its limit is refused;
 // an e-mail over its lower mark asks for a harder captcha, and only a much higher ceiling refuses it outright.
 //
-// Counted before the password is checked (issue 20, decision 166): each attempt first takes its place in the
+// Counted before the password is checked (decision 075): each attempt first takes its place in the
 // counters with one atomic increment, and is refused when that place is over the limit; only then is the password
 // verified, and a right one (or a refusal for another reason: a failed captcha) gives its place back. So parallel
 // wrong passwords cannot all pass a check made before any of them was counted: the 11th and later get 429.
@@ -107,7 +107,9 @@ export function createLoginThrottle(opts: { redis?: Redis; scale?: number; redis
   const scale = opts.scale ?? 1;
   const limit = (n: number) => Math.max(1, Math.round(n * scale));
   const counter = (name: string, windowMs: number) =>
-    opts.redis ? redisCounter(opts.redis, loginThrottlePrefix(opts.redisPrefix ?? 'shop', name), windowMs) : memoryCounter(windowMs);
+    opts.redis
+      ? redisCounter(opts.redis, loginThrottlePrefix(opts.redisPrefix ?? 'shop', name), windowMs)
+      : memoryCounter(windowMs);
   const pair = counter('pair', 15 * MINUTE);
   const recent = counter('email', 15 * MINUTE);
   const hourly = counter('email-hour', 60 * MINUTE);
@@ -116,7 +118,11 @@ export function createLoginThrottle(opts: { redis?: Redis; scale?: number; redis
   return {
     async attempt(e, address) {
       const keys = { pair: pairKey(e, address), email: email(e) };
-      const [pairCount, recentCount, hourCount] = await Promise.all([pair.add(keys.pair), recent.add(keys.email), hourly.add(keys.email)]);
+      const [pairCount, recentCount, hourCount] = await Promise.all([
+        pair.add(keys.pair),
+        recent.add(keys.email),
+        hourly.add(keys.email),
+      ]);
       let released = false;
       const release = async () => {
         if (released) return;
@@ -132,7 +138,10 @@ export function createLoginThrottle(opts: { redis?: Redis; scale?: number; redis
         await release();
         return { verdict: { allowed: false, retryAfterSeconds: 60 * 60 }, release };
       }
-      return { verdict: { allowed: true, captcha: recentCount > limit(LOGIN_HARD_CAPTCHA_FROM) ? 'hard' : 'normal' }, release };
+      return {
+        verdict: { allowed: true, captcha: recentCount > limit(LOGIN_HARD_CAPTCHA_FROM) ? 'hard' : 'normal' },
+        release,
+      };
     },
     async failed(e, address) {
       await Promise.all([pair.add(pairKey(e, address)), recent.add(email(e)), hourly.add(email(e))]);

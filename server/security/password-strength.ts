@@ -1,4 +1,4 @@
-// Common and easily guessed passwords are refused at register, change and reset (issue 7, decision 074): the
+// Common and easily guessed passwords are refused at register, change and reset (decision 131): the
 // zxcvbn-ts estimator with its maintained common-password and name lists; a score below 2 ("too guessable" or
 // "very guessable", under about a million guesses) is refused. Loaded on first use, server-side only.
 import { AppError } from '../http/app-error.js';
@@ -10,7 +10,10 @@ let checker: Promise<Checker> | undefined;
 
 function loadChecker(): Promise<Checker> {
   checker ??= (async () => {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]);
+    const [{ ZxcvbnFactory }, common] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+    ]);
     const zxcvbn = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
     return async (password, userInputs) => (await zxcvbn.check(password, userInputs)).score;
   })();

@@ -1,4 +1,4 @@
-// Small secrets kept encrypted at rest (the TOTP secrets of issue 20, decision 161): AES-256-GCM with a key
+// Small secrets kept encrypted at rest (the TOTP secrets, decision 161): AES-256-GCM with a key
 // derived (HKDF-SHA256) from a configured key, never stored beside the data. A database dump alone does not give
 // the secrets; a value that was changed in the database does not decrypt (GCM's tag) instead of being trusted.
 import crypto from 'node:crypto';
@@ -12,7 +12,8 @@ export interface SecretBox {
 }
 
 export function createSecretBox(keyMaterial: string, purpose: string): SecretBox {
-  const derive = (info: string) => Buffer.from(crypto.hkdfSync('sha256', keyMaterial, 'wallet-shop', `${purpose}:${info}`, 32));
+  const derive = (info: string) =>
+    Buffer.from(crypto.hkdfSync('sha256', keyMaterial, 'wallet-shop', `${purpose}:${info}`, 32));
   const key = derive('encrypt');
   const hashKey = derive('hash');
   return {
@@ -20,7 +21,12 @@ export function createSecretBox(keyMaterial: string, purpose: string): SecretBox
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');

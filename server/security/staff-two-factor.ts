@@ -1,4 +1,4 @@
-// STAFF_2FA=required (issue 20, decision 162): a staff member (admin or operator) without a second factor may only
+// STAFF_2FA=required (decision 161): a staff member (admin or operator) without a second factor may only
 // sign in and set it up. Every other request of theirs under /api/v1 answers 403 errors.twoFactorRequired, and the
 // client takes them to the setup. Customers are not affected; with STAFF_2FA=optional nothing is.
 import type { RequestHandler } from 'express';

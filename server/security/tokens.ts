@@ -26,14 +26,23 @@ export function jwtKey(secret: string): crypto.KeyObject {
 }
 
 export function signToken(secret: string, user: { id: string; tokenVersion: number }): string {
-  return jwt.sign({ ver: user.tokenVersion }, jwtKey(secret), { algorithm: 'HS256', subject: user.id, expiresIn: TOKEN_LIFETIME_SECONDS });
+  return jwt.sign({ ver: user.tokenVersion }, jwtKey(secret), {
+    algorithm: 'HS256',
+    subject: user.id,
+    expiresIn: TOKEN_LIFETIME_SECONDS,
+  });
 }
 
 /** Returns the claims, or null when the token is malformed, forged, expired or lacks `exp`. */
 export function verifyToken(secret: string, token: string): TokenClaims | null {
   try {
     const payload = jwt.verify(token, jwtKey(secret), { algorithms: ['HS256'] });
-    if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') {
+    if (
+      typeof payload !== 'object' ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.ver !== 'number' ||
+      typeof payload.exp !== 'number'
+    ) {
       return null;
     }
     return { sub: payload.sub, ver: payload.ver, exp: payload.exp };

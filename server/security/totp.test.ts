@@ -13,23 +13,29 @@ const RFC_VECTORS: [number, string][] = [
 ];
 
 describe('TOTP (RFC 6238) with a fixed clock', () => {
-  it.each(RFC_VECTORS)('When the clock says %i s, then the code is %s (the RFC test vectors) and it matches its step', (seconds, code) => {
-    const totp = createTotp(() => seconds * 1000);
-    expect(totp.codeAt(RFC_SECRET, timeStep(seconds * 1000))).toBe(code);
-    expect(totp.matchStep(RFC_SECRET, code)).toBe(timeStep(seconds * 1000));
-  });
+  it.each(RFC_VECTORS)(
+    'When the clock says %i s, then the code is %s (the RFC test vectors) and it matches its step',
+    (seconds, code) => {
+      const totp = createTotp(() => seconds * 1000);
+      expect(totp.codeAt(RFC_SECRET, timeStep(seconds * 1000))).toBe(code);
+      expect(totp.matchStep(RFC_SECRET, code)).toBe(timeStep(seconds * 1000));
+    },
+  );
 
   it('When a code of one step before or after now is given, then it matches that step; two steps away it does not', () => {
     const now = 1_234_567_890_000;
     const totp = createTotp(() => now);
     const step = timeStep(now);
-    for (const offset of [-1, 0, 1]) expect(totp.matchStep(RFC_SECRET, totp.codeAt(RFC_SECRET, step + offset))).toBe(step + offset);
-    for (const offset of [-2, 2, 10]) expect(totp.matchStep(RFC_SECRET, totp.codeAt(RFC_SECRET, step + offset))).toBeNull();
+    for (const offset of [-1, 0, 1])
+      expect(totp.matchStep(RFC_SECRET, totp.codeAt(RFC_SECRET, step + offset))).toBe(step + offset);
+    for (const offset of [-2, 2, 10])
+      expect(totp.matchStep(RFC_SECRET, totp.codeAt(RFC_SECRET, step + offset))).toBeNull();
   });
 
   it('When the input is no 6-digit code, then nothing matches', () => {
     const totp = createTotp(() => 59_000);
-    for (const input of ['', '28708', '2870822', 'abcdef', ' 287082']) expect(totp.matchStep(RFC_SECRET, input)).toBeNull();
+    for (const input of ['', '28708', '2870822', 'abcdef', ' 287082'])
+      expect(totp.matchStep(RFC_SECRET, input)).toBeNull();
   });
 
   it('When a secret is made, then it is base32 of 20 bytes and its otpauth URL names the shop and the account', () => {
@@ -66,6 +72,8 @@ describe('Recovery codes and sealed secrets', () => {
     expect(box.open(altered)).toBeNull();
     expect(box.open('plain text')).toBeNull();
     expect(box.hash('ABCDEFGHJK')).toBe(box.hash('ABCDEFGHJK'));
-    expect(box.hash('ABCDEFGHJK')).not.toBe(createSecretBox('another-key-of-at-least-thirty-two-chars', 'two-factor').hash('ABCDEFGHJK'));
+    expect(box.hash('ABCDEFGHJK')).not.toBe(
+      createSecretBox('another-key-of-at-least-thirty-two-chars', 'two-factor').hash('ABCDEFGHJK'),
+    );
   });
 });

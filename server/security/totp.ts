@@ -1,4 +1,4 @@
-// Time-based one-time passwords (RFC 6238) through otplib, and the recovery codes of the second factor (issue 20,
+// Time-based one-time passwords (RFC 6238) through otplib, and the recovery codes of the second factor
 // decision 161). The clock is injectable: tests move it instead of waiting for 30-second steps.
 import crypto from 'node:crypto';
 import { generateSecret, generateSync, generateURI } from 'otplib';
@@ -26,11 +26,22 @@ export interface Totp {
 
 export function createTotp(clock: Clock = Date.now): Totp {
   const codeAt = (secret: string, step: number) =>
-    generateSync({ secret, epoch: step * TWO_FACTOR.periodSeconds, period: TWO_FACTOR.periodSeconds, digits: TWO_FACTOR.digits });
+    generateSync({
+      secret,
+      epoch: step * TWO_FACTOR.periodSeconds,
+      period: TWO_FACTOR.periodSeconds,
+      digits: TWO_FACTOR.digits,
+    });
   return {
     newSecret: () => generateSecret({ length: 20 }),
     otpauthUrl: (secret, accountName) =>
-      generateURI({ issuer: TWO_FACTOR.issuer, label: accountName, secret, digits: TWO_FACTOR.digits, period: TWO_FACTOR.periodSeconds }),
+      generateURI({
+        issuer: TWO_FACTOR.issuer,
+        label: accountName,
+        secret,
+        digits: TWO_FACTOR.digits,
+        period: TWO_FACTOR.periodSeconds,
+      }),
     codeAt,
     matchStep(secret, code) {
       if (!/^\d{6}$/.test(code)) return null;
@@ -38,7 +49,8 @@ export function createTotp(clock: Clock = Date.now): Totp {
       let found: number | null = null;
       // Every step of the window is computed and compared in constant time, whichever matches.
       for (let step = now - TWO_FACTOR.window; step <= now + TWO_FACTOR.window; step += 1) {
-        if (crypto.timingSafeEqual(Buffer.from(codeAt(secret, step)), Buffer.from(code)) && found === null) found = step;
+        if (crypto.timingSafeEqual(Buffer.from(codeAt(secret, step)), Buffer.from(code)) && found === null)
+          found = step;
       }
       return found;
     },

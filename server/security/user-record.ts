@@ -13,7 +13,7 @@ export interface UserRecord {
   tokenVersion: number;
   createdAt: Date;
   orderCount: number;
-  /** Signs in with a second factor (issue 20); staff without it are held by STAFF_2FA=required. */
+  /** Signs in with a second factor; staff without it are held by STAFF_2FA=required. */
   twoFactor: boolean;
 }
 

@@ -4,7 +4,8 @@ import type { Prisma, Transaction } from '../db/database.js';
 
 export type SettingValues = Record<string, unknown>;
 
-const unwrap = (json: unknown): unknown => (json && typeof json === 'object' && 'value' in json ? (json as { value: unknown }).value : undefined);
+const unwrap = (json: unknown): unknown =>
+  json && typeof json === 'object' && 'value' in json ? (json as { value: unknown }).value : undefined;
 const fromRows = (rows: { key: string; value: unknown }[]): SettingValues =>
   Object.fromEntries(rows.flatMap((r) => (unwrap(r.value) === undefined ? [] : [[r.key, unwrap(r.value)]])));
 
@@ -28,7 +29,11 @@ export function createSettingsRepository(prisma: Prisma) {
         const now = new Date();
         for (const key of keys) {
           const value = { value: values[key] ?? null } as object;
-          await tx.shopSetting.upsert({ where: { key }, create: { key, value, updatedAt: now }, update: { value, updatedAt: now } });
+          await tx.shopSetting.upsert({
+            where: { key },
+            create: { key, value, updatedAt: now },
+            update: { value, updatedAt: now },
+          });
         }
         await also(tx, before);
       });

@@ -1,4 +1,4 @@
-// The shop's own rules (issue 20, decision 163), admin only:
+// The shop's own rules (decision 163), admin only:
 //   GET   /shop-settings → {ok, settings}                        (every key, defaults included)
 //   PATCH /shop-settings {captcha, settings:{…}} → {ok, settings}  (some keys; unknown keys 400; audited)
 import { Router } from 'express';
@@ -9,7 +9,11 @@ import type { CaptchaVerifier } from '../security/captcha.js';
 import { currentAdmin, requireAdmin } from '../security/guards.js';
 import type { SettingsService } from './settings.service.js';
 
-export function settingsRoutes(deps: { settings: SettingsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'report'> }): Router {
+export function settingsRoutes(deps: {
+  settings: SettingsService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write' | 'report'>;
+}): Router {
   const { settings, captcha, limits } = deps;
   const router = Router();
 

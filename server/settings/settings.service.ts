@@ -1,11 +1,17 @@
-// The shop's settings (issue 20, decision 163): read through a small cache, changed by an admin (audited).
+// The shop's settings (decision 163): read through a small cache, changed by an admin (audited).
 //
-// The cache (decision 164): services call `current()` on every use; it answers from memory, read through from the
+// The cache (decision 081): services call `current()` on every use; it answers from memory, read through from the
 // database when empty or older than `maxAgeMs`. A change drops it at once on the instance that wrote and publishes
 // `settings.changed` (decision 130); its subscriber drops the public snapshot, whose Redis/IPC bus tells every other
 // instance, where the composition root drops this cache too (`dropped`), so a new rule holds everywhere about as soon
 // as the PATCH answers; the short age bounds the rare message lost while Redis reconnects.
-import { SHOP_SETTING_KEYS, SHOP_SETTINGS, SHOP_SETTINGS_DEFAULTS, type ShopSettings, type ShopSettingsPatch } from '#shared/shop-settings';
+import {
+  SHOP_SETTING_KEYS,
+  SHOP_SETTINGS,
+  SHOP_SETTINGS_DEFAULTS,
+  type ShopSettings,
+  type ShopSettingsPatch,
+} from '#shared/shop-settings';
 import type { AuditJson } from '#shared/audit';
 import type { AuditRecorder } from '../audit/index.js';
 import type { Publisher } from '../event-bus.js';

@@ -17,16 +17,22 @@ const TS = String(AT.getTime() / 1000);
 
 describe('SMS Gateway for Android signatures', () => {
   it('When the body and timestamp are signed as the app does, then the hex HMAC-SHA256 of body + timestamp matches', () => {
-    const independent = crypto.createHmac('sha256', KEY).update(Buffer.concat([BODY, Buffer.from(TS)])).digest('hex');
+    const independent = crypto
+      .createHmac('sha256', KEY)
+      .update(Buffer.concat([BODY, Buffer.from(TS)]))
+      .digest('hex');
     expect(gatewaySignature(KEY, BODY, TS)).toBe(independent);
     expect(isSignedByGateway({ key: KEY, rawBody: BODY, signature: independent, timestamp: TS, now: AT })).toBe(true);
     // Hex in capitals is the same bytes.
-    expect(isSignedByGateway({ key: KEY, rawBody: BODY, signature: independent.toUpperCase(), timestamp: TS, now: AT })).toBe(true);
+    expect(
+      isSignedByGateway({ key: KEY, rawBody: BODY, signature: independent.toUpperCase(), timestamp: TS, now: AT }),
+    ).toBe(true);
   });
 
   it('When a byte, the key, the timestamp or the header shape differs, then it is refused', () => {
     const good = gatewaySignature(KEY, BODY, TS);
-    const check = (p: Partial<Parameters<typeof isSignedByGateway>[0]>) => isSignedByGateway({ key: KEY, rawBody: BODY, signature: good, timestamp: TS, now: AT, ...p });
+    const check = (p: Partial<Parameters<typeof isSignedByGateway>[0]>) =>
+      isSignedByGateway({ key: KEY, rawBody: BODY, signature: good, timestamp: TS, now: AT, ...p });
     expect(check({ rawBody: Buffer.from(BODY.toString('utf8').replace('1234', '1235')) })).toBe(false);
     expect(check({ key: `${KEY}x` })).toBe(false);
     expect(check({ timestamp: String(Number(TS) + 1) })).toBe(false);
@@ -45,7 +51,16 @@ describe('SMS Gateway for Android signatures', () => {
       [-301, false],
     ] as const) {
       const ts = String(Number(TS) + offset);
-      expect(isSignedByGateway({ key: KEY, rawBody: BODY, signature: gatewaySignature(KEY, BODY, ts), timestamp: ts, now: AT }), String(offset)).toBe(ok);
+      expect(
+        isSignedByGateway({
+          key: KEY,
+          rawBody: BODY,
+          signature: gatewaySignature(KEY, BODY, ts),
+          timestamp: ts,
+          now: AT,
+        }),
+        String(offset),
+      ).toBe(ok);
     }
   });
 });
@@ -53,7 +68,13 @@ describe('SMS Gateway for Android signatures', () => {
 describe('Which stored texts keep their digits', () => {
   it('When a text is a payment, money leaving or a balance-moving credit, then it is kept; codes and the rest are masked', () => {
     const bkash = (text: string) => parseSms({ account: 'bkash', from: 'bKash', text });
-    expect(isMoneyText(bkash('You have received Tk 500.00 from 01712345678. Fee Tk 0.00. Balance Tk 1,500.00. TrxID AB12CD34EF at 26/11/2026 10:15'))).toBe(true);
+    expect(
+      isMoneyText(
+        bkash(
+          'You have received Tk 500.00 from 01712345678. Fee Tk 0.00. Balance Tk 1,500.00. TrxID AB12CD34EF at 26/11/2026 10:15',
+        ),
+      ),
+    ).toBe(true);
     expect(isMoneyText(bkash('Your bKash verification code is 956586. Expires in 2 minutes.'))).toBe(false);
     expect(isMoneyText(parseSms({ account: 'bkash', from: '16247', text: 'Your PIN 1234 was reset' }))).toBe(false);
   });

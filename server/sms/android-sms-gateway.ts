@@ -1,9 +1,14 @@
-// SMS Gateway for Android (capcom6/android-sms-gateway) as it sends (issue 19, decision 147). The app signs each
+// SMS Gateway for Android (capcom6/android-sms-gateway) as it sends (decision 147). The app signs each
 // webhook: X-Signature = hex HMAC-SHA256, keyed with the app's "Signing Key" setting (the device token pasted
 // there), over the raw body followed by X-Timestamp (unix seconds); it retries every non-2xx answer for days.
 import crypto from 'node:crypto';
 import { unixSeconds } from '#shared/time';
-import { GATEWAY_SIGNATURE_MAX_SKEW_SECONDS, GATEWAY_SMS_RECEIVED, gatewaySmsPayloadSchema, gatewayWebhookSchema } from '#shared/sms/android-sms-gateway';
+import {
+  GATEWAY_SIGNATURE_MAX_SKEW_SECONDS,
+  GATEWAY_SMS_RECEIVED,
+  gatewaySmsPayloadSchema,
+  gatewayWebhookSchema,
+} from '#shared/sms/android-sms-gateway';
 import { forwardSmsBodySchema } from '#shared/sms/sms-api';
 import type { Clock } from '../clock.js';
 import { parseInput } from '../http/validate.js';
@@ -20,7 +25,13 @@ export function gatewaySignature(key: string, rawBody: Buffer, timestamp: string
 }
 
 /** Whether the headers sign this body with `key`, at a time within five minutes of `now`. */
-export function isSignedByGateway(p: { key: string; rawBody: Buffer; signature: unknown; timestamp: unknown; now: Date }): boolean {
+export function isSignedByGateway(p: {
+  key: string;
+  rawBody: Buffer;
+  signature: unknown;
+  timestamp: unknown;
+  now: Date;
+}): boolean {
   const { signature, timestamp } = p;
   if (typeof signature !== 'string' || typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(unixSeconds(p.now) - Number(timestamp)) > GATEWAY_SIGNATURE_MAX_SKEW_SECONDS) return false;
@@ -34,16 +45,32 @@ export type GatewayDelivery =
   | { status: 'skipped'; event: string }
   | { status: 'stored'; sms: { id: number; status: string; order_id: string | null } };
 
-export function createAndroidSmsGateway(deps: { repo: SmsRepository; sms: SmsService; deviceKeys: SecretBox; clock: Clock }) {
+export function createAndroidSmsGateway(deps: {
+  repo: SmsRepository;
+  sms: SmsService;
+  deviceKeys: SecretBox;
+  clock: Clock;
+}) {
   const { repo, sms, deviceKeys, clock } = deps;
   return {
     /** The device whose token signed this request, or null (unknown or revoked device, no key, bad or stale signature). */
-    async authenticate(deviceId: string | null, req: { rawBody: Buffer | undefined; signature: unknown; timestamp: unknown }): Promise<DeviceRecord | null> {
+    async authenticate(
+      deviceId: string | null,
+      req: { rawBody: Buffer | undefined; signature: unknown; timestamp: unknown },
+    ): Promise<DeviceRecord | null> {
       if (deviceId === null || req.rawBody === undefined) return null;
       const found = await repo.findDeviceWithSealedToken(deviceId);
       const key = found?.tokenSealed ? deviceKeys.open(found.tokenSealed) : null;
       if (!found || key === null) return null;
-      return isSignedByGateway({ key, rawBody: req.rawBody, signature: req.signature, timestamp: req.timestamp, now: clock.now() }) ? found.device : null;
+      return isSignedByGateway({
+        key,
+        rawBody: req.rawBody,
+        signature: req.signature,
+        timestamp: req.timestamp,
+        now: clock.now(),
+      })
+        ? found.device
+        : null;
     },
 
     /**
@@ -55,7 +82,10 @@ export function createAndroidSmsGateway(deps: { repo: SmsRepository; sms: SmsSer
       const seen = await repo.findWebhookEvent(device.id, event.id);
       if (seen) {
         const stored = seen.smsId === null ? null : await repo.findSms(seen.smsId);
-        return { status: 'duplicate', sms: stored ? { id: stored.id, status: 'duplicate', order_id: stored.orderId } : null };
+        return {
+          status: 'duplicate',
+          sms: stored ? { id: stored.id, status: 'duplicate', order_id: stored.orderId } : null,
+        };
       }
       if (event.event !== GATEWAY_SMS_RECEIVED) return { status: 'skipped', event: event.event };
       const payload = parseInput(gatewaySmsPayloadSchema, event.payload);
@@ -67,7 +97,12 @@ export function createAndroidSmsGateway(deps: { repo: SmsRepository; sms: SmsSer
         received_at: Number.isFinite(receivedAt) ? Math.floor(receivedAt / 1000) : undefined,
       });
       const forwarded = await sms.forwardSms(device, input);
-      await repo.recordWebhookEvent(device.id, event.id, forwarded.id, new Date(clock.now().getTime() - EVENT_MEMORY_DAYS * 86_400_000));
+      await repo.recordWebhookEvent(
+        device.id,
+        event.id,
+        forwarded.id,
+        new Date(clock.now().getTime() - EVENT_MEMORY_DAYS * 86_400_000),
+      );
       return { status: 'stored', sms: { id: forwarded.id, status: forwarded.status, order_id: forwarded.order_id } };
     },
   };

@@ -2,7 +2,7 @@
 // set of messages chains every one of them; one forged balance is held and never changes what the others are.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runLedger, type LedgerEntry } from './ledger.js';
+import { chainInto, runLedger, type LedgerEntry } from './ledger.js';
 
 const T0 = 1_795_000_000;
 const credit = (id: number, amount: string, balance: string | null, minute: number, fee = '0.00'): LedgerEntry => ({
@@ -13,19 +13,30 @@ const credit = (id: number, amount: string, balance: string | null, minute: numb
   balance,
   time: T0 + minute * 60,
 });
-const debit = (id: number, amount: string, balance: string, minute: number, fee = '0.00'): LedgerEntry => ({ ...credit(id, amount, balance, minute, fee), direction: 'debit' });
+const debit = (id: number, amount: string, balance: string, minute: number, fee = '0.00'): LedgerEntry => ({
+  ...credit(id, amount, balance, minute, fee),
+  direction: 'debit',
+});
 const stateOf = (r: ReturnType<typeof runLedger>, id: number) => r.states.get(id);
 
 describe('ledger', () => {
   it('When credits and debits chain from the anchor to the paisa, then all are chained and the balance is the last one', () => {
-    const r = runLedger({ balance: '1000.00', at: T0 }, [credit(1, '200.00', '1200.00', 1), debit(2, '500.00', '695.00', 2, '5.00'), credit(3, '0.50', '695.50', 3)]);
+    const r = runLedger({ balance: '1000.00', at: T0 }, [
+      credit(1, '200.00', '1200.00', 1),
+      debit(2, '500.00', '695.00', 2, '5.00'),
+      credit(3, '0.50', '695.50', 3),
+    ]);
     expect([...r.states.values()]).toEqual([{ state: 'chained' }, { state: 'chained' }, { state: 'chained' }]);
     expect(r.balance).toBe('695.50');
     expect(r.gap).toBeNull();
   });
 
   it('When a forged credit states an invented balance between genuine ones, then it alone is held with what was expected', () => {
-    const r = runLedger({ balance: '1000.00', at: T0 }, [credit(1, '200.00', '1200.00', 1), credit(2, '25000.00', '26500.00', 2), credit(3, '100.00', '1300.00', 3)]);
+    const r = runLedger({ balance: '1000.00', at: T0 }, [
+      credit(1, '200.00', '1200.00', 1),
+      credit(2, '25000.00', '26500.00', 2),
+      credit(3, '100.00', '1300.00', 3),
+    ]);
     expect(stateOf(r, 1)).toEqual({ state: 'chained' });
     expect(stateOf(r, 2)).toEqual({ state: 'held', reason: 'balance_gap', expected: '26200.00', stated: '26500.00' });
     expect(stateOf(r, 3)).toEqual({ state: 'chained' });
@@ -45,18 +56,41 @@ describe('ledger', () => {
   });
 
   it('When messages in one minute arrive out of order, then their balances order them', () => {
-    const r = runLedger({ balance: '0.00', at: T0 }, [credit(2, '50.00', '150.00', 1), credit(1, '100.00', '100.00', 1)]);
+    const r = runLedger({ balance: '0.00', at: T0 }, [
+      credit(2, '50.00', '150.00', 1),
+      credit(1, '100.00', '100.00', 1),
+    ]);
     expect(stateOf(r, 1)).toEqual({ state: 'chained' });
     expect(stateOf(r, 2)).toEqual({ state: 'chained' });
   });
 
-  it('When the device has no anchor, then its first message is held no_anchor and the rest chain on it; a credit without balance is held no_balance', () => {
-    const r = runLedger(null, [credit(1, '100.00', '500.00', 1), credit(2, '100.00', '600.00', 2), credit(3, '70.00', null, 3)]);
-    expect(stateOf(r, 1)).toEqual({ state: 'held', reason: 'no_anchor', expected: null, stated: '500.00' });
-    expect(stateOf(r, 2)).toEqual({ state: 'chained' });
+  it('When the device has no anchor, then every message is held no_anchor, a chain of its own included, and no balance is known', () => {
+    // The attack of the audit: a seed stating a balance, then a forged payment stepping from it.
+    const r = runLedger(null, [
+      credit(1, '10.00', '5010.00', 1),
+      credit(2, '900.00', '5910.00', 2),
+      credit(3, '70.00', null, 3),
+    ]);
+    expect(stateOf(r, 1)).toEqual({ state: 'held', reason: 'no_anchor', expected: null, stated: '5010.00' });
+    expect(stateOf(r, 2)).toEqual({ state: 'held', reason: 'no_anchor', expected: null, stated: '5910.00' });
     expect(stateOf(r, 3)).toEqual({ state: 'held', reason: 'no_balance', expected: null, stated: null });
-    expect(r.balance).toBe('600.00');
+    expect(r.balance).toBeNull();
+    expect(r.gap).toBeNull();
     expect(runLedger(null, []).balance).toBeNull();
+  });
+
+  it('When an admin states the balance, then the messages leading into it chain backwards and a forged chain does not', () => {
+    const genuine = [
+      credit(1, '500.00', '2500.00', 1),
+      credit(3, '700.00', '3200.00', 4),
+      debit(4, '1000.00', '2180.00', 6, '20.00'),
+    ];
+    const forged = [credit(2, '10.00', '5010.00', 2), credit(5, '900.00', '5910.00', 7)];
+    expect(chainInto({ balance: '2180.00', at: T0 + 600 }, [...genuine, ...forged]).sort()).toEqual([1, 3, 4]);
+    // Stated as the forger's figure would need the wallet to hold it: nothing genuine leads there.
+    expect(chainInto({ balance: '5910.00', at: T0 + 600 }, [...genuine, ...forged]).sort()).toEqual([2, 5]);
+    // A balance nothing leads into proves nothing; a message stating none never joins.
+    expect(chainInto({ balance: '100.00', at: T0 + 600 }, [...genuine, credit(6, '5.00', null, 8)])).toEqual([]);
   });
 });
 
@@ -81,23 +115,36 @@ const historyArb = fc
       balance += credit ? s.paisa - s.fee : -s.paisa - s.fee;
       minute += s.gap;
       const money = (p: number) => (p / 100).toFixed(2);
-      entries.push({ id: i + 1, direction: credit ? 'credit' : 'debit', amount: money(s.paisa), fee: money(s.fee), balance: money(balance), time: T0 + minute * 60 });
+      entries.push({
+        id: i + 1,
+        direction: credit ? 'credit' : 'debit',
+        amount: money(s.paisa),
+        fee: money(s.fee),
+        balance: money(balance),
+        time: T0 + minute * 60,
+      });
     }
     return entries;
   });
 
 /** The same messages as they might arrive: any order, ids given by arrival. */
 const arrival = (entries: LedgerEntry[], order: number[]) => order.map((i, n) => ({ ...entries[i], id: n + 1 }));
-const shuffled = (entries: LedgerEntry[]) => fc.shuffledSubarray([...entries.keys()], { minLength: entries.length, maxLength: entries.length }).map((order) => arrival(entries, order));
+const shuffled = (entries: LedgerEntry[]) =>
+  fc
+    .shuffledSubarray([...entries.keys()], { minLength: entries.length, maxLength: entries.length })
+    .map((order) => arrival(entries, order));
 
 describe('ledger properties', () => {
   it('When a consistent set arrives in any order, then every message chains once all have arrived', () => {
     fc.assert(
-      fc.property(historyArb.chain((h) => shuffled(h)), (arrived) => {
-        const final = runLedger({ balance: '1000000.00', at: T0 }, arrived);
-        for (const e of arrived) expect(final.states.get(e.id)).toEqual({ state: 'chained' });
-        expect(final.gap).toBeNull();
-      }),
+      fc.property(
+        historyArb.chain((h) => shuffled(h)),
+        (arrived) => {
+          const final = runLedger({ balance: '1000000.00', at: T0 }, arrived);
+          for (const e of arrived) expect(final.states.get(e.id)).toEqual({ state: 'chained' });
+          expect(final.gap).toBeNull();
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -105,15 +152,49 @@ describe('ledger properties', () => {
   it('When one credit states a forged balance, then it is held and every genuine message still chains', () => {
     fc.assert(
       fc.property(
-        historyArb.chain((h) => fc.tuple(fc.constant(h), fc.integer({ min: 0, max: h.length }), fc.integer({ min: 1, max: 9_999_999 }), fc.integer({ min: 1, max: 99 }))),
+        historyArb.chain((h) =>
+          fc.tuple(
+            fc.constant(h),
+            fc.integer({ min: 0, max: h.length }),
+            fc.integer({ min: 1, max: 9_999_999 }),
+            fc.integer({ min: 1, max: 99 }),
+          ),
+        ),
         ([history, at, paisa, oddPaisa]) => {
           // Genuine balances are whole paisa of a consistent history; the forged one is off by a fraction no step
           // explains (an invented figure), dated among them.
           const time = history[Math.min(at, history.length - 1)].time;
-          const forged: LedgerEntry = { id: 999, direction: 'credit', amount: (paisa / 100).toFixed(2), fee: '0.00', balance: `${7_777_777 + at}.${String(oddPaisa).padStart(2, '0')}`, time };
-          const r = runLedger({ balance: '1000000.00', at: T0 }, [...history.slice(0, at), forged, ...history.slice(at)]);
+          const forged: LedgerEntry = {
+            id: 999,
+            direction: 'credit',
+            amount: (paisa / 100).toFixed(2),
+            fee: '0.00',
+            balance: `${7_777_777 + at}.${String(oddPaisa).padStart(2, '0')}`,
+            time,
+          };
+          const r = runLedger({ balance: '1000000.00', at: T0 }, [
+            ...history.slice(0, at),
+            forged,
+            ...history.slice(at),
+          ]);
           expect(r.states.get(999)).toMatchObject({ state: 'held', reason: 'balance_gap' });
           for (const e of history) expect(r.states.get(e.id)).toEqual({ state: 'chained' });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('When a consistent set arrived before the balance was stated, then every message chains into the stated balance', () => {
+    fc.assert(
+      fc.property(
+        historyArb.chain((h) => shuffled(h)),
+        (arrived) => {
+          const last = [...arrived].sort((a, b) => b.time - a.time || b.id - a.id)[0];
+          // The history's final balance: the latest message's (ties in a minute: the one no other steps from).
+          const final = runLedger({ balance: '1000000.00', at: T0 }, arrived).balance!;
+          const into = chainInto({ balance: final, at: last.time + 60 }, arrived);
+          expect(into.sort((a, b) => a - b)).toEqual(arrived.map((e) => e.id).sort((a, b) => a - b));
         },
       ),
       { numRuns: 200 },

@@ -1,12 +1,13 @@
-// The balance ledger of one wallet phone (issue 19, decision 144), as a pure function: the device's anchor (the
+// The balance ledger of one wallet phone (decision 144), as a pure function: the device's anchor (the
 // balance an admin gave, or none) and its balance-stating messages in, each message's state, the balance the chain
 // reached and the first gap out. Money is integer paisa inside; decimal strings with two places outside.
 //
 // A credit chains when previous + amount − fee = stated; a debit when previous − amount − fee = stated. Messages are
 // ordered by their own time; two less than a minute apart may follow each other either way (the wallets state
-// minutes, not seconds), so their balances decide. The chain is the longest path of chaining steps from the anchor
-// (or, with no anchor, from the message that starts the longest one): a forged message with an invented balance
-// chains with nothing, so the genuine ones around it chain with each other and it alone is held.
+// minutes, not seconds), so their balances decide. The chain is the longest path of chaining steps from the anchor:
+// a forged message with an invented balance chains with nothing, so the genuine ones around it chain with each
+// other and it alone is held. Without an anchor nothing chains: any two texts can invent a chain of their own (a
+// seed stating a balance, then a forged payment stepping from it), so only a balance an admin stated proves one.
 import Decimal from 'decimal.js';
 
 export type LedgerHeldReason = 'balance_gap' | 'no_balance' | 'no_anchor';
@@ -35,8 +36,7 @@ export interface LedgerAnchor {
 }
 
 export type LedgerState =
-  | { state: 'chained' }
-  | { state: 'held'; reason: LedgerHeldReason; expected: string | null; stated: string | null };
+  { state: 'chained' } | { state: 'held'; reason: LedgerHeldReason; expected: string | null; stated: string | null };
 
 /** The first message the chain does not reach after its end: something between them is missing. */
 export interface LedgerGap {
@@ -60,7 +60,8 @@ export interface LedgerResult {
 /** Two messages less than this apart may come in either order (their balances order them). */
 export const SAME_MINUTE_SECONDS = 60;
 
-const toPaisa = (value: string): number => new Decimal(value).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+const toPaisa = (value: string): number =>
+  new Decimal(value).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 const fromPaisa = (paisa: number): string => new Decimal(paisa).dividedBy(100).toFixed(2);
 
 interface Node {
@@ -126,35 +127,28 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
     for (const j of byPrevious.get(n.balance) ?? []) {
       if (onPath.has(j) || !mayFollow(n, j)) continue;
       const length = 1 + longestFrom(j);
-      if (length > best.length || (length === best.length && best.next !== null && j.rank < best.next.rank)) best = { length, next: j };
+      if (length > best.length || (length === best.length && best.next !== null && j.rank < best.next.rank))
+        best = { length, next: j };
     }
     onPath.delete(n);
     longest.set(n, best);
     return best.length;
   }
 
-  // Where the chain starts: after the anchor, or (no anchor) at the message that starts the longest chain.
+  // With no anchor every message is held: what it states cannot be checked against anything.
+  if (anchor === null) {
+    for (const n of nodes)
+      states.set(n.entry.id, { state: 'held', reason: 'no_anchor', expected: null, stated: fromPaisa(n.balance) });
+    return { states, balance: null, gap: null };
+  }
+  // The chain starts after the anchor: its longest path from the anchor's balance.
   let first: Node | null = null;
-  /** The anchor's balance and time; `rank` is the anchoring message's (no anchor), -1 for an admin's anchor. */
-  let start: { balance: number; time: number; rank: number } | null = anchor ? { balance: toPaisa(anchor.balance), time: anchor.at, rank: -1 } : null;
-  if (start) {
-    let bestLength = 0;
-    for (const j of byPrevious.get(start.balance) ?? []) {
-      const length = longestFrom(j);
-      if (length > bestLength || (length === bestLength && first !== null && j.rank < first.rank)) [first, bestLength] = [j, length];
-    }
-  } else {
-    let bestLength = 0;
-    for (const n of nodes) {
-      const length = longestFrom(n);
-      if (length > bestLength) [first, bestLength] = [n, length];
-    }
-    if (first) {
-      // The device anchors on it: its own credit is held (nothing before it proves its balance).
-      states.set(first.entry.id, { state: 'held', reason: 'no_anchor', expected: null, stated: fromPaisa(first.balance) });
-      start = { balance: first.balance, time: first.entry.time, rank: first.rank };
-      first = longest.get(first)!.next;
-    }
+  const start = { balance: toPaisa(anchor.balance), time: anchor.at, rank: -1 };
+  let bestLength = 0;
+  for (const j of byPrevious.get(start.balance) ?? []) {
+    const length = longestFrom(j);
+    if (length > bestLength || (length === bestLength && first !== null && j.rank < first.rank))
+      [first, bestLength] = [j, length];
   }
 
   const path: Node[] = [];
@@ -162,28 +156,60 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
   for (const n of path) states.set(n.entry.id, { state: 'chained' });
 
   // Everything else is held: what the chain's balance at its time would make it, beside what it states.
-  const chainedAt = (time: number, rank: number): number | null => {
-    // Before a message that anchors the device nothing is known.
-    if (start === null || rank < start.rank) return null;
-    let balance: number | null = start.balance;
+  const chainedAt = (time: number, rank: number): number => {
+    let balance = start.balance;
     for (const n of path) if (n.entry.time < time || (n.entry.time === time && n.rank < rank)) balance = n.balance;
     return balance;
   };
   const end = path.length > 0 ? path[path.length - 1] : null;
-  const endTime = end ? end.entry.time : (start?.time ?? null);
+  const endTime = end ? end.entry.time : start.time;
   let gap: LedgerGap | null = null;
   for (const n of nodes) {
     if (states.has(n.entry.id)) continue;
-    const before = chainedAt(n.entry.time, n.rank);
-    const expected = before === null ? null : afterStep(n.entry, before);
-    states.set(n.entry.id, { state: 'held', reason: before === null ? 'no_anchor' : 'balance_gap', expected: expected === null ? null : fromPaisa(expected), stated: fromPaisa(n.balance) });
-    const afterEnd = end !== null ? n.rank > end.rank : start !== null && n.rank > start.rank;
-    if (gap === null && afterEnd && expected !== null && endTime !== null) {
-      gap = { from: endTime, to: n.entry.time, sms_id: n.entry.id, unexplained: fromPaisa(Math.abs(expected - n.balance)) };
+    const expected = afterStep(n.entry, chainedAt(n.entry.time, n.rank));
+    states.set(n.entry.id, {
+      state: 'held',
+      reason: 'balance_gap',
+      expected: fromPaisa(expected),
+      stated: fromPaisa(n.balance),
+    });
+    const afterEnd = end === null || n.rank > end.rank;
+    if (gap === null && afterEnd) {
+      gap = {
+        from: endTime,
+        to: n.entry.time,
+        sms_id: n.entry.id,
+        unexplained: fromPaisa(Math.abs(expected - n.balance)),
+      };
     }
   }
-  const balance = end ? end.balance : (start?.balance ?? null);
-  return { states, balance: balance === null ? null : fromPaisa(balance), gap };
+  return { states, balance: fromPaisa(end ? end.balance : start.balance), gap };
+}
+
+/**
+ * The messages that lead into a balance an admin has just stated: the longest chain of steps, each later than the
+ * one before, whose last message states that balance. Messages that came before the statement are proven by it
+ * backwards, as later ones are forwards: a forged text would have to state the wallet's real balance to join.
+ * Computed as the forward run of the mirrored history (each step reversed, time running backwards).
+ */
+export function chainInto(stated: LedgerAnchor, entries: readonly LedgerEntry[]): number[] {
+  const mirrored = entries.flatMap((e): LedgerEntry[] => {
+    if (e.balance === null) return [];
+    const previous = previousOf(e, toPaisa(e.balance));
+    const fee = new Decimal(e.fee).negated().toFixed(2);
+    return [
+      {
+        id: e.id,
+        direction: e.direction === 'credit' ? 'debit' : 'credit',
+        amount: e.amount,
+        fee,
+        balance: fromPaisa(previous),
+        time: -e.time,
+      },
+    ];
+  });
+  const run = runLedger({ balance: stated.balance, at: -stated.at }, mirrored);
+  return mirrored.filter((e) => run.states.get(e.id)?.state === 'chained').map((e) => e.id);
 }
 
 /** What the last run left on a device, as the fast path reads it (decision 203). */
@@ -217,7 +243,7 @@ export function extendsSettledChain(chain: SettledChain, added: LedgerEntry): bo
 export type LedgerStep = Pick<LedgerEntry, 'direction' | 'amount' | 'fee' | 'balance'>;
 
 /**
- * A phone's batch of messages (group commit, decision 223) in the order their balances chain: a message whose
+ * A phone's batch of messages (group commit, decision 203) in the order their balances chain: a message whose
  * previous balance another message of the batch states goes after that one; otherwise arrival order stays. Ten
  * forwarded in flight reach the shop out of order, and weighed as they came the later step would miss the settled
  * fast path and be held until its predecessor closed the gap; weighed in chain order each one extends the chain.

@@ -30,14 +30,19 @@ describe('runTemplateWithBudget', () => {
     for (const template of BUILTIN_TEMPLATES) {
       const text = normaliseSmsText(template.example);
       // A generous budget: this compares results, and a loaded machine can stall any run for tens of milliseconds.
-      expect(runTemplateWithBudget(template.pattern, text, GENEROUS_MS), template.id).toEqual(runTemplateDirectly(template.pattern, text));
+      expect(runTemplateWithBudget(template.pattern, text, GENEROUS_MS), template.id).toEqual(
+        runTemplateDirectly(template.pattern, text),
+      );
       expect(runTemplateWithBudget(template.pattern, 'no payment here', GENEROUS_MS)).toEqual({ status: 'no_match' });
     }
   });
 
   it('When a message holds the pattern twice, then repeated is reported as by the direct run', () => {
     const twice = `${REMITTANCE_TEXT}\n${REMITTANCE_TEXT}`;
-    expect(runTemplateWithBudget(remittance.pattern, twice, GENEROUS_MS)).toMatchObject({ status: 'matched', repeated: true });
+    expect(runTemplateWithBudget(remittance.pattern, twice, GENEROUS_MS)).toMatchObject({
+      status: 'matched',
+      repeated: true,
+    });
   });
 
   it('When the pattern is not a valid regular expression, then it is invalid and nothing throws', () => {
@@ -47,7 +52,11 @@ describe('runTemplateWithBudget', () => {
   it('When a pattern tries to reach out of the sandbox, then it is only ever a pattern', () => {
     // As code this would end the process; as a pattern it is quotes, "process", any character, "exit", a group.
     const injection = '"+process.exit(1)+"';
-    expect(runTemplateWithBudget(injection, '"process.exit1"', GENEROUS_MS)).toEqual({ status: 'matched', captures: {}, repeated: false });
+    expect(runTemplateWithBudget(injection, '"process.exit1"', GENEROUS_MS)).toEqual({
+      status: 'matched',
+      captures: {},
+      repeated: false,
+    });
   });
 
   it('When no budget is left, then the template is not run at all', () => {
@@ -67,7 +76,9 @@ describe('createBudgetedRunner', () => {
 describe('parseSmsOnServer', () => {
   it('When a custom template reads the SMS, then the payment is that of the sandboxed run', () => {
     const runner = createBudgetedRunner(GENEROUS_MS, GENEROUS_MS);
-    expect(parseSmsOnServer({ account: 'bkash', from: 'bKash', text: REMITTANCE_TEXT }, [remittance], runner)).toMatchObject({
+    expect(
+      parseSmsOnServer({ account: 'bkash', from: 'bKash', text: REMITTANCE_TEXT }, [remittance], runner),
+    ).toMatchObject({
       kind: 'payment',
       templateId: 'custom-1',
       amount: '10000.00',
@@ -76,7 +87,11 @@ describe('parseSmsOnServer', () => {
   });
 
   it('When a pathological custom template is saved, then built-in payments still parse and others become template_timeout', () => {
-    const evil: SmsTemplate = { ...remittance, id: 'custom-evil', pattern: String.raw`(?<trx_id>(\w+\s?)+)$(?<amount>x)` };
+    const evil: SmsTemplate = {
+      ...remittance,
+      id: 'custom-evil',
+      pattern: String.raw`(?<trx_id>(\w+\s?)+)$(?<amount>x)`,
+    };
     const builtin = BUILTIN_TEMPLATES[0];
     expect(parseSmsOnServer({ account: 'bkash', from: 'bKash', text: builtin.example }, [evil])).toMatchObject({
       kind: 'payment',

@@ -41,7 +41,11 @@ const MATCH_SCRIPT = new Script(
 let context: Context | null = null;
 
 /** Runs `pattern` on an already normalised `text` for at most `budgetMs` milliseconds. */
-export function runTemplateWithBudget(pattern: string, text: string, budgetMs: number = TEMPLATE_BUDGET_MS): TemplateRunOutcome {
+export function runTemplateWithBudget(
+  pattern: string,
+  text: string,
+  budgetMs: number = TEMPLATE_BUDGET_MS,
+): TemplateRunOutcome {
   if (budgetMs < 1) return { status: 'timeout' };
   context ??= createContext(Object.create(null) as object, { codeGeneration: { strings: false, wasm: false } });
   context.pattern = pattern;
@@ -70,7 +74,8 @@ export function createBudgetedRunner(
   perTemplateMs: number = TEMPLATE_BUDGET_MS,
 ): CustomTemplateRunner {
   const deadline = performance.now() + totalBudgetMs;
-  return (template, text) => runTemplateWithBudget(template.pattern, text, Math.min(perTemplateMs, deadline - performance.now()));
+  return (template, text) =>
+    runTemplateWithBudget(template.pattern, text, Math.min(perTemplateMs, deadline - performance.now()));
 }
 
 /** parseSms for forwarded messages: built-in templates run directly, custom ones under the time budget. */

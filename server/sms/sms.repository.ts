@@ -8,7 +8,15 @@ import { Prisma as P } from '../generated/prisma/client.js';
 import type { SmsStateFilter, SmsStatus, VerificationStatus } from '#shared/sms/sms-api';
 import { queryerOf, type AnyTransaction, type Prisma, type SqlQueryer, type Transaction } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
-import { extendsSettledChain, isSettled, runLedger, type LedgerEntry, type LedgerGap, type SettledChain } from './ledger.js';
+import {
+  chainInto,
+  extendsSettledChain,
+  isSettled,
+  runLedger,
+  type LedgerEntry,
+  type LedgerGap,
+  type SettledChain,
+} from './ledger.js';
 import type { PaymentEvidence, PaymentEvidenceSource } from '../orders/index.js';
 
 /** A write that commits or rolls back with the change (the audit entry). */
@@ -20,7 +28,7 @@ export interface DeviceRecord {
   account: Wallet;
   createdAt: Date;
   lastSeenAt: Date | null;
-  /** The fleet number whose SMS it forwards (issue 23, decision 195); null for a method without numbers. */
+  /** The fleet number whose SMS it forwards (decision 193); null for a method without numbers. */
   numberId: number | null;
   /** Whether its token is kept sealed, as the signing key of SMS Gateway for Android (decision 147). */
   signs: boolean;
@@ -56,6 +64,8 @@ export interface SmsRecord {
   ledger: SmsLedgerRecord | null;
   /** The order that shows it as its verification's SMS (read, never written here; decision 197), or null. */
   shownOn: { orderId: string; verification: VerificationStatus; orderStatus: string } | null;
+  /** The withdrawal whose payout this debit proves (the orders domain wrote it; decision 325), or null. */
+  payoutOf: string | null;
 }
 
 export interface NewSms {
@@ -90,8 +100,10 @@ export interface TemplateRecord {
 }
 
 type Dec = { toString(): string };
-type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger' | 'shownOn'> & {
+type SmsRow = Omit<SmsRecord, 'amount' | 'account' | 'status' | 'parseKind' | 'ledger' | 'shownOn' | 'payoutOf'> & {
   verifiedOrders: { id: string; verification: string; status: string }[];
+  /** Absent from a row just inserted: no order's payout names it yet. */
+  paidOutOrders?: { id: string }[];
   amount: Dec | null;
   account: string;
   status: string;
@@ -125,21 +137,32 @@ const smsSelect = {
   expectedBalance: true,
   // An order that took it first, then one that merely shows it (an amount that differs).
   verifiedOrders: { select: { id: true, verification: true, status: true }, orderBy: { createdAt: 'asc' }, take: 2 },
+  // At most one: a message proves one payout (a unique index on orders.payout_sms_id).
+  paidOutOrders: { select: { id: true }, take: 1 },
 } as const;
 
-/** The columns of `smsSelect` in a plain statement (decimals as text, times as UTC text: decision 127). */
+/** The columns of `smsSelect` in a plain statement (decimals as text, times as UTC text: decision 222). */
 const SMS_COLUMNS = P.sql`id, device_id AS "deviceId", account, "from", text, amount::text AS amount, trx_id AS "trxId", sender,
   ${sqlTimeText('received_at')} AS "receivedAt", ${sqlTimeText('created_at')} AS "createdAt", status, parse_kind AS "parseKind",
   parse_reason AS "parseReason", order_id AS "orderId", ledger_direction AS "ledgerDirection", balance::text AS balance,
   ledger_state AS "ledgerState", ledger_reason AS "ledgerReason", expected_balance::text AS "expectedBalance"`;
 /** `smsSelect`'s orders that show the message, for a stored row (a row just inserted has none). */
 const SHOWN_ON = P.sql`(SELECT coalesce(json_agg(json_build_object('id', v.id, 'verification', v.verification, 'status', v.status) ORDER BY v.created_at), '[]'::json)
-  FROM (SELECT id, verification, status, created_at FROM orders WHERE verification_sms_id = sms_messages.id ORDER BY created_at LIMIT 2) v) AS "verifiedOrders"`;
+  FROM (SELECT id, verification, status, created_at FROM orders WHERE verification_sms_id = sms_messages.id ORDER BY created_at LIMIT 2) v) AS "verifiedOrders",
+  (SELECT coalesce(json_agg(json_build_object('id', o.id)), '[]'::json) FROM orders o WHERE o.payout_sms_id = sms_messages.id) AS "paidOutOrders"`;
 type PlainSmsRow = Omit<SmsRow, 'receivedAt' | 'createdAt'> & { receivedAt: string; createdAt: string };
-const fromPlainRow = (row: PlainSmsRow): SmsRow => ({ ...row, receivedAt: new Date(row.receivedAt), createdAt: new Date(row.createdAt) });
+const fromPlainRow = (row: PlainSmsRow): SmsRow => ({
+  ...row,
+  receivedAt: new Date(row.receivedAt),
+  createdAt: new Date(row.createdAt),
+});
 
 /** Orders whose shown SMS still waits for staff: its amount differs or it is held (decision 197). */
 const OPEN_ORDER_STATUSES = ['waiting', 'pending'];
+
+/** Money leaving the wallet: a debit a template reads, or one in a wording none reads (decision 325). */
+const DEBIT_REASON = 'outgoing';
+const debitWhere = { status: 'ignored', parseReason: DEBIT_REASON } as const;
 
 /** The inbox's filter by state as a where clause; it agrees with `smsState` in the service. */
 function stateWhere(state: SmsStateFilter): P.SmsMessageWhereInput {
@@ -148,9 +171,18 @@ function stateWhere(state: SmsStateFilter): P.SmsMessageWhereInput {
       return {
         OR: [
           { status: 'unmatched', verifiedOrders: { none: {} } },
-          { verifiedOrders: { some: { verification: { in: ['amount_mismatch', 'held'] }, status: { in: OPEN_ORDER_STATUSES } } } },
+          {
+            verifiedOrders: {
+              some: { verification: { in: ['amount_mismatch', 'held'] }, status: { in: OPEN_ORDER_STATUSES } },
+            },
+          },
+          { ...debitWhere, paidOutOrders: { none: {} } },
         ],
       };
+    case 'payout':
+      return { ...debitWhere, paidOutOrders: { some: {} } };
+    case 'payout_unmatched':
+      return { ...debitWhere, paidOutOrders: { none: {} } };
     case 'unmatched':
       return { status: 'unmatched', verifiedOrders: { none: {} } };
     case 'amount_differs':
@@ -161,16 +193,28 @@ function stateWhere(state: SmsStateFilter): P.SmsMessageWhereInput {
     case 'matched':
       return { status: 'matched', verifiedOrders: { none: { verification: { in: ['held', 'rejected'] } } } };
     case 'ignored':
-      return { status: 'ignored' };
+      return { status: 'ignored', OR: [{ parseReason: null }, { parseReason: { not: DEBIT_REASON } }] };
   }
 }
 
 function toSms(row: SmsRow): SmsRecord {
-  const { ledgerDirection, balance, ledgerState, ledgerReason, expectedBalance, verifiedOrders, ...rest } = row;
+  const {
+    ledgerDirection,
+    balance,
+    ledgerState,
+    ledgerReason,
+    expectedBalance,
+    verifiedOrders,
+    paidOutOrders,
+    ...rest
+  } = row;
   const shown = verifiedOrders.find((o) => o.id === row.orderId) ?? verifiedOrders[0];
   return {
     ...rest,
-    shownOn: shown ? { orderId: shown.id, verification: shown.verification as VerificationStatus, orderStatus: shown.status } : null,
+    payoutOf: paidOutOrders?.[0]?.id ?? null,
+    shownOn: shown
+      ? { orderId: shown.id, verification: shown.verification as VerificationStatus, orderStatus: shown.status }
+      : null,
     account: row.account as Wallet,
     amount: row.amount?.toString() ?? null,
     status: row.status as SmsStatus,
@@ -212,7 +256,14 @@ const toDevice = (row: DeviceRow): DeviceRecord => ({
   gap: (row.ledgerGap ?? null) as LedgerGap | null,
 });
 
-const toTemplate = (row: { id: number; account: string; label: string; pattern: string; timeFormat: string | null; updatedAt: Date }): TemplateRecord => ({
+const toTemplate = (row: {
+  id: number;
+  account: string;
+  label: string;
+  pattern: string;
+  timeFormat: string | null;
+  updatedAt: Date;
+}): TemplateRecord => ({
   ...row,
   account: row.account as Wallet,
 });
@@ -291,13 +342,13 @@ type DeviceLedgerRow = {
   ledgerLastAt: string | null;
 };
 
-
 const sameGap = (a: LedgerGap | null, b: LedgerGap | null) => JSON.stringify(a) === JSON.stringify(b);
-const sameMoney = (a: Dec | null, b: string | null) => (a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b));
+const sameMoney = (a: Dec | null, b: string | null) =>
+  a === null ? b === null : b !== null && new Decimal(a.toString()).equals(b);
 
 /**
  * The devices whose ledger lock a transaction holds, as its runs left them (decision 203); null: locked with the
- * payment locks (decision 223), not read yet.
+ * payment locks (decision 203), not read yet.
  */
 const lockedDevices = new WeakMap<object, Map<string, DeviceLedgerRow | null>>();
 function heldBy(tx: object): Map<string, DeviceLedgerRow | null> {
@@ -312,13 +363,17 @@ const DEVICE_LEDGER_COLUMNS = P.sql`id, name, account, anchor_balance::text AS "
   ledger_settled AS "ledgerSettled", ${sqlTimeText('ledger_last_at')} AS "ledgerLastAt"`;
 
 async function readDevice(q: SqlQueryer, deviceId: string): Promise<DeviceLedgerRow> {
-  const [device] = await q.query<DeviceLedgerRow>(P.sql`SELECT ${DEVICE_LEDGER_COLUMNS} FROM devices WHERE id = ${deviceId}`);
+  const [device] = await q.query<DeviceLedgerRow>(
+    P.sql`SELECT ${DEVICE_LEDGER_COLUMNS} FROM devices WHERE id = ${deviceId}`,
+  );
   if (!device) throw new Error(`device ${deviceId} not found`);
   return device;
 }
 
 async function lockAndReadDevice(q: SqlQueryer, deviceId: string): Promise<DeviceLedgerRow> {
-  await q.query(P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`);
+  await q.query(
+    P.sql`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${deviceId}))) AS l`,
+  );
   // Read after the lock, in its own statement: a statement's snapshot is taken before the lock it waits for.
   return readDevice(q, deviceId);
 }
@@ -341,30 +396,51 @@ function extendedBy(device: DeviceLedgerRow, added: { balance: string; time: num
 
 /** The message a device sent before, as stored (a repeat's answer). */
 async function storedCopy(q: SqlQueryer, sms: Pick<NewSms, 'deviceId' | 'dedupeHash'>): Promise<StoreOutcome> {
-  const [stored] = await q.query<PlainSmsRow>(P.sql`SELECT ${SMS_COLUMNS}, ${SHOWN_ON} FROM sms_messages WHERE device_id = ${sms.deviceId} AND dedupe_hash = ${sms.dedupeHash}`);
+  const [stored] = await q.query<PlainSmsRow>(
+    P.sql`SELECT ${SMS_COLUMNS}, ${SHOWN_ON} FROM sms_messages WHERE device_id = ${sms.deviceId} AND dedupe_hash = ${sms.dedupeHash}`,
+  );
   return { duplicate: true, sms: toSms(fromPlainRow(stored)) };
 }
 
 /** A stored message's balance step, for the run that weighs it. */
-export function addedStep(sms: Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'receivedAt'>, id: number): AddedStep | undefined {
+export function addedStep(
+  sms: Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'receivedAt'>,
+  id: number,
+): AddedStep | undefined {
   if (sms.ledgerDirection === null) return undefined;
-  return { id, direction: sms.ledgerDirection, amount: sms.ledgerAmount ?? '0', fee: sms.ledgerFee ?? '0', balance: sms.balance, time: Math.floor(sms.receivedAt.getTime() / 1000) };
+  return {
+    id,
+    direction: sms.ledgerDirection,
+    amount: sms.ledgerAmount ?? '0',
+    fee: sms.ledgerFee ?? '0',
+    balance: sms.balance,
+    time: Math.floor(sms.receivedAt.getTime() / 1000),
+  };
 }
 
 export function createSmsRepository(prisma: Prisma) {
   /**
-   * Each device's ledger columns as this instance's last run left them (decision 223): a guess, never trusted alone.
+   * Each device's ledger columns as this instance's last run left them (decision 203): a guess, never trusted alone.
    * A payment's store statement chains the message only if the device row still says the same under the lock.
    */
   const lastKnown = new Map<string, DeviceLedgerRow>();
   const repository = {
     // ---------- devices ----------
     async createDevice(
-      d: { id: string; name: string; account: Wallet; numberId?: number; tokenHash: string; tokenSealed: string; anchorBalance?: string; anchorAt?: Date },
+      d: {
+        id: string;
+        name: string;
+        account: Wallet;
+        numberId?: number;
+        tokenHash: string;
+        tokenSealed: string;
+        anchorBalance?: string;
+        anchorAt?: Date;
+      },
       also: AlsoInTransaction,
     ): Promise<DeviceRecord | 'numberNotFound'> {
       return prisma.$transaction(async (tx) => {
-        // A phone belongs to one of its wallet's numbers: the one named, else the wallet's first (decision 195).
+        // A phone belongs to one of its wallet's numbers: the one named, else the wallet's first (decision 193).
         const number = await tx.paymentNumber.findFirst({
           where: { account: d.account, ...(d.numberId !== undefined ? { id: d.numberId } : {}) },
           orderBy: { id: 'asc' },
@@ -378,18 +454,28 @@ export function createSmsRepository(prisma: Prisma) {
     },
 
     async listDevices(): Promise<DeviceRecord[]> {
-      const rows = await prisma.device.findMany({ where: { revokedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+      const rows = await prisma.device.findMany({
+        where: { revokedAt: null },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
       return rows.map(toDevice);
     },
 
     /** Forwarded SMS per device since `since`. */
     async countSmsSince(since: Date): Promise<Map<string, number>> {
-      const rows = await prisma.smsMessage.groupBy({ by: ['deviceId'], where: { createdAt: { gte: since } }, _count: { _all: true } });
+      const rows = await prisma.smsMessage.groupBy({
+        by: ['deviceId'],
+        where: { createdAt: { gte: since } },
+        _count: { _all: true },
+      });
       return new Map(rows.map((r) => [r.deviceId, r._count._all]));
     },
 
     /** Revokes at once: the token no longer finds the device. False when there is no such active device. */
-    async revokeDevice(id: string, also: (tx: Transaction, device: DeviceRecord) => Promise<void>): Promise<DeviceRecord | null> {
+    async revokeDevice(
+      id: string,
+      also: (tx: Transaction, device: DeviceRecord) => Promise<void>,
+    ): Promise<DeviceRecord | null> {
       return prisma.$transaction(async (tx) => {
         const result = await tx.device.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
         if (result.count === 0) return null;
@@ -412,12 +498,20 @@ export function createSmsRepository(prisma: Prisma) {
 
     /** The message a device's webhook event stored, when the event was seen before (undefined: never seen). */
     async findWebhookEvent(deviceId: string, eventId: string): Promise<{ smsId: number | null } | undefined> {
-      const row = await prisma.deviceWebhookEvent.findUnique({ where: { deviceId_eventId: { deviceId, eventId } }, select: { smsId: true } });
+      const row = await prisma.deviceWebhookEvent.findUnique({
+        where: { deviceId_eventId: { deviceId, eventId } },
+        select: { smsId: true },
+      });
       return row ?? undefined;
     },
 
     /** Records an event as handled, and forgets the device's events older than `forgetBefore`. */
-    async recordWebhookEvent(deviceId: string, eventId: string, smsId: number | null, forgetBefore: Date): Promise<void> {
+    async recordWebhookEvent(
+      deviceId: string,
+      eventId: string,
+      smsId: number | null,
+      forgetBefore: Date,
+    ): Promise<void> {
       await prisma.deviceWebhookEvent.createMany({ data: [{ deviceId, eventId, smsId }], skipDuplicates: true });
       await prisma.deviceWebhookEvent.deleteMany({ where: { deviceId, createdAt: { lt: forgetBefore } } });
     },
@@ -447,12 +541,12 @@ export function createSmsRepository(prisma: Prisma) {
       return storedCopy(q, sms);
     },
 
-    /** The ledger lock of a device, to be taken with a payment's locks (decision 223): after them, in one statement. */
+    /** The ledger lock of a device, to be taken with a payment's locks (decision 203): after them, in one statement. */
     ledgerLockOf: (deviceId: string) => ({ namespace: LEDGER_LOCK, key: deviceId }),
 
     /**
      * A payment message of a phone whose ledger lock `tx` took with its payment locks (`ledgerLockOf`): stored, and
-     * run on the ledger, in one statement when it extends the settled chain (decision 223). The statement reads the
+     * run on the ledger, in one statement when it extends the settled chain (decision 203). The statement reads the
      * device under the lock and chains the message and moves the balance only if the row still says what this
      * instance last left it saying (`lastKnown`), the state the fast path was weighed against; anything else (a
      * repeat, another instance's run, an unsettled ledger) reads nothing more and runs the ledger as before.
@@ -464,7 +558,10 @@ export function createSmsRepository(prisma: Prisma) {
       const believed = held.get(sms.deviceId) ?? lastKnown.get(sms.deviceId) ?? null;
       const step = addedStep(sms, 0);
       const fast =
-        believed !== null && step !== undefined && step.balance !== null && extendsSettledChain(chainOf(believed), { ...step, balance: step.balance })
+        believed !== null &&
+        step !== undefined &&
+        step.balance !== null &&
+        extendsSettledChain(chainOf(believed), { ...step, balance: step.balance })
           ? { device: believed, after: extendedBy(believed, { balance: step.balance, time: step.time }) }
           : null;
       const stillSo = fast
@@ -506,7 +603,16 @@ export function createSmsRepository(prisma: Prisma) {
         held.set(sms.deviceId, after);
         lastKnown.set(sms.deviceId, after);
         const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
-        return { outcome, run: { device: ofDevice, newlyChained: [], gap: null, gapChanged: false, added: { state: 'chained', reason: null, expectedBalance: null } } };
+        return {
+          outcome,
+          run: {
+            device: ofDevice,
+            newlyChained: [],
+            gap: null,
+            gapChanged: false,
+            added: { state: 'chained', reason: null, expectedBalance: null },
+          },
+        };
       }
       // The device as the lock leaves it, read by the same statement: the ledger runs from it, without a read.
       held.set(sms.deviceId, held.get(sms.deviceId) ?? device);
@@ -518,7 +624,10 @@ export function createSmsRepository(prisma: Prisma) {
     async storeWithLedger(sms: NewSms): Promise<{ outcome: StoreOutcome; run: LedgerRun | null }> {
       return prisma.$transaction(async (tx) => {
         const outcome = await repository.storeSms(sms, tx);
-        const run = !outcome.duplicate && sms.ledgerDirection !== null ? await repository.runLedger(tx, sms.deviceId, addedStep(sms, outcome.sms.id)) : null;
+        const run =
+          !outcome.duplicate && sms.ledgerDirection !== null
+            ? await repository.runLedger(tx, sms.deviceId, addedStep(sms, outcome.sms.id))
+            : null;
         return { outcome, run };
       });
     },
@@ -535,10 +644,15 @@ export function createSmsRepository(prisma: Prisma) {
       // A transaction that holds the lock already (a phone's batch, decision 203) knows the device as it left it.
       const held = heldBy(tx);
       const known = held.get(deviceId);
-      const device = known ?? (held.has(deviceId) ? await readDevice(q, deviceId) : await lockAndReadDevice(q, deviceId));
+      const device =
+        known ?? (held.has(deviceId) ? await readDevice(q, deviceId) : await lockAndReadDevice(q, deviceId));
       held.set(deviceId, device);
       const ofDevice = { id: device.id, name: device.name, account: device.account as Wallet };
-      if (added && added.balance !== null && extendsSettledChain(chainOf(device), { ...added, balance: added.balance })) {
+      if (
+        added &&
+        added.balance !== null &&
+        extendsSettledChain(chainOf(device), { ...added, balance: added.balance })
+      ) {
         const extended = extendedBy(device, { balance: added.balance, time: added.time });
         await q.query(P.sql`
           WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL WHERE id = ${added.id} RETURNING id)
@@ -546,7 +660,13 @@ export function createSmsRepository(prisma: Prisma) {
           WHERE id = ${deviceId} AND EXISTS (SELECT 1 FROM chained) RETURNING id`);
         held.set(deviceId, extended);
         lastKnown.set(deviceId, extended);
-        return { device: ofDevice, newlyChained: [], gap: null, gapChanged: false, added: { state: 'chained', reason: null, expectedBalance: null } };
+        return {
+          device: ofDevice,
+          newlyChained: [],
+          gap: null,
+          gapChanged: false,
+          added: { state: 'chained', reason: null, expectedBalance: null },
+        };
       }
       const rows = await q.query<{
         id: number;
@@ -564,7 +684,10 @@ export function createSmsRepository(prisma: Prisma) {
         FROM sms_messages WHERE device_id = ${deviceId} AND id > ${device.anchorAfterSmsId} AND ledger_direction IS NOT NULL
         ORDER BY id DESC LIMIT ${LEDGER_WINDOW}`);
       const anchorAt = device.anchorAt ?? device.createdAt;
-      const anchor = device.anchorBalance !== null ? { balance: device.anchorBalance, at: Math.floor(new Date(anchorAt).getTime() / 1000) } : null;
+      const anchor =
+        device.anchorBalance !== null
+          ? { balance: device.anchorBalance, at: Math.floor(new Date(anchorAt).getTime() / 1000) }
+          : null;
       const entries = rows.map((r) => ({
         id: r.id,
         direction: r.ledgerDirection as 'credit' | 'debit',
@@ -590,8 +713,11 @@ export function createSmsRepository(prisma: Prisma) {
       }
       // Settled: the run saw every message since the anchor and chained them all; the next one may take the fast path.
       const settled = rows.length < LEDGER_WINDOW && isSettled(anchor, entries, result);
-      const lastTime = entries.reduce<number | null>((latest, e) => (latest === null || e.time > latest ? e.time : latest), null);
-      // Every changed message and the device in one statement (decision 223): a run after messages out of order
+      const lastTime = entries.reduce<number | null>(
+        (latest, e) => (latest === null || e.time > latest ? e.time : latest),
+        null,
+      );
+      // Every changed message and the device in one statement (decision 203): a run after messages out of order
       // moves several at once.
       await q.query(P.sql`
         WITH moved AS (
@@ -621,16 +747,60 @@ export function createSmsRepository(prisma: Prisma) {
       };
     },
 
-    /** States the wallet's balance now (the ledger's new anchor, covering every message so far) and runs it. */
-    async setDeviceBalance(id: string, balance: string, at: Date, also: (tx: Transaction, before: string | null) => Promise<void>): Promise<LedgerRun | null> {
+    /**
+     * States the wallet's balance now (the ledger's new anchor, covering every message so far) and runs it. The
+     * messages since the last statement that lead into the stated balance chain (`chainInto`): held credits among
+     * them are released like those a late message chains; the rest keep their state.
+     */
+    async setDeviceBalance(
+      id: string,
+      balance: string,
+      at: Date,
+      also: (tx: Transaction, before: string | null) => Promise<void>,
+    ): Promise<LedgerRun | null> {
       return prisma.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${LEDGER_LOCK}::int, hashtext(${id}))) AS l`;
         const device = await tx.device.findFirst({ where: { id, revokedAt: null } });
         if (!device) return null;
         const last = await tx.smsMessage.aggregate({ where: { deviceId: id }, _max: { id: true } });
-        await tx.device.update({ where: { id }, data: { anchorBalance: balance, anchorAt: at, anchorAfterSmsId: last._max.id ?? 0 } });
+        const coveredUpTo = last._max.id ?? 0;
+        const earlier = await tx.smsMessage.findMany({
+          where: {
+            deviceId: id,
+            id: { gt: device.anchorAfterSmsId, lte: coveredUpTo },
+            ledgerDirection: { not: null },
+          },
+          orderBy: { id: 'desc' },
+          take: LEDGER_WINDOW,
+        });
+        const into = new Set(
+          chainInto(
+            { balance, at: Math.floor(at.getTime() / 1000) },
+            earlier.map((m) => ({
+              id: m.id,
+              direction: m.ledgerDirection as 'credit' | 'debit',
+              amount: m.ledgerAmount?.toString() ?? '0',
+              fee: m.ledgerFee?.toString() ?? '0',
+              balance: m.balance?.toString() ?? null,
+              time: Math.floor(m.receivedAt.getTime() / 1000),
+            })),
+          ),
+        );
+        const nowChained = earlier.filter((m) => into.has(m.id) && m.ledgerState !== 'chained');
+        if (nowChained.length > 0) {
+          await tx.smsMessage.updateMany({
+            where: { id: { in: nowChained.map((m) => m.id) } },
+            data: { ledgerState: 'chained', ledgerReason: null, expectedBalance: null },
+          });
+        }
+        await tx.device.update({
+          where: { id },
+          data: { anchorBalance: balance, anchorAt: at, anchorAfterSmsId: coveredUpTo },
+        });
         await also(tx, (device.ledgerBalance ?? device.anchorBalance)?.toString() ?? null);
-        return repository.runLedger(tx, id);
+        const run = await repository.runLedger(tx, id);
+        const released = nowChained.filter((m) => m.ledgerDirection === 'credit').map((m) => m.id);
+        return { ...run, newlyChained: [...released, ...run.newlyChained].sort((a, b) => a - b) };
       });
     },
 
@@ -642,7 +812,9 @@ export function createSmsRepository(prisma: Prisma) {
         return rows.map(asEvidence);
       },
       async byId(tx: AnyTransaction, smsId: number): Promise<PaymentEvidence | null> {
-        const [row] = await queryerOf(tx).query<EvidenceRow>(P.sql`SELECT ${EVIDENCE_COLUMNS} FROM sms_messages WHERE id = ${smsId}`);
+        const [row] = await queryerOf(tx).query<EvidenceRow>(
+          P.sql`SELECT ${EVIDENCE_COLUMNS} FROM sms_messages WHERE id = ${smsId}`,
+        );
         return row ? asEvidence(row) : null;
       },
       async take(tx: AnyTransaction, smsId: number, orderId: string): Promise<boolean> {
@@ -683,7 +855,13 @@ export function createSmsRepository(prisma: Prisma) {
         AND: [...(or.length > 0 ? [{ OR: or }] : []), ...(filter.state ? [stateWhere(filter.state)] : [])],
       };
       const [rows, total] = await Promise.all([
-        prisma.smsMessage.findMany({ where, orderBy: { id: 'desc' }, skip: (page - 1) * pageSize, take: pageSize, select: smsSelect }),
+        prisma.smsMessage.findMany({
+          where,
+          orderBy: { id: 'desc' },
+          skip: (page - 1) * pageSize,
+          take: pageSize,
+          select: smsSelect,
+        }),
         prisma.smsMessage.count({ where }),
       ]);
       return { sms: rows.map(toSms), total };
@@ -695,7 +873,10 @@ export function createSmsRepository(prisma: Prisma) {
       return rows.map(toTemplate);
     },
 
-    async createTemplate(t: Omit<TemplateRecord, 'id' | 'updatedAt'>, also: (tx: Transaction, made: TemplateRecord) => Promise<void>): Promise<TemplateRecord> {
+    async createTemplate(
+      t: Omit<TemplateRecord, 'id' | 'updatedAt'>,
+      also: (tx: Transaction, made: TemplateRecord) => Promise<void>,
+    ): Promise<TemplateRecord> {
       return prisma.$transaction(async (tx) => {
         const made = toTemplate(await tx.smsTemplate.create({ data: t }));
         await also(tx, made);

@@ -1,4 +1,4 @@
-// The SMS endpoints (issue 9): devices, forwarding, the inbox, templates. Admin writes carry a captcha.
+// The SMS endpoints: devices, forwarding, the inbox, templates. Admin writes carry a captcha.
 //   POST   /devices {captcha, device:{name, account, balance?}} → 201 {ok, device, token}   (admin)
 //   GET    /devices → {ok, devices[]} (each with its ledger's balance and gap)      (admin)
 //   POST   /devices/{id}/balance {captcha, balance} → {ok, device}                (admin, audited; decision 144)
@@ -56,7 +56,7 @@ function bearerToken(req: Request): string | null {
 const DEVICE = 'smsDevice';
 /**
  * Finds the device a request authenticates as (null: none) before the limits run, which count a device's requests
- * per device and the others per address: bad tokens from one address never lock a real phone out (decision 149).
+ * per device and the others per address: bad tokens from one address never lock a real phone out (decision 102).
  */
 function identifyDevice(find: (req: Request) => Promise<DeviceRecord | null>): RequestHandler {
   return async (req, res, next) => {
@@ -76,22 +76,35 @@ function identifiedDevice(res: { locals: Record<string, unknown> }, refusal: () 
  * `POST /sms` and the gateway's webhook authenticate a device, not a user's JWT: mounted before the user
  * authentication (which would refuse a token that is not a JWT).
  */
-export function smsForwardingRoutes(deps: { sms: SmsService; gateway: AndroidSmsGateway; limits: Pick<RateLimits, 'smsForward' | 'deviceAuthFailure'> }): Router {
+export function smsForwardingRoutes(deps: {
+  sms: SmsService;
+  gateway: AndroidSmsGateway;
+  limits: Pick<RateLimits, 'smsForward' | 'deviceAuthFailure'>;
+}): Router {
   const { sms, gateway, limits } = deps;
   const router = Router();
   const limited = [...limits.deviceAuthFailure, ...limits.smsForward];
-  router.post('/sms', identifyDevice((req) => sms.findDeviceForToken(bearerToken(req))), ...limited, async (req, res) => {
-    const device = identifiedDevice(res, smsErrors.deviceToken);
-    const input = parseInput(forwardSmsBodySchema, req.body);
-    const stored = await sms.forwardSms(device, input);
-    res.json({ ok: true, sms: { id: stored.id, status: stored.status, order_id: stored.order_id } });
-  });
+  router.post(
+    '/sms',
+    identifyDevice((req) => sms.findDeviceForToken(bearerToken(req))),
+    ...limited,
+    async (req, res) => {
+      const device = identifiedDevice(res, smsErrors.deviceToken);
+      const input = parseInput(forwardSmsBodySchema, req.body);
+      const stored = await sms.forwardSms(device, input);
+      res.json({ ok: true, sms: { id: stored.id, status: stored.status, order_id: stored.order_id } });
+    },
+  );
 
   router.post(
     '/devices/:id/android-sms-gateway',
     identifyDevice((req) => {
       const id = idParamSchema.safeParse(req.params.id);
-      return gateway.authenticate(id.success ? id.data : null, { rawBody: rawBodyOf(req), signature: req.headers['x-signature'], timestamp: req.headers['x-timestamp'] });
+      return gateway.authenticate(id.success ? id.data : null, {
+        rawBody: rawBodyOf(req),
+        signature: req.headers['x-signature'],
+        timestamp: req.headers['x-timestamp'],
+      });
     }),
     ...limited,
     async (req, res) => {
@@ -103,7 +116,11 @@ export function smsForwardingRoutes(deps: { sms: SmsService; gateway: AndroidSms
   return router;
 }
 
-export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'poll'> }): Router {
+export function smsRoutes(deps: {
+  sms: SmsService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write' | 'poll'>;
+}): Router {
   const { sms, captcha, limits } = deps;
   const router = Router();
 
@@ -135,11 +152,17 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
   });
 
   router.get('/sms', requireStaff, async (req, res) => {
-    const query = parseInput(smsListQuerySchema, { page: req.query.page, status: req.query.status || undefined, state: req.query.state || undefined, account: req.query.account || undefined, q: req.query.q || undefined });
+    const query = parseInput(smsListQuerySchema, {
+      page: req.query.page,
+      status: req.query.status || undefined,
+      state: req.query.state || undefined,
+      account: req.query.account || undefined,
+      q: req.query.q || undefined,
+    });
     res.json({ ok: true, ...(await sms.listSms(query)) });
   });
 
-  // The orders an SMS could be linked to (issue 22): read by the link dialog.
+  // The orders an SMS could be linked to: read by the link dialog.
   router.get('/sms/:id/candidates', requireStaff, ...limits.poll, async (req, res) => {
     const id = numericId(req.params.id, smsErrors.smsNotFound);
     res.json({ ok: true, candidates: await sms.linkCandidates(id) });
@@ -159,7 +182,9 @@ export function smsRoutes(deps: { sms: SmsService; captcha: CaptchaVerifier; lim
 
   router.post('/sms-templates/test', ...limits.write, requireAdmin, async (req, res) => {
     const body = parseInput(templateTestBodySchema, req.body);
-    const format = (SMS_TIME_FORMATS as readonly string[]).includes(body.time_format ?? '') ? (body.time_format as SmsTimeFormat) : null;
+    const format = (SMS_TIME_FORMATS as readonly string[]).includes(body.time_format ?? '')
+      ? (body.time_format as SmsTimeFormat)
+      : null;
     res.json({ ok: true, result: sms.testTemplate(body.pattern, body.text, format) });
   });
 

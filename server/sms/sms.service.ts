@@ -30,7 +30,6 @@ import type { SmsTemplate } from '#shared/sms/sms-template';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
 import { pageCount } from '../http/paging.js';
 import type { AuditRecorder } from '../audit/index.js';
-import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { Publisher } from '../event-bus.js';
 import type { OrderRecord, OrdersService } from '../orders/index.js';
@@ -39,13 +38,21 @@ import type { UserRecord } from '../security/user-record.js';
 import { smsErrors } from './sms-errors.js';
 import { parseSmsOnServer, testTemplateOnServer } from './run-template.js';
 import { chainOrder, type LedgerGap, type LedgerStep } from './ledger.js';
-import { type DeviceRecord, type LedgerRun, type NewSms, type SmsRecord, type SmsRepository, type StoreOutcome, type TemplateRecord } from './sms.repository.js';
+import {
+  type DeviceRecord,
+  type LedgerRun,
+  type NewSms,
+  type SmsRecord,
+  type SmsRepository,
+  type StoreOutcome,
+  type TemplateRecord,
+} from './sms.repository.js';
 import type { AnyTransaction } from '../db/database.js';
 
 type Recorded = { outcome: StoreOutcome; run: LedgerRun | null };
 interface PaymentJob {
   key: { wallet: string; trxKey: string };
-  /** Its balance step: a batch is weighed in chain order (decision 223). */
+  /** Its balance step: a batch is weighed in chain order (decision 203). */
   step: LedgerStep | null;
   record: (tx: AnyTransaction) => Promise<{ value: Recorded; isNewPayment: boolean }>;
   done: (result: { value: Recorded; order: OrderRecord | null }) => void;
@@ -61,12 +68,17 @@ export interface SmsEvents {
   'sms.stored': { sms: SmsDto };
   /** The set of silent phones changed (empty clears it). */
   'devices.silent': SilentDevicesPayload;
+  /** One phone joined the silent set: decided here once, so each alert (Telegram, webhooks) fires once per silence. */
+  'device.wentSilent': { device: SilentDevicesPayload['devices'][number] };
   /** A phone's ledger gap opened, moved or closed (gap null): a message is missing (decision 144). */
   'ledger.gap': LedgerGapPayload;
 }
 
 /** What the SMS inbox needs from the orders domain, the only writer of orders (decision 130). */
-export type PaymentVerification = Pick<OrdersService, 'receivePayment' | 'receivePayments' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'>;
+export type PaymentVerification = Pick<
+  OrdersService,
+  'receivePayments' | 'verifyByHand' | 'releaseHeld' | 'recordPayout'
+>;
 
 /** The most payment messages of one phone weighed in one transaction (decision 203). */
 export const PAYMENT_BATCH_MAX = 32;
@@ -76,10 +88,22 @@ const toGapDto = (gap: LedgerGap | null): LedgerGapDto | null =>
   gap === null ? null : { from: gap.from, to: gap.to, sms_id: gap.sms_id, unexplained: toMoneyNumber(gap.unexplained) };
 
 /** The balance step of a parsed message: payments always (a credit stating no balance is held `no_balance`). */
-function ledgerFields(parsed: SmsParseResult): Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'debitType' | 'counterparty'> {
+function ledgerFields(
+  parsed: SmsParseResult,
+): Pick<NewSms, 'ledgerDirection' | 'ledgerAmount' | 'ledgerFee' | 'balance' | 'debitType' | 'counterparty'> {
   const movement = ledgerMovement(parsed);
-  const debit = parsed.kind === 'debit' ? { debitType: parsed.type, counterparty: parsed.counterparty } : { debitType: null, counterparty: null };
-  if (movement) return { ledgerDirection: movement.direction, ledgerAmount: movement.amount, ledgerFee: movement.fee, balance: movement.balance, ...debit };
+  const debit =
+    parsed.kind === 'debit'
+      ? { debitType: parsed.type, counterparty: parsed.counterparty }
+      : { debitType: null, counterparty: null };
+  if (movement)
+    return {
+      ledgerDirection: movement.direction,
+      ledgerAmount: movement.amount,
+      ledgerFee: movement.fee,
+      balance: movement.balance,
+      ...debit,
+    };
   if (parsed.kind === 'payment') {
     const fee = new Decimal(parsed.fee ?? 0).minus(parsed.commission ?? 0).toFixed(2);
     return { ledgerDirection: 'credit', ledgerAmount: parsed.amount, ledgerFee: fee, balance: null, ...debit };
@@ -91,7 +115,8 @@ function ledgerFields(parsed: SmsParseResult): Pick<NewSms, 'ledgerDirection' | 
 export function newDeviceToken(): string {
   return `smsdev_${crypto.randomBytes(32).toString('base64url')}`;
 }
-export const hashDeviceToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashDeviceToken = (token: string): string =>
+  crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
  * Texts whose digits are evidence are stored as written: a payment, money leaving the wallet, a credit that moves
@@ -102,6 +127,9 @@ export const isMoneyText = (parsed: SmsParseResult): boolean =>
 
 /** One state per SMS that agrees with the order showing it (decision 197); `stateWhere` in the repository filters by it. */
 export function smsState(s: SmsRecord): SmsState {
+  // Money leaving the wallet proves a payout or is unexplained (decision 325): never merely ignored.
+  if (s.status === 'ignored' && s.parseReason === 'outgoing')
+    return s.payoutOf === null ? 'payout_unmatched' : 'payout';
   if (s.status === 'ignored') return 'ignored';
   const shown = s.shownOn?.verification;
   if (shown === 'held' || shown === 'rejected') return shown;
@@ -124,7 +152,7 @@ export function toSmsDto(s: SmsRecord): SmsDto {
     status: s.status,
     order_id: s.orderId,
     state: smsState(s),
-    state_order_id: s.orderId ?? s.shownOn?.orderId ?? null,
+    state_order_id: s.orderId ?? s.shownOn?.orderId ?? s.payoutOf,
     parse: { kind: s.parseKind, reason: s.parseReason },
     ledger: s.ledger && {
       direction: s.ledger.direction,
@@ -153,7 +181,12 @@ const asParserTemplate = (t: TemplateRecord): SmsTemplate => ({
   timeFormat: t.timeFormat as SmsTimeFormat | null,
 });
 
-const auditedTemplate = (t: TemplateRecord) => ({ account: t.account, label: t.label, pattern: t.pattern, time_format: t.timeFormat });
+const auditedTemplate = (t: TemplateRecord) => ({
+  account: t.account,
+  label: t.label,
+  pattern: t.pattern,
+  time_format: t.timeFormat,
+});
 
 export function createSmsService(deps: {
   sms: SmsRepository;
@@ -161,11 +194,11 @@ export function createSmsService(deps: {
   payments: PaymentVerification;
   /** The orders domain's wallets with top-ups waiting for money or its SMS. */
   walletsAwaitingPayment: () => Promise<Set<string>>;
-  /** The orders domain's candidates for linking an SMS by hand (decision 218). */
+  /** The orders domain's candidates for linking an SMS by hand (decision 197). */
   linkCandidates: (wallet: Wallet, amount: string | null) => Promise<LinkCandidateDto[]>;
   audit: AuditRecorder;
   clock: Clock;
-  /** Tells the other instances that devices or templates changed (the instance bus's 'sms' topic, decision 134). */
+  /** Tells the other instances that devices or templates changed (the instance bus's 'sms' topic, decision 203). */
   announceChange?: () => Promise<void>;
   /** With other instances: how old a kept device or template list may get (a bus message lost meanwhile). */
   maxAgeMs?: number;
@@ -173,9 +206,9 @@ export function createSmsService(deps: {
   deviceKeys: SecretBox;
 }) {
   const { sms: repo, events, payments, clock } = deps;
-  let lastSilent = '';
+  let lastSilent = new Set<string>();
 
-  // The payment loop's reads from memory (issue 21, decision 134): the device a token's hash names and each wallet's
+  // The payment loop's reads from memory (decision 203): the device a token's hash names and each wallet's
   // templates, dropped by every change of either (here, and through the bus in the other instances); a read that
   // a change overtook is not kept. A phone's "last seen" is written at most once a minute.
   let generation = 0;
@@ -201,11 +234,14 @@ export function createSmsService(deps: {
     if (device && generation === startedIn) devices.set(tokenHash, { device, at: Date.now() });
     return device;
   }
-  /** A template made from a message (decision 184) must read it, under the custom templates' time budget. */
+  /** A template made from a message (decision 052) must read it, under the custom templates' time budget. */
   function readsItsExample(fields: SmsTemplateFields): void {
     if (fields.example === undefined) return;
     const first = testTemplateOnServer(fields.pattern, fields.example, fields.time_format);
-    const result = !first.ok && 'reason' in first && first.reason === 'timeout' ? testTemplateOnServer(fields.pattern, fields.example, fields.time_format) : first;
+    const result =
+      !first.ok && 'reason' in first && first.reason === 'timeout'
+        ? testTemplateOnServer(fields.pattern, fields.example, fields.time_format)
+        : first;
     if (!result.ok) throw smsErrors.templateNoMatch();
   }
 
@@ -228,7 +264,10 @@ export function createSmsService(deps: {
   // wait here, not on its ledger lock, and go together in the next transaction; a batch that fails is retried one
   // message at a time, so one bad message fails alone.
   const lines = new Map<string, PaymentJob[]>();
-  function weighInLine(deviceId: string, job: Omit<PaymentJob, 'done' | 'failed'>): Promise<{ value: Recorded; order: OrderRecord | null }> {
+  function weighInLine(
+    deviceId: string,
+    job: Omit<PaymentJob, 'done' | 'failed'>,
+  ): Promise<{ value: Recorded; order: OrderRecord | null }> {
     return new Promise((done, failed) => {
       const waiting = lines.get(deviceId);
       if (waiting) {
@@ -241,7 +280,7 @@ export function createSmsService(deps: {
   }
   async function drainLine(deviceId: string): Promise<void> {
     const queue = lines.get(deviceId)!;
-    // The phone's ledger lock goes with the payment locks, after them, in their statement (decision 223).
+    // The phone's ledger lock goes with the payment locks, after them, in their statement (decision 203).
     const locks = { alsoLock: [repo.ledgerLockOf(deviceId)] };
     while (queue.length > 0) {
       // One turn of the event loop first, so that requests already received join the batch: PGlite's transaction
@@ -253,7 +292,9 @@ export function createSmsService(deps: {
         batch.forEach((job, i) => job.done(results[i]));
       } catch (error) {
         if (batch.length === 1) batch[0].failed(error);
-        else for (const job of batch) await payments.receivePayments([job], locks).then(([result]) => job.done(result), job.failed);
+        else
+          for (const job of batch)
+            await payments.receivePayments([job], locks).then(([result]) => job.done(result), job.failed);
       }
     }
     lines.delete(deviceId);
@@ -267,7 +308,11 @@ export function createSmsService(deps: {
 
   async function listDevices(): Promise<DeviceDto[]> {
     const now = clock.now();
-    const [devices, counts, waiting] = await Promise.all([repo.listDevices(), repo.countSmsSince(dhakaDayStart(now)), deps.walletsAwaitingPayment()]);
+    const [devices, counts, waiting] = await Promise.all([
+      repo.listDevices(),
+      repo.countSmsSince(dhakaDayStart(now)),
+      deps.walletsAwaitingPayment(),
+    ]);
     return devices.map((d) => ({
       id: d.id,
       name: d.name,
@@ -304,7 +349,16 @@ export function createSmsService(deps: {
       const id = crypto.randomBytes(12).toString('base64url');
       const balance = input.balance === undefined ? undefined : new Decimal(input.balance).toFixed(2);
       const d = await repo.createDevice(
-        { id, name: input.name, account: input.account, numberId: input.number_id, tokenHash: hashDeviceToken(token), tokenSealed: deps.deviceKeys.seal(token), anchorBalance: balance, anchorAt: balance === undefined ? undefined : clock.now() },
+        {
+          id,
+          name: input.name,
+          account: input.account,
+          numberId: input.number_id,
+          tokenHash: hashDeviceToken(token),
+          tokenSealed: deps.deviceKeys.seal(token),
+          anchorBalance: balance,
+          anchorAt: balance === undefined ? undefined : clock.now(),
+        },
         (tx) =>
           deps.audit(tx, {
             actorId: admin.id,
@@ -312,13 +366,30 @@ export function createSmsService(deps: {
             targetType: 'device',
             targetId: id,
             before: null,
-            after: { name: input.name, account: input.account, number_id: input.number_id ?? null, ...(balance === undefined ? {} : { balance }) },
+            after: {
+              name: input.name,
+              account: input.account,
+              number_id: input.number_id ?? null,
+              ...(balance === undefined ? {} : { balance }),
+            },
           }),
       );
       if (d === 'numberNotFound') throw validationError({ number_id: VALIDATION_KEYS.invalid });
       await changed();
       return {
-        device: { id: d.id, name: d.name, account: d.account, created_at: unix(d.createdAt), last_seen_at: null, number_id: d.numberId, sms_today: 0, silent: false, gateway: true, balance: money(d.balance), gap: null },
+        device: {
+          id: d.id,
+          name: d.name,
+          account: d.account,
+          created_at: unix(d.createdAt),
+          last_seen_at: null,
+          number_id: d.numberId,
+          sms_today: 0,
+          silent: false,
+          gateway: true,
+          balance: money(d.balance),
+          gap: null,
+        },
         token,
       };
     },
@@ -327,7 +398,14 @@ export function createSmsService(deps: {
     async setDeviceBalance(id: string, balance: string, admin: UserRecord): Promise<DeviceDto> {
       const stated = new Decimal(balance).toFixed(2);
       const run = await repo.setDeviceBalance(id, stated, clock.now(), (tx, before) =>
-        deps.audit(tx, { actorId: admin.id, action: 'device.balance', targetType: 'device', targetId: id, before: { balance: before }, after: { balance: stated } }),
+        deps.audit(tx, {
+          actorId: admin.id,
+          action: 'device.balance',
+          targetType: 'device',
+          targetId: id,
+          before: { balance: before },
+          after: { balance: stated },
+        }),
       );
       if (!run) throw smsErrors.deviceNotFound();
       await afterLedger(run);
@@ -337,12 +415,19 @@ export function createSmsService(deps: {
     },
 
     listDevices,
-    /** How many wallet phones have a gap in their balance ledger now (the bell's list, issue 22). */
+    /** How many wallet phones have a gap in their balance ledger now (the bell's list). */
     countLedgerGaps: async (): Promise<number> => (await repo.listDevices()).filter((d) => d.gap !== null).length,
 
     async revokeDevice(id: string, admin: UserRecord): Promise<void> {
       const revoked = await repo.revokeDevice(id, (tx, device) =>
-        deps.audit(tx, { actorId: admin.id, action: 'device.revoke', targetType: 'device', targetId: id, before: { name: device.name, account: device.account }, after: null }),
+        deps.audit(tx, {
+          actorId: admin.id,
+          action: 'device.revoke',
+          targetType: 'device',
+          targetId: id,
+          before: { name: device.name, account: device.account },
+          after: null,
+        }),
       );
       if (!revoked) throw smsErrors.deviceNotFound();
       // Its token stops working on every instance before the revocation answers.
@@ -362,7 +447,7 @@ export function createSmsService(deps: {
       const arrivedAt = clock.now();
       // The phone's "last seen" is written beside the weighing, not before it: on PGlite that write waits for the
       // phone's batch under way, and the message behind it then reached its line after its successors, which the
-      // ledger held until it came (a p99 of 180-360 ms in the payment loop's bench, issue 21). Awaited below: a
+      // ledger held until it came (a p99 of 180-360 ms in the payment loop's bench). Awaited below: a
       // failure still fails the request (the phone sends again; the message is a duplicate then).
       const touching = touch(device.id, arrivedAt);
       touching.catch(() => undefined);
@@ -371,14 +456,21 @@ export function createSmsService(deps: {
       let parsed = parseSmsOnServer(input_, templates);
       // The budget is wall-clock time: a CPU-starved moment can time out a sound template. One more try with a
       // fresh budget tells that apart from a pattern that is slow every time (decision 102).
-      if (parsed.kind === 'unparsed' && parsed.reason === 'template_timeout') parsed = parseSmsOnServer(input_, templates);
+      if (parsed.kind === 'unparsed' && parsed.reason === 'template_timeout')
+        parsed = parseSmsOnServer(input_, templates);
       // Codes never reach storage, nor a hash of them (decision 148); the same message is one message whatever
       // the phone says of its arrival: `received_at` is not in the hash (the trailing \n keeps older rows' hashes).
       const text = isMoneyText(parsed) ? input.text : maskSecrets(input.text);
       const dedupeHash = crypto.createHash('sha256').update(`${input.from}\n${text}\n`, 'utf8').digest('hex');
       // The SMS's own time: from its text (Asia/Dhaka), else the phone's received_at, else its arrival.
-      const textTime = parsed.kind === 'payment' || parsed.kind === 'debit' ? parsed.time : (ledgerMovement(parsed)?.time ?? null);
-      const receivedAt = textTime !== null ? new Date(textTime * 1000) : input.received_at !== undefined ? new Date(input.received_at * 1000) : arrivedAt;
+      const textTime =
+        parsed.kind === 'payment' || parsed.kind === 'debit' ? parsed.time : (ledgerMovement(parsed)?.time ?? null);
+      const receivedAt =
+        textTime !== null
+          ? new Date(textTime * 1000)
+          : input.received_at !== undefined
+            ? new Date(input.received_at * 1000)
+            : arrivedAt;
       const message = {
         deviceId: device.id,
         account: device.account,
@@ -406,8 +498,16 @@ export function createSmsService(deps: {
           ? { value: await repo.storeWithLedger(message), order: null }
           : await weighInLine(device.id, {
               key: { wallet: device.account, trxKey },
-              step: message.ledgerDirection === null ? null : { direction: message.ledgerDirection, amount: message.ledgerAmount ?? '0', fee: message.ledgerFee ?? '0', balance: message.balance },
-              // Stored and run on the ledger, whose lock the batch took with its payment locks (decision 223).
+              step:
+                message.ledgerDirection === null
+                  ? null
+                  : {
+                      direction: message.ledgerDirection,
+                      amount: message.ledgerAmount ?? '0',
+                      fee: message.ledgerFee ?? '0',
+                      balance: message.balance,
+                    },
+              // Stored and run on the ledger, whose lock the batch took with its payment locks (decision 203).
               record: async (tx) => {
                 const value = await repo.storePayment(tx, message);
                 return { value, isNewPayment: !value.outcome.duplicate && message.amount !== null };
@@ -417,14 +517,41 @@ export function createSmsService(deps: {
       if (stored.duplicate) return { ...toSmsDto(stored.sms), status: 'duplicate' };
       await afterLedger(run);
       // Money sent to a customer's wallet number may prove a pending withdrawal's payout (decision 146).
-      if (parsed.kind === 'debit' && parsed.type === 'send_money' && parsed.counterparty !== null && /^01\d{9}$/.test(parsed.counterparty)) {
-        await payments.recordPayout({ smsId: stored.sms.id, wallet: device.account, to: parsed.counterparty, amount: parsed.amount, trxId: parsed.trx_id, at: receivedAt });
+      let payoutOf: string | null = null;
+      if (
+        parsed.kind === 'debit' &&
+        parsed.type === 'send_money' &&
+        parsed.counterparty !== null &&
+        /^01\d{9}$/.test(parsed.counterparty)
+      ) {
+        payoutOf =
+          (
+            await payments.recordPayout({
+              smsId: stored.sms.id,
+              wallet: device.account,
+              to: parsed.counterparty,
+              amount: parsed.amount,
+              trxId: parsed.trx_id,
+              at: receivedAt,
+            })
+          )?.id ?? null;
       }
       // The run says the message's own state: no read after the commit (decision 203).
-      const now: SmsRecord = run?.added && stored.sms.ledger ? { ...stored.sms, ledger: { ...stored.sms.ledger, ...run.added } } : stored.sms;
-      const taken = order !== null && (order.verification === 'verified' || order.verification === 'held') && order.verificationSmsId === stored.sms.id;
+      const now: SmsRecord = {
+        ...(run?.added && stored.sms.ledger
+          ? { ...stored.sms, ledger: { ...stored.sms.ledger, ...run.added } }
+          : stored.sms),
+        payoutOf,
+      };
+      const taken =
+        order !== null &&
+        (order.verification === 'verified' || order.verification === 'held') &&
+        order.verificationSmsId === stored.sms.id;
       // The order as this payment left it (read before it moved): what the message now is to it.
-      const shownOn = order !== null && order.verificationSmsId === stored.sms.id ? { orderId: order.id, verification: order.verification, orderStatus: order.status } : now.shownOn;
+      const shownOn =
+        order !== null && order.verificationSmsId === stored.sms.id
+          ? { orderId: order.id, verification: order.verification, orderStatus: order.status }
+          : now.shownOn;
       const dto = toSmsDto(taken ? { ...now, status: 'matched', orderId: order.id, shownOn } : { ...now, shownOn });
       // Only payments are pushed to the staff; every other text waits in the inbox (decision 148).
       if (stored.sms.parseKind === 'payment') await events.publish('sms.stored', { sms: dto });
@@ -433,7 +560,11 @@ export function createSmsService(deps: {
 
     async listSms(query: SmsListQuery): Promise<{ sms: SmsDto[]; pages: number }> {
       const size = LIMITS.pageSize * 2;
-      const { sms, total } = await repo.listSms({ status: query.status, state: query.state, account: query.account, q: query.q }, query.page, size);
+      const { sms, total } = await repo.listSms(
+        { status: query.status, state: query.state, account: query.account, q: query.q },
+        query.page,
+        size,
+      );
       return { sms: sms.map(toSmsDto), pages: pageCount(total, size) };
     },
 
@@ -457,8 +588,17 @@ export function createSmsService(deps: {
 
     async createTemplate(fields: SmsTemplateFields, admin: UserRecord): Promise<SmsTemplateDto> {
       readsItsExample(fields);
-      const made = await repo.createTemplate({ account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, t) =>
-        deps.audit(tx, { actorId: admin.id, action: 'sms_template.create', targetType: 'sms_template', targetId: String(t.id), before: null, after: auditedTemplate(t) }),
+      const made = await repo.createTemplate(
+        { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format },
+        (tx, t) =>
+          deps.audit(tx, {
+            actorId: admin.id,
+            action: 'sms_template.create',
+            targetType: 'sms_template',
+            targetId: String(t.id),
+            before: null,
+            after: auditedTemplate(t),
+          }),
       );
       await changed();
       return toTemplateDto(made);
@@ -466,8 +606,18 @@ export function createSmsService(deps: {
 
     async updateTemplate(id: number, fields: SmsTemplateFields, admin: UserRecord): Promise<SmsTemplateDto> {
       readsItsExample(fields);
-      const updated = await repo.updateTemplate(id, { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format }, (tx, before, after) =>
-        deps.audit(tx, { actorId: admin.id, action: 'sms_template.update', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(before), after: auditedTemplate(after) }),
+      const updated = await repo.updateTemplate(
+        id,
+        { account: fields.account, label: fields.label, pattern: fields.pattern, timeFormat: fields.time_format },
+        (tx, before, after) =>
+          deps.audit(tx, {
+            actorId: admin.id,
+            action: 'sms_template.update',
+            targetType: 'sms_template',
+            targetId: String(id),
+            before: auditedTemplate(before),
+            after: auditedTemplate(after),
+          }),
       );
       if (!updated) throw smsErrors.templateNotFound();
       await changed();
@@ -476,7 +626,14 @@ export function createSmsService(deps: {
 
     async deleteTemplate(id: number, admin: UserRecord): Promise<void> {
       const deleted = await repo.deleteTemplate(id, (tx, gone) =>
-        deps.audit(tx, { actorId: admin.id, action: 'sms_template.delete', targetType: 'sms_template', targetId: String(id), before: auditedTemplate(gone), after: null }),
+        deps.audit(tx, {
+          actorId: admin.id,
+          action: 'sms_template.delete',
+          targetType: 'sms_template',
+          targetId: String(id),
+          before: auditedTemplate(gone),
+          after: null,
+        }),
       );
       if (!deleted) throw smsErrors.templateNotFound();
       await changed();
@@ -486,7 +643,9 @@ export function createSmsService(deps: {
     testTemplate(pattern: string, text: string, timeFormat: SmsTimeFormat | null) {
       const first = testTemplateOnServer(pattern, text, timeFormat);
       // As for a forwarded SMS: one more try with a fresh budget before calling a pattern too slow (decision 102).
-      return !first.ok && 'reason' in first && first.reason === 'timeout' ? testTemplateOnServer(pattern, text, timeFormat) : first;
+      return !first.ok && 'reason' in first && first.reason === 'timeout'
+        ? testTemplateOnServer(pattern, text, timeFormat)
+        : first;
     },
 
     silentDevices,
@@ -494,39 +653,14 @@ export function createSmsService(deps: {
     /** One watch round: pushes the silent phones to the admins when the list changed (empty clears it). */
     async watchSilentDevices(): Promise<SilentDevicesPayload> {
       const payload = await silentDevices();
-      const key = payload.devices.map((d) => d.id).join(',');
-      if (key !== lastSilent) {
-        lastSilent = key;
-        await events.publish('devices.silent', payload);
-      }
+      const now = new Set(payload.devices.map((d) => d.id));
+      const changed = now.size !== lastSilent.size || [...now].some((id) => !lastSilent.has(id));
+      const newly = payload.devices.filter((d) => !lastSilent.has(d.id));
+      lastSilent = now;
+      if (changed) await events.publish('devices.silent', payload);
+      for (const device of newly) await events.publish('device.wentSilent', { device });
       return payload;
     },
   };
 }
 export type SmsService = ReturnType<typeof createSmsService>;
-
-/** Runs the silent-phone watch every minute on every instance (each pushes only on change). */
-export function createSilentDeviceWatch(watch: () => Promise<unknown>, logger: Logger, everyMs = 60_000) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = watch()
-      .catch((error: unknown) => logger.error('silent device watch failed', error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  return {
-    start(): void {
-      timer ??= setInterval(tick, everyMs);
-      timer.unref();
-    },
-    /** Waits for a check in flight, at most 2 s (a query stuck on a dead connection must not hold the stop). */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    },
-  };
-}

@@ -10,7 +10,7 @@ import type { StatsDto } from '#shared/stats';
 import { AppError } from '../http/app-error.js';
 import type { Logger } from '../logger.js';
 import type { UserRecord } from '../security/user-record.js';
-import type { LiveLink, Links } from './links.js';
+import { isActing, type LiveLink, type Links } from './links.js';
 import { namedStaff, needsDecision, parseCallbackData, shortOrderId, whyNotActionable } from './order-message.js';
 import type { BotLanguage, TelegramRepository } from './telegram.repository.js';
 import { botDate, botMoney, botNumber, botProductMoney, botText, languageOfTelegram, type TextKey } from './texts.js';
@@ -23,14 +23,18 @@ export interface DeskOrders {
   cancelOrderAsAdmin(id: string, staff: UserRecord, why: { reason?: CancelReason; note?: string }): Promise<OrderView>;
   /** A page of the pending orders (newest first, LIMITS.pageSize a page), as the staff's history lists them. */
   pendingOrders(viewer: UserRecord, page: number): Promise<{ orders: OrderView[]; pages: number }>;
-  /** Claiming an order (issue 20); until it exists the button answers "not available yet". */
+  /** Claiming an order; until it exists the button answers "not available yet". */
   claimOrder?: (id: string, staff: UserRecord) => Promise<OrderView>;
 }
 
 type DeskContext = Context & { desk?: LiveLink };
 
 /** The order in the staff view as `viewer` sees it, or null when it does not exist (or the view is not staff's). */
-export async function readStaffView(orders: Pick<DeskOrders, 'readOrder'>, id: string, viewer: UserRecord): Promise<AdminOrderDto | null> {
+export async function readStaffView(
+  orders: Pick<DeskOrders, 'readOrder'>,
+  id: string,
+  viewer: UserRecord,
+): Promise<AdminOrderDto | null> {
   try {
     const view = await orders.readOrder(id, viewer);
     return isAdminOrderDto(view) ? view : null;
@@ -40,7 +44,7 @@ export async function readStaffView(orders: Pick<DeskOrders, 'readOrder'>, id: s
   }
 }
 
-/** An unlinked chat hears from the bot at most once in this period (decision 173). */
+/** An unlinked chat hears from the bot at most once in this period (decision 170). */
 export const NOTICE_PERIOD_MS = 24 * 3_600_000;
 /** A "why cancel?" question can be answered this long. */
 export const PROMPT_HOURS = 24;
@@ -79,7 +83,12 @@ export function createDeskBot(deps: {
 
   /** A refusal of the orders domain (409 the order moved on, 404 gone) as the presser reads it; others throw. */
   async function refusal(error: unknown, orderId: string, live: LiveLink): Promise<string> {
-    if (error instanceof AppError && error.key === 'errors.secondApprovalRequired') return say(live.link.lang, 'toast.needsApproval');
+    if (error instanceof AppError && error.key === 'errors.secondApprovalRequired')
+      return say(live.link.lang, 'toast.needsApproval');
+    if (error instanceof AppError && error.key === 'errors.paymentNotVerified')
+      return say(live.link.lang, 'toast.completeOnWebsite');
+    if (error instanceof AppError && error.key === 'errors.payoutTrxIdRequired')
+      return say(live.link.lang, 'toast.payoutOnWebsite');
     if (error instanceof AppError && (error.status === 409 || error.status === 404)) return whyNot(orderId, live);
     throw error;
   }
@@ -112,19 +121,32 @@ export function createDeskBot(deps: {
     const code = ctx.match.trim();
     if (code === '') return next();
     const appLanguage = languageOfTelegram(ctx.from?.language_code);
-    const result = await links.linkChat(code, { chatId: ctx.chat.id, tgUserId: ctx.from!.id, username: ctx.from?.username ?? null, appLanguage });
-    if (result.outcome === 'linked') await ctx.reply(say(result.live.link.lang, 'link.done', { name: result.live.user.name }));
+    const result = await links.linkChat(code, {
+      chatId: ctx.chat.id,
+      tgUserId: ctx.from!.id,
+      username: ctx.from?.username ?? null,
+      appLanguage,
+    });
+    if (result.outcome === 'linked')
+      await ctx.reply(say(result.live.link.lang, 'link.done', { name: result.live.user.name }));
     else if (result.outcome === 'notStaff') await ctx.reply(say(result.lang, 'link.notStaff'));
+    else if (result.outcome === 'secondFactor') await ctx.reply(say(result.lang, 'link.twoFactorRequired'));
     else await ctx.reply(say(appLanguage, 'link.invalid'));
   });
 
   // Everything else needs a live link; the account's role and token version are checked at every update.
   bot.use(async (ctx, next) => {
     const found = await links.liveLinkOfChat(ctx.chat!.id);
-    if (typeof found === 'object') {
+    if (isActing(found)) {
       ctx.desk = found;
       deps.onStaffActive?.(found.user.id);
       return next();
+    }
+    // Linked, but the account may not act on the website now (no second factor where the shop requires one).
+    if (typeof found === 'object') {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery(toast(say(found.secondFactor, 'toast.twoFactorRequired')));
+      else await ctx.reply(say(found.secondFactor, 'link.twoFactorRequired'));
+      return;
     }
     const lang = languageOfTelegram(ctx.from?.language_code);
     if (ctx.callbackQuery) {
@@ -132,7 +154,8 @@ export function createDeskBot(deps: {
       return;
     }
     if (found === 'revoked') await ctx.reply(say(lang, 'link.revoked'));
-    else if (await repository.claimNotice(ctx.chat!.id, clock(), NOTICE_PERIOD_MS)) await ctx.reply(say(lang, 'unlinked'));
+    else if (await repository.claimNotice(ctx.chat!.id, clock(), NOTICE_PERIOD_MS))
+      await ctx.reply(say(lang, 'unlinked'));
   });
 
   bot.command(['help', 'start'], async (ctx) => {
@@ -171,7 +194,9 @@ export function createDeskBot(deps: {
     const stats = await deps.todayStats();
     const count = (n: number) => ({ count: botNumber(lang, n) });
     const by = stats.orders_by_status;
-    const volume = Object.entries(stats.volume_total).map(([currency, amount]) => botMoney(lang, amount, currency === 'USD' ? 'USD' : 'BDT'));
+    const volume = Object.entries(stats.volume_total).map(([currency, amount]) =>
+      botMoney(lang, amount, currency === 'USD' ? 'USD' : 'BDT'),
+    );
     const lines = [
       say(lang, 'today.title', { date: botDate(lang, new Date(stats.from * 1000)) }),
       say(lang, 'today.orders', count(Object.values(by).reduce((a, b) => a + b, 0))),
@@ -181,7 +206,9 @@ export function createDeskBot(deps: {
       say(lang, 'today.cancelled', count(by.admin_cancelled + by.user_cancelled + by.cancelled)),
       say(lang, 'today.timedout', count(by.timedout)),
       volume.length > 0 ? say(lang, 'today.volume', { amount: volume.join(' + ') }) : say(lang, 'today.noVolume'),
-      ...(stats.completion_p50_s === null ? [] : [say(lang, 'today.median', { minutes: botNumber(lang, Math.round(stats.completion_p50_s / 60)) })]),
+      ...(stats.completion_p50_s === null
+        ? []
+        : [say(lang, 'today.median', { minutes: botNumber(lang, Math.round(stats.completion_p50_s / 60)) })]),
     ];
     await ctx.reply(lines.join('\n'));
   });
@@ -191,7 +218,8 @@ export function createDeskBot(deps: {
     const lang = live.link.lang;
     const pressed = parseCallbackData(ctx.callbackQuery.data);
     const message = ctx.callbackQuery.message;
-    const known = pressed && message ? await repository.findOrderMessageById(live.link.chatId, message.message_id) : null;
+    const known =
+      pressed && message ? await repository.findOrderMessageById(live.link.chatId, message.message_id) : null;
     if (!pressed || !known || shortOrderId(known.orderId) !== pressed.shortId) {
       await ctx.answerCallbackQuery(toast(say(lang, 'toast.unknown')));
       return;
@@ -229,7 +257,12 @@ export function createDeskBot(deps: {
         const prompt = await ctx.reply(say(lang, 'cancel.ask', { id: shortOrderId(orderId) }), {
           reply_markup: { force_reply: true, input_field_placeholder: say(lang, 'cancel.placeholder').slice(0, 64) },
         });
-        await repository.savePrompt({ chatId: live.link.chatId, messageId: prompt.message_id, orderId, userId: live.user.id });
+        await repository.savePrompt({
+          chatId: live.link.chatId,
+          messageId: prompt.message_id,
+          orderId,
+          userId: live.user.id,
+        });
         return;
       }
     }
@@ -240,7 +273,12 @@ export function createDeskBot(deps: {
     const lang = live.link.lang;
     const repliedTo = ctx.message.reply_to_message?.message_id;
     const prompt = repliedTo === undefined ? null : await repository.takePrompt(live.link.chatId, repliedTo);
-    if (!prompt || prompt.userId !== live.user.id || clock().getTime() - prompt.createdAt.getTime() > PROMPT_HOURS * 3_600_000) return next();
+    if (
+      !prompt ||
+      prompt.userId !== live.user.id ||
+      clock().getTime() - prompt.createdAt.getTime() > PROMPT_HOURS * 3_600_000
+    )
+      return next();
     const id = shortOrderId(prompt.orderId);
     const reason = ctx.message.text.trim();
     if (reason.length > LIMITS.cancelNote.max) {

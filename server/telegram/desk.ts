@@ -1,9 +1,10 @@
-// The Telegram desk (issue 24): the bot, the outbox that sends for it, long polling or the webhook, linking, and
+// The Telegram desk: the bot, the outbox that sends for it, long polling or the webhook, linking, and
 // the notifier the rest of the shop calls when something happened. Without TELEGRAM_BOT_TOKEN it is a desk that
 // does nothing: the notifier is silent, /health says "disabled", linking answers errors.telegramDisabled.
 import crypto from 'node:crypto';
 import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
+import type { CashdeskAlertPayload } from '#shared/cashdesk';
 import type { Wallet } from '#shared/constants';
 import type { StatsDto } from '#shared/stats';
 import type { TelegramLinkDto } from '#shared/telegram';
@@ -13,7 +14,7 @@ import { AppError, errors } from '../http/app-error.js';
 import type { Logger } from '../logger.js';
 import type { UserLookup, UserRecord } from '../security/user-record.js';
 import { createDeskBot, NOTICE_PERIOD_MS, PROMPT_HOURS, readStaffView, type DeskOrders } from './bot.js';
-import { createLinks, type LiveLink } from './links.js';
+import { createLinks, isActing, type LiveLink } from './links.js';
 import { namedStaff, needsDecision, renderOrderMessage } from './order-message.js';
 import { createOutboxSender, OUTBOX_LIMITS } from './outbox.js';
 import { advisoryLock, processLock } from './poll-lock.js';
@@ -30,9 +31,17 @@ export interface TelegramNotifier {
   /** A customer wrote in a support ticket. */
   ticketMessage(message: { ticketNum: number; customerName: string; text: string }): void;
   /** A wallet phone went silent while orders wait, or skipped messages. */
-  deviceAlert(alert: { wallet: Wallet; deviceName: string; problem: 'silent' | 'gap'; minutes?: number; gap?: { from: Date; to: Date; unexplained: number } }): void;
+  deviceAlert(alert: {
+    wallet: Wallet;
+    deviceName: string;
+    problem: 'silent' | 'gap';
+    minutes?: number;
+    gap?: { from: Date; to: Date; unexplained: number };
+  }): void;
   /** A payment method reached its daily cap. */
   capReached(cap: { wallet: Wallet }): void;
+  /** A betting cash desk turned failing (its automation stopped), or its Limit drifted from the shop's operations. */
+  cashdeskAlert(alert: CashdeskAlertPayload): void;
 }
 
 export interface TelegramDesk {
@@ -55,9 +64,12 @@ const HOUSEKEEPING_MS = 10 * 60_000;
 export const webhookSecret = (jwtSecret: string, botToken: string): string =>
   crypto.createHmac('sha256', jwtSecret).update(`telegram-webhook:${botToken}`).digest('base64url');
 
-const isNotModified = (error: unknown) => error instanceof GrammyError && error.error_code === 400 && /message is not modified/i.test(error.description);
+const isNotModified = (error: unknown) =>
+  error instanceof GrammyError && error.error_code === 400 && /message is not modified/i.test(error.description);
 const isMessageGone = (error: unknown) =>
-  error instanceof GrammyError && error.error_code === 400 && /message to edit not found|message can't be edited/i.test(error.description);
+  error instanceof GrammyError &&
+  error.error_code === 400 &&
+  /message to edit not found|message can't be edited/i.test(error.description);
 
 export function createTelegramDesk(deps: {
   config?: TelegramConfig;
@@ -73,9 +85,11 @@ export function createTelegramDesk(deps: {
   clock: () => Date;
   /** A linked staff member acted in Telegram (presence, decision 217). */
   onStaffActive?: (userId: string) => void;
+  /** Whether the account may act on the website now (STAFF_2FA, decision 242): the chat acts only while it may. */
+  mayAct?: (user: UserRecord) => boolean;
 }): TelegramDesk {
   const { config, repository, users, orders, logger, clock } = deps;
-  const links = createLinks({ repository, users, audit: deps.audit, clock });
+  const links = createLinks({ repository, users, audit: deps.audit, clock, mayAct: deps.mayAct });
   if (!config) return disabledDesk(links);
 
   const health = createTelegramHealth(logger, clock);
@@ -87,7 +101,18 @@ export function createTelegramDesk(deps: {
     }
     return names;
   };
-  const bot = createDeskBot({ token: config.botToken, apiRoot: config.apiRoot, links, repository, orders, todayStats: deps.todayStats, staffNames, onStaffActive: deps.onStaffActive, logger, clock });
+  const bot = createDeskBot({
+    token: config.botToken,
+    apiRoot: config.apiRoot,
+    links,
+    repository,
+    orders,
+    todayStats: deps.todayStats,
+    staffNames,
+    onStaffActive: deps.onStaffActive,
+    logger,
+    clock,
+  });
   const api = bot.api;
 
   const adminView = (orderId: string, viewer: UserRecord) => readStaffView(orders, orderId, viewer);
@@ -95,14 +120,15 @@ export function createTelegramDesk(deps: {
   /** Brings a chat's message about an order up to date: sent when a decision is due, edited after. */
   async function syncOrderMessage(chatId: number, orderId: string): Promise<void> {
     const live = await links.liveLinkOfChat(chatId);
-    if (typeof live !== 'object') return;
+    if (!isActing(live)) return;
     const order = await adminView(orderId, live.user);
     if (!order) return;
     const existing = await repository.findOrderMessage(chatId, orderId);
     if (!existing && !needsDecision(order)) return;
     const rendered = renderOrderMessage(order, live.link.lang, await staffNames(namedStaff(order)), clock());
     if (existing?.textHash === rendered.hash) return;
-    const save = (messageId: number) => repository.saveOrderMessage({ chatId, orderId, messageId, textHash: rendered.hash });
+    const save = (messageId: number) =>
+      repository.saveOrderMessage({ chatId, orderId, messageId, textHash: rendered.hash });
     if (existing) {
       try {
         await api.editMessageText(chatId, existing.messageId, rendered.text, { reply_markup: rendered.keyboard });
@@ -121,7 +147,7 @@ export function createTelegramDesk(deps: {
   async function deliver(row: OutboxRow): Promise<void> {
     if (row.orderId !== null) return syncOrderMessage(row.chatId, row.orderId);
     // Alerts are checked again when they go: the account may have lost the right since.
-    if (typeof (await links.liveLinkOfChat(row.chatId)) !== 'object' || row.text === null) return;
+    if (!isActing(await links.liveLinkOfChat(row.chatId)) || row.text === null) return;
     await api.sendMessage(row.chatId, row.text);
   }
 
@@ -182,23 +208,50 @@ export function createTelegramDesk(deps: {
       });
     },
     ticketMessage({ ticketNum, customerName, text }) {
-      alert('ticket alert', (lang) => botText(lang, 'alerts.ticket', { num: botNumber(lang, ticketNum), name: customerName, text: text.slice(0, 500) }));
+      alert('ticket alert', (lang) =>
+        botText(lang, 'alerts.ticket', {
+          num: botNumber(lang, ticketNum),
+          name: customerName,
+          text: text.slice(0, 500),
+        }),
+      );
     },
     deviceAlert({ wallet, deviceName, problem, minutes, gap }) {
       const gapText = (lang: BotLanguage) =>
         gap
-          ? botText(lang, 'alerts.deviceGapDetail', { from: botTime(lang, gap.from, clock()), to: botTime(lang, gap.to, clock()), amount: botMoney(lang, gap.unexplained, 'BDT') })
+          ? botText(lang, 'alerts.deviceGapDetail', {
+              from: botTime(lang, gap.from, clock()),
+              to: botTime(lang, gap.to, clock()),
+              amount: botMoney(lang, gap.unexplained, 'BDT'),
+            })
           : botText(lang, 'alerts.deviceGap');
       alert('device alert', (lang) =>
         botText(lang, 'alerts.device', {
           wallet: botText(lang, `wallets.${wallet}` as TextKey),
           device: deviceName,
-          problem: problem === 'silent' ? botText(lang, 'alerts.deviceSilent', { minutes: botNumber(lang, minutes ?? 0) }) : gapText(lang),
+          problem:
+            problem === 'silent'
+              ? botText(lang, 'alerts.deviceSilent', { minutes: botNumber(lang, minutes ?? 0) })
+              : gapText(lang),
         }),
       );
     },
     capReached({ wallet }) {
-      alert('cap alert', (lang) => botText(lang, 'alerts.cap', { wallet: botText(lang, `wallets.${wallet}` as TextKey) }));
+      alert('cap alert', (lang) =>
+        botText(lang, 'alerts.cap', { wallet: botText(lang, `wallets.${wallet}` as TextKey) }),
+      );
+    },
+    cashdeskAlert(desk) {
+      alert('cash desk alert', (lang) => {
+        const currency = botText(lang, `currency.${desk.currency}`);
+        return desk.problem === 'failing'
+          ? botText(lang, 'alerts.deskFailing', { currency, message: desk.message.slice(0, 300) })
+          : botText(lang, 'alerts.deskDrift', {
+              currency,
+              read: botMoney(lang, desk.read, desk.currency),
+              expected: botMoney(lang, desk.expected, desk.currency),
+            });
+      });
     },
   };
 
@@ -239,8 +292,13 @@ export function createTelegramDesk(deps: {
     }
     if (stopped) return;
     for (const lang of ['en', 'bn'] as const) {
-      const commands = (['queue', 'today', 'help', 'stop'] as const).map((command) => ({ command, description: botText(lang, `commands.${command}`) }));
-      await api.setMyCommands(commands, lang === 'bn' ? { language_code: 'bn' } : {}).catch((error: unknown) => health.failed(error));
+      const commands = (['queue', 'today', 'help', 'stop'] as const).map((command) => ({
+        command,
+        description: botText(lang, `commands.${command}`),
+      }));
+      await api
+        .setMyCommands(commands, lang === 'bn' ? { language_code: 'bn' } : {})
+        .catch((error: unknown) => health.failed(error));
     }
     if (poller) {
       poller.start();
@@ -248,12 +306,16 @@ export function createTelegramDesk(deps: {
     }
     for (let failures = 0; !stopped; failures += 1) {
       try {
-        await api.setWebhook(config!.webhookUrl!, { secret_token: secretToken, allowed_updates: ['message', 'callback_query'] });
+        await api.setWebhook(config!.webhookUrl!, {
+          secret_token: secretToken,
+          allowed_updates: ['message', 'callback_query'],
+        });
         health.answered();
         return;
       } catch (error) {
         health.failed(error);
-        if (error instanceof GrammyError && error.error_code === 400) logger.error('Telegram refused TELEGRAM_WEBHOOK_URL', { error: error.description });
+        if (error instanceof GrammyError && error.error_code === 400)
+          logger.error('Telegram refused TELEGRAM_WEBHOOK_URL', { error: error.description });
         await pause(Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6)));
       }
     }
@@ -263,7 +325,12 @@ export function createTelegramDesk(deps: {
     notifier,
     async createLinkCode(user, lang) {
       const username = bot.isInited() ? bot.botInfo.username : undefined;
-      if (!username) throw new AppError(503, 'errors.telegramUnavailable', 'Telegram cannot be reached right now; try again in a minute');
+      if (!username)
+        throw new AppError(
+          503,
+          'errors.telegramUnavailable',
+          'Telegram cannot be reached right now; try again in a minute',
+        );
       const { code, expiresAt } = await links.createCode(user, lang);
       return { code, link: `https://t.me/${username}?start=${code}`, expiresAt };
     },
@@ -282,7 +349,12 @@ export function createTelegramDesk(deps: {
       ? {
           secretToken,
           async handleUpdate(update) {
-            if (!bot.isInited()) throw new AppError(503, 'errors.telegramUnavailable', 'The bot is starting; Telegram will send this update again');
+            if (!bot.isInited())
+              throw new AppError(
+                503,
+                'errors.telegramUnavailable',
+                'The bot is starting; Telegram will send this update again',
+              );
             await bot.handleUpdate(update);
           },
         }
@@ -295,7 +367,11 @@ export function createTelegramDesk(deps: {
       housekeeping = setInterval(() => {
         const now = clock().getTime();
         outbox
-          .prune({ outbox: new Date(now - OUTBOX_LIMITS.maxAgeMs), prompts: new Date(now - PROMPT_HOURS * 3_600_000), notices: new Date(now - NOTICE_PERIOD_MS) })
+          .prune({
+            outbox: new Date(now - OUTBOX_LIMITS.maxAgeMs),
+            prompts: new Date(now - PROMPT_HOURS * 3_600_000),
+            notices: new Date(now - NOTICE_PERIOD_MS),
+          })
           .catch((error: unknown) => logger.error('Telegram housekeeping failed', error));
       }, HOUSEKEEPING_MS);
       housekeeping.unref();
@@ -317,7 +393,13 @@ export function createTelegramDesk(deps: {
 function disabledDesk(links: ReturnType<typeof createLinks>): TelegramDesk {
   const silent = () => undefined;
   return {
-    notifier: { orderChanged: silent, ticketMessage: silent, deviceAlert: silent, capReached: silent },
+    notifier: {
+      orderChanged: silent,
+      ticketMessage: silent,
+      deviceAlert: silent,
+      capReached: silent,
+      cashdeskAlert: silent,
+    },
     async createLinkCode() {
       throw errors.conflict('errors.telegramDisabled', 'Telegram is not set up for this shop');
     },

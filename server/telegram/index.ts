@@ -1,4 +1,4 @@
-// Public surface of the Telegram desk (issue 24): the staff's bot, its outbox and linking. Other domains and the
+// Public surface of the Telegram desk: the staff's bot, its outbox and linking. Other domains and the
 // composition root import only from here.
 export { createTelegramRepository, type TelegramRepository } from './telegram.repository.js';
 export { createTelegramDesk, type TelegramDesk, type TelegramNotifier } from './desk.js';

@@ -24,17 +24,29 @@ export interface LiveLink {
   user: UserRecord;
 }
 
+/** An answer of `liveLinkOfChat` that may act. */
+export const isActing = (found: LiveLink | 'none' | 'revoked' | { secondFactor: BotLanguage }): found is LiveLink =>
+  typeof found === 'object' && 'link' in found;
+
 /** Whether a link still speaks for its account. */
-export const isLive = (link: Pick<TelegramLinkRecord, 'tokenVersion'>, user: Pick<UserRecord, 'role' | 'tokenVersion'> | null): user is UserRecord =>
-  user !== null && isTelegramStaff(user.role) && user.tokenVersion === link.tokenVersion;
+export const isLive = (
+  link: Pick<TelegramLinkRecord, 'tokenVersion'>,
+  user: Pick<UserRecord, 'role' | 'tokenVersion'> | null,
+): user is UserRecord => user !== null && isTelegramStaff(user.role) && user.tokenVersion === link.tokenVersion;
 
 export function createLinks(deps: {
   repository: TelegramRepository;
   users: UserLookup;
   audit: AuditRecorder;
   clock: () => Date;
+  /**
+   * Whether the account may act on the website now (STAFF_2FA: a staff member without a second factor may not,
+   * decision 242). A live link of one who may not keeps its link but neither acts nor receives the desk's messages.
+   */
+  mayAct?: (user: UserRecord) => boolean;
 }) {
   const { repository, users, audit, clock } = deps;
+  const mayAct = deps.mayAct ?? (() => true);
 
   const auditUnlink = (actorId: string | null, reason: string) => (tx: Transaction, removed: TelegramLinkRecord) =>
     audit(tx, {
@@ -48,7 +60,8 @@ export function createLinks(deps: {
 
   /** Removes a dead link (its account was blocked, demoted or signed out everywhere). */
   async function revoke(link: TelegramLinkRecord): Promise<void> {
-    if (await repository.deleteLink(link.userId, link.chatId, auditUnlink(null, 'revoked'))) await repository.dropChat(link.chatId);
+    if (await repository.deleteLink(link.userId, link.chatId, auditUnlink(null, 'revoked')))
+      await repository.dropChat(link.chatId);
   }
 
   return {
@@ -59,8 +72,18 @@ export function createLinks(deps: {
       const now = clock();
       const code = newLinkCode();
       const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_MINUTES * 60_000);
-      await repository.createLinkCode({ codeHash: hashLinkCode(code), userId: user.id, lang, tokenVersion: user.tokenVersion, expiresAt }, now, (tx) =>
-        audit(tx, { actorId: user.id, action: 'telegram.code', targetType: 'user', targetId: user.id, before: null, after: { expires_at: unixSeconds(expiresAt) } }),
+      await repository.createLinkCode(
+        { codeHash: hashLinkCode(code), userId: user.id, lang, tokenVersion: user.tokenVersion, expiresAt },
+        now,
+        (tx) =>
+          audit(tx, {
+            actorId: user.id,
+            action: 'telegram.code',
+            targetType: 'user',
+            targetId: user.id,
+            before: null,
+            after: { expires_at: unixSeconds(expiresAt) },
+          }),
       );
       return { code, expiresAt };
     },
@@ -73,14 +96,26 @@ export function createLinks(deps: {
     async linkChat(
       code: string,
       chat: { chatId: number; tgUserId: number; username: string | null; appLanguage: BotLanguage },
-    ): Promise<{ outcome: 'linked'; live: LiveLink } | { outcome: 'invalid' } | { outcome: 'notStaff'; lang: BotLanguage }> {
+    ): Promise<
+      | { outcome: 'linked'; live: LiveLink }
+      | { outcome: 'invalid' }
+      | { outcome: 'notStaff' | 'secondFactor'; lang: BotLanguage }
+    > {
       if (!LINK_CODE_PATTERN.test(code)) return { outcome: 'invalid' };
       const taken = await repository.takeLinkCode(hashLinkCode(code), clock());
       if (!taken) return { outcome: 'invalid' };
       const user = await users.findById(taken.userId);
       const lang = taken.lang ?? chat.appLanguage;
       if (!isLive({ tokenVersion: taken.tokenVersion }, user)) return { outcome: 'notStaff', lang };
-      const link = { userId: user.id, chatId: chat.chatId, tgUserId: chat.tgUserId, username: chat.username, lang, tokenVersion: taken.tokenVersion };
+      if (!mayAct(user)) return { outcome: 'secondFactor', lang };
+      const link = {
+        userId: user.id,
+        chatId: chat.chatId,
+        tgUserId: chat.tgUserId,
+        username: chat.username,
+        lang,
+        tokenVersion: taken.tokenVersion,
+      };
       await repository.saveLink(link, async (tx, replaced) => {
         for (const old of replaced) await auditUnlink(user.id, 'replaced')(tx, old);
         await audit(tx, {
@@ -96,25 +131,27 @@ export function createLinks(deps: {
     },
 
     /**
-     * The chat's link when it is live. A dead one is removed at once (audited, no actor) and reported as
-     * `revoked`, so the chat can be told once.
+     * The chat's link when it is live and its account may act. A dead one is removed at once (audited, no actor) and
+     * reported as `revoked`, so the chat can be told once; a live one whose account may not act now (no second
+     * factor where the shop requires one) is `secondFactor`, with the link's language, and stays.
      */
-    async liveLinkOfChat(chatId: number): Promise<LiveLink | 'none' | 'revoked'> {
+    async liveLinkOfChat(chatId: number): Promise<LiveLink | 'none' | 'revoked' | { secondFactor: BotLanguage }> {
       const link = await repository.findLinkByChat(chatId);
       if (!link) return 'none';
       const user = await users.findById(link.userId);
-      if (isLive(link, user)) return { link, user };
+      if (isLive(link, user)) return mayAct(user) ? { link, user } : { secondFactor: link.lang };
       await revoke(link);
       return 'revoked';
     },
 
-    /** Every live link (the staff who get an alert); dead ones found on the way are removed. */
+    /** Every live link whose account may act (the staff who get an alert); dead ones found on the way are removed. */
     async liveLinks(): Promise<LiveLink[]> {
       const live: LiveLink[] = [];
       for (const link of await repository.allLinks()) {
         const user = await users.findById(link.userId);
-        if (isLive(link, user)) live.push({ link, user });
-        else await revoke(link);
+        if (isLive(link, user)) {
+          if (mayAct(user)) live.push({ link, user });
+        } else await revoke(link);
       }
       return live;
     },

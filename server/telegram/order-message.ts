@@ -1,4 +1,4 @@
-// The one message a staff chat has about an order (issue 24): what the queue shows of it, its verification, who
+// The one message a staff chat has about an order: what the queue shows of it, its verification, who
 // moved it last, and the buttons while a decision is due. Pure: the same order gives the same text, so an
 // unchanged order is never edited again.
 import crypto from 'node:crypto';
@@ -8,13 +8,21 @@ import type { OrderStatus } from '#shared/order-status';
 import type { BotLanguage } from './telegram.repository.js';
 import { botDigits, botMoney, botProductMoney, botText, botTime, type TextKey } from './texts.js';
 
-/** The order id as the staff's queue shows it (spec §2: the first 10 characters). */
+/** The order id as the staff's queue shows it (product.md §7.1: the first 10 characters). */
 export const shortOrderId = (id: string): string => id.slice(0, 10);
 
 /** Orders a staff member has to decide on now: they get a message; other orders only get theirs edited. */
 export const needsDecision = (order: Pick<AdminOrderDto, 'status'>): boolean => order.status === 'pending';
 
 export const ORDER_ACTIONS = ['claim', 'complete', 'cancel'] as const;
+
+/**
+ * Whether the chat offers Complete: a top-up only once its payment is verified (decision 241), a withdrawal only once
+ * a Send Money SMS proved its payout. Completing either without asks for what the desk on the website asks for (the
+ * staff member's own check and its reason; the payout TrxID), which a button cannot carry.
+ */
+export const completableHere = (order: Pick<AdminOrderDto, 'product_id' | 'verification' | 'payout'>): boolean =>
+  productKind(order.product_id) === 'topup' ? order.verification.status === 'verified' : order.payout !== null;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /**
@@ -55,7 +63,13 @@ function lastStaffMove(order: AdminOrderDto): { key: TextKey; actorId: string | 
     const event = order.events[i];
     if (event.kind !== 'status' || event.actor !== 'admin') continue;
     const key: TextKey | null =
-      event.to === 'complete' ? 'order.completedBy' : event.to === 'admin_cancelled' ? 'order.cancelledBy' : event.to === 'pending' ? 'order.reopenedBy' : null;
+      event.to === 'complete'
+        ? 'order.completedBy'
+        : event.to === 'admin_cancelled'
+          ? 'order.cancelledBy'
+          : event.to === 'pending'
+            ? 'order.reopenedBy'
+            : null;
     if (key) return { key, actorId: event.actor_id, at: new Date(event.time * 1000) };
   }
   return null;
@@ -67,7 +81,12 @@ export function namedStaff(order: AdminOrderDto): string[] {
   return move?.actorId ? [move.actorId] : [];
 }
 
-export function renderOrderMessage(order: AdminOrderDto, lang: BotLanguage, names: ReadonlyMap<string, string>, now: Date): RenderedOrderMessage {
+export function renderOrderMessage(
+  order: AdminOrderDto,
+  lang: BotLanguage,
+  names: ReadonlyMap<string, string>,
+  now: Date,
+): RenderedOrderMessage {
   const t = (key: TextKey, values?: Record<string, string | number>) => botText(lang, key, values);
   const kind = productKind(order.product_id);
   const method = t(`wallets.${order.pm_method}`);
@@ -80,15 +99,19 @@ export function renderOrderMessage(order: AdminOrderDto, lang: BotLanguage, name
       ? t('order.pays', { amount: payAmount, method })
       : t('order.receives', { amount: payAmount, method, wallet: botDigits(lang, order.data.wallet ?? '') }),
   ];
-  if (kind === 'topup' && order.data.onex_id) lines.push(t('order.onexId', { id: botDigits(lang, order.data.onex_id) }));
+  if (kind === 'topup' && order.data.onex_id)
+    lines.push(t('order.onexId', { id: botDigits(lang, order.data.onex_id) }));
   const verification = order.verification.status;
   if (verification !== 'none') lines.push(t(`verification.${verification}`));
   lines.push(t('order.status', { status: t(`status.${order.status}`) }));
-  // Who holds it and who approved it, while a decision is still due (issue 20).
+  // Who holds it and who approved it, while a decision is still due.
   if (needsDecision(order)) {
     if (order.assignee) lines.push(t('order.claimedBy', { name: order.assignee.name }));
-    if (order.approvals.length > 0) lines.push(t('order.approvals', { names: order.approvals.map((a) => a.name).join(', ') }));
+    if (order.approvals.length > 0)
+      lines.push(t('order.approvals', { names: order.approvals.map((a) => a.name).join(', ') }));
     else if (order.approval_required) lines.push(t('order.needsApproval'));
+    if (!completableHere(order))
+      lines.push(t(productKind(order.product_id) === 'topup' ? 'order.completeOnWebsite' : 'order.payoutOnWebsite'));
   }
   const move = lastStaffMove(order);
   if (move) {
@@ -101,18 +124,36 @@ export function renderOrderMessage(order: AdminOrderDto, lang: BotLanguage, name
   }
   const text = lines.join('\n');
   const keyboard: InlineKeyboard | undefined = needsDecision(order)
-    ? { inline_keyboard: [ORDER_ACTIONS.map((action) => ({ text: t(`buttons.${action}`), callback_data: callbackData(action, order.id) }))] }
+    ? {
+        inline_keyboard: [
+          ORDER_ACTIONS.filter((action) => action !== 'complete' || completableHere(order)).map((action) => ({
+            text: t(`buttons.${action}`),
+            callback_data: callbackData(action, order.id),
+          })),
+        ],
+      }
     : undefined;
-  const hash = crypto.createHash('sha256').update(JSON.stringify([text, keyboard ?? null])).digest('base64url');
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([text, keyboard ?? null]))
+    .digest('base64url');
   return { text, keyboard, hash };
 }
 
 /** "Already completed by Rahim 10:42", or why else the order cannot take the action any more. */
-export function whyNotActionable(order: AdminOrderDto, lang: BotLanguage, names: ReadonlyMap<string, string>, now: Date): string {
+export function whyNotActionable(
+  order: AdminOrderDto,
+  lang: BotLanguage,
+  names: ReadonlyMap<string, string>,
+  now: Date,
+): string {
   const move = lastStaffMove(order);
   const name = (move?.actorId && names.get(move.actorId)) || botText(lang, 'order.someone');
-  if (order.status === 'complete' && move) return botText(lang, 'toast.completedBy', { name, time: botTime(lang, move.at, now) });
-  if (order.status === 'admin_cancelled' && move) return botText(lang, 'toast.cancelledBy', { name, time: botTime(lang, move.at, now) });
-  if (needsDecision(order) && order.assignee) return botText(lang, 'toast.claimedByOther', { name: order.assignee.name });
+  if (order.status === 'complete' && move)
+    return botText(lang, 'toast.completedBy', { name, time: botTime(lang, move.at, now) });
+  if (order.status === 'admin_cancelled' && move)
+    return botText(lang, 'toast.cancelledBy', { name, time: botTime(lang, move.at, now) });
+  if (needsDecision(order) && order.assignee)
+    return botText(lang, 'toast.claimedByOther', { name: order.assignee.name });
   return botText(lang, 'toast.notPending', { status: botText(lang, `status.${order.status}`) });
 }

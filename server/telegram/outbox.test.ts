@@ -7,8 +7,13 @@ import { createTelegramHealth } from './telegram-health.js';
 import type { OutboxRow } from './telegram.repository.js';
 
 const refused = (code: number, description: string, retryAfter?: number) =>
-  new GrammyError(`Call to 'sendMessage' failed!`, { ok: false, error_code: code, description, parameters: retryAfter ? { retry_after: retryAfter } : {} }, 'sendMessage', {});
-const unreachable = () => new HttpError('Network request for \'sendMessage\' failed!', new Error('ECONNREFUSED'));
+  new GrammyError(
+    `Call to 'sendMessage' failed!`,
+    { ok: false, error_code: code, description, parameters: retryAfter ? { retry_after: retryAfter } : {} },
+    'sendMessage',
+    {},
+  );
+const unreachable = () => new HttpError("Network request for 'sendMessage' failed!", new Error('ECONNREFUSED'));
 
 function harness(answers: (row: OutboxRow) => unknown) {
   let now = Date.parse('2026-11-27T04:00:00Z');
@@ -25,8 +30,16 @@ function harness(answers: (row: OutboxRow) => unknown) {
       }
       return due.map((r) => ({ ...r }));
     },
-    finish: async (row: OutboxRow) => void rows.splice(rows.findIndex((r) => r.id === row.id), 1),
-    drop: async (row: OutboxRow) => void rows.splice(rows.findIndex((r) => r.id === row.id), 1),
+    finish: async (row: OutboxRow) =>
+      void rows.splice(
+        rows.findIndex((r) => r.id === row.id),
+        1,
+      ),
+    drop: async (row: OutboxRow) =>
+      void rows.splice(
+        rows.findIndex((r) => r.id === row.id),
+        1,
+      ),
     retryAt: async (row: OutboxRow, at: Date, countAttempt: boolean) => {
       const r = rows.find((x) => x.id === row.id)!;
       Object.assign(r, { locked: false, nextAt: at.getTime(), attempts: countAttempt ? r.attempts : r.attempts - 1 });
@@ -55,7 +68,18 @@ function harness(answers: (row: OutboxRow) => unknown) {
     gone,
     health,
     sender,
-    add: (chatId = 1) => rows.push({ id: nextId++, chatId, orderId: null, text: 'hi', version: 0, attempts: 0, createdAt: clock(), nextAt: now, locked: false }),
+    add: (chatId = 1) =>
+      rows.push({
+        id: nextId++,
+        chatId,
+        orderId: null,
+        text: 'hi',
+        version: 0,
+        attempts: 0,
+        createdAt: clock(),
+        nextAt: now,
+        locked: false,
+      }),
     advance: (ms: number) => (now += ms),
     /** One pass of the loop, as the timer or a kick runs it. */
     async pass() {
@@ -68,7 +92,9 @@ function harness(answers: (row: OutboxRow) => unknown) {
 describe('The Telegram outbox sender', () => {
   it('When Telegram answers 429, then the row waits retry_after (not counted as a try) and everything pauses that long', async () => {
     let first = true;
-    const h = harness(() => (first ? ((first = false), refused(429, 'Too Many Requests: retry after 7', 7)) : undefined));
+    const h = harness(() =>
+      first ? ((first = false), refused(429, 'Too Many Requests: retry after 7', 7)) : undefined,
+    );
     h.add();
     h.add();
     h.sender.start();
@@ -100,7 +126,11 @@ describe('The Telegram outbox sender', () => {
   });
 
   it('When Telegram refuses a message for good, then it is dropped at once; a 403 also lets the chat go', async () => {
-    const h = harness((row) => (row.chatId === 403 ? refused(403, 'Forbidden: bot was blocked by the user') : refused(400, 'Bad Request: chat not found')));
+    const h = harness((row) =>
+      row.chatId === 403
+        ? refused(403, 'Forbidden: bot was blocked by the user')
+        : refused(400, 'Bad Request: chat not found'),
+    );
     h.add(403);
     h.add(400);
     h.sender.start();

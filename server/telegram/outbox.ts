@@ -31,7 +31,8 @@ export const OUTBOX_LIMITS = {
 export type DeliverRow = (row: OutboxRow) => Promise<void>;
 
 /** A refusal that no retry will change (a chat that does not exist or blocked the bot, a bad request). */
-const isPermanent = (error: unknown): boolean => error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500 && error.error_code !== 429;
+const isPermanent = (error: unknown): boolean =>
+  error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500 && error.error_code !== 429;
 
 export function createOutboxSender(deps: {
   repository: Pick<TelegramRepository, 'claimDue' | 'finish' | 'retryAt' | 'drop' | 'outboxSize' | 'prune' | 'dueNow'>;
@@ -54,7 +55,8 @@ export function createOutboxSender(deps: {
   let droppedInOutage = 0;
   let fullLogged = false;
 
-  const backoffMs = (tries: number) => Math.min(limits.maxBackoffMs, limits.baseBackoffMs * 2 ** Math.max(0, tries - 1));
+  const backoffMs = (tries: number) =>
+    Math.min(limits.maxBackoffMs, limits.baseBackoffMs * 2 ** Math.max(0, tries - 1));
 
   async function handleFailure(row: OutboxRow, error: unknown): Promise<'pause' | 'next'> {
     const now = clock().getTime();
@@ -69,7 +71,11 @@ export function createOutboxSender(deps: {
       health.answered();
       await repository.drop(row);
       if (error instanceof GrammyError && error.error_code === 403) await deps.chatGone(row.chatId, error);
-      else logger.warn('Telegram refused a message; it is dropped', { chatId: row.chatId, error: (error as GrammyError).description });
+      else
+        logger.warn('Telegram refused a message; it is dropped', {
+          chatId: row.chatId,
+          error: (error as GrammyError).description,
+        });
       return 'next';
     }
     health.failed(error);
@@ -97,13 +103,15 @@ export function createOutboxSender(deps: {
       for (const [i, row] of rows.entries()) {
         if (stopped || clock().getTime() < pausedUntil) {
           // Paused mid-batch: the rest go back untried.
-          for (const rest of rows.slice(i)) await repository.retryAt(rest, new Date(Math.max(pausedUntil, clock().getTime())), false);
+          for (const rest of rows.slice(i))
+            await repository.retryAt(rest, new Date(Math.max(pausedUntil, clock().getTime())), false);
           return;
         }
         try {
           await deliver(row);
           await repository.finish(row, clock());
-          if (droppedInOutage > 0) logger.warn('Telegram outbox dropped messages during the outage', { dropped: droppedInOutage });
+          if (droppedInOutage > 0)
+            logger.warn('Telegram outbox dropped messages during the outage', { dropped: droppedInOutage });
           droppedInOutage = 0;
           health.answered();
         } catch (error) {

@@ -1,5 +1,5 @@
 // Only one instance may long-poll Telegram (a second getUpdates ends the first with 409): the poller holds a
-// PostgreSQL session advisory lock on a connection of its own (decision 171). The lock lives as long as that
+// PostgreSQL session advisory lock on a connection of its own (decision 172). The lock lives as long as that
 // session, so an instance that dies or loses its connection lets another take over; a probe every 15 s notices a
 // silently dropped connection. PGlite is one process: the lock is simply held.
 import pg from 'pg';
@@ -56,13 +56,20 @@ export function advisoryLock(databaseUrl: string, logger: Logger): PollLock {
       if (held) return true;
       try {
         if (!client) {
-          const fresh = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: 'shop-telegram-poller' });
+          const fresh = new pg.Client({
+            connectionString: databaseUrl,
+            keepAlive: true,
+            application_name: 'shop-telegram-poller',
+          });
           fresh.on('error', lost);
           fresh.on('end', lost);
           await fresh.connect();
           client = fresh;
         }
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [TELEGRAM_LOCK, POLLER]);
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+          TELEGRAM_LOCK,
+          POLLER,
+        ]);
         held = rows[0]?.locked === true;
         if (held) {
           probe = setInterval(() => {

@@ -1,5 +1,5 @@
 // Long polling (no TELEGRAM_WEBHOOK_URL): the instance holding the poll lock asks getUpdates in a loop, hands each
-// update to the bot, and confirms it by asking for the next offset. The others wait for the lock (decision 171).
+// update to the bot, and confirms it by asking for the next offset. The others wait for the lock (decision 172).
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { GrammyError } from 'grammy';
@@ -53,7 +53,10 @@ export function createPoller(deps: {
         }
         // grammY types the signal as its abort-controller polyfill's; Node's own is what it uses at run time.
         const signal = abort.signal as unknown as Parameters<Api['getUpdates']>[1];
-        const updates = await api.getUpdates({ offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] }, signal);
+        const updates = await api.getUpdates(
+          { offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] },
+          signal,
+        );
         health.answered();
         failures = 0;
         conflictLogged = false;
@@ -65,7 +68,8 @@ export function createPoller(deps: {
         if (stopped || abort.signal.aborted) continue;
         if (error instanceof GrammyError && error.error_code === 409) {
           // Another poller (an instance of another deployment, or a webhook set): say so once, keep trying.
-          if (!conflictLogged) logger.warn('Telegram: another process is receiving this bot\'s updates', { error: error.description });
+          if (!conflictLogged)
+            logger.warn("Telegram: another process is receiving this bot's updates", { error: error.description });
           conflictLogged = true;
           polling = false;
           await pause(5_000);

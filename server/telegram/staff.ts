@@ -1,4 +1,4 @@
-// Who the desk serves: staff, admins and operators alike (issue 20's roles).
+// Who the desk serves: staff, admins and operators alike (the roles).
 import { isStaffRole, type Role } from '#shared/constants';
 
 /** Staff may link a chat, receive the desk's messages and act from them. */

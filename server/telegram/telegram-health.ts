@@ -10,7 +10,8 @@ export type TelegramState = 'up' | 'down';
 export function isOutage(error: unknown): boolean {
   if (error instanceof HttpError) return true;
   // 401/404: the token is refused (revoked at @BotFather): nothing works until it is fixed.
-  if (error instanceof GrammyError) return error.error_code >= 500 || error.error_code === 401 || error.error_code === 404;
+  if (error instanceof GrammyError)
+    return error.error_code >= 500 || error.error_code === 401 || error.error_code === 404;
   return false;
 }
 
@@ -21,7 +22,11 @@ export function retryAfterSeconds(error: unknown): number | null {
 }
 
 const describe = (error: unknown): string =>
-  error instanceof GrammyError ? `${error.error_code} ${error.description}` : error instanceof Error ? error.message : String(error);
+  error instanceof GrammyError
+    ? `${error.error_code} ${error.description}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 export function createTelegramHealth(logger: Logger, clock: () => Date) {
   // Down until Telegram has answered once (getMe at start): "up" is a fact, not a hope.
@@ -34,7 +39,11 @@ export function createTelegramHealth(logger: Logger, clock: () => Date) {
   function answered(): void {
     if (state === 'up') return;
     state = 'up';
-    if (downSince) logger.info('Telegram reachable again', { downForSeconds: Math.round((clock().getTime() - downSince.getTime()) / 1000), failedCalls: failures });
+    if (downSince)
+      logger.info('Telegram reachable again', {
+        downForSeconds: Math.round((clock().getTime() - downSince.getTime()) / 1000),
+        failedCalls: failures,
+      });
     else if (!reachedOnce) logger.info('Telegram reachable');
     reachedOnce = true;
     downSince = null;

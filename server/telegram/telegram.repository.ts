@@ -41,7 +41,15 @@ export interface OutboxRow {
 
 const language = (value: string | null): BotLanguage | null => (value === 'bn' ? 'bn' : value === 'en' ? 'en' : null);
 
-function toLink(row: { userId: string; chatId: bigint; tgUserId: bigint; username: string | null; lang: string; tokenVersion: number; linkedAt: Date }): TelegramLinkRecord {
+function toLink(row: {
+  userId: string;
+  chatId: bigint;
+  tgUserId: bigint;
+  username: string | null;
+  lang: string;
+  tokenVersion: number;
+  linkedAt: Date;
+}): TelegramLinkRecord {
   return { ...row, chatId: Number(row.chatId), tgUserId: Number(row.tgUserId), lang: language(row.lang) ?? 'en' };
 }
 
@@ -72,7 +80,10 @@ export function createTelegramRepository(prisma: Prisma) {
 
     // ---------- links ----------
     /** Links the chat to the account: the account's earlier chat and the chat's earlier account are let go. */
-    async saveLink(link: Omit<TelegramLinkRecord, 'linkedAt'>, audit: (tx: Transaction, replaced: TelegramLinkRecord[]) => Promise<void>): Promise<void> {
+    async saveLink(
+      link: Omit<TelegramLinkRecord, 'linkedAt'>,
+      audit: (tx: Transaction, replaced: TelegramLinkRecord[]) => Promise<void>,
+    ): Promise<void> {
       await prisma.$transaction(async (tx) => {
         const chatId = BigInt(link.chatId);
         const replaced = await tx.telegramLink.findMany({ where: { OR: [{ userId: link.userId }, { chatId }] } });
@@ -100,7 +111,11 @@ export function createTelegramRepository(prisma: Prisma) {
      * Removes the account's link (only the one to `chatId` when given: a link made since is not touched), with
      * its audit entry in the same transaction. False when there was none.
      */
-    async deleteLink(userId: string, chatId: number | undefined, audit: (tx: Transaction, removed: TelegramLinkRecord) => Promise<void>): Promise<boolean> {
+    async deleteLink(
+      userId: string,
+      chatId: number | undefined,
+      audit: (tx: Transaction, removed: TelegramLinkRecord) => Promise<void>,
+    ): Promise<boolean> {
       return prisma.$transaction(async (tx) => {
         const row = await tx.telegramLink.findUnique({ where: { userId } });
         if (!row || (chatId !== undefined && Number(row.chatId) !== chatId)) return false;
@@ -113,12 +128,16 @@ export function createTelegramRepository(prisma: Prisma) {
 
     // ---------- order messages ----------
     async findOrderMessage(chatId: number, orderId: string): Promise<OrderMessageRecord | null> {
-      const row = await prisma.telegramOrderMessage.findUnique({ where: { chatId_orderId: { chatId: BigInt(chatId), orderId } } });
+      const row = await prisma.telegramOrderMessage.findUnique({
+        where: { chatId_orderId: { chatId: BigInt(chatId), orderId } },
+      });
       return row ? { ...row, chatId: Number(row.chatId) } : null;
     },
 
     async findOrderMessageById(chatId: number, messageId: number): Promise<OrderMessageRecord | null> {
-      const row = await prisma.telegramOrderMessage.findUnique({ where: { chatId_messageId: { chatId: BigInt(chatId), messageId } } });
+      const row = await prisma.telegramOrderMessage.findUnique({
+        where: { chatId_messageId: { chatId: BigInt(chatId), messageId } },
+      });
       return row ? { ...row, chatId: Number(row.chatId) } : null;
     },
 
@@ -133,7 +152,9 @@ export function createTelegramRepository(prisma: Prisma) {
 
     /** The chats that have a message about the order. */
     async chatsShowing(orderId: string): Promise<number[]> {
-      return (await prisma.telegramOrderMessage.findMany({ where: { orderId }, select: { chatId: true } })).map((r) => Number(r.chatId));
+      return (await prisma.telegramOrderMessage.findMany({ where: { orderId }, select: { chatId: true } })).map((r) =>
+        Number(r.chatId),
+      );
     },
 
     // ---------- outbox ----------
@@ -155,12 +176,24 @@ export function createTelegramRepository(prisma: Prisma) {
 
     async enqueueText(chatIds: number[], text: string, now: Date): Promise<void> {
       if (chatIds.length === 0) return;
-      await prisma.telegramOutbox.createMany({ data: chatIds.map((chatId) => ({ chatId: BigInt(chatId), text, nextAt: now })) });
+      await prisma.telegramOutbox.createMany({
+        data: chatIds.map((chatId) => ({ chatId: BigInt(chatId), text, nextAt: now })),
+      });
     },
 
     /** Takes up to `limit` due rows for `lockMs` (another instance skips them meanwhile), oldest first. */
     async claimDue(now: Date, limit: number, lockMs: number): Promise<OutboxRow[]> {
-      const rows = await prisma.$queryRaw<{ id: number; chat_id: bigint; order_id: string | null; text: string | null; version: number; attempts: number; created_at: string }[]>`
+      const rows = await prisma.$queryRaw<
+        {
+          id: number;
+          chat_id: bigint;
+          order_id: string | null;
+          text: string | null;
+          version: number;
+          attempts: number;
+          created_at: string;
+        }[]
+      >`
         UPDATE telegram_outbox SET locked_until = ${sqlTime(new Date(now.getTime() + lockMs))}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM telegram_outbox
@@ -168,14 +201,26 @@ export function createTelegramRepository(prisma: Prisma) {
           ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING id, chat_id, order_id, text, version, attempts, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
       return rows
-        .map((r) => ({ id: r.id, chatId: Number(r.chat_id), orderId: r.order_id, text: r.text, version: Number(r.version), attempts: Number(r.attempts), createdAt: new Date(r.created_at) }))
+        .map((r) => ({
+          id: r.id,
+          chatId: Number(r.chat_id),
+          orderId: r.order_id,
+          text: r.text,
+          version: Number(r.version),
+          attempts: Number(r.attempts),
+          createdAt: new Date(r.created_at),
+        }))
         .sort((a, b) => a.id - b.id);
     },
 
     /** Sent: the row goes, unless a change folded into it meanwhile (then it is due again at once). */
     async finish(row: OutboxRow, now: Date): Promise<void> {
       const { count } = await prisma.telegramOutbox.deleteMany({ where: { id: row.id, version: row.version } });
-      if (count === 0) await prisma.telegramOutbox.updateMany({ where: { id: row.id }, data: { lockedUntil: null, attempts: 0, nextAt: now } });
+      if (count === 0)
+        await prisma.telegramOutbox.updateMany({
+          where: { id: row.id },
+          data: { lockedUntil: null, attempts: 0, nextAt: now },
+        });
     },
 
     async retryAt(row: OutboxRow, at: Date, countAttempt: boolean): Promise<void> {
@@ -187,7 +232,10 @@ export function createTelegramRepository(prisma: Prisma) {
 
     /** Telegram is back: rows waiting out their backoff are due now. */
     async dueNow(now: Date): Promise<void> {
-      await prisma.telegramOutbox.updateMany({ where: { nextAt: { gt: now }, lockedUntil: null }, data: { nextAt: now } });
+      await prisma.telegramOutbox.updateMany({
+        where: { nextAt: { gt: now }, lockedUntil: null },
+        data: { nextAt: now },
+      });
     },
 
     async drop(row: OutboxRow): Promise<void> {
@@ -215,7 +263,10 @@ export function createTelegramRepository(prisma: Prisma) {
     },
 
     /** The prompt a reply answers, used up (a second reply to it finds nothing). */
-    async takePrompt(chatId: number, messageId: number): Promise<{ orderId: string; userId: string; createdAt: Date } | null> {
+    async takePrompt(
+      chatId: number,
+      messageId: number,
+    ): Promise<{ orderId: string; userId: string; createdAt: Date } | null> {
       const rows = await prisma.$queryRaw<{ order_id: string; user_id: string; created_at: string }[]>`
         DELETE FROM telegram_prompts WHERE chat_id = ${chatId} AND message_id = ${messageId}
         RETURNING order_id, user_id, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;

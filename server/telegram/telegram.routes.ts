@@ -21,7 +21,11 @@ function currentStaff(req: Request): UserRecord {
   return user;
 }
 
-export function telegramRoutes(deps: { desk: TelegramDesk; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+export function telegramRoutes(deps: {
+  desk: TelegramDesk;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write'>;
+}): Router {
   const { desk, captcha, limits } = deps;
   const router = Router();
 
@@ -53,9 +57,15 @@ const sameSecret = (given: string | undefined, expected: string): boolean => {
 };
 
 const isUpdate = (body: unknown): body is Update =>
-  typeof body === 'object' && body !== null && !Array.isArray(body) && Number.isSafeInteger((body as { update_id?: unknown }).update_id);
+  typeof body === 'object' &&
+  body !== null &&
+  !Array.isArray(body) &&
+  Number.isSafeInteger((body as { update_id?: unknown }).update_id);
 
-export function telegramWebhookRoutes(deps: { desk: TelegramDesk; limits: Pick<RateLimits, 'telegramWebhook'> }): Router {
+export function telegramWebhookRoutes(deps: {
+  desk: TelegramDesk;
+  limits: Pick<RateLimits, 'telegramWebhook'>;
+}): Router {
   const { desk, limits } = deps;
   const router = Router();
 

@@ -22,13 +22,16 @@ export type TextKey = Leaves<Texts>;
 export function botText(lang: BotLanguage, key: TextKey, values: Record<string, string | number> = {}): string {
   const template = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], TEXTS[lang]);
   if (typeof template !== 'string') throw new Error(`No bot text ${key}`);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 const digitLanguage = (lang: BotLanguage) => (lang === 'bn' ? 'BN' : 'EN');
 
 /** A count or other plain number, in the language's digits. */
-export const botNumber = (lang: BotLanguage, value: number | string): string => formatNumber(value, digitLanguage(lang));
+export const botNumber = (lang: BotLanguage, value: number | string): string =>
+  formatNumber(value, digitLanguage(lang));
 
 /** Digits of a wallet number or 1xBet account id in the language's digits (codes mixing letters stay as they are). */
 export const botDigits = (lang: BotLanguage, text: string): string => localizeDigits(text, digitLanguage(lang));
@@ -57,4 +60,5 @@ export function botDate(lang: BotLanguage, at: Date): string {
 }
 
 /** The language of a Telegram app (`language_code`), for chats that are not linked (yet). */
-export const languageOfTelegram = (code: string | undefined): BotLanguage => (code?.toLowerCase().startsWith('bn') ? 'bn' : 'en');
+export const languageOfTelegram = (code: string | undefined): BotLanguage =>
+  code?.toLowerCase().startsWith('bn') ? 'bn' : 'en';

@@ -1,4 +1,4 @@
-// Canned replies in the database (issue 10, decision 116). Every write takes the audit hook and runs it in its own
+// Canned replies in the database (decision 116). Every write takes the audit hook and runs it in its own
 // transaction, so the entry commits or rolls back with the change.
 import type { Prisma, Transaction } from '../db/database.js';
 
@@ -36,7 +36,11 @@ export function createRepliesRepository(prisma: Prisma) {
      * Adds one unless `max` exist already (null then). The count and the insert share a transaction under an
      * advisory lock, so two admins adding the last one at once cannot both pass the cap.
      */
-    async create(input: ReplyInput, max: number, also: (tx: Transaction, made: ReplyRecord) => Promise<void>): Promise<ReplyRecord | null> {
+    async create(
+      input: ReplyInput,
+      max: number,
+      also: (tx: Transaction, made: ReplyRecord) => Promise<void>,
+    ): Promise<ReplyRecord | null> {
       return prisma.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CREATE_LOCK})`;
         if ((await tx.cannedReply.count()) >= max) return null;
@@ -47,7 +51,11 @@ export function createRepliesRepository(prisma: Prisma) {
     },
 
     /** Replaces the fields of one; null when it does not exist. */
-    async update(id: number, input: ReplyInput, also: (tx: Transaction, before: ReplyRecord, after: ReplyRecord) => Promise<void>): Promise<ReplyRecord | null> {
+    async update(
+      id: number,
+      input: ReplyInput,
+      also: (tx: Transaction, before: ReplyRecord, after: ReplyRecord) => Promise<void>,
+    ): Promise<ReplyRecord | null> {
       return prisma.$transaction(async (tx) => {
         const before = await tx.cannedReply.findUnique({ where: { id } });
         if (!before) return null;

@@ -1,4 +1,4 @@
-// Canned replies of the support chat (issue 10), admin only; writes carry a captcha.
+// Canned replies of the support chat, admin only; writes carry a captcha.
 //   GET    /replies → {ok, replies[]}                                         (by title)
 //   POST   /replies {captcha, reply:{title, text_en, text_bn}} → 201 {ok, reply}
 //   PATCH  /replies/{id} {captcha, reply:{title, text_en, text_bn}} → {ok, reply}
@@ -18,7 +18,11 @@ function replyId(raw: unknown): number {
   return Number(raw);
 }
 
-export function repliesRoutes(deps: { replies: RepliesService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write'> }): Router {
+export function repliesRoutes(deps: {
+  replies: RepliesService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write'>;
+}): Router {
   const { replies, captcha, limits } = deps;
   const router = Router();
 

@@ -1,4 +1,4 @@
-// Canned replies (issue 10, decision 116): the admin lists, adds, edits and deletes them; each change records its
+// Canned replies (decision 116): the admin lists, adds, edits and deletes them; each change records its
 // audit entry (`reply.create|update|delete`) in its own transaction, a refused one records nothing.
 import type { AuditRecorder } from '../audit/index.js';
 import { REPLY_LIMITS, type CannedReplyDto, type ReplyFields } from '#shared/replies';
@@ -7,12 +7,22 @@ import type { RepliesRepository, ReplyInput, ReplyRecord } from './replies.repos
 import { ticketErrors } from './tickets-errors.js';
 import { unixSeconds as seconds } from '#shared/time';
 
-
 export function toCannedReplyDto(r: ReplyRecord): CannedReplyDto {
-  return { id: r.id, title: r.title, text_en: r.textEn, text_bn: r.textBn, created_at: seconds(r.createdAt), updated_at: seconds(r.updatedAt) };
+  return {
+    id: r.id,
+    title: r.title,
+    text_en: r.textEn,
+    text_bn: r.textBn,
+    created_at: seconds(r.createdAt),
+    updated_at: seconds(r.updatedAt),
+  };
 }
 const audited = (r: ReplyRecord) => ({ title: r.title, text_en: r.textEn, text_bn: r.textBn });
-const toInput = (fields: ReplyFields): ReplyInput => ({ title: fields.title, textEn: fields.text_en, textBn: fields.text_bn });
+const toInput = (fields: ReplyFields): ReplyInput => ({
+  title: fields.title,
+  textEn: fields.text_en,
+  textBn: fields.text_bn,
+});
 
 export function createRepliesService(deps: { replies: RepliesRepository; audit: AuditRecorder }) {
   const { replies, audit } = deps;
@@ -23,7 +33,14 @@ export function createRepliesService(deps: { replies: RepliesRepository; audit: 
 
     async createReply(fields: ReplyFields, admin: UserRecord): Promise<CannedReplyDto> {
       const made = await replies.create(toInput(fields), REPLY_LIMITS.count, (tx, r) =>
-        audit(tx, { actorId: admin.id, action: 'reply.create', targetType: 'reply', targetId: String(r.id), before: null, after: audited(r) }),
+        audit(tx, {
+          actorId: admin.id,
+          action: 'reply.create',
+          targetType: 'reply',
+          targetId: String(r.id),
+          before: null,
+          after: audited(r),
+        }),
       );
       if (!made) throw ticketErrors.replyLimitReached();
       return toCannedReplyDto(made);
@@ -33,7 +50,14 @@ export function createRepliesService(deps: { replies: RepliesRepository; audit: 
     async updateReply(id: number, fields: ReplyFields, admin: UserRecord): Promise<CannedReplyDto> {
       const updated = await replies.update(id, toInput(fields), async (tx, before, after) => {
         if (JSON.stringify(audited(before)) === JSON.stringify(audited(after))) return;
-        await audit(tx, { actorId: admin.id, action: 'reply.update', targetType: 'reply', targetId: String(id), before: audited(before), after: audited(after) });
+        await audit(tx, {
+          actorId: admin.id,
+          action: 'reply.update',
+          targetType: 'reply',
+          targetId: String(id),
+          before: audited(before),
+          after: audited(after),
+        });
       });
       if (!updated) throw ticketErrors.replyNotFound();
       return toCannedReplyDto(updated);
@@ -41,7 +65,14 @@ export function createRepliesService(deps: { replies: RepliesRepository; audit: 
 
     async deleteReply(id: number, admin: UserRecord): Promise<void> {
       const deleted = await replies.delete(id, (tx, gone) =>
-        audit(tx, { actorId: admin.id, action: 'reply.delete', targetType: 'reply', targetId: String(id), before: audited(gone), after: null }),
+        audit(tx, {
+          actorId: admin.id,
+          action: 'reply.delete',
+          targetType: 'reply',
+          targetId: String(id),
+          before: audited(gone),
+          after: null,
+        }),
       );
       if (!deleted) throw ticketErrors.replyNotFound();
     },

@@ -6,11 +6,15 @@ import { mediaUrl } from '../http/media-url.js';
 import type { TicketMessageRecord, TicketOrderRecord, TicketRecord } from './tickets.repository.js';
 import { unixSeconds as seconds } from '#shared/time';
 
-
 export function toTicketMessageDto(ticketId: string, message: TicketMessageRecord): TicketMessageDto {
   const picturePath = `/supports/${encodeURIComponent(ticketId)}/pictures/${message.id}`;
   const picture = message.picture
-    ? { path: picturePath, thumb_path: `${picturePath}?size=thumb`, width: message.picture.width, height: message.picture.height }
+    ? {
+        path: picturePath,
+        thumb_path: `${picturePath}?size=thumb`,
+        width: message.picture.width,
+        height: message.picture.height,
+      }
     : null;
   return { id: message.id, sender: message.sender, text: message.text, time: seconds(message.createdAt), picture };
 }
@@ -53,6 +57,11 @@ export function toTicketDto(
     userLogo: mediaUrl(mediaBaseUrl, ticket.ownerLogo),
     order_id: ticket.orderId,
     lang: ticket.lang,
-    ...(messages ? { texts: messages.map((message) => toTicketMessageDto(ticket.id, message)), order: order ? toTicketOrderDto(order) : null } : {}),
+    ...(messages
+      ? {
+          texts: messages.map((message) => toTicketMessageDto(ticket.id, message)),
+          order: order ? toTicketOrderDto(order) : null,
+        }
+      : {}),
   };
 }

@@ -8,6 +8,13 @@ export const ticketErrors = {
   ticketClosed: () => errors.conflict('errors.ticketClosed', 'This ticket is closed'),
   /** A ticket about an order the customer does not own, or that does not exist. */
   orderNotFound: () => errors.notFound('errors.orderNotFound', 'Order not found'),
+  /** A guest's door to an order's support: that order belongs to an account, whose owner asks from it. */
+  orderHasAccount: () =>
+    errors.forbidden('errors.ticketOrderHasAccount', 'This order belongs to an account: sign in to ask about it'),
   replyNotFound: () => errors.notFound('errors.replyNotFound', 'This canned reply does not exist'),
-  replyLimitReached: () => errors.conflict('errors.replyLimitReached', `There are already ${REPLY_LIMITS.count} canned replies; delete one first`),
+  replyLimitReached: () =>
+    errors.conflict(
+      'errors.replyLimitReached',
+      `There are already ${REPLY_LIMITS.count} canned replies; delete one first`,
+    ),
 };

@@ -2,11 +2,12 @@
 import crypto from 'node:crypto';
 import type { TicketLanguage } from '#shared/constants';
 import type { Prisma, Transaction } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
 
 export type TicketStatus = 'open' | 'closed';
 export type TicketSender = 'user' | 'admin';
 
-/** A message's picture as stored (decision 183): its name under DATA_DIR/tickets and its size. */
+/** A message's picture as stored (decisions 022, 250): its name (media `tickets/<name>`) and its size. */
 export interface TicketPictureRecord {
   name: string;
   width: number;
@@ -24,12 +25,14 @@ export interface TicketMessageRecord {
 export interface TicketRecord {
   id: string;
   num: number;
-  userId: string;
+  /** The owner's account; null for a guest's ticket, which its order keys (decision 282). */
+  userId: string | null;
   subject: string;
   status: TicketStatus;
   lastText: string;
   createdAt: Date;
   updatedAt: Date;
+  /** The owner's name; a guest's ticket: the order's contact e-mail (maybe empty). */
   ownerName: string;
   ownerLogo: string | null;
   /** The order the ticket is about, or null. */
@@ -52,7 +55,7 @@ export interface TicketOrderRecord {
   pmId: string | null;
 }
 
-const withOwner = { user: { select: { name: true, logo: true } } } as const;
+const withOwner = { user: { select: { name: true, logo: true } }, order: { select: { contactEmail: true } } } as const;
 const ORDER_FIELDS = {
   id: true,
   userId: true,
@@ -66,24 +69,38 @@ const ORDER_FIELDS = {
   wallet: true,
   pmId: true,
 } as const;
-type Row = Omit<TicketRecord, 'ownerName' | 'ownerLogo' | 'status' | 'lang'> & { status: string; lang: string; user: { name: string; logo: string | null } };
+type Row = Omit<TicketRecord, 'ownerName' | 'ownerLogo' | 'status' | 'lang'> & {
+  status: string;
+  lang: string;
+  user: { name: string; logo: string | null } | null;
+  order: { contactEmail: string } | null;
+};
 
 const toRecord = (row: Row): TicketRecord => {
-  const { user, ...rest } = row;
+  const { user, order, ...rest } = row;
   return {
     ...rest,
     status: rest.status === 'closed' ? 'closed' : 'open',
     lang: rest.lang === 'bn' ? 'bn' : 'en',
-    ownerName: user.name,
-    ownerLogo: user.logo,
+    ownerName: user?.name ?? order?.contactEmail ?? '',
+    ownerLogo: user?.logo ?? null,
   };
 };
-type MessageRow = { id: number; sender: string; text: string; picture: string | null; pictureWidth: number | null; pictureHeight: number | null; createdAt: Date };
+type MessageRow = {
+  id: number;
+  sender: string;
+  text: string;
+  picture: string | null;
+  pictureWidth: number | null;
+  pictureHeight: number | null;
+  createdAt: Date;
+};
 const toMessage = (row: MessageRow): TicketMessageRecord => ({
   id: row.id,
   sender: row.sender === 'admin' ? 'admin' : 'user',
   text: row.text,
-  picture: row.picture === null ? null : { name: row.picture, width: row.pictureWidth ?? 0, height: row.pictureHeight ?? 0 },
+  picture:
+    row.picture === null ? null : { name: row.picture, width: row.pictureWidth ?? 0, height: row.pictureHeight ?? 0 },
   createdAt: row.createdAt,
 });
 
@@ -93,7 +110,11 @@ export function createTicketsRepository(prisma: Prisma) {
      * One page, newest activity first; `userId` restricts to one owner. The whole list's size comes from the
      * trigger-kept row count, one owner's from its index (decision 080): no count(*) over every ticket.
      */
-    async list(filter: { userId?: string }, page: number, pageSize: number): Promise<{ tickets: TicketRecord[]; total: number }> {
+    async list(
+      filter: { userId?: string },
+      page: number,
+      pageSize: number,
+    ): Promise<{ tickets: TicketRecord[]; total: number }> {
       const where = filter.userId ? { userId: filter.userId } : {};
       const [rows, total] = await Promise.all([
         prisma.ticket.findMany({
@@ -115,6 +136,16 @@ export function createTicketsRepository(prisma: Prisma) {
       return row ? toRecord(row) : null;
     },
 
+    /** The newest guest ticket an order keys (decision 282), or null when its guest has asked nothing yet. */
+    async findGuestTicket(orderId: string): Promise<TicketRecord | null> {
+      const row = await prisma.ticket.findFirst({
+        where: { orderId, userId: null },
+        include: withOwner,
+        orderBy: { num: 'desc' },
+      });
+      return row ? toRecord(row) : null;
+    },
+
     /** The order a ticket names (read with its conversation), or null when it names none or it is gone. */
     async orderOf(orderId: string): Promise<TicketOrderRecord | null> {
       return prisma.order.findUnique({ where: { id: orderId }, select: ORDER_FIELDS });
@@ -122,9 +153,33 @@ export function createTicketsRepository(prisma: Prisma) {
 
     /** The picture of one message of a ticket, or null (no such message there, or it has none). */
     async pictureOf(ticketId: string, messageId: number): Promise<TicketPictureRecord | null> {
-      const row = await prisma.ticketMessage.findFirst({ where: { id: messageId, ticketId }, select: { picture: true, pictureWidth: true, pictureHeight: true } });
+      const row = await prisma.ticketMessage.findFirst({
+        where: { id: messageId, ticketId },
+        select: { picture: true, pictureWidth: true, pictureHeight: true },
+      });
       if (!row?.picture) return null;
       return { name: row.picture, width: row.pictureWidth ?? 0, height: row.pictureHeight ?? 0 };
+    },
+
+    /** A shop's answer as its mail needs it: the order's e-mail, the ticket's language, the words; null when gone. */
+    async replyForMail(
+      ticketId: string,
+      messageId: number,
+    ): Promise<{ to: string; lang: TicketLanguage; orderId: string; text: string } | null> {
+      const row = await prisma.ticketMessage.findFirst({
+        where: { id: messageId, ticketId, sender: 'admin' },
+        select: {
+          text: true,
+          ticket: { select: { lang: true, orderId: true, order: { select: { contactEmail: true } } } },
+        },
+      });
+      if (!row?.ticket.orderId || !row.ticket.order) return null;
+      return {
+        to: row.ticket.order.contactEmail,
+        lang: row.ticket.lang === 'bn' ? 'bn' : 'en',
+        orderId: row.ticket.orderId,
+        text: row.text,
+      };
     },
 
     async messages(ticketId: string): Promise<TicketMessageRecord[]> {
@@ -146,16 +201,71 @@ export function createTicketsRepository(prisma: Prisma) {
       const id = crypto.randomBytes(12).toString('base64url');
       return prisma.$transaction(async (tx) => {
         if (data.orderId !== null) {
-          const own = await tx.order.findFirst({ where: { id: data.orderId, userId: data.userId }, select: { id: true } });
+          const own = await tx.order.findFirst({
+            where: { id: data.orderId, userId: data.userId },
+            select: { id: true },
+          });
           if (!own) return null;
         }
         await tx.ticket.create({
-          data: { id, userId: data.userId, subject: data.subject, lastText: data.text, orderId: data.orderId, lang: data.lang },
+          data: {
+            id,
+            userId: data.userId,
+            subject: data.subject,
+            lastText: data.text,
+            orderId: data.orderId,
+            lang: data.lang,
+          },
         });
         const message = await tx.ticketMessage.create({ data: { ticketId: id, sender: 'user', text: data.text } });
         const row = await tx.ticket.findUniqueOrThrow({ where: { id }, include: withOwner });
         return { ticket: toRecord(row), message: toMessage(message) };
       });
+    },
+
+    /**
+     * A guest's ticket about their order and its first message, in one transaction. The order must exist and have no
+     * account ('notGuest' otherwise, 'orderNotFound' when it is gone); a second ticket for the same order loses the
+     * unique index's race and answers 'exists' (the caller then writes into that one).
+     */
+    async createGuest(data: {
+      orderId: string;
+      subject: string;
+      text: string;
+      lang: TicketLanguage;
+      picture?: TicketPictureRecord | null;
+      also?: (tx: Transaction, ticketId: string, message: TicketMessageRecord) => Promise<void>;
+    }): Promise<{ ticket: TicketRecord; message: TicketMessageRecord } | 'orderNotFound' | 'notGuest' | 'exists'> {
+      const id = crypto.randomBytes(12).toString('base64url');
+      try {
+        return await prisma.$transaction(async (tx) => {
+          const order = await tx.order.findUnique({ where: { id: data.orderId }, select: { userId: true } });
+          if (!order) return 'orderNotFound' as const;
+          if (order.userId !== null) return 'notGuest' as const;
+          await tx.ticket.create({
+            data: {
+              id,
+              userId: null,
+              subject: data.subject,
+              lastText: data.text,
+              orderId: data.orderId,
+              lang: data.lang,
+            },
+          });
+          const pictureData = data.picture
+            ? { picture: data.picture.name, pictureWidth: data.picture.width, pictureHeight: data.picture.height }
+            : {};
+          const message = toMessage(
+            await tx.ticketMessage.create({ data: { ticketId: id, sender: 'user', text: data.text, ...pictureData } }),
+          );
+          await data.also?.(tx, id, message);
+          const row = await tx.ticket.findUniqueOrThrow({ where: { id }, include: withOwner });
+          return { ticket: toRecord(row), message };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists';
+        throw error;
+      }
     },
 
     /**
@@ -176,7 +286,9 @@ export function createTicketsRepository(prisma: Prisma) {
           data: { lastText: text, updatedAt: new Date() },
         });
         if (updated.count === 0) return null;
-        const pictureData = picture ? { picture: picture.name, pictureWidth: picture.width, pictureHeight: picture.height } : {};
+        const pictureData = picture
+          ? { picture: picture.name, pictureWidth: picture.width, pictureHeight: picture.height }
+          : {};
         const message = toMessage(await tx.ticketMessage.create({ data: { ticketId, sender, text, ...pictureData } }));
         await also?.(tx, message);
         const row = await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, include: withOwner });

@@ -10,7 +10,7 @@ import { unixSeconds } from '#shared/time';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
-import { AddressRefused, checkHost, guardedLookup, hostOf } from './address-guard.js';
+import { ADDRESS_REFUSED, AddressRefused, checkHost, guardedLookup, hostOf } from './address-guard.js';
 import type { AttemptOutcome, AttemptRecord, ClaimedDelivery, WebhooksRepository } from './webhooks.repository.js';
 
 export const WEBHOOK_DELIVERY = {
@@ -48,25 +48,33 @@ export function signatureHeader(secret: string, unixSeconds: number, body: strin
   return `t=${unixSeconds},v1=${v1}`;
 }
 
-interface Answer {
+export interface PostAnswer {
   statusCode: number | null;
   error: string | null;
 }
 
-/** One POST: redirects are not followed (a 3xx is a failure), private addresses refused unless allowed. */
-export async function postOnce(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<Answer> {
+/**
+ * One POST: redirects are not followed (a 3xx is a failure), private addresses refused unless allowed. `headers`
+ * (lower-case names) add to or replace the JSON defaults; web pushes send their encrypted bytes through it too.
+ */
+export async function postOnce(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+): Promise<PostAnswer> {
   const target = new URL(url);
   const host = hostOf(target);
   try {
     // A literal address never reaches the lookup: check it here.
     if (net.isIP(host) !== 0) await checkHost(host, allowPrivate);
-  } catch (error) {
-    return { statusCode: null, error: (error as Error).message };
+  } catch {
+    return { statusCode: null, error: ADDRESS_REFUSED };
   }
   const client = target.protocol === 'https:' ? https : http;
-  return new Promise<Answer>((resolve) => {
+  return new Promise<PostAnswer>((resolve) => {
     let settled = false;
-    const done = (answer: Answer) => {
+    const done = (answer: PostAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -76,7 +84,12 @@ export async function postOnce(url: string, body: string, headers: Record<string
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'wallet-shop-webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'wallet-shop-webhooks/1',
+          ...headers,
+        },
         lookup: guardedLookup(allowPrivate),
         agent: false,
       },
@@ -84,17 +97,25 @@ export async function postOnce(url: string, body: string, headers: Record<string
         res.resume();
         res.on('error', () => undefined);
         const status = res.statusCode ?? 0;
-        done({ statusCode: status, error: status >= 200 && status < 300 ? null : `HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}` });
+        done({
+          statusCode: status,
+          error:
+            status >= 200 && status < 300
+              ? null
+              : `HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+        });
         req.destroy();
       },
     );
     const timer = setTimeout(() => {
-      done({ statusCode: null, error: `no answer within ${WEBHOOK_DELIVERY.timeoutMs / 1000} s` });
+      done({ statusCode: null, error: 'timed out' });
       req.destroy();
     }, WEBHOOK_DELIVERY.timeoutMs);
+    // The log says what an admin can act on; a socket's own words (refused, unreachable, reset, with the address and
+    // port) would map the network behind the receiver's name for whoever reads the log (decision 240).
     req.on('error', (error: NodeJS.ErrnoException) => {
       const refused = error instanceof AddressRefused || error.name === 'AddressRefused';
-      done({ statusCode: null, error: refused ? error.message : `${error.code ?? 'error'}: ${error.message}` });
+      done({ statusCode: null, error: refused ? ADDRESS_REFUSED : 'connection failed' });
     });
     req.end(body);
   });
@@ -121,11 +142,14 @@ export function createWebhookSender(deps: {
   async function attempt(job: ClaimedDelivery): Promise<void> {
     const at = clock.now();
     const started = performance.now();
-    let answer: Answer;
+    let answer: PostAnswer;
     const secret = box.open(job.secretSealed);
     if (secret === null) answer = { statusCode: null, error: 'the signing secret does not open with this WEBHOOK_KEY' };
     else {
-      const headers = { 'shop-signature': signatureHeader(secret, unixSeconds(at), job.body), 'shop-event-id': job.eventId };
+      const headers = {
+        'shop-signature': signatureHeader(secret, unixSeconds(at), job.body),
+        'shop-event-id': job.eventId,
+      };
       answer = await postOnce(job.url, job.body, headers, deps.allowPrivate);
     }
     const record: AttemptRecord = {
@@ -142,7 +166,12 @@ export function createWebhookSender(deps: {
           ? { status: 'failed' }
           : { status: 'pending', at: new Date(now.getTime() + retryDelayMs(job.attempt)) };
     await repository.finishAttempt(job.id, record, outcome, now);
-    if (outcome.status === 'failed') logger.warn('webhook delivery given up', { webhookId: job.webhookId, eventId: job.eventId, attempts: job.attempt });
+    if (outcome.status === 'failed')
+      logger.warn('webhook delivery given up', {
+        webhookId: job.webhookId,
+        eventId: job.eventId,
+        attempts: job.attempt,
+      });
   }
 
   function send(job: ClaimedDelivery): void {

@@ -1,11 +1,14 @@
-// Which webhook events a shop event is (issue 25, decision 157). An order's change is read by its statuses as
+// Which webhook events a shop event is (decision 157). An order's change is read by its statuses as
 // strings, so a verification status another domain adds later ("held", the ledger's) maps without a change here.
 import type { WebhookEventType } from '#shared/webhooks';
 
 const CANCELLED = new Set(['user_cancelled', 'admin_cancelled']);
 
 /** The webhook events of one order change (`before` null: a new order); a change may be several at once. */
-export function orderWebhookEvents(order: { status: string; verification: string }, before: { status: string; verification: string } | null): WebhookEventType[] {
+export function orderWebhookEvents(
+  order: { status: string; verification: string },
+  before: { status: string; verification: string } | null,
+): WebhookEventType[] {
   if (before === null) return ['order.created'];
   const events: WebhookEventType[] = [];
   const became = (verification: string) => order.verification === verification && before.verification !== verification;

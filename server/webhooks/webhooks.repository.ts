@@ -1,6 +1,11 @@
 // The webhooks' tables (decision 156): the admin's endpoints, one delivery per (endpoint, event), which is also the
 // job of the durable queue, and one row per attempt. The only Prisma code of the domain.
-import { WEBHOOK_EVENTS, type WebhookDeliveryStatus, type WebhookDeliveryType, type WebhookEventType } from '#shared/webhooks';
+import {
+  WEBHOOK_EVENTS,
+  type WebhookDeliveryStatus,
+  type WebhookDeliveryType,
+  type WebhookEventType,
+} from '#shared/webhooks';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { Prisma, Transaction } from '../db/database.js';
 import { sqlTime } from '../db/sql-time.js';
@@ -65,8 +70,22 @@ export type AttemptOutcome = { status: 'delivered' } | { status: 'pending'; at: 
 
 const knownEvents = (events: string[]): WebhookEventType[] => WEBHOOK_EVENTS.filter((e) => events.includes(e));
 
-function toWebhook(row: { id: string; url: string; events: string[]; secretSealed: string; enabled: boolean; createdAt: Date }): WebhookRecord {
-  return { id: row.id, url: row.url, events: knownEvents(row.events), secretSealed: row.secretSealed, enabled: row.enabled, createdAt: row.createdAt };
+function toWebhook(row: {
+  id: string;
+  url: string;
+  events: string[];
+  secretSealed: string;
+  enabled: boolean;
+  createdAt: Date;
+}): WebhookRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    events: knownEvents(row.events),
+    secretSealed: row.secretSealed,
+    enabled: row.enabled,
+    createdAt: row.createdAt,
+  };
 }
 
 const deliveryInclude = { tries: { orderBy: { id: 'desc' } } } as const;
@@ -102,9 +121,18 @@ export function createWebhooksRepository(prisma: Prisma) {
     // ---------- endpoints ----------
     async list(): Promise<WebhookSummary[]> {
       const rows = await prisma.webhook.findMany({ orderBy: { createdAt: 'asc' } });
-      const counts = await prisma.webhookDelivery.groupBy({ by: ['webhookId', 'status'], where: { status: { in: ['pending', 'failed'] } }, _count: { _all: true } });
-      const count = (id: string, status: string) => counts.find((c) => c.webhookId === id && c.status === status)?._count._all ?? 0;
-      return rows.map((row) => ({ ...toWebhook(row), pending: count(row.id, 'pending'), failed: count(row.id, 'failed') }));
+      const counts = await prisma.webhookDelivery.groupBy({
+        by: ['webhookId', 'status'],
+        where: { status: { in: ['pending', 'failed'] } },
+        _count: { _all: true },
+      });
+      const count = (id: string, status: string) =>
+        counts.find((c) => c.webhookId === id && c.status === status)?._count._all ?? 0;
+      return rows.map((row) => ({
+        ...toWebhook(row),
+        pending: count(row.id, 'pending'),
+        failed: count(row.id, 'failed'),
+      }));
     },
 
     async find(id: string): Promise<WebhookRecord | null> {
@@ -113,7 +141,12 @@ export function createWebhooksRepository(prisma: Prisma) {
     },
 
     /** Adds the endpoint unless `max` exist already (false then); the audit entry commits with it. */
-    async create(webhook: Omit<WebhookRecord, 'createdAt' | 'enabled'>, now: Date, max: number, audit: AlsoInTransaction): Promise<WebhookRecord | null> {
+    async create(
+      webhook: Omit<WebhookRecord, 'createdAt' | 'enabled'>,
+      now: Date,
+      max: number,
+      audit: AlsoInTransaction,
+    ): Promise<WebhookRecord | null> {
       return prisma.$transaction(async (tx) => {
         // Two admins adding the 20th at once: the count and the insert are one decision.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('webhooks.create'))`;
@@ -153,7 +186,9 @@ export function createWebhooksRepository(prisma: Prisma) {
 
     /** The enabled endpoints that take `type`. */
     async subscribersOf(type: WebhookEventType): Promise<string[]> {
-      return (await prisma.webhook.findMany({ where: { enabled: true, events: { has: type } }, select: { id: true } })).map((w) => w.id);
+      return (
+        await prisma.webhook.findMany({ where: { enabled: true, events: { has: type } }, select: { id: true } })
+      ).map((w) => w.id);
     },
 
     // ---------- the queue ----------
@@ -163,7 +198,14 @@ export function createWebhooksRepository(prisma: Prisma) {
         const made: DeliveryRecord[] = [];
         for (const d of deliveries) {
           const row = await tx.webhookDelivery.create({
-            data: { webhookId: d.webhookId, eventId: d.eventId, eventType: d.type, body: d.body, nextAt: now, createdAt: now },
+            data: {
+              webhookId: d.webhookId,
+              eventId: d.eventId,
+              eventType: d.type,
+              body: d.body,
+              nextAt: now,
+              createdAt: now,
+            },
             include: deliveryInclude,
           });
           made.push(toDelivery(row));
@@ -181,26 +223,45 @@ export function createWebhooksRepository(prisma: Prisma) {
     async claimDue(now: Date, limit: number, lockMs: number, busy: readonly string[]): Promise<ClaimedDelivery[]> {
       if (limit <= 0) return [];
       const notBusy = busy.length > 0 ? P.sql`AND d.webhook_id NOT IN (${P.join(busy)})` : P.empty;
-      const rows = await prisma.$queryRaw<{ id: number; webhook_id: string; event_id: string; body: string; attempts: number }[]>`
-        UPDATE webhook_deliveries SET locked_until = ${sqlTime(new Date(now.getTime() + lockMs))}, attempts = attempts + 1
-        WHERE id IN (
+      // The due rows are picked once (MATERIALIZED), as the job queue does: as a plain `IN (subquery)` the planner may
+      // scan the subquery again for each row it updates, and with SKIP LOCKED each scan can find other rows.
+      const rows = await prisma.$queryRaw<
+        { id: number; webhook_id: string; event_id: string; body: string; attempts: number }[]
+      >`
+        WITH due AS MATERIALIZED (
           SELECT c.id FROM webhook_deliveries c
           WHERE c.id IN (
             SELECT DISTINCT ON (d.webhook_id) d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.enabled
             WHERE d.status = 'pending' AND d.next_at <= ${sqlTime(now)} AND (d.locked_until IS NULL OR d.locked_until <= ${sqlTime(now)}) ${notBusy}
             ORDER BY d.webhook_id, d.next_at, d.id)
-            -- Asked again of the row as locked: under READ COMMITTED a row another instance claimed (and committed)
-            -- after this statement's snapshot is locked here all the same, and only the conditions on the locked relation
-            -- itself are re-checked against its newest version; without these it could be sent twice.
             AND c.status = 'pending' AND (c.locked_until IS NULL OR c.locked_until <= ${sqlTime(now)})
           ORDER BY c.next_at, c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, webhook_id, event_id, body, attempts`;
+        UPDATE webhook_deliveries u SET locked_until = ${sqlTime(new Date(now.getTime() + lockMs))}, attempts = u.attempts + 1
+        FROM due WHERE u.id = due.id
+          -- Asked again of the row as locked: under READ COMMITTED a row another instance claimed (and committed) after
+          -- this statement's snapshot is locked here all the same, and only the conditions on the locked relation itself
+          -- are re-checked against its newest version; without these it could be sent twice.
+          AND u.status = 'pending' AND (u.locked_until IS NULL OR u.locked_until <= ${sqlTime(now)})
+        RETURNING u.id, u.webhook_id, u.event_id, u.body, u.attempts`;
       if (rows.length === 0) return [];
-      const hooks = await prisma.webhook.findMany({ where: { id: { in: rows.map((r) => r.webhook_id) } }, select: { id: true, url: true, secretSealed: true } });
+      const hooks = await prisma.webhook.findMany({
+        where: { id: { in: rows.map((r) => r.webhook_id) } },
+        select: { id: true, url: true, secretSealed: true },
+      });
       return rows.flatMap((r) => {
         const hook = hooks.find((h) => h.id === r.webhook_id);
         return hook
-          ? [{ id: Number(r.id), webhookId: r.webhook_id, eventId: r.event_id, body: r.body, attempt: Number(r.attempts), url: hook.url, secretSealed: hook.secretSealed }]
+          ? [
+              {
+                id: Number(r.id),
+                webhookId: r.webhook_id,
+                eventId: r.event_id,
+                body: r.body,
+                attempt: Number(r.attempts),
+                url: hook.url,
+                secretSealed: hook.secretSealed,
+              },
+            ]
           : [];
       });
     },
@@ -222,17 +283,29 @@ export function createWebhooksRepository(prisma: Prisma) {
     /** Lets go of claimed deliveries that were not tried (the instance stops): due again at once. */
     async release(deliveryIds: number[]): Promise<void> {
       if (deliveryIds.length === 0) return;
-      await prisma.webhookDelivery.updateMany({ where: { id: { in: deliveryIds } }, data: { lockedUntil: null, attempts: { decrement: 1 } } });
+      await prisma.webhookDelivery.updateMany({
+        where: { id: { in: deliveryIds } },
+        data: { lockedUntil: null, attempts: { decrement: 1 } },
+      });
     },
 
     /** Deliveries finished before `before` (delivered or given up) go, with their log. */
     async prune(before: Date): Promise<number> {
-      return (await prisma.webhookDelivery.deleteMany({ where: { status: { in: ['delivered', 'failed'] }, finishedAt: { lt: before } } })).count;
+      return (
+        await prisma.webhookDelivery.deleteMany({
+          where: { status: { in: ['delivered', 'failed'] }, finishedAt: { lt: before } },
+        })
+      ).count;
     },
 
     // ---------- the log ----------
     async deliveries(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
-      const rows = await prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { id: 'desc' }, take: limit, include: deliveryInclude });
+      const rows = await prisma.webhookDelivery.findMany({
+        where: { webhookId },
+        orderBy: { id: 'desc' },
+        take: limit,
+        include: deliveryInclude,
+      });
       return rows.map(toDelivery);
     },
 
@@ -240,7 +313,12 @@ export function createWebhooksRepository(prisma: Prisma) {
      * A new run of the delivery: tried at once, with a full schedule of retries. Not while an instance is sending it
      * ('busy'); 'notFound' when the endpoint has no such delivery.
      */
-    async retry(webhookId: string, deliveryId: number, now: Date, audit: AlsoInTransaction<DeliveryRecord>): Promise<DeliveryRecord | 'notFound' | 'busy'> {
+    async retry(
+      webhookId: string,
+      deliveryId: number,
+      now: Date,
+      audit: AlsoInTransaction<DeliveryRecord>,
+    ): Promise<DeliveryRecord | 'notFound' | 'busy'> {
       return prisma.$transaction(async (tx) => {
         const rows = await tx.$queryRaw<{ id: number; locked_until: Date | null }[]>`
           SELECT id, locked_until FROM webhook_deliveries WHERE id = ${deliveryId} AND webhook_id = ${webhookId} FOR UPDATE`;

@@ -1,4 +1,4 @@
-// Outbound webhooks (issue 25), admin only (operators 403), writes audited and carrying a captcha:
+// Outbound webhooks, admin only (operators 403), writes audited and carrying a captcha:
 //   GET    /webhooks → {ok, webhooks[]}
 //   POST   /webhooks {captcha, webhook:{url, events}} → 201 {ok, webhook, secret}   (the secret is shown this once)
 //   PATCH  /webhooks/{id} {captcha, webhook:{url?, events?, enabled?}} → {ok, webhook}
@@ -26,7 +26,11 @@ function deliveryId(raw: unknown): number {
   return Number(raw);
 }
 
-export function webhooksRoutes(deps: { webhooks: WebhooksService; captcha: CaptchaVerifier; limits: Pick<RateLimits, 'write' | 'report'> }): Router {
+export function webhooksRoutes(deps: {
+  webhooks: WebhooksService;
+  captcha: CaptchaVerifier;
+  limits: Pick<RateLimits, 'write' | 'report'>;
+}): Router {
   const { webhooks, captcha, limits } = deps;
   const router = Router();
 

@@ -1,4 +1,4 @@
-// Outbound webhooks (issue 25, decisions 155-157): the admin's endpoints, and the shop's events queued for them.
+// Outbound webhooks (decision 157): the admin's endpoints, and the shop's events queued for them.
 // `emit` is what the event bus's subscribers call: it only queues (a lookup and an insert), so a shop request never
 // waits on a webhook's answer (the sender delivers from the queue, sender.ts).
 import crypto from 'node:crypto';
@@ -25,7 +25,13 @@ import type { UserRecord } from '../security/user-record.js';
 import { AddressRefused, checkHost, hostOf } from './address-guard.js';
 import type { WebhookSender } from './sender.js';
 import { webhookErrors } from './webhook-errors.js';
-import type { AlsoInTransaction, DeliveryRecord, WebhookRecord, WebhooksRepository, WebhookSummary } from './webhooks.repository.js';
+import type {
+  AlsoInTransaction,
+  DeliveryRecord,
+  WebhookRecord,
+  WebhooksRepository,
+  WebhookSummary,
+} from './webhooks.repository.js';
 
 /** Deliveries the log shows per endpoint (newest first). */
 export const DELIVERY_LOG_SIZE = 50;
@@ -53,7 +59,12 @@ export function toDeliveryDto(d: DeliveryRecord): WebhookDeliveryDto {
     status: d.status,
     created_at: unixSeconds(d.createdAt),
     next_at: d.status === 'pending' ? unixSeconds(d.nextAt) : null,
-    attempts: d.tries.map((t): WebhookAttemptDto => ({ at: unixSeconds(t.at), duration_ms: t.durationMs, status_code: t.statusCode, error: t.error })),
+    attempts: d.tries.map((t): WebhookAttemptDto => ({
+      at: unixSeconds(t.at),
+      duration_ms: t.durationMs,
+      status_code: t.statusCode,
+      error: t.error,
+    })),
   };
 }
 
@@ -75,7 +86,7 @@ export function createWebhooksService(deps: {
   const { repository, box, clock, logger } = deps;
 
   /**
-   * Which endpoints take each event type, kept in memory (issue 21, decision 222): every order placed asks, and
+   * Which endpoints take each event type, kept in memory (decision 222): every order placed asks, and
    * endpoints change only by an admin's hand. Dropped by this instance's changes and, through the instance bus, by
    * every other instance's; a read under way while a change drops the lists is answered but not kept.
    */
@@ -84,19 +95,26 @@ export function createWebhooksService(deps: {
   /** After an endpoint changed: read the lists again here, and tell the other instances before the admin is answered. */
   async function endpointsChanged(): Promise<void> {
     subscribers.clear();
-    await deps.announceChange?.().catch((error: unknown) => logger.warn('webhook change not announced to the other instances', error));
+    await deps
+      .announceChange?.()
+      .catch((error: unknown) => logger.warn('webhook change not announced to the other instances', error));
   }
 
   async function checkUrl(url: string): Promise<void> {
     try {
       await checkHost(hostOf(new URL(url)), deps.allowPrivate);
     } catch (error) {
-      if (error instanceof AddressRefused) throw webhookErrors.addressRefused(error.message);
+      if (error instanceof AddressRefused) throw webhookErrors.addressRefused();
       throw error;
     }
   }
 
-  async function queue(type: WebhookDeliveryType, data: unknown, webhookIds: string[], audit?: AlsoInTransaction): Promise<DeliveryRecord[]> {
+  async function queue(
+    type: WebhookDeliveryType,
+    data: unknown,
+    webhookIds: string[],
+    audit?: AlsoInTransaction,
+  ): Promise<DeliveryRecord[]> {
     if (webhookIds.length === 0) return [];
     const now = clock.now();
     const id = newEventId();
@@ -129,20 +147,24 @@ export function createWebhooksService(deps: {
       return (await repository.list()).map(toWebhookDto);
     },
 
-    /** `POST /webhooks`: the secret is answered this once; stored sealed (decision 155). */
+    /** `POST /webhooks`: the secret is answered this once; stored sealed (decision 157). */
     async create(admin: UserRecord, input: WebhookInput): Promise<{ webhook: WebhookDto; secret: string }> {
       await checkUrl(input.url);
       const secret = newWebhookSecret();
       const id = crypto.randomUUID();
-      const made = await repository.create({ id, url: input.url, events: input.events, secretSealed: box.seal(secret) }, clock.now(), WEBHOOK_LIMITS.maxWebhooks, (tx) =>
-        deps.audit(tx, {
-          actorId: admin.id,
-          action: 'webhook.create',
-          targetType: 'webhook',
-          targetId: id,
-          before: null,
-          after: { url: input.url, events: input.events, enabled: true },
-        }),
+      const made = await repository.create(
+        { id, url: input.url, events: input.events, secretSealed: box.seal(secret) },
+        clock.now(),
+        WEBHOOK_LIMITS.maxWebhooks,
+        (tx) =>
+          deps.audit(tx, {
+            actorId: admin.id,
+            action: 'webhook.create',
+            targetType: 'webhook',
+            targetId: id,
+            before: null,
+            after: { url: input.url, events: input.events, enabled: true },
+          }),
       );
       if (!made) throw webhookErrors.limit();
       await endpointsChanged();
@@ -169,7 +191,14 @@ export function createWebhooksService(deps: {
 
     async remove(admin: UserRecord, id: string): Promise<void> {
       const removed = await repository.delete(id, (tx, before) =>
-        deps.audit(tx, { actorId: admin.id, action: 'webhook.delete', targetType: 'webhook', targetId: id, before: auditView(before), after: null }),
+        deps.audit(tx, {
+          actorId: admin.id,
+          action: 'webhook.delete',
+          targetType: 'webhook',
+          targetId: id,
+          before: auditView(before),
+          after: null,
+        }),
       );
       if (!removed) throw webhookErrors.notFound();
       await endpointsChanged();
@@ -207,8 +236,19 @@ export function createWebhooksService(deps: {
     async sendTest(admin: UserRecord, id: string): Promise<WebhookDeliveryDto> {
       const webhook = await repository.find(id);
       if (!webhook) throw webhookErrors.notFound();
-      const [made] = await queue(WEBHOOK_TEST_EVENT, { webhook_id: id, message: 'A test event from the shop' }, [id], (tx) =>
-        deps.audit(tx, { actorId: admin.id, action: 'webhook.test', targetType: 'webhook', targetId: id, before: null, after: { url: webhook.url } }),
+      const [made] = await queue(
+        WEBHOOK_TEST_EVENT,
+        { webhook_id: id, message: 'A test event from the shop' },
+        [id],
+        (tx) =>
+          deps.audit(tx, {
+            actorId: admin.id,
+            action: 'webhook.test',
+            targetType: 'webhook',
+            targetId: id,
+            before: null,
+            after: { url: webhook.url },
+          }),
       );
       return toDeliveryDto(made);
     },

@@ -1,4 +1,4 @@
-// SMS Gateway for Android (capcom6/android-sms-gateway) as it sends (issue 19, decision 147): the webhook body its
+// SMS Gateway for Android (capcom6/android-sms-gateway) as it sends (decision 147): the webhook body its
 // WebHookEventDTO serialises (Gson), the headers its PayloadSingingPlugin adds, and the URL of the shop's endpoint.
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '#shared/error-keys';

@@ -66,7 +66,10 @@ const bkashTail = (ref: boolean) => STOP + (ref ? BKASH_REF : '') + BKASH_FIGURE
 /** bKash "<verb> Tk X from|to <whom> [is] successful." messages. */
 function bkashVerb(verb: string, preposition: 'from' | 'to'): string {
   const group = preposition === 'from' ? 'sender' : 'counterparty';
-  return String.raw`${verb}\s+${TK}\s*${AMOUNT}\s+${preposition}\s+(?<${group}>[^\s.][^\n]{0,59}?)\s+(?:is\s+)?successful` + bkashTail(true);
+  return (
+    String.raw`${verb}\s+${TK}\s*${AMOUNT}\s+${preposition}\s+(?<${group}>[^\s.][^\n]{0,59}?)\s+(?:is\s+)?successful` +
+    bkashTail(true)
+  );
 }
 
 // ---- Nagad: "<Title>.\nAmount: Tk X\n<Label>: 01…\nRef: …\nTxnID: …\nFee|Comm: Tk F\nBalance: Tk B\n<time>" ----
@@ -89,7 +92,8 @@ const nagad = (title: string, label: string | null, group: 'sender' | 'counterpa
 
 // ---- Rocket: "… A/C:***759 [Ref No: …] Fee:Tk0, [Comm:Tk C;] Your A/C Balance: TkB TxnId:T Date:<time>" ----
 /** The account after "A/C:": a masked "***759", a phone number, or a 12-digit account (with a check digit). */
-const rocketAccount = (group: 'sender' | 'counterparty') => String.raw`a\s*/\s*c(?:\s*[:.])?\s*(?<${group}>[*x\d]{3,20}(?:-\d)?)`;
+const rocketAccount = (group: 'sender' | 'counterparty') =>
+  String.raw`a\s*/\s*c(?:\s*[:.])?\s*(?<${group}>[*x\d]{3,20}(?:-\d)?)`;
 const ROCKET_TAIL =
   String.raw`[\s,;.]*(?:ref\s*no\s*:[^\n]{0,60}?\s*)?` +
   String.raw`(?:fee\s*:\s*${TK}\s*${figure('fee')}[\s,;]*)?` +
@@ -125,7 +129,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: String.raw`you\s+have\s+received\s+payment\s+${TK}\s*${AMOUNT}\s+from\s+${BKASH_SENDER}` + bkashTail(true),
     timeFormat: 'day-month-year',
-    example: 'You have received payment Tk 750.00 from 01812345678. Fee Tk 0.00. Balance Tk 4,210.75.TrxID CKB3X8N1QD at 26/11/2026 10:22',
+    example:
+      'You have received payment Tk 750.00 from 01812345678. Fee Tk 0.00. Balance Tk 4,210.75.TrxID CKB3X8N1QD at 26/11/2026 10:22',
   },
   {
     id: 'bkash.cash_out_received',
@@ -134,7 +139,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: bkashVerb(String.raw`cash(?:\s*-)?\s*out`, 'from'),
     timeFormat: 'day-month-year',
-    example: 'Cash Out Tk 2,000.00 from 01912345678 successful. Fee Tk 0.00. Balance Tk 121,470.33. TrxID CKC5R7T2WB at 26/11/2026 21:05',
+    example:
+      'Cash Out Tk 2,000.00 from 01912345678 successful. Fee Tk 0.00. Balance Tk 121,470.33. TrxID CKC5R7T2WB at 26/11/2026 21:05',
   },
   {
     id: 'bkash.cash_in_received',
@@ -151,7 +157,9 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     account: 'bkash',
     label: 'bKash · deposit received (from a bank or organisation)',
     reads: PAYMENT,
-    pattern: String.raw`you\s+have\s+received\s+a\s+deposit\s+of\s+${TK}\s*${AMOUNT}\s+from\s+${BKASH_SENDER}` + bkashTail(true),
+    pattern:
+      String.raw`you\s+have\s+received\s+a\s+deposit\s+of\s+${TK}\s*${AMOUNT}\s+from\s+${BKASH_SENDER}` +
+      bkashTail(true),
     timeFormat: 'day-month-year',
     example:
       'You have received a deposit of Tk 5,000.00 from City Bank Account. Fee Tk 0.00. Balance Tk 9,140.34. TrxID CKE6W2Y5HA at 26/11/2026 15:43',
@@ -163,7 +171,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('send_money'),
     pattern: bkashVerb(String.raw`send\s+money`, 'to'),
     timeFormat: 'day-month-year',
-    example: 'Send Money Tk 510.00 to 01813123456 successful. Ref rent. Fee Tk 5.00. Balance Tk 4,479.65. TrxID DCK1B9P81H at 26/11/2026 00:08',
+    example:
+      'Send Money Tk 510.00 to 01813123456 successful. Ref rent. Fee Tk 5.00. Balance Tk 4,479.65. TrxID DCK1B9P81H at 26/11/2026 00:08',
   },
   {
     id: 'bkash.cash_out',
@@ -172,7 +181,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('cash_out'),
     pattern: bkashVerb(String.raw`cash(?:\s*-)?\s*out`, 'to'),
     timeFormat: 'day-month-year',
-    example: 'Cash Out Tk 1,000.00 to 01812345678 successful. Fee Tk 18.50. Balance Tk 216.00. TrxID ZX98YU76TR at 26/11/2026 10:15',
+    example:
+      'Cash Out Tk 1,000.00 to 01812345678 successful. Fee Tk 18.50. Balance Tk 216.00. TrxID ZX98YU76TR at 26/11/2026 10:15',
   },
   {
     id: 'bkash.cash_in',
@@ -181,7 +191,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('cash_in'),
     pattern: bkashVerb(String.raw`cash(?:\s*-)?\s*in`, 'to'),
     timeFormat: 'day-month-year',
-    example: 'Cash In Tk 2,000.00 to 01856123456 successful. Fee Tk 0.00. Balance Tk 2,851.16. TrxID AC829VTZTE at 26/11/2026 10:37',
+    example:
+      'Cash In Tk 2,000.00 to 01856123456 successful. Fee Tk 0.00. Balance Tk 2,851.16. TrxID AC829VTZTE at 26/11/2026 10:37',
   },
   {
     id: 'bkash.payment',
@@ -190,7 +201,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('payment'),
     pattern: bkashVerb(String.raw`payment(?:\s+of)?`, 'to'),
     timeFormat: 'day-month-year',
-    example: 'Payment Tk 100.00 to KAHF BANGLADESH LTD-RM67912 is successful. Balance Tk 601.81. TrxID DG705TRZHM at 26/11/2026 20:36',
+    example:
+      'Payment Tk 100.00 to KAHF BANGLADESH LTD-RM67912 is successful. Balance Tk 601.81. TrxID DG705TRZHM at 26/11/2026 20:36',
   },
   {
     id: 'bkash.b2b',
@@ -199,7 +211,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('b2b'),
     pattern: bkashVerb(String.raw`b2b\s+transfer`, 'to'),
     timeFormat: 'day-month-year',
-    example: 'B2B Transfer Tk 2,000.00 to 01704123456 successful. Fee Tk 0.00. Balance Tk 7,521.24. TrxID ACD7FJDL8B at 26/11/2026 16:48',
+    example:
+      'B2B Transfer Tk 2,000.00 to 01704123456 successful. Fee Tk 0.00. Balance Tk 7,521.24. TrxID ACD7FJDL8B at 26/11/2026 16:48',
   },
   {
     id: 'bkash.recharge',
@@ -210,7 +223,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
       String.raw`(?:your\s+)?(?:mobile\s+)?recharge\s+(?:of\s+)?${TK}\s*${AMOUNT}\s+(?:to|for)\s+(?<counterparty>[^\s.][^\n]{0,59}?)\s+(?:is\s+)?successful` +
       bkashTail(false),
     timeFormat: 'day-month-year',
-    example: 'Mobile Recharge Tk 50.00 to 01612345678 successful. Fee Tk 0.00. Balance Tk 950.00. TrxID DH7REC0001 at 26/11/2026 09:00',
+    example:
+      'Mobile Recharge Tk 50.00 to 01612345678 successful. Fee Tk 0.00. Balance Tk 950.00. TrxID DH7REC0001 at 26/11/2026 09:00',
   },
   {
     id: 'bkash.bill',
@@ -231,7 +245,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     label: 'bKash · cashback, bonus or interest credited',
     reads: credit('reward'),
     pattern:
-      String.raw`you\s+have\s+received\s+(?:a\s+)?(?:cashback|bonus|reward|interest|profit)\s+(?:of\s+)?${TK}\s*${AMOUNT}` + bkashTail(false),
+      String.raw`you\s+have\s+received\s+(?:a\s+)?(?:cashback|bonus|reward|interest|profit)\s+(?:of\s+)?${TK}\s*${AMOUNT}` +
+      bkashTail(false),
     timeFormat: 'day-month-year',
     example:
       'Congratulations! You have received Cashback Tk 50.00. Balance Tk 71.91. TrxID DCX12AB34C at 26/11/2026 19:15. Cashback on bkash transaction',
@@ -265,7 +280,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: nagad(String.raw`money\s+received`, 'sender'),
     timeFormat: 'day-month-year',
-    example: 'Money Received.\nAmount: Tk 600.50\nSender: 01712345678\nRef: order 77\nTxnID: 7A1B2C3D\nBalance: Tk 8,781.58\n26/11/2026 10:15',
+    example:
+      'Money Received.\nAmount: Tk 600.50\nSender: 01712345678\nRef: order 77\nTxnID: 7A1B2C3D\nBalance: Tk 8,781.58\n26/11/2026 10:15',
   },
   {
     id: 'nagad.payment_received',
@@ -274,7 +290,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: nagad(String.raw`payment\s+received`, 'customer'),
     timeFormat: 'day-month-year',
-    example: 'Payment Received.\nAmount: Tk 1,500.00\nCustomer: 01812345678\nTxnID: 74KQ8M2Z\nBalance: Tk 2,247.78\n26/11/2026 17:58',
+    example:
+      'Payment Received.\nAmount: Tk 1,500.00\nCustomer: 01812345678\nTxnID: 74KQ8M2Z\nBalance: Tk 2,247.78\n26/11/2026 17:58',
   },
   {
     id: 'nagad.cash_out_received',
@@ -283,7 +300,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: nagad(String.raw`cash(?:\s*-)?\s*out\s+received`, 'customer'),
     timeFormat: 'day-month-year',
-    example: 'Cash Out Received.\nAmount: Tk 2100.00\nCustomer: 01912345678\nTxnID: 71NQ4B7X\nComm: Tk 8.61\nBalance: Tk 110060.81\n26/11/2026 18:30',
+    example:
+      'Cash Out Received.\nAmount: Tk 2100.00\nCustomer: 01912345678\nTxnID: 71NQ4B7X\nComm: Tk 8.61\nBalance: Tk 110060.81\n26/11/2026 18:30',
   },
   {
     id: 'nagad.cash_in_received',
@@ -292,7 +310,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: nagad(String.raw`cash(?:\s*-)?\s*in\s+received`, String.raw`(?:uddokta|agent)`),
     timeFormat: 'day-month-year',
-    example: 'Cash In Received.\nAmount: Tk 599.00\nUddokta: 01612345678\nTxnID: 75X3V7QE\nBalance: 2957.58\n26/11/2026 22:12',
+    example:
+      'Cash In Received.\nAmount: Tk 599.00\nUddokta: 01612345678\nTxnID: 75X3V7QE\nBalance: 2957.58\n26/11/2026 22:12',
   },
   {
     id: 'nagad.b2b_received',
@@ -301,7 +320,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: nagad(String.raw`b2b\s+received`, 'sender'),
     timeFormat: 'day-month-year',
-    example: 'B2B Received.\nAmount: Tk 3000.00\nSender: 01812345670\nTxnID: 71R9QL1C\nBalance: Tk 16202.72\n26/11/2026 16:05',
+    example:
+      'B2B Received.\nAmount: Tk 3000.00\nSender: 01812345670\nTxnID: 71R9QL1C\nBalance: Tk 16202.72\n26/11/2026 16:05',
   },
   {
     id: 'nagad.send_money',
@@ -310,16 +330,22 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('send_money'),
     pattern: nagad(String.raw`send\s+money\s+successful`, 'receiver', 'counterparty'),
     timeFormat: 'day-month-year',
-    example: 'Send Money Successful.\nAmount: Tk 660.00\nReceiver: 01321123456\nRef: rent\nTxnID: 73XL3F8B\nFee: Tk 5.00\nBalance: Tk 2400.00\n26/11/2026 12:58',
+    example:
+      'Send Money Successful.\nAmount: Tk 660.00\nReceiver: 01321123456\nRef: rent\nTxnID: 73XL3F8B\nFee: Tk 5.00\nBalance: Tk 2400.00\n26/11/2026 12:58',
   },
   {
     id: 'nagad.cash_out',
     account: 'nagad',
     label: 'Nagad · cash out at an uddokta',
     reads: debit('cash_out'),
-    pattern: nagad(String.raw`cash(?:\s*-)?\s*out\s+successful`, String.raw`(?:uddokta|agent|receiver)`, 'counterparty'),
+    pattern: nagad(
+      String.raw`cash(?:\s*-)?\s*out\s+successful`,
+      String.raw`(?:uddokta|agent|receiver)`,
+      'counterparty',
+    ),
     timeFormat: 'day-month-year',
-    example: 'Cash Out Successful.\nAmount: Tk 1000.00\nUddokta: 01712345600\nTxnID: 74QW12ER\nFee: Tk 12.50\nBalance: Tk 487.50\n26/11/2026 11:40',
+    example:
+      'Cash Out Successful.\nAmount: Tk 1000.00\nUddokta: 01712345600\nTxnID: 74QW12ER\nFee: Tk 12.50\nBalance: Tk 487.50\n26/11/2026 11:40',
   },
   {
     id: 'nagad.cash_in',
@@ -328,7 +354,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('cash_in'),
     pattern: nagad(String.raw`cash(?:\s*-)?\s*in\s+successful`, 'customer', 'counterparty'),
     timeFormat: 'day-month-year',
-    example: 'Cash In Successful.\nAmount: Tk 3000.00\nCustomer: 01827123456\nTxnID: 71R8DC4R\nComm: Tk 12.30\nBalance: Tk 10980.99\n26/11/2026 22:06',
+    example:
+      'Cash In Successful.\nAmount: Tk 3000.00\nCustomer: 01827123456\nTxnID: 71R8DC4R\nComm: Tk 12.30\nBalance: Tk 10980.99\n26/11/2026 22:06',
   },
   {
     id: 'nagad.payment',
@@ -337,16 +364,22 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('payment'),
     pattern: String.raw`payment\s+to\s+'(?<counterparty>[^'\n]{1,60})'\s+is\s+successful${STOP}` + nagadLines(null),
     timeFormat: 'day-month-year',
-    example: "Payment to 'Daraz' is Successful.\nAmount: Tk  250.00\nTxnID: 73QW12ER\nBalance: Tk 950.00\n26/11/2026 13:58",
+    example:
+      "Payment to 'Daraz' is Successful.\nAmount: Tk  250.00\nTxnID: 73QW12ER\nBalance: Tk 950.00\n26/11/2026 13:58",
   },
   {
     id: 'nagad.recharge',
     account: 'nagad',
     label: 'Nagad · mobile recharge',
     reads: debit('recharge'),
-    pattern: nagad(String.raw`(?:mobile\s+)?recharge\s+successful`, String.raw`(?:mobile|receiver|number)`, 'counterparty'),
+    pattern: nagad(
+      String.raw`(?:mobile\s+)?recharge\s+successful`,
+      String.raw`(?:mobile|receiver|number)`,
+      'counterparty',
+    ),
     timeFormat: 'day-month-year',
-    example: 'Mobile Recharge Successful.\nAmount: Tk 100.00\nMobile: 01712345678\nTxnID: 75RC1D2E\nBalance: Tk 850.00\n26/11/2026 09:30',
+    example:
+      'Mobile Recharge Successful.\nAmount: Tk 100.00\nMobile: 01712345678\nTxnID: 75RC1D2E\nBalance: Tk 850.00\n26/11/2026 09:30',
   },
   {
     id: 'nagad.b2b',
@@ -355,16 +388,20 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: debit('b2b'),
     pattern: nagad(String.raw`b2b\s+transfer\s+successful`, 'receiver', 'counterparty'),
     timeFormat: 'day-month-year',
-    example: 'B2B Transfer Successful.\nAmount: Tk 3000.00\nReceiver: 01810123456\nTxnID: 71R9VMKW\nBalance: Tk 43462.02\n26/11/2026 17:30',
+    example:
+      'B2B Transfer Successful.\nAmount: Tk 3000.00\nReceiver: 01810123456\nTxnID: 71R9VMKW\nBalance: Tk 43462.02\n26/11/2026 17:30',
   },
   {
     id: 'nagad.add_money',
     account: 'nagad',
     label: "Nagad · Add Money (the owner's own bank or card)",
     reads: credit('not_a_payment'),
-    pattern: String.raw`add\s+money\s+from\s+[a-z][a-z ]{0,20}?\s+is\s+successful${STOP}(?:from\s*:\s*[^\s][^\n]{0,59}?\s*)?` + nagadLines(null),
+    pattern:
+      String.raw`add\s+money\s+from\s+[a-z][a-z ]{0,20}?\s+is\s+successful${STOP}(?:from\s*:\s*[^\s][^\n]{0,59}?\s*)?` +
+      nagadLines(null),
     timeFormat: 'day-month-year',
-    example: 'Add Money from Bank is Successful.\nFrom: Eastern Bank PLC.\nAmount: Tk 2100.0\nTxnID: 75NA7YH3\nBalance: Tk 6100.62\n26/11/2026 20:53',
+    example:
+      'Add Money from Bank is Successful.\nFrom: Eastern Bank PLC.\nAmount: Tk 2100.0\nTxnID: 75NA7YH3\nBalance: Tk 6100.62\n26/11/2026 20:53',
   },
   // ---------------- Rocket ----------------
   {
@@ -394,7 +431,8 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
     reads: PAYMENT,
     pattern: String.raw`cash(?:\s*-)?\s*in\s+from\s+${rocketAccount('sender')}\s*${TK}\s*${AMOUNT}` + ROCKET_TAIL,
     timeFormat: 'day-monthname-year',
-    example: 'Cash-In from A/C: ***4521 Tk500.00 Fee:Tk0; A/C Balance: Tk1,500.00.TxnId: 6017463201 Date:26-NOV-26 06:10:05 pm',
+    example:
+      'Cash-In from A/C: ***4521 Tk500.00 Fee:Tk0; A/C Balance: Tk1,500.00.TxnId: 6017463201 Date:26-NOV-26 06:10:05 pm',
   },
   {
     id: 'rocket.send_money',
@@ -418,4 +456,7 @@ const TEMPLATES: readonly BuiltinSmsTemplate[] = [
   },
 ];
 
-export const BUILTIN_TEMPLATES: readonly BuiltinSmsTemplate[] = TEMPLATES.map((template) => ({ ...template, pattern: START + template.pattern }));
+export const BUILTIN_TEMPLATES: readonly BuiltinSmsTemplate[] = TEMPLATES.map((template) => ({
+  ...template,
+  pattern: START + template.pattern,
+}));

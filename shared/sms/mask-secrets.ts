@@ -1,6 +1,6 @@
 // maskSecrets: what a forwarded text may keep once stored. The wallets text their one-time codes from the same
 // sender as their payments ("Your bKash verification code is 956586", Rocket's "671016 is your OTP"), so a
-// non-payment text is masked before the shop stores or shows it (issue 19, decision 142). Pure, linear.
+// non-payment text is masked before the shop stores or shows it (decision 148). Pure, linear.
 
 /** Words that announce a secret, English and Bengali (case-insensitive). */
 const SECRET_WORDS = /\b(?:otp|pin|codes?|passcode|password|verification)\b|ওটিপি|পিন|কোড|পাসওয়ার্ড|ভেরিফিকেশন/giu;
@@ -36,9 +36,14 @@ function firstFrom(spans: readonly Span[], position: number): number {
  * digits. Everything else is kept as written, so an admin still sees what kind of message it was.
  */
 export function maskSecrets(text: string): string {
-  const secretWords: Span[] = [...text.matchAll(SECRET_WORDS)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const secretWords: Span[] = [...text.matchAll(SECRET_WORDS)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   if (secretWords.length === 0) return text;
-  const words: Span[] = [...text.matchAll(WORDS)].filter((m) => HAS_LETTER_OR_DIGIT.test(m[0])).map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const words: Span[] = [...text.matchAll(WORDS)]
+    .filter((m) => HAS_LETTER_OR_DIGIT.test(m[0]))
+    .map((m) => ({ start: m.index, end: m.index + m[0].length }));
   /** Words lying wholly between two positions. */
   const wordsBetween = (from: number, to: number) => {
     const first = firstFrom(words, from);

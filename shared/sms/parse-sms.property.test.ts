@@ -50,12 +50,20 @@ function writtenAmount(m: Message): string {
   return cents === 0 ? integer : `${integer}.${cents / 10}`;
 }
 /** A balance as bKash and Rocket write it: Western grouping, two decimals. */
-const writtenBalance = (m: Message) => `${group(String(Math.floor(m.balance / 100)), 'western')}.${pad(m.balance % 100)}`;
+const writtenBalance = (m: Message) =>
+  `${group(String(Math.floor(m.balance / 100)), 'western')}.${pad(m.balance % 100)}`;
 
 /** Wall-clock parts of a unix time in Dhaka (UTC+6). */
 function dhakaParts(time: number) {
   const d = new Date((time + 6 * 3600) * 1000);
-  return { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds() };
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  };
 }
 const dayMonthYear = (time: number) => {
   const p = dhakaParts(time);
@@ -87,10 +95,12 @@ const rocketTail = (m: Message) => ` Fee:Tk0, Your A/C Balance: Tk${writtenBalan
 
 const WRITERS: Record<string, (m: Message) => string> = {
   'bkash.send_money_received': (m) => `You have received Tk ${writtenAmount(m)} from ${m.party}.${bkashTail(m)}`,
-  'bkash.merchant_payment_received': (m) => `You have received payment Tk ${writtenAmount(m)} from ${m.party}.${bkashTail(m)}`,
+  'bkash.merchant_payment_received': (m) =>
+    `You have received payment Tk ${writtenAmount(m)} from ${m.party}.${bkashTail(m)}`,
   'bkash.cash_out_received': (m) => `Cash Out Tk ${writtenAmount(m)} from ${m.party} successful.${bkashTail(m)}`,
   'bkash.cash_in_received': (m) => `Cash In Tk ${writtenAmount(m)} from ${m.party} successful.${bkashTail(m)}`,
-  'bkash.deposit_received': (m) => `You have received a deposit of Tk ${writtenAmount(m)} from ${m.party}.${bkashTail(m)}`,
+  'bkash.deposit_received': (m) =>
+    `You have received a deposit of Tk ${writtenAmount(m)} from ${m.party}.${bkashTail(m)}`,
   'bkash.send_money': (m) => `Send Money Tk ${writtenAmount(m)} to ${m.party} successful.${bkashTail(m)}`,
   'bkash.cash_out': (m) => `Cash Out Tk ${writtenAmount(m)} to ${m.party} successful.${bkashTail(m)}`,
   'bkash.cash_in': (m) => `Cash In Tk ${writtenAmount(m)} to ${m.party} successful.${bkashTail(m)}`,
@@ -98,9 +108,17 @@ const WRITERS: Record<string, (m: Message) => string> = {
   'bkash.b2b': (m) => `B2B Transfer Tk ${writtenAmount(m)} to ${m.party} successful.${bkashTail(m)}`,
   'bkash.recharge': (m) => `Mobile Recharge Tk ${writtenAmount(m)} to ${m.party} successful.${bkashTail(m, false)}`,
   'bkash.bill': (m) =>
-    ['Bill successfully paid.', 'Biller: DESCO', 'SMS Account: 1234567890123', `Amount: Tk ${writtenAmount(m)}`, 'Fee: Tk 0.00', bkashStamp(m)].join(m.lineBreak),
+    [
+      'Bill successfully paid.',
+      'Biller: DESCO',
+      'SMS Account: 1234567890123',
+      `Amount: Tk ${writtenAmount(m)}`,
+      'Fee: Tk 0.00',
+      bkashStamp(m),
+    ].join(m.lineBreak),
   'bkash.cashback': (m) => `Congratulations! You have received Cashback Tk ${writtenAmount(m)}.${bkashTail(m, false)}`,
-  'bkash.returned': (m) => `Sorry, your Send Money request to ${m.party} is unsuccessful! Tk ${writtenAmount(m)} has been returned.${bkashTail(m, false)}`,
+  'bkash.returned': (m) =>
+    `Sorry, your Send Money request to ${m.party} is unsuccessful! Tk ${writtenAmount(m)} has been returned.${bkashTail(m, false)}`,
   'bkash.add_money': (m) => `Add Money Tk ${writtenAmount(m)} from card successful.${bkashTail(m, false)}`,
   'nagad.money_received': (m) => nagadLines(m, 'Money Received', 'Sender'),
   'nagad.payment_received': (m) => nagadLines(m, 'Payment Received', 'Customer'),
@@ -114,14 +132,22 @@ const WRITERS: Record<string, (m: Message) => string> = {
   'nagad.recharge': (m) => nagadLines(m, 'Mobile Recharge Successful', 'Mobile'),
   'nagad.b2b': (m) => nagadLines(m, 'B2B Transfer Successful', 'Receiver'),
   'nagad.add_money': (m) =>
-    ['Add Money from Bank is Successful.', `From: ${m.party}`, `Amount: Tk ${writtenAmount(m)}`, ...(m.ref === null ? [] : [`Ref: ${m.ref}`]), `TxnID: ${m.trxId}`]
+    [
+      'Add Money from Bank is Successful.',
+      `From: ${m.party}`,
+      `Amount: Tk ${writtenAmount(m)}`,
+      ...(m.ref === null ? [] : [`Ref: ${m.ref}`]),
+      `TxnID: ${m.trxId}`,
+    ]
       .concat([`Balance: Tk ${decimal(m.balance)}`, dayMonthYear(m.time)])
       .join(m.lineBreak),
   'rocket.received': (m) => `Tk${writtenAmount(m)} received from A/C:${m.party}${rocketTail(m)}`,
-  'rocket.cash_out_received': (m) => `Cash-Out from A/C: ${m.party} Tk${writtenAmount(m)} Comm:Tk8.43; A/C Balance: Tk${writtenBalance(m)}.${rocketStamp(m)}`,
+  'rocket.cash_out_received': (m) =>
+    `Cash-Out from A/C: ${m.party} Tk${writtenAmount(m)} Comm:Tk8.43; A/C Balance: Tk${writtenBalance(m)}.${rocketStamp(m)}`,
   'rocket.cash_in_received': (m) => `Cash-In from A/C: ${m.party} Tk${writtenAmount(m)}${rocketTail(m)}`,
   'rocket.send_money': (m) => `Tk${writtenAmount(m)} transferred to A/C:${m.party}${rocketTail(m)}`,
-  'rocket.cash_out': (m) => `Cash-Out to A/C:${m.party}Tk${writtenAmount(m)}Fee:Tk15.06 Your A/C Balance: Tk${writtenBalance(m)}.${rocketStamp(m)}`,
+  'rocket.cash_out': (m) =>
+    `Cash-Out to A/C:${m.party}Tk${writtenAmount(m)}Fee:Tk15.06 Your A/C Balance: Tk${writtenBalance(m)}.${rocketStamp(m)}`,
 };
 
 /** Fee and commission each writer states (null: not stated). */
@@ -134,21 +160,52 @@ const FIGURES: Record<string, { fee: string | null; commission: string | null }>
   'rocket.cash_out': { fee: '15.06', commission: null },
 };
 const figuresOf = (template: BuiltinSmsTemplate) =>
-  FIGURES[template.id] ?? (template.account === 'nagad' ? { fee: null, commission: null } : { fee: '0.00', commission: null });
+  FIGURES[template.id] ??
+  (template.account === 'nagad' ? { fee: null, commission: null } : { fee: '0.00', commission: null });
 /** Templates whose message names no party the parser returns. */
 const NO_PARTY = new Set(['bkash.bill', 'bkash.cashback', 'bkash.returned', 'bkash.add_money', 'nagad.add_money']);
 
 function expected(template: BuiltinSmsTemplate, m: Message): SmsParseResult {
   const { fee, commission } = figuresOf(template);
-  const [amount, balance, time, trx_id] = [decimal(m.paisa), template.id === 'bkash.bill' ? null : decimal(m.balance), m.time, m.trxId];
+  const [amount, balance, time, trx_id] = [
+    decimal(m.paisa),
+    template.id === 'bkash.bill' ? null : decimal(m.balance),
+    m.time,
+    m.trxId,
+  ];
   const party = NO_PARTY.has(template.id) ? null : m.party;
   switch (template.reads.kind) {
     case 'payment':
-      return { kind: 'payment', templateId: template.id, amount, trx_id, sender: party, time, fee, commission, balance };
+      return {
+        kind: 'payment',
+        templateId: template.id,
+        amount,
+        trx_id,
+        sender: party,
+        time,
+        fee,
+        commission,
+        balance,
+      };
     case 'debit':
-      return { kind: 'debit', templateId: template.id, type: template.reads.type, amount, fee, commission, balance, trx_id, counterparty: party, time };
+      return {
+        kind: 'debit',
+        templateId: template.id,
+        type: template.reads.type,
+        amount,
+        fee,
+        commission,
+        balance,
+        trx_id,
+        counterparty: party,
+        time,
+      };
     case 'credit':
-      return { kind: 'ignored', reason: template.reads.reason, movement: { direction: 'credit', amount, fee: fee ?? '0.00', balance: balance!, time, trx_id } };
+      return {
+        kind: 'ignored',
+        reason: template.reads.reason,
+        movement: { direction: 'credit', amount, fee: fee ?? '0.00', balance: balance!, time, trx_id },
+      };
   }
 }
 
@@ -158,7 +215,10 @@ const FROM_2020 = Date.UTC(2020, 0, 1) / 1000;
 const TO_2035 = Date.UTC(2035, 11, 31) / 1000;
 const REF_WORD = /^[A-Za-z0-9/#-]{1,8}$/;
 
-function messages(template: BuiltinSmsTemplate, ref: fc.Arbitrary<string> = fc.array(fc.stringMatching(REF_WORD), { maxLength: 4 }).map((w) => w.join(' '))): fc.Arbitrary<Message> {
+function messages(
+  template: BuiltinSmsTemplate,
+  ref: fc.Arbitrary<string> = fc.array(fc.stringMatching(REF_WORD), { maxLength: 4 }).map((w) => w.join(' ')),
+): fc.Arbitrary<Message> {
   const { account } = template;
   const phone = fc.stringMatching(/^01[3-9]\d{8}$/);
   return fc.record({
@@ -242,7 +302,9 @@ describe('parseSms properties', () => {
     (_id, template) => {
       fc.assert(
         fc.property(messages(template), (m) => {
-          expect(parseSms({ account: template.account, from: FROM[template.account], text: write(template, m) })).toEqual(expected(template, m));
+          expect(
+            parseSms({ account: template.account, from: FROM[template.account], text: write(template, m) }),
+          ).toEqual(expected(template, m));
         }),
         { numRuns: 150 },
       );
@@ -254,7 +316,11 @@ describe('parseSms properties', () => {
     (_id, template) => {
       fc.assert(
         fc.property(messages(template, hostileRef), (m) => {
-          const result = parseSms({ account: template.account, from: FROM[template.account], text: write(template, m) });
+          const result = parseSms({
+            account: template.account,
+            from: FROM[template.account],
+            text: write(template, m),
+          });
           const imitates = m.ref !== null && (LABEL.test(m.ref) || DATE_TIME.test(m.ref));
           if (imitates) expect(result).toMatchObject({ kind: 'unparsed', reason: 'ambiguous' });
           else expect(result).toEqual(expected(template, m));
@@ -288,9 +354,13 @@ describe('parseSms properties', () => {
   it('When any text at all arrives from a wallet, then parseSms answers with one of its four kinds and never throws', () => {
     const kinds = new Set(['payment', 'debit', 'ignored', 'unparsed']);
     fc.assert(
-      fc.property(fc.constantFrom<SmsAccount>('bkash', 'nagad', 'rocket'), fc.string({ maxLength: 2000, unit: 'binary' }), (account, text) => {
-        expect(kinds.has(parseSms({ account, from: FROM[account], text }).kind)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom<SmsAccount>('bkash', 'nagad', 'rocket'),
+        fc.string({ maxLength: 2000, unit: 'binary' }),
+        (account, text) => {
+          expect(kinds.has(parseSms({ account, from: FROM[account], text }).kind)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

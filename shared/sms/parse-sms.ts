@@ -181,7 +181,8 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Whether a template read the message's own TrxID and time, not a look-alike in the payer's Ref. */
 function isAnchored(fields: TemplateFields, captures: TemplateCaptures, anchors: Anchors): boolean {
-  if (anchors.labelledId !== null && !anchors.labelledId.toLowerCase().startsWith(fields.trx_id.toLowerCase())) return false;
+  if (anchors.labelledId !== null && !anchors.labelledId.toLowerCase().startsWith(fields.trx_id.toLowerCase()))
+    return false;
   if (captures.time !== undefined && anchors.dateTimes.length === 1) {
     const [own, read] = [squash(anchors.dateTimes[0]), squash(captures.time)];
     if (!own.includes(read) && !read.includes(own)) return false;
@@ -215,12 +216,22 @@ const OWN_TOP_UP = /^(?:[a-z]{2,12}\s*:\s*)?add\s+money\b/i;
 const REWARD = /\b(?:received|got|credited|earned)\b[^.\n]{0,40}\b(?:cashback|bonus|reward|interest|profit)\b/i;
 const INCOMING = /\b(?:received?|deposit(?:ed)?|credited|cash(?:\s*-)?\s*(?:out|in)\s+from)\b/i;
 const MONEY = /(?:tk|taka|bdt|৳)\.?\s*\d/i;
-const FAILED = /\bunsuccessful\b|\bfailed\b|\bdeclined\b|\bhas\s+been\s+(?:returned|reversed|refunded)\b|\breversal\b|insufficient\s+balance/i;
-const PROMOTION = /https?:\/\/|www\.|\boffer\b|\bdiscount\b|\bcashback\b|\bwin\b|\bdial\b|\*\d{3}#|\bcampaign\b|\bdownload\b|\bfree\b|%/i;
+const FAILED =
+  /\bunsuccessful\b|\bfailed\b|\bdeclined\b|\bhas\s+been\s+(?:returned|reversed|refunded)\b|\breversal\b|insufficient\s+balance/i;
+const PROMOTION =
+  /https?:\/\/|www\.|\boffer\b|\bdiscount\b|\bcashback\b|\bwin\b|\bdial\b|\*\d{3}#|\bcampaign\b|\bdownload\b|\bfree\b|%/i;
 const NOTICE = /\bbalance\b|\bpin\b|\baccount\b|a\/c\b|পিন|কোড/i;
 
-const ignored = (reason: SmsIgnoredReason, movement: LedgerMovement | null = null): SmsIgnoredResult => ({ kind: 'ignored', reason, movement });
-const unparsed = (reason: SmsUnparsedReason, templateId: string | null): SmsUnparsedResult => ({ kind: 'unparsed', reason, templateId });
+const ignored = (reason: SmsIgnoredReason, movement: LedgerMovement | null = null): SmsIgnoredResult => ({
+  kind: 'ignored',
+  reason,
+  movement,
+});
+const unparsed = (reason: SmsUnparsedReason, templateId: string | null): SmsUnparsedResult => ({
+  kind: 'unparsed',
+  reason,
+  templateId,
+});
 
 function classifyUnread(text: string, anchors: Anchors): SmsParseResult {
   if (OTP.test(text) && anchors.labels === 0) return ignored('otp');
@@ -254,17 +265,29 @@ function judge(template: SmsTemplate, reading: BuiltinReading, outcome: Template
       return null;
     case 'unreadable':
       // Matched twice: two messages glued together, which is ambiguous rather than unreadable.
-      return { kind: 'unparsed', templateId: template.id, reason: read.reason === 'repeated' ? 'ambiguous' : read.reason };
+      return {
+        kind: 'unparsed',
+        templateId: template.id,
+        reason: read.reason === 'repeated' ? 'ambiguous' : read.reason,
+      };
     case 'read':
       return { kind: 'read', templateId: template.id, reading, fields: read.fields, captures: read.captures };
   }
 }
 
-const readingKey = (reading: BuiltinReading) => (reading.kind === 'debit' ? `debit:${reading.type}` : reading.kind === 'credit' ? `credit:${reading.reason}` : 'payment');
+const readingKey = (reading: BuiltinReading) =>
+  reading.kind === 'debit'
+    ? `debit:${reading.type}`
+    : reading.kind === 'credit'
+      ? `credit:${reading.reason}`
+      : 'payment';
 
 /** Two readings of one message agree when they are the same kind of transaction with the same amount, id and,
  * where both state one, the same balance. */
-function sameReading(a: Extract<TemplateVerdict, { kind: 'read' }>, b: Extract<TemplateVerdict, { kind: 'read' }>): boolean {
+function sameReading(
+  a: Extract<TemplateVerdict, { kind: 'read' }>,
+  b: Extract<TemplateVerdict, { kind: 'read' }>,
+): boolean {
   return (
     readingKey(a.reading) === readingKey(b.reading) &&
     a.fields.amount === b.fields.amount &&
@@ -280,10 +303,30 @@ function toResult(verdict: Extract<TemplateVerdict, { kind: 'read' }>): SmsParse
     case 'payment':
       return { kind: 'payment', templateId, amount, trx_id, sender: fields.sender, time, fee, commission, balance };
     case 'debit':
-      return { kind: 'debit', templateId, type: reading.type, amount, fee, commission, balance, trx_id, counterparty: fields.counterparty, time };
+      return {
+        kind: 'debit',
+        templateId,
+        type: reading.type,
+        amount,
+        fee,
+        commission,
+        balance,
+        trx_id,
+        counterparty: fields.counterparty,
+        time,
+      };
     case 'credit': {
       const movement: LedgerMovement | null =
-        balance === null ? null : { direction: 'credit', amount, fee: subtractDecimals(fee ?? '0.00', commission ?? '0.00'), balance, time, trx_id };
+        balance === null
+          ? null
+          : {
+              direction: 'credit',
+              amount,
+              fee: subtractDecimals(fee ?? '0.00', commission ?? '0.00'),
+              balance,
+              time,
+              trx_id,
+            };
       return ignored(reading.reason, movement);
     }
   }
@@ -328,7 +371,8 @@ export function parseSms(
   }
 
   const matched = verdicts.filter((verdict) => verdict.kind !== 'timeout');
-  if (anchors.dateTimes.length > 1 && (anchors.labels > 0 || matched.length > 0)) return unparsed('ambiguous', matched[0]?.templateId ?? null);
+  if (anchors.dateTimes.length > 1 && (anchors.labels > 0 || matched.length > 0))
+    return unparsed('ambiguous', matched[0]?.templateId ?? null);
   const unreadable = matched.find((verdict) => verdict.kind === 'unparsed');
   if (unreadable) return unparsed(unreadable.reason, unreadable.templateId);
   const readings = matched.flatMap((verdict) => (verdict.kind === 'read' ? [verdict] : []));

@@ -1,4 +1,4 @@
-// The SMS verification contract (issue 9): request schemas of the device, forwarding, inbox and template
+// The SMS verification contract: request schemas of the device, forwarding, inbox and template
 // endpoints, and the JSON shapes they answer with. Shared by the server (validation) and the admin pages.
 import { z } from 'zod';
 import { WALLETS, type Wallet } from '#shared/constants';
@@ -33,23 +33,42 @@ export const SMS_STATUSES = ['matched', 'unmatched', 'ignored', 'duplicate'] as 
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
 /**
- * What an SMS is to the staff, in agreement with the order that shows it (issue 22 point 7, decision 197): one state
- * per message. `amount_differs` and `held` are payments an order shows but does not take as verified.
+ * What an SMS is to the staff, in agreement with the order that shows it (decision 197): one state
+ * per message. `amount_differs` and `held` are payments an order shows but does not take as verified. A debit
+ * (money leaving the wallet, parse reason `outgoing`) is `payout` when it proves a withdrawal's payout (that order is
+ * its `state_order_id`), else `payout_unmatched`: money left and no order says why (decision 325).
  */
-export const SMS_STATES = ['unmatched', 'amount_differs', 'held', 'matched', 'rejected', 'ignored'] as const;
+export const SMS_STATES = [
+  'unmatched',
+  'amount_differs',
+  'held',
+  'matched',
+  'rejected',
+  'payout',
+  'payout_unmatched',
+  'ignored',
+] as const;
 export type SmsState = (typeof SMS_STATES)[number];
-/** The inbox's filter: one state, or `needs_action` (unmatched, and amount differs or held on an open order). */
+/** The inbox's filter: one state, or `needs_action` (unmatched, amount differs or held on an open order, and
+ * debits no order's payout matches). */
 export const SMS_STATE_FILTERS = ['needs_action', ...SMS_STATES] as const;
 export type SmsStateFilter = (typeof SMS_STATE_FILTERS)[number];
 
 /** `held`: the payment's SMS does not chain on its phone's balance ledger (decision 145); `rejected`: an admin
  * refused a held one. */
-export const VERIFICATION_STATUSES = ['verified', 'held', 'rejected', 'amount_mismatch', 'awaiting_sms', 'none'] as const;
+export const VERIFICATION_STATUSES = [
+  'verified',
+  'held',
+  'rejected',
+  'amount_mismatch',
+  'awaiting_sms',
+  'none',
+] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /**
  * Why a credit does not verify its order: it does not chain on its phone's balance ledger (decision 145), or (issue
- * 23, decision 211) it came from another number than the order's payer, or from a blocked wallet number.
+ * 23, decision 145) it came from another number than the order's payer, or from a blocked wallet number.
  */
 export const HELD_REASONS = ['balance_gap', 'no_balance', 'no_anchor', 'payer_mismatch', 'blocked_payer'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
@@ -65,7 +84,7 @@ export const newDeviceSchema = z.object({
   account: z.enum(WALLETS, { error: V.pmInvalid }),
   /** The wallet's balance now, in taka (the ledger's anchor, decision 144). */
   balance: moneyValue(V.balanceInvalid).optional(),
-  /** The wallet's fleet number the phone receives on (issue 23); absent: the wallet's first number. */
+  /** The wallet's fleet number the phone receives on; absent: the wallet's first number. */
   number_id: z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).optional(),
 });
 export type NewDeviceInput = z.infer<typeof newDeviceSchema>;
@@ -77,7 +96,11 @@ export const deviceBalanceBodySchema = z.object({ captcha: captchaField, balance
 export const settleVerificationBodySchema = z.object({
   captcha: captchaField,
   decision: z.enum(['accept', 'reject'], { error: V.invalid }),
-  reason: z.string({ error: V.required }).trim().min(SMS_LIMITS.reason.min, V.reasonLength).max(SMS_LIMITS.reason.max, V.reasonLength),
+  reason: z
+    .string({ error: V.required })
+    .trim()
+    .min(SMS_LIMITS.reason.min, V.reasonLength)
+    .max(SMS_LIMITS.reason.max, V.reasonLength),
 });
 export type SettleVerificationInput = z.infer<typeof settleVerificationBodySchema>;
 export const captchaOnlyBodySchema = z.object({ captcha: captchaField });
@@ -90,7 +113,11 @@ export const forwardSmsBodySchema = z.object({
   received_at: z
     .preprocess(
       (v) => (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: V.receivedAtInvalid }).finite(V.receivedAtInvalid).min(946_684_800, V.receivedAtInvalid).max(4_102_444_800, V.receivedAtInvalid),
+      z
+        .number({ error: V.receivedAtInvalid })
+        .finite(V.receivedAtInvalid)
+        .min(946_684_800, V.receivedAtInvalid)
+        .max(4_102_444_800, V.receivedAtInvalid),
     )
     .transform((v) => (v > 100_000_000_000 ? Math.floor(v / 1000) : Math.floor(v)))
     .optional(),
@@ -100,7 +127,10 @@ export type ForwardSmsInput = z.infer<typeof forwardSmsBodySchema>;
 // ---------- inbox ----------
 export const smsListQuerySchema = z.object({
   page: z
-    .preprocess(asciiDigitsOf, z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid))
+    .preprocess(
+      asciiDigitsOf,
+      z.coerce.number({ error: V.pageInvalid }).int(V.pageInvalid).min(1, V.pageInvalid).max(1_000_000, V.pageInvalid),
+    )
     .default(1),
   status: z.enum(SMS_STATUSES, { error: V.invalid }).optional(),
   state: z.enum(SMS_STATE_FILTERS, { error: V.invalid }).optional(),
@@ -114,7 +144,11 @@ export const linkSmsBodySchema = z.object({
   captcha: captchaField,
   sms: z.object({
     order_id: z.string({ error: V.required }).pipe(idParamSchema),
-    reason: z.string({ error: V.required }).trim().min(SMS_LIMITS.reason.min, V.reasonLength).max(SMS_LIMITS.reason.max, V.reasonLength),
+    reason: z
+      .string({ error: V.required })
+      .trim()
+      .min(SMS_LIMITS.reason.min, V.reasonLength)
+      .max(SMS_LIMITS.reason.max, V.reasonLength),
   }),
 });
 
@@ -133,13 +167,13 @@ export interface DeviceDto {
   account: Wallet;
   created_at: number;
   last_seen_at: number | null;
-  /** The fleet number it receives on (issue 23, decision 195); null for a wallet without numbers. */
+  /** The fleet number it receives on (decision 193); null for a wallet without numbers. */
   number_id: number | null;
   /** SMS forwarded since midnight in Dhaka. */
   sms_today: number;
   /** Nothing for SMS_LIMITS.silentMinutes while orders of its wallet wait. */
   silent: boolean;
-  /** Its token can sign SMS Gateway for Android's webhooks (devices added before issue 19 cannot: add it again). */
+  /** Its token can sign SMS Gateway for Android's webhooks (devices added before signed webhooks cannot: add them again). */
   gateway: boolean;
   /** The last chained balance of its ledger (decision 144), null when it has none yet. */
   balance: number | null;
@@ -180,7 +214,7 @@ export interface SmsDto {
   order_id: string | null;
   /** One state that agrees with its order (decision 197). */
   state: SmsState;
-  /** The order that shows this SMS (taken, held, rejected, or its amount differs), or null. */
+  /** The order that shows this SMS (taken, held, rejected, or its amount differs), or whose payout it proves. */
   state_order_id: string | null;
   /** What the parser made of it: a payment, or why not (sms.ignored.<reason> / sms.unparsed.<reason>). */
   parse: { kind: 'payment' | 'ignored' | 'unparsed'; reason: string | null };
@@ -194,7 +228,7 @@ export interface SmsDto {
   } | null;
 }
 
-/** An order an SMS could be linked to by hand (GET /sms/{id}/candidates, issue 22). */
+/** An order an SMS could be linked to by hand (GET /sms/{id}/candidates). */
 export interface LinkCandidateDto {
   id: string;
   created_at: number;

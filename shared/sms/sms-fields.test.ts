@@ -29,7 +29,20 @@ describe('normaliseAmount', () => {
     expect(normaliseAmount('007.10')).toBe('7.10');
   });
   it('When an amount is ambiguous, zero, too precise or too large, then it is refused rather than guessed', () => {
-    for (const bad of ['1,25', '1,2500.00', '12,3,456', ',100', '100,', '1,250.005', '0.00', '0', '1.', '.5', '12345678901.00', 'abc']) {
+    for (const bad of [
+      '1,25',
+      '1,2500.00',
+      '12,3,456',
+      ',100',
+      '100,',
+      '1,250.005',
+      '0.00',
+      '0',
+      '1.',
+      '.5',
+      '12345678901.00',
+      'abc',
+    ]) {
       expect(normaliseAmount(bad), bad).toBeNull();
     }
   });

@@ -89,13 +89,31 @@ export type SmsTimeFormat = (typeof SMS_TIME_FORMATS)[number];
 
 const CLOCK = String.raw`(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s*m\.?)?`;
 const TIME_SHAPES: Record<SmsTimeFormat, RegExp> = {
-  'day-month-year': new RegExp(String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s*,\s*|\s+|T)` + CLOCK + '$', 'i'),
-  'day-monthname-year': new RegExp(String.raw`^(\d{1,2})[-/ ]([a-z]{3,9})\.?[-/ ,]\s*(\d{4}|\d{2})(?:\s*,\s*|\s+)` + CLOCK + '$', 'i'),
+  'day-month-year': new RegExp(
+    String.raw`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:\s*,\s*|\s+|T)` + CLOCK + '$',
+    'i',
+  ),
+  'day-monthname-year': new RegExp(
+    String.raw`^(\d{1,2})[-/ ]([a-z]{3,9})\.?[-/ ,]\s*(\d{4}|\d{2})(?:\s*,\s*|\s+)` + CLOCK + '$',
+    'i',
+  ),
   'year-month-day': new RegExp(String.raw`^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})(?:\s*,\s*|\s+|T)` + CLOCK + '$', 'i'),
 };
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 function monthNumber(name: string): number | null {
   const lower = name.toLowerCase();

@@ -23,7 +23,7 @@ export const smsTemplateFieldsSchema = z
     /** null when the pattern has no `time` group. */
     time_format: z.enum(SMS_TIME_FORMATS, { error: SMS_TEMPLATE_ERRORS.templateTimeFormat }).nullable(),
     /**
-     * The message the template was made from (issue 22 point 14, decision 184): the server saves the template only
+     * The message the template was made from (decision 052): the server saves the template only
      * when it reads this message (run under the time budget); not stored.
      */
     example: z.string({ error: VALIDATION_KEYS.smsTextLong }).max(2000, VALIDATION_KEYS.smsTextLong).optional(),

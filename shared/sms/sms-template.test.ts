@@ -3,29 +3,43 @@ import { BUILTIN_TEMPLATES } from './builtin-templates.js';
 import { smsTemplateFieldsSchema } from './sms-template-schema.js';
 import { SMS_TEMPLATE_ERRORS, TEMPLATE_PATTERN_MAX, testTemplate, validateTemplate } from './sms-template.js';
 import { dhaka } from './sms-test-fixtures.js';
-const NAGAD = 'Money Received.\r\nAmount: Tk 1,600.50\r\nSender: +8801712345678\r\nRef: a b c\r\nTxnID: 7A1B2C3D\r\nBalance: Tk 9,000.00\r\n26/11/2026 10:15';
+const NAGAD =
+  'Money Received.\r\nAmount: Tk 1,600.50\r\nSender: +8801712345678\r\nRef: a b c\r\nTxnID: 7A1B2C3D\r\nBalance: Tk 9,000.00\r\n26/11/2026 10:15';
 const PATTERN = String.raw`Amount: Tk (?<amount>[\d,.]+)\s+Sender: (?<sender>\S+).*TxnID: (?<trx_id>\w+).*\n(?<time>[\d/]+ [\d:]+)`;
 
 describe('validateTemplate', () => {
   it('When a pattern compiles and has amount and trx_id groups, then it is valid and its groups are listed', () => {
     expect(validateTemplate(PATTERN)).toEqual({ ok: true, groups: ['amount', 'trx_id', 'sender', 'time'] });
-    expect(validateTemplate(String.raw`(?<trx_id>\w+) (?<amount>\d+)(?<ref>.*)`)).toEqual({ ok: true, groups: ['amount', 'trx_id'] });
+    expect(validateTemplate(String.raw`(?<trx_id>\w+) (?<amount>\d+)(?<ref>.*)`)).toEqual({
+      ok: true,
+      groups: ['amount', 'trx_id'],
+    });
   });
   it('When a pattern does not compile, is empty or too long, then it is templateInvalid', () => {
-    for (const bad of ['(?<amount>\\d+', '(?<amount>\\d+)(?<amount>x)(?<trx_id>y)', '*', '', 'x'.repeat(TEMPLATE_PATTERN_MAX + 1)]) {
+    for (const bad of [
+      '(?<amount>\\d+',
+      '(?<amount>\\d+)(?<amount>x)(?<trx_id>y)',
+      '*',
+      '',
+      'x'.repeat(TEMPLATE_PATTERN_MAX + 1),
+    ]) {
       expect(validateTemplate(bad), bad.slice(0, 30)).toEqual({ ok: false, error: 'validation.templateInvalid' });
     }
   });
   it('When a pattern lacks the amount or trx_id group, then it is templateGroups', () => {
     expect(validateTemplate(String.raw`Tk (?<amount>\d+)`)).toEqual({ ok: false, error: 'validation.templateGroups' });
-    expect(validateTemplate(String.raw`TxnID (?<trx>\w+) (?<amount>\d+)`)).toEqual({ ok: false, error: 'validation.templateGroups' });
+    expect(validateTemplate(String.raw`TxnID (?<trx>\w+) (?<amount>\d+)`)).toEqual({
+      ok: false,
+      error: 'validation.templateGroups',
+    });
     expect(validateTemplate(String.raw`Tk (\d+) (\w+)`)).toEqual({ ok: false, error: 'validation.templateGroups' });
   });
   it('When a pathological pattern is validated, then it is not run, so validation stays instant', () => {
     expect(validateTemplate(String.raw`^(?<amount>(a+)+)(?<trx_id>b)$`)).toMatchObject({ ok: true });
   });
   it('When the built-in templates are validated, then every one is valid', () => {
-    for (const template of BUILTIN_TEMPLATES) expect(validateTemplate(template.pattern), template.id).toMatchObject({ ok: true });
+    for (const template of BUILTIN_TEMPLATES)
+      expect(validateTemplate(template.pattern), template.id).toMatchObject({ ok: true });
   });
 });
 
@@ -49,9 +63,15 @@ describe('testTemplate (the live tester)', () => {
   it('When a template has fee and balance groups, then the tester reads them as exact figures', () => {
     const withFigures = String.raw`Amount: Tk (?<amount>[\d,.]+).*TxnID: (?<trx_id>\w+)\s+Balance: Tk (?<balance>[\d,.]+)`;
     expect(validateTemplate(withFigures)).toEqual({ ok: true, groups: ['amount', 'trx_id', 'balance'] });
-    expect(testTemplate(withFigures, NAGAD)).toMatchObject({ ok: true, fields: { amount: '1600.50', balance: '9000.00', fee: null } });
+    expect(testTemplate(withFigures, NAGAD)).toMatchObject({
+      ok: true,
+      fields: { amount: '1600.50', balance: '9000.00', fee: null },
+    });
     expect(testTemplate(`${withFigures}|Fee (?<fee>x)`, NAGAD)).toMatchObject({ ok: true, fields: { fee: null } });
-    expect(testTemplate(withFigures, NAGAD.replace('9,000.00', '9,00.0'))).toMatchObject({ ok: false, reason: 'balance_unreadable' });
+    expect(testTemplate(withFigures, NAGAD.replace('9,000.00', '9,00.0'))).toMatchObject({
+      ok: false,
+      reason: 'balance_unreadable',
+    });
     const freeFee = String.raw`Amount: Tk (?<amount>[\d,.]+).*Ref: (?<fee>\S+).*TxnID: (?<trx_id>\w+)`;
     expect(testTemplate(freeFee, NAGAD)).toMatchObject({ ok: false, reason: 'fee_unreadable', captures: { fee: 'a' } });
   });
@@ -70,7 +90,10 @@ describe('testTemplate (the live tester)', () => {
     const wrongTime = testTemplate(PATTERN, NAGAD, 'day-monthname-year');
     expect(wrongTime).toMatchObject({ ok: false, reason: 'time_unreadable', captures: { time: '26/11/2026 10:15' } });
     const greedyAmount = String.raw`Amount: Tk (?<amount>[\d,.]+\S*).*TxnID: (?<trx_id>\w+)`;
-    expect(testTemplate(greedyAmount, NAGAD.replace('1,600.50', '1,600.50.00'))).toMatchObject({ ok: false, reason: 'amount_unreadable' });
+    expect(testTemplate(greedyAmount, NAGAD.replace('1,600.50', '1,600.50.00'))).toMatchObject({
+      ok: false,
+      reason: 'amount_unreadable',
+    });
     expect(testTemplate(String.raw`Amount: Tk (?<amount>[\d,.]+).*Ref: (?<trx_id>.+?)\r?\n`, NAGAD)).toMatchObject({
       ok: false,
       reason: 'trx_id_unreadable',
@@ -96,8 +119,12 @@ describe('smsTemplateFieldsSchema', () => {
   });
   it('When the time group and the time format disagree, then time_format carries templateTimeFormat', () => {
     expect(issues({ ...fields, time_format: null })).toEqual([['time_format', 'validation.templateTimeFormat']]);
-    expect(issues({ ...fields, pattern: String.raw`(?<amount>\d+) (?<trx_id>\w+)` })).toEqual([['time_format', 'validation.templateTimeFormat']]);
-    expect(issues({ ...fields, time_format: 'mm/dd/yyyy' })).toEqual([['time_format', 'validation.templateTimeFormat']]);
+    expect(issues({ ...fields, pattern: String.raw`(?<amount>\d+) (?<trx_id>\w+)` })).toEqual([
+      ['time_format', 'validation.templateTimeFormat'],
+    ]);
+    expect(issues({ ...fields, time_format: 'mm/dd/yyyy' })).toEqual([
+      ['time_format', 'validation.templateTimeFormat'],
+    ]);
   });
   it('When the label or account is wrong, then those fields carry their keys', () => {
     expect(issues({ ...fields, label: 'ab', account: 'upay' })).toEqual([

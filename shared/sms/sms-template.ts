@@ -36,10 +36,19 @@ export const TEMPLATE_FLAGS = 'is';
 export const TEMPLATE_PATTERN_MAX = 1000;
 
 /** The named groups a template may have. `amount` and `trx_id` are required; `sender` is the payer, `time` the
- * message's own time, `fee` and `balance` what the message states (the ledger chains balances, issue 19).
+ * message's own time, `fee` and `balance` what the message states (the ledger chains balances).
  * `commission` (an agent's "Comm") and `counterparty` (whom money was sent to) are read by the built-in
  * templates of outgoing messages; a custom template, which reads money received, may use them too. */
-export const TEMPLATE_GROUPS = ['amount', 'trx_id', 'sender', 'time', 'fee', 'balance', 'commission', 'counterparty'] as const;
+export const TEMPLATE_GROUPS = [
+  'amount',
+  'trx_id',
+  'sender',
+  'time',
+  'fee',
+  'balance',
+  'commission',
+  'counterparty',
+] as const;
 export type TemplateGroup = (typeof TEMPLATE_GROUPS)[number];
 export const REQUIRED_TEMPLATE_GROUPS: readonly TemplateGroup[] = ['amount', 'trx_id'];
 
@@ -95,9 +104,7 @@ export interface TemplateFields {
   counterparty: string | null;
 }
 
-export type TemplateValidation =
-  | { ok: true; groups: TemplateGroup[] }
-  | { ok: false; error: SmsTemplateError };
+export type TemplateValidation = { ok: true; groups: TemplateGroup[] } | { ok: false; error: SmsTemplateError };
 
 function compile(pattern: string): RegExp | null {
   if (pattern.length === 0 || pattern.length > TEMPLATE_PATTERN_MAX) return null;
@@ -192,7 +199,7 @@ export function readCaptures(
 
 /**
  * What one run of a template says once its captures are read: the one rule parseSms and the live tester share
- * (issue 22 point 14). A match whose figures are not exact, or that matched twice (two messages glued), is
+ *. A match whose figures are not exact, or that matched twice (two messages glued), is
  * `unreadable` with the reason.
  */
 export type TemplateReading =
@@ -202,7 +209,10 @@ export type TemplateReading =
   | { status: 'invalid' }
   | { status: 'timeout' };
 
-export function readOutcome(outcome: TemplateRunOutcome, timeFormat: SmsTimeFormat | null | undefined): TemplateReading {
+export function readOutcome(
+  outcome: TemplateRunOutcome,
+  timeFormat: SmsTimeFormat | null | undefined,
+): TemplateReading {
   if (outcome.status !== 'matched') return outcome;
   const read = readCaptures(outcome.captures, timeFormat);
   if (!read.ok) return { status: 'unreadable', reason: read.reason, captures: outcome.captures };

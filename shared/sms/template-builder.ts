@@ -1,4 +1,4 @@
-// "Make a template from this SMS" (issue 22 point 14, decision 184): the admin pastes a message and marks its
+// "Make a template from this SMS" (decision 052): the admin pastes a message and marks its
 // amount, TrxID, sender and time (and any text that changes from one message to the next); this builds the
 // template's regular expression from the marks, so nobody writes one by hand. Pure (no Node, no DOM): the admin
 // page builds and tests it here, the server validates what is saved like any custom template (compiles, named
@@ -33,7 +33,8 @@ export type BuildFailure =
   /** Even trimmed to the words around the marks, the pattern is longer than TEMPLATE_PATTERN_MAX. */
   | 'too_long';
 
-export type BuiltTemplate = { ok: true; pattern: string; timeFormat: SmsTimeFormat | null } | { ok: false; reason: BuildFailure };
+export type BuiltTemplate =
+  { ok: true; pattern: string; timeFormat: SmsTimeFormat | null } | { ok: false; reason: BuildFailure };
 
 const escapeLiteral = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -83,9 +84,16 @@ export function buildTemplate(text: string, marks: readonly TemplateMark[]): Bui
   const message = normaliseSmsText(text);
   const sorted = [...marks].sort((a, b) => a.start - b.start);
   for (const mark of sorted) {
-    if (mark.start < 0 || mark.end > message.length || mark.end <= mark.start || message.slice(mark.start, mark.end).trim() === '') return { ok: false, reason: 'empty' };
+    if (
+      mark.start < 0 ||
+      mark.end > message.length ||
+      mark.end <= mark.start ||
+      message.slice(mark.start, mark.end).trim() === ''
+    )
+      return { ok: false, reason: 'empty' };
   }
-  for (let i = 1; i < sorted.length; i++) if (sorted[i].start < sorted[i - 1].end) return { ok: false, reason: 'overlap' };
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i].start < sorted[i - 1].end) return { ok: false, reason: 'overlap' };
   const fields = sorted.filter((m) => m.part !== 'any').map((m) => m.part);
   if (new Set(fields).size !== fields.length) return { ok: false, reason: 'twice' };
   if (!fields.includes('amount')) return { ok: false, reason: 'amount_missing' };
@@ -117,7 +125,11 @@ export function buildTemplate(text: string, marks: readonly TemplateMark[]): Bui
   const leadTokens = literal(lead);
   const tailTokens = literal(tail);
   for (const keep of [Infinity, 12, 6, 2, 0]) {
-    const pattern = [...leadTokens.slice(Math.max(0, leadTokens.length - keep)), ...middle, ...tailTokens.slice(0, keep)].join('');
+    const pattern = [
+      ...leadTokens.slice(Math.max(0, leadTokens.length - keep)),
+      ...middle,
+      ...tailTokens.slice(0, keep),
+    ].join('');
     if (pattern.length <= TEMPLATE_PATTERN_MAX) return { ok: true, pattern, timeFormat };
   }
   return { ok: false, reason: 'too_long' };
@@ -142,7 +154,8 @@ const SUGGESTIONS: Record<Exclude<BuilderPart, 'any'>, RegExp> = {
 /** Candidates of each field in the normalised message, in order; a number inside a found time is no amount. */
 export function suggestParts(text: string): Record<Exclude<BuilderPart, 'any'>, SuggestedPart[]> {
   const message = normaliseSmsText(text);
-  const find = (regex: RegExp) => [...message.matchAll(regex)].map((m) => ({ start: m.index, end: m.index + m[0].length, value: m[0] }));
+  const find = (regex: RegExp) =>
+    [...message.matchAll(regex)].map((m) => ({ start: m.index, end: m.index + m[0].length, value: m[0] }));
   const time = find(SUGGESTIONS.time);
   const trx = find(SUGGESTIONS.trx_id);
   const sender = find(SUGGESTIONS.sender);

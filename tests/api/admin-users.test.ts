@@ -45,7 +45,12 @@ describe.each(testDatabases())('Admin users on %s', (db) => {
     expect(page1.status).toBe(200);
     expect(page1.body.pages).toBe(2); // 11 users + the admin
     expect(page1.body.users).toHaveLength(10);
-    expect(page1.body.users[0]).toMatchObject({ id: created[10].id, orders: 2, role: 'user', email: created[10].email });
+    expect(page1.body.users[0]).toMatchObject({
+      id: created[10].id,
+      orders: 2,
+      role: 'user',
+      email: created[10].email,
+    });
     expect(page1.body.users[0]).not.toHaveProperty('passwordHash');
     expect(page1.body.users[0]).not.toHaveProperty('jwt');
     const page2 = await server.api.get<{ users: UserDto[] }>('/users/all?page=2', admin.token);
@@ -58,14 +63,28 @@ describe.each(testDatabases())('Admin users on %s', (db) => {
     const user = await createUser(server, { name: 'Detail User' });
     const orderId = await insertOrder(server, user.id, '1234.56', '1250.01');
     const ticketId = await openTicket(server, user, { text: 'Where is my money please' });
-    const res = await server.api.get<{ user: UserDto; orders: Record<string, unknown>[]; tickets: TicketDto[] }>(`/users/${user.id}`, admin.token);
+    const res = await server.api.get<{ user: UserDto; orders: Record<string, unknown>[]; tickets: TicketDto[] }>(
+      `/users/${user.id}`,
+      admin.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, name: 'Detail User', orders: 1 });
     expect(res.body.orders).toEqual([
-      { id: orderId, created_at: expect.any(Number), product_id: '1xbet_topup_bdt', status: 'waiting', pm_amount: 1250.01, amount: 1234.56 },
+      {
+        id: orderId,
+        created_at: expect.any(Number),
+        product_id: '1xbet_topup_bdt',
+        status: 'waiting',
+        pm_amount: 1250.01,
+        amount: 1234.56,
+      },
     ]);
     expect(res.body.tickets).toHaveLength(1);
-    expect(res.body.tickets[0]).toMatchObject({ id: ticketId, last_text: 'Where is my money please', name: 'Detail User' });
+    expect(res.body.tickets[0]).toMatchObject({
+      id: ticketId,
+      last_text: 'Where is my money please',
+      name: 'Detail User',
+    });
   });
 
   it('When the user does not exist, then 404', async () => {

@@ -7,7 +7,9 @@ describe.each(testDatabases())('Accounts on %s', (db) => {
   const server = useTestServer({ db });
 
   it('When a visitor registers, then they get a token that GET /users/me accepts', async () => {
-    const res = await server.api.post('/register', { user: { name: 'Rahim', email: 'Rahim@Example.com', password: 'secret-pass' } });
+    const res = await server.api.post('/register', {
+      user: { name: 'Rahim', email: 'Rahim@Example.com', password: 'secret-pass' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.ok).toBe(true);
     const user = res.body.user as { jwt: string; email: string; role: string; num: number };
@@ -22,7 +24,9 @@ describe.each(testDatabases())('Accounts on %s', (db) => {
 
   it('When the e-mail is taken, then register answers 409 and stores nothing', async () => {
     const before = await server.app.ctx.prisma.user.count();
-    const res = await server.api.post('/register', { user: { name: 'Other', email: 'rahim@example.com', password: 'secret-pass' } });
+    const res = await server.api.post('/register', {
+      user: { name: 'Other', email: 'rahim@example.com', password: 'secret-pass' },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ ok: false, key: 'errors.emailTaken' });
     expect(await server.app.ctx.prisma.user.count()).toBe(before);
@@ -52,7 +56,9 @@ describe.each(testDatabases())('Accounts on %s', (db) => {
 
   it('When the password is wrong or the e-mail unknown, then both answer the same 401', async () => {
     const wrong = await server.api.post('/login', { user: { email: ADMIN.email, password: 'wrong-password' } });
-    const unknown = await server.api.post('/login', { user: { email: 'nobody@test.local', password: 'wrong-password' } });
+    const unknown = await server.api.post('/login', {
+      user: { email: 'nobody@test.local', password: 'wrong-password' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     // Each answer carries its own request id; everything else is the same.
@@ -61,13 +67,25 @@ describe.each(testDatabases())('Accounts on %s', (db) => {
 
   it('When a user changes the password, then older tokens stop working with logout:true and the new one works', async () => {
     const user = await createUser(server, { password: 'old-password' });
-    const wrong = await server.api.patch(`/users/${user.id}`, { user: { password: 'not-it-at-all', new_password: 'new-password', confirm_password: 'new-password' } }, user.token);
+    const wrong = await server.api.patch(
+      `/users/${user.id}`,
+      { user: { password: 'not-it-at-all', new_password: 'new-password', confirm_password: 'new-password' } },
+      user.token,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.password).toBe('errors.wrongPassword');
-    const mismatch = await server.api.patch(`/users/${user.id}`, { user: { password: 'old-password', new_password: 'new-password', confirm_password: 'other-pass' } }, user.token);
+    const mismatch = await server.api.patch(
+      `/users/${user.id}`,
+      { user: { password: 'old-password', new_password: 'new-password', confirm_password: 'other-pass' } },
+      user.token,
+    );
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors?.confirm_password).toBe('validation.passwordsMismatch');
-    const ok = await server.api.patch(`/users/${user.id}`, { user: { password: 'old-password', new_password: 'new-password', confirm_password: 'new-password' } }, user.token);
+    const ok = await server.api.patch(
+      `/users/${user.id}`,
+      { user: { password: 'old-password', new_password: 'new-password', confirm_password: 'new-password' } },
+      user.token,
+    );
     expect(ok.status).toBe(200);
     const fresh = (ok.body.user as { jwt: string }).jwt;
     const old = await server.api.get('/users/me', user.token);
@@ -91,7 +109,7 @@ describe.each(testDatabases())('Accounts on %s', (db) => {
     expect(role.body.code).toBe(-10033);
   });
 
-  it('When an admin blocks a user, then the user\'s token stops at once with logout:true and login is refused', async () => {
+  it("When an admin blocks a user, then the user's token stops at once with logout:true and login is refused", async () => {
     const admin = await server.api.post('/login', { user: { email: ADMIN.email, password: ADMIN.password } });
     const adminToken = (admin.body.user as { jwt: string }).jwt;
     const user = await createUser(server);
@@ -122,9 +140,16 @@ describe.each(testDatabases())('Accounts on %s', (db) => {
     const user = await createUser(server);
     const noExp = jwt.sign({ ver: 0, sub: user.id }, server.config.jwtSecret!, { algorithm: 'HS256' });
     expect((await server.api.get('/users/me', noExp)).status).toBe(401);
-    const otherKey = jwt.sign({ ver: 0 }, 'another-secret-another-secret-0000', { algorithm: 'HS256', subject: user.id, expiresIn: 60 });
+    const otherKey = jwt.sign({ ver: 0 }, 'another-secret-another-secret-0000', {
+      algorithm: 'HS256',
+      subject: user.id,
+      expiresIn: 60,
+    });
     expect((await server.api.get('/users/me', otherKey)).status).toBe(401);
-    const expired = jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 10 }, server.config.jwtSecret!, { algorithm: 'HS256', subject: user.id });
+    const expired = jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 10 }, server.config.jwtSecret!, {
+      algorithm: 'HS256',
+      subject: user.id,
+    });
     expect((await server.api.get('/users/me', expired)).status).toBe(401);
   });
 });

@@ -7,14 +7,24 @@ import { listRoutes } from '../support/routes.js';
 import { CALLERS, createCast, type Cast } from '../support/cast.js';
 import { createFingerprinter, type Fingerprinter } from '../support/db-fingerprint.js';
 import { sendRouteRequest } from '../support/route-requests.js';
-import { AUTHZ_TABLE } from './authz-matrix.table.js';
+import { AUTHZ_TABLE, MATRIX_PLAYER } from './authz-matrix.table.js';
+import { startFakeCashdesk } from '../support/fake-cashdesk.js';
 
 const DENIED = new Set([401, 403, 404]);
 
 // Started while the file is collected: the tests are made from the routes the running app serves.
 export const METRICS_TOKEN = 'metrics-token-for-the-matrix-0123456789';
-const server = await startTestServer({ db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', env: { METRICS_TOKEN } });
-afterAll(() => server.close());
+// The betting cash desk the shop's desks talk to: a fake that knows the matrix's player.
+const desk = await startFakeCashdesk();
+desk.addPlayer(MATRIX_PLAYER, { name: 'Matrix Player', currencyId: 1 });
+const server = await startTestServer({
+  db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  env: { METRICS_TOKEN, CASHDESK_API_ROOT: desk.root },
+});
+afterAll(async () => {
+  await server.close();
+  await desk.close();
+});
 const routes = listRoutes(server.app.app);
 let cast: Cast;
 let prints: Fingerprinter;
@@ -48,10 +58,17 @@ describe('Authorisation matrix', () => {
           const allowed = matrixCase.allow.includes(caller);
           const what = `${caller} → ${answer.status} ${answer.text.slice(0, 160)}`;
           // A file answer (the CSV exports) is its own type when served; refusals are JSON like every other.
-          const type = entry.fileType && answer.status >= 200 && answer.status < 300 ? entry.fileType : 'application/json';
-          if (route.path.startsWith('/api/') && !answer.contentType.includes(type)) failures.push(`${what} (not ${type})`);
-          if (allowed && !matrixCase.allowedMayBeRefused && (answer.status < 200 || answer.status >= 300)) failures.push(`${what} (allowed, expected a 2xx)`);
-          if (allowed && matrixCase.allowedMayBeRefused && (answer.status >= 500 || answer.status === 401 || answer.status === 403)) {
+          const type =
+            entry.fileType && answer.status >= 200 && answer.status < 300 ? entry.fileType : 'application/json';
+          if (route.path.startsWith('/api/') && !answer.contentType.includes(type))
+            failures.push(`${what} (not ${type})`);
+          if (allowed && !matrixCase.allowedMayBeRefused && (answer.status < 200 || answer.status >= 300))
+            failures.push(`${what} (allowed, expected a 2xx)`);
+          if (
+            allowed &&
+            matrixCase.allowedMayBeRefused &&
+            (answer.status >= 500 || answer.status === 401 || answer.status === 403)
+          ) {
             failures.push(`${what} (allowed, expected no 401/403/5xx)`);
           }
           if (!allowed) {

@@ -1,4 +1,4 @@
-// The admin's cancel with a reason and a note (issue 10): stored on the order, shown in its answer, kept in the
+// The admin's cancel with a reason and a note: stored on the order, shown in its answer, kept in the
 // audit entry; a bad reason changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#shared/api-types';
@@ -22,15 +22,32 @@ describe.each(testDatabases())('Cancel reason on %s', (db) => {
       admin.token,
     );
     expect(res.status).toBe(200);
-    expect(res.body.order).toMatchObject({ status: 'admin_cancelled', cancel_reason: 'wrong_amount', cancel_note: 'You sent 450, not 500.' });
-    expect(await getOrder(server, id)).toMatchObject({ cancel_reason: 'wrong_amount', cancel_note: 'You sent 450, not 500.' });
-    const audit = await server.api.get<{ entries: { target_id: string; after: unknown }[] }>('/audit?action=order.cancel', admin.token);
-    expect(audit.body.entries[0]).toMatchObject({ target_id: id, after: { status: 'admin_cancelled', reason: 'wrong_amount', note: 'You sent 450, not 500.' } });
+    expect(res.body.order).toMatchObject({
+      status: 'admin_cancelled',
+      cancel_reason: 'wrong_amount',
+      cancel_note: 'You sent 450, not 500.',
+    });
+    expect(await getOrder(server, id)).toMatchObject({
+      cancel_reason: 'wrong_amount',
+      cancel_note: 'You sent 450, not 500.',
+    });
+    const audit = await server.api.get<{ entries: { target_id: string; after: unknown }[] }>(
+      '/audit?action=order.cancel',
+      admin.token,
+    );
+    expect(audit.body.entries[0]).toMatchObject({
+      target_id: id,
+      after: { status: 'admin_cancelled', reason: 'wrong_amount', note: 'You sent 450, not 500.' },
+    });
   });
 
   it('When the admin cancels without a reason, then as before: no reason, no note', async () => {
     const id = await placeOrder(server);
-    const res = await server.api.patch<{ order: OrderDto }>(`/orders/${id}`, { order: { status: 'cancelled' } }, admin.token);
+    const res = await server.api.patch<{ order: OrderDto }>(
+      `/orders/${id}`,
+      { order: { status: 'cancelled' } },
+      admin.token,
+    );
     expect(res.body.order).toMatchObject({ status: 'admin_cancelled', cancel_reason: null, cancel_note: null });
   });
 

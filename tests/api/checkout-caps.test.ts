@@ -1,4 +1,4 @@
-// Checkout shows a capped payment method as unavailable (issue 10, decision 124): the public product listing (what
+// Checkout shows a capped payment method as unavailable (decision 112): the public product listing (what
 // checkout reads, from the in-memory snapshot) carries `limit_reached` per method and product, true exactly when the
 // day's cap leaves no room for the product's smallest order (so placing one would answer 409), never the caps or
 // totals themselves; it follows every order that changes the day's total at once, and clears at midnight Dhaka.
@@ -25,11 +25,27 @@ describe.each(testDatabases())('Capped methods at checkout on %s', (db) => {
   });
 
   const setCaps = async (count: number | null, amount: string | null) => {
-    const res = await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: count, daily_amount_limit: amount } }, admin.token);
+    const res = await server.api.patch(
+      '/pms/bkash',
+      {
+        pm: {
+          wallet: '01711111111',
+          confirm_wallet: '01711111111',
+          available: true,
+          daily_count_limit: count,
+          daily_amount_limit: amount,
+        },
+      },
+      admin.token,
+    );
     expect(res.status).toBe(200);
   };
   const place = async (product: string, amount: string) =>
-    (await server.api.post<{ id: string }>(`/orders/${product}`, { order: topupPayload({ amount, pm_method: 'bkash' }) })).body;
+    (
+      await server.api.post<{ id: string }>(`/orders/${product}`, {
+        order: topupPayload({ amount, pm_method: 'bkash' }),
+      })
+    ).body;
   const placeStatus = async (product: string, amount: string) =>
     (await server.api.post(`/orders/${product}`, { order: topupPayload({ amount, pm_method: 'bkash' }) })).status;
   /** `limit_reached` of each method of a product, as checkout reads it (GET /products/{id}). */

@@ -23,7 +23,13 @@ const ADMIN = { email: 'admin@cluster.local', password: 'admin-password-1' };
 const CLIENT_ADDRESS = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** One request on a connection of its own, so that the primary hands each to the next worker. */
-function request(base: string, method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+function request(
+  base: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -42,7 +48,9 @@ function request(base: string, method: string, urlPath: string, body?: unknown, 
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
+        );
       },
     );
     req.on('error', reject);
@@ -106,7 +114,13 @@ const describeCluster = (redis: boolean) => () => {
     const sockets: ClientSocket[] = [];
     for (let i = 0; i < 4; i += 1) sockets.push(await connected(openSocket(shop, { token: adminToken }), 30_000));
     // One more over long-polling only: its many requests must all reach the worker that holds its session.
-    const polling: ClientSocket = io(shop.url, { path: '/socket.io', transports: ['polling'], forceNew: true, reconnection: false, auth: { token: adminToken } });
+    const polling: ClientSocket = io(shop.url, {
+      path: '/socket.io',
+      transports: ['polling'],
+      forceNew: true,
+      reconnection: false,
+      auth: { token: adminToken },
+    });
     sockets.push(await connected(polling, 30_000));
     for (let round = 0; round < 2; round += 1) {
       const amount = String(500 + round);
@@ -131,28 +145,30 @@ const describeCluster = (redis: boolean) => () => {
     // was read by the primary and dropped: 7 of 40 connections here lost their second request.
     const { port } = new URL(shop.url);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        new Promise<number>((resolve) => {
-          const socket = net.connect(Number(port), '127.0.0.1');
-          let text = '';
-          const count = () => (text.match(/HTTP\/1\.1 200 /g) ?? []).length;
-          const timer = setTimeout(() => {
-            socket.destroy();
-            resolve(count());
-          }, 10_000);
-          socket.on('data', (data: Buffer) => {
-            text += data.toString('latin1');
-            if (count() === 2) {
-              clearTimeout(timer);
+      Array.from(
+        { length: 30 },
+        () =>
+          new Promise<number>((resolve) => {
+            const socket = net.connect(Number(port), '127.0.0.1');
+            let text = '';
+            const count = () => (text.match(/HTTP\/1\.1 200 /g) ?? []).length;
+            const timer = setTimeout(() => {
               socket.destroy();
-              resolve(2);
-            }
-          });
-          socket.on('connect', () => {
-            socket.write('GET /api/v1/products/all HTTP/1.1\r\nHost: shop\r\n\r\n');
-            setTimeout(() => socket.write('GET /api/v1/products/all HTTP/1.1\r\nHost: shop\r\n\r\n'), 1);
-          });
-        }),
+              resolve(count());
+            }, 10_000);
+            socket.on('data', (data: Buffer) => {
+              text += data.toString('latin1');
+              if (count() === 2) {
+                clearTimeout(timer);
+                socket.destroy();
+                resolve(2);
+              }
+            });
+            socket.on('connect', () => {
+              socket.write('GET /api/v1/products/all HTTP/1.1\r\nHost: shop\r\n\r\n');
+              setTimeout(() => socket.write('GET /api/v1/products/all HTTP/1.1\r\nHost: shop\r\n\r\n'), 1);
+            });
+          }),
       ),
     );
     expect(answers).toEqual(answers.map(() => 2));
@@ -160,15 +176,22 @@ const describeCluster = (redis: boolean) => () => {
 
   // With Redis the counts live in Redis, shared with other test runs for an hour (tests/api/rate-limits.test.ts
   // covers several instances over Redis); the memory store in the primary is this file's to test.
-  it.runIf(!redis)('When one address registers over many connections, then the limit counts across workers', async () => {
-    // 10 sign-ups an hour per address (design §10); an invalid body still counts. Each request is a new
-    // connection, so they alternate between the workers: counted per worker, 20 would pass.
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await request(shop.url, 'POST', '/register', { user: {} })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
-  });
+  it.runIf(!redis)(
+    'When one address registers over many connections, then the limit counts across workers',
+    async () => {
+      // 10 sign-ups an hour per address (product.md §3.7); an invalid body still counts. Each request is a new
+      // connection, so they alternate between the workers: counted per worker, 20 would pass.
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1)
+        statuses.push((await request(shop.url, 'POST', '/register', { user: {} })).status);
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    },
+  );
 };
 
 describe.runIf(process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 without Redis', describeCluster(false));
-describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('WEB_CONCURRENCY=2 with Redis', describeCluster(true));
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'WEB_CONCURRENCY=2 with Redis',
+  describeCluster(true),
+);

@@ -1,4 +1,4 @@
-// PostgreSQL goes away under order writes and comes back (issue 7 item 6, decision 076): a TCP proxy the test
+// PostgreSQL goes away under order writes and comes back (decision 076): a TCP proxy the test
 // controls sits between the shop and the real server. Every request that needs the database answers 503 with
 // Retry-After (never 500), the log says once that it went away and once that it is back, the shop serves again
 // without a restart, and no order it acknowledged is lost.
@@ -59,7 +59,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
     const waitFor = async (what: string, done: () => boolean, ms = 20_000) => {
       const deadline = Date.now() + ms;
       while (!done()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; statuses ${JSON.stringify([...statuses])}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${what}; statuses ${JSON.stringify([...statuses])}`);
         await sleep(50);
       }
     };
@@ -73,7 +74,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
       const health = await server.api.get('/health');
       expect(health.status).toBe(503);
       expect(health.headers.get('retry-after')).toBe('5');
-      expect(health.body).toMatchObject({ ok: false, key: 'errors.unavailable', database: 'down', redis: 'disabled', status: 'down' });
+      expect(health.body).toMatchObject({
+        ok: false,
+        key: 'errors.unavailable',
+        database: 'down',
+        redis: 'disabled',
+        status: 'down',
+      });
       const list = await server.api.get(`/orders/${acknowledged[0]}`);
       expect(list.status).toBe(503);
 
@@ -103,7 +110,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
     expect(log.text()).not.toMatch(/\n\s+at /);
 
     // Nothing acknowledged was lost: every id is in the database (read around the proxy).
-    const rows = await server.app.ctx.prisma.order.findMany({ where: { id: { in: acknowledged } }, select: { id: true } });
+    const rows = await server.app.ctx.prisma.order.findMany({
+      where: { id: { in: acknowledged } },
+      select: { id: true },
+    });
     expect(rows.length).toBe(acknowledged.length);
   });
 });

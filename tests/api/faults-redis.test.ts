@@ -1,4 +1,4 @@
-// Redis goes away, or hangs, and comes back (issue 7 item 6, decision 077): a TCP proxy the test controls sits
+// Redis goes away, or hangs, and comes back (decision 077): a TCP proxy the test controls sits
 // between the shop and the real Redis. The shop keeps serving on its own: order creation answers within a second,
 // realtime works within the instance, rate limits hold in memory and captcha replays are refused through the
 // database, /health says redis is down (200, degraded) and then up again, without a restart.
@@ -19,7 +19,9 @@ const METRICS_TOKEN = 'metrics-token-for-redis-faults';
  * measure of the wait on Redis alone, which the loaded test machine's slowness elsewhere does not blur.
  */
 async function redisWaits(server: TestServer): Promise<{ count: number; withinOneSecond: number; refused: number }> {
-  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const sum = (re: RegExp) => [...text.matchAll(re)].reduce((total, m) => total + Number(m[1]), 0);
   return {
     count: sum(/^shop_redis_command_duration_seconds_count\{[^}]*\} (\d+)/gm),
@@ -60,7 +62,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis outage', () => {
 
   beforeAll(async () => {
     proxy = await startTcpProxy(targetOf(process.env.TEST_REDIS_URL!, 6379));
-    server = await startTestServer({ env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), METRICS_TOKEN }, logger: log.logger });
+    server = await startTestServer({
+      env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), METRICS_TOKEN },
+      logger: log.logger,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -90,7 +95,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis outage', () => {
       const { res, ms } = await timedOrder(server);
       expect(res.status).toBe(201);
       // The whole request includes this loaded machine's database time; the wait on Redis is checked below.
-      expect(ms, `order ${i + 1} after the cut took ${Math.round(ms)} ms (${Math.round(before.ms)} ms before it)`).toBeLessThan(5_000);
+      expect(
+        ms,
+        `order ${i + 1} after the cut took ${Math.round(ms)} ms (${Math.round(before.ms)} ms before it)`,
+      ).toBeLessThan(5_000);
       expect((await created).id).toBe(res.body.id);
     }
     const { commands, refused } = await expectNoLongRedisWait(server, waits);
@@ -124,10 +132,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis outage', () => {
       timings.push(ms);
       expect((await created).id).toBe(res.body.id);
     }
-    expect(Math.max(...timings), `orders while Redis hangs took ${timings.map(Math.round).join(', ')} ms`).toBeLessThan(5_000);
+    expect(Math.max(...timings), `orders while Redis hangs took ${timings.map(Math.round).join(', ')} ms`).toBeLessThan(
+      5_000,
+    );
     const { commands, refused } = await expectNoLongRedisWait(server, waits);
     // One command timed out and opened the breaker; one more may race it, and the instance bus's PUBLISH answered
-    // just before the hang is followed by its PING (decision 225), which then waits too. Not one per request.
+    // just before the hang is followed by its PING (decision 081), which then waits too. Not one per request.
     expect(commands - refused).toBeLessThanOrEqual(3);
     const started = performance.now();
     const health = await server.api.get('/health');
@@ -150,7 +160,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis outage: limits and captcha rep
   beforeAll(async () => {
     proxy = await startTcpProxy(targetOf(process.env.TEST_REDIS_URL!, 6379));
     // order-ip allows 30 × 0.2 = 6 per window, register-ip 10 × 0.2 = 2
-    server = await startTestServer({ env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), CAPTCHA: 'altcha', LOG_LEVEL: 'silent' }, rateLimitScale: 0.2 });
+    server = await startTestServer({
+      env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), CAPTCHA: 'altcha', LOG_LEVEL: 'silent' },
+      rateLimitScale: 0.2,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -183,7 +196,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis down at start', () => {
   beforeAll(async () => {
     proxy = await startTcpProxy(targetOf(process.env.TEST_REDIS_URL!, 6379));
     proxy.cut();
-    server = await startTestServer({ env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), LOG_LEVEL: 'silent', METRICS_TOKEN } });
+    server = await startTestServer({
+      env: { REDIS_URL: proxy.via(process.env.TEST_REDIS_URL!), LOG_LEVEL: 'silent', METRICS_TOKEN },
+    });
   });
   afterAll(async () => {
     await server?.close();

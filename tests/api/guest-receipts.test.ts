@@ -1,11 +1,20 @@
-// A guest never loses an order with the tab (issue 22 point 2, decision 215): a receipt on creation and on every
+// A guest never loses an order with the tab (decision 215): a receipt on creation and on every
 // status move, in the language the order was placed in, with the link that opens it on another device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { TOPUP_BDT, WITHDRAW_BDT, placeOrder, topupPayload, uniquePmId, withdrawPayload } from '../factories/orders.js';
+import {
+  COMPLETE_CHECKED,
+  placeOrder,
+  TOPUP_BDT,
+  topupPayload,
+  uniquePmId,
+  waitFor,
+  WITHDRAW_BDT,
+  withdrawPayload,
+} from '../factories/orders.js';
 
 describe.each(testDatabases())('Receipts for guests on %s', (db) => {
   let smtp: SmtpCatcher;
@@ -48,7 +57,7 @@ describe.each(testDatabases())('Receipts for guests on %s', (db) => {
     expect(paid.subject).toContain('দোকান যাচাই করছে');
 
     after = smtp.mails.length;
-    expect((await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+    expect((await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(200);
     const done = await smtp.waitForMail(email, { after });
     expect(done.subject).toContain('সম্পন্ন');
     expect(done.text).toContain(`https://shop.example/orders/${id}`);
@@ -62,6 +71,30 @@ describe.each(testDatabases())('Receipts for guests on %s', (db) => {
     expect(mail.subject).toBe(`Withdrawal ${id.slice(0, 10)}: placed, waiting for your 1xBet withdrawal code`);
     expect(mail.text).toContain('to your Nagad number 01812345678');
     expect(mail.text).toContain('Keep this e-mail');
+  });
+
+  it("When a guest order is acknowledged, then its receipt is already a job in the database (a crash after the answer loses nothing), mailed by the queue; a customer's order queues none", async () => {
+    const receiptJobs = () =>
+      server.app.ctx.prisma.$queryRaw<{ payload: { order_id: string; status: string }; status: string }[]>`
+        SELECT payload, status FROM jobs WHERE kind = 'mail.orderReceipt' ORDER BY id`;
+    const email = unique('guest-job');
+    const id = await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: email }));
+    // Read right after the 201: written with the order, not after it.
+    expect((await receiptJobs()).filter((j) => j.payload.order_id === id).map((j) => j.payload.status)).toEqual([
+      'waiting',
+    ]);
+    await smtp.waitForMail(email);
+    await waitFor(receiptJobs, (jobs) => jobs.some((j) => j.payload.order_id === id && j.status === 'done'));
+
+    const customer = await createUser(server);
+    const own = await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: unique('own') }), customer.token);
+    expect((await receiptJobs()).some((j) => j.payload.order_id === own)).toBe(false);
+    // A status move of a guest order queues the next one.
+    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: uniquePmId() } })).status).toBe(200);
+    expect((await receiptJobs()).filter((j) => j.payload.order_id === id).map((j) => j.payload.status)).toEqual([
+      'waiting',
+      'pending',
+    ]);
   });
 
   it('When a signed-in customer places an order, then no receipt is mailed (the account keeps it)', async () => {

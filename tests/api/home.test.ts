@@ -38,7 +38,15 @@ describe.each(testDatabases())('Home on %s', (db) => {
     expect(home.orders[1]).toMatchObject({ userName: '', amount: 500, pm_amount: 500 });
     expect(home.user).toMatchObject({ id: user.id, name: 'Karim', orders: 1 });
     // No private fields leak into the public list.
-    expect(Object.keys(home.orders[1]).sort()).toEqual(['amount', 'created_at', 'pm_amount', 'product_id', 'status', 'userLogo', 'userName']);
+    expect(Object.keys(home.orders[1]).sort()).toEqual([
+      'amount',
+      'created_at',
+      'pm_amount',
+      'product_id',
+      'status',
+      'userLogo',
+      'userName',
+    ]);
   });
 
   it('When the shop shows names, then the home shows full names and photos again, at once; turned off, masked again', async () => {
@@ -47,10 +55,16 @@ describe.each(testDatabases())('Home on %s', (db) => {
     await placeOrder(server, TOPUP_USD, topupPayload({ amount: '12' }), user.token);
     const first = async () => ((await server.api.get('/home')).body as unknown as HomeDto).orders[0].userName;
     expect(await first()).toBe('র***ন');
-    expect((await server.api.patch('/shop-settings', { settings: { home_show_names: true } }, admin.token)).status).toBe(200);
+    expect(
+      (await server.api.patch('/shop-settings', { settings: { home_show_names: true } }, admin.token)).status,
+    ).toBe(200);
     expect(await first()).toBe('রহিম উদ্দিন');
-    expect((await server.api.patch('/shop-settings', { settings: { home_show_names: 'yes' } }, admin.token)).status).toBe(400);
-    expect((await server.api.patch('/shop-settings', { settings: { home_show_names: false } }, admin.token)).status).toBe(200);
+    expect(
+      (await server.api.patch('/shop-settings', { settings: { home_show_names: 'yes' } }, admin.token)).status,
+    ).toBe(400);
+    expect(
+      (await server.api.patch('/shop-settings', { settings: { home_show_names: false } }, admin.token)).status,
+    ).toBe(200);
     expect(await first()).toBe('র***ন');
   });
 

@@ -7,10 +7,15 @@ describe('Hostile examples', () => {
 
   it('When a login body is 90 KB of nested arrays, then 400 names the body (the scan once overflowed the stack: 500)', async () => {
     const depth = 45_000;
-    const res = await server.api.raw('POST', '/login', { body: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: 'application/json' });
+    const res = await server.api.raw('POST', '/login', {
+      body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      contentType: 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ body: 'validation.invalid' });
-    const wrapped = await server.api.post('/login', { user: { email: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['x']]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] } });
+    const wrapped = await server.api.post('/login', {
+      user: { email: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['x']]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] },
+    });
     expect(wrapped.status).toBe(400);
   });
 
@@ -23,7 +28,9 @@ describe('Hostile examples', () => {
   });
 
   it('When a field holds a NUL character, then 400 names the field and nothing is stored', async () => {
-    const res = await server.api.post('/register', { user: { name: 'a\u0000b', email: 'nul@test.local', password: 'password-1' } });
+    const res = await server.api.post('/register', {
+      user: { name: 'a\u0000b', email: 'nul@test.local', password: 'password-1' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ name: 'validation.invalid' });
     expect(await server.app.ctx.prisma.user.count({ where: { email: 'nul@test.local' } })).toBe(0);

@@ -1,4 +1,4 @@
-// Retries never double an order (issue 7, decision 074): POST /orders/{productId} with an Idempotency-Key.
+// Retries never double an order (decision 131): POST /orders/{productId} with an Idempotency-Key.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestServer, type TestServer } from '../support/server.js';
@@ -10,7 +10,11 @@ async function postOrder(server: TestServer, key: string | undefined, order: Rec
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (key !== undefined) headers['idempotency-key'] = key;
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.url}/api/v1/orders/${TOPUP_BDT}`, { method: 'POST', headers, body: JSON.stringify({ order }) });
+  const res = await fetch(`${server.url}/api/v1/orders/${TOPUP_BDT}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ order }),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -1,4 +1,4 @@
-// Picture uploads under abuse (issue 7, decision 074): over 16 megapixels refused from the header, image work through
+// Picture uploads under abuse (decision 131): over 16 megapixels refused from the header, image work through
 // a bounded queue (ten concurrent worst-case uploads keep memory under +300 MB and other requests answering), and at
 // most 10 uploads an hour per user.
 import sharp from 'sharp';
@@ -34,7 +34,9 @@ describe('Picture uploads under abuse', () => {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
-    const uploads = Promise.all(users.map((u) => server.api.raw('POST', `/users/${u.id}`, { body: form(picture) }, u.token)));
+    const uploads = Promise.all(
+      users.map((u) => server.api.raw('POST', `/users/${u.id}`, { body: form(picture) }, u.token)),
+    );
     // While they run, the shop still answers others.
     const pings: number[] = [];
     let finished = false;
@@ -51,7 +53,9 @@ describe('Picture uploads under abuse', () => {
     const results = await uploads;
     clearInterval(sampler);
     const grownMb = (peak - baseline) / 1024 / 1024;
-    console.info(`10 worst-case uploads: +${grownMb.toFixed(0)} MB RSS, statuses ${results.map((r) => r.status).join(',')}, slowest other request ${Math.max(...pings)} ms`);
+    console.info(
+      `10 worst-case uploads: +${grownMb.toFixed(0)} MB RSS, statuses ${results.map((r) => r.status).join(',')}, slowest other request ${Math.max(...pings)} ms`,
+    );
     expect(grownMb).toBeLessThan(300);
     for (const res of results) {
       // Processed, or turned away at once by the full queue (503 with a translated key and Retry-After).
@@ -67,7 +71,9 @@ describe('Upload limit per user', () => {
   const server = useTestServer({ rateLimitScale: 1 });
 
   it('When a user uploads an eleventh picture within the hour, then 429 errors.uploadLimit; another user still can', async () => {
-    const small = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#336699' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const user = await createUser(server);
     for (let i = 0; i < 10; i += 1) {
       expect((await server.api.raw('POST', `/users/${user.id}`, { body: form(small) }, user.token)).status).toBe(200);

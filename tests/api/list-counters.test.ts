@@ -30,7 +30,8 @@ function orderRow(userId: string | null) {
 async function expectCountersTrue(server: TestServer) {
   const prisma = server.app.ctx.prisma;
   const users = await prisma.user.findMany({ select: { id: true, orderCount: true } });
-  for (const user of users) expect(user.orderCount, user.id).toBe(await prisma.order.count({ where: { userId: user.id } }));
+  for (const user of users)
+    expect(user.orderCount, user.id).toBe(await prisma.order.count({ where: { userId: user.id } }));
   const counts = await prisma.rowCount.findMany();
   expect(Object.fromEntries(counts.map((c) => [c.name, Number(c.n)]))).toEqual({
     users: await prisma.user.count(),
@@ -89,7 +90,9 @@ describe.each(testDatabases())('List counters kept by triggers on %s', (db) => {
 
   it.runIf(db === 'postgres')('When one customer places 10 orders at once, then the count is exactly 10', async () => {
     const erin = await createUser(server);
-    const ids = await Promise.all(Array.from({ length: 10 }, () => placeOrder(server, TOPUP_BDT, topupPayload(), erin.token)));
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(server, TOPUP_BDT, topupPayload(), erin.token)),
+    );
     expect(new Set(ids).size).toBe(10);
     expect((await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: erin.id } })).orderCount).toBe(10);
     await expectCountersTrue(server);

@@ -1,4 +1,4 @@
-// Operations signals (issue 7 item 8, decisions 075 and 078): request ids, structured and scrubbed logs, /metrics.
+// Operations signals (decisions 075 and 078): request ids, structured and scrubbed logs, /metrics.
 import { describe, expect, it } from 'vitest';
 import { captureLog } from '../support/log-capture.js';
 import { useTestServer } from '../support/server.js';
@@ -52,7 +52,8 @@ describe('Request ids and logs', () => {
     });
     expect(res.status).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (!log.lines.some((l) => /^Mail to/.test(l.msg)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!log.lines.some((l) => /^Mail to/.test(l.msg)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const mailLine = log.lines.find((l) => /^Mail to/.test(l.msg));
     expect(mailLine?.request_id).toBe('recover-req-42');
     expect(mailLine?.msg).toContain('k***@e***.com');
@@ -70,7 +71,7 @@ describe('Request ids and logs', () => {
     expect(log.text()).not.toContain('jwt=');
   });
 
-  it("When the mailed recovery link is opened, then the access line names the route pattern, not the link's id or ref (issue 20)", async () => {
+  it("When the mailed recovery link is opened, then the access line names the route pattern, not the link's id or ref", async () => {
     const user = await createUser(server);
     await server.api.post('/recover', { email: user.email });
     const mail = await outboxMailTo(server, user.email);
@@ -96,7 +97,14 @@ describe('Metrics without METRICS_TOKEN', () => {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toMatchObject({ ok: true, status: 'ok', database: 'up', db: 'up', dbKind: 'pglite', redis: 'disabled' });
+      expect(await res.json()).toMatchObject({
+        ok: true,
+        status: 'ok',
+        database: 'up',
+        db: 'up',
+        dbKind: 'pglite',
+        redis: 'disabled',
+      });
     }
   });
 
@@ -109,7 +117,8 @@ describe('Metrics without METRICS_TOKEN', () => {
 
 describe('Metrics with METRICS_TOKEN', () => {
   const server = useTestServer({ env: { METRICS_TOKEN } });
-  const scrape = (token?: string) => fetch(`${server.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const scrape = (token?: string) =>
+    fetch(`${server.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it('When the token is missing or wrong, then 401 and no metrics', async () => {
     for (const res of [await scrape(), await scrape('wrong-token-wrong-token')]) {
@@ -129,9 +138,15 @@ describe('Metrics with METRICS_TOKEN', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
-    expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/v1\/orders\/:id",status="200"\}/);
-    expect(text).toMatch(/shop_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/orders\/:id",status="200"\} 2/);
-    expect(text).toMatch(/shop_http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/orders\/:productId",status="201"\} 2/);
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/v1\/orders\/:id",status="200"\}/,
+    );
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/orders\/:id",status="200"\} 2/,
+    );
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/orders\/:productId",status="201"\} 2/,
+    );
     expect(text).not.toContain(id); // raw paths never become labels
     expect(text).toMatch(/shop_orders\{status="waiting"\} 1/);
     expect(text).toMatch(/shop_orders\{status="pending"\} 1/);

@@ -1,10 +1,18 @@
-// Claimed orders and the second pair of eyes (issue 20 part 2, decisions 167-168): a staff member claims an order,
+// Claimed orders and the second pair of eyes (decisions 167-168): a staff member claims an order,
 // the claim shows in every staff view and moves live; another's complete or cancel is refused unless an admin's;
 // a withdrawal at or above four_eyes_bdt completes only after another person approved it. Races on PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDto, PublicOrderDto } from '#shared/api-types';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, WITHDRAW_BDT, WITHDRAW_USD, withdrawPayload } from '../factories/orders.js';
+import {
+  COMPLETE_CHECKED,
+  COMPLETE_PAID_OUT,
+  placeOrder,
+  placePendingOrder,
+  WITHDRAW_BDT,
+  WITHDRAW_USD,
+  withdrawPayload,
+} from '../factories/orders.js';
 import { testDatabases } from '../support/databases.js';
 import { useTestServer } from '../support/server.js';
 import { connectSocket, nextEvent, useSockets } from '../support/sockets.js';
@@ -28,9 +36,20 @@ describe.each(testDatabases())('Claims and four eyes (%s)', (db) => {
   const claim = (id: string, who: TestUser) => server.api.post<OrderAnswer>(`/orders/${id}/claim`, {}, who.token);
   const release = (id: string, who: TestUser) => server.api.delete<OrderAnswer>(`/orders/${id}/claim`, {}, who.token);
   const approve = (id: string, who: TestUser) => server.api.post<OrderAnswer>(`/orders/${id}/approve`, {}, who.token);
-  const complete = (id: string, who: TestUser) => server.api.patch<OrderAnswer>(`/orders/${id}`, { order: { status: 'complete' } }, who.token);
-  const cancel = (id: string, who: TestUser) => server.api.patch<OrderAnswer>(`/orders/${id}`, { order: { status: 'cancelled' } }, who.token);
-  const audits = (id: string, action: string) => server.app.ctx.prisma.auditEntry.findMany({ where: { targetId: id, action }, orderBy: { id: 'asc' } });
+  const complete = async (id: string, who: TestUser) => {
+    const withdrawal = (await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id } })).productId.includes(
+      'withdraw',
+    );
+    return server.api.patch<OrderAnswer>(
+      `/orders/${id}`,
+      { order: withdrawal ? COMPLETE_PAID_OUT : COMPLETE_CHECKED },
+      who.token,
+    );
+  };
+  const cancel = (id: string, who: TestUser) =>
+    server.api.patch<OrderAnswer>(`/orders/${id}`, { order: { status: 'cancelled' } }, who.token);
+  const audits = (id: string, action: string) =>
+    server.app.ctx.prisma.auditEntry.findMany({ where: { targetId: id, action }, orderBy: { id: 'asc' } });
 
   it('When an operator claims a pending order, then every staff view names them, live, and another operator may neither claim, complete nor cancel it', async () => {
     const id = await placePendingOrder(server);
@@ -42,8 +61,16 @@ describe.each(testDatabases())('Claims and four eyes (%s)', (db) => {
     expect(((await pushed) as AdminOrderDto).assignee).toEqual({ id: nadia.id, name: 'Nadia Operator' });
     const queue = await server.api.get<{ orders: AdminOrderDto[] }>('/orders/all', rahim.token);
     expect(queue.body.orders.find((o) => o.id === id)?.assignee).toEqual({ id: nadia.id, name: 'Nadia Operator' });
-    expect(claimed.body.order.events.at(-1)).toMatchObject({ kind: 'claimed', actor: 'admin', actor_id: nadia.id, from: 'pending', to: 'pending' });
-    expect(await audits(id, 'order.claim')).toMatchObject([{ actorId: nadia.id, before: { assignee_id: null }, after: { assignee_id: nadia.id } }]);
+    expect(claimed.body.order.events.at(-1)).toMatchObject({
+      kind: 'claimed',
+      actor: 'admin',
+      actor_id: nadia.id,
+      from: 'pending',
+      to: 'pending',
+    });
+    expect(await audits(id, 'order.claim')).toMatchObject([
+      { actorId: nadia.id, before: { assignee_id: null }, after: { assignee_id: nadia.id } },
+    ]);
     // Claiming it again is no change; the customer's view shows neither the claim nor the person.
     expect((await claim(id, nadia)).status).toBe(200);
     const publicView = (await server.api.get<{ order: PublicOrderDto }>(`/orders/${id}`)).body.order;
@@ -106,11 +133,16 @@ describe.each(testDatabases())('Claims and four eyes (%s)', (db) => {
   });
 
   it('When a withdrawal reaches four_eyes_bdt (USD converted at its rate), then it completes only after another person approved it; both steps on the timeline and in the audit log', async () => {
-    expect((await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: 5000 } }, admin.token)).status).toBe(200);
+    expect((await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: 5000 } }, admin.token)).status).toBe(
+      200,
+    );
     // 50 USD at 120 = 6 000 BDT: at or above the line. A BDT withdrawal of 1 000 is below it.
     const big = await placeOrder(server, WITHDRAW_USD, withdrawPayload({ amount: '50' }));
     const small = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ amount: '1000' }));
-    for (const id of [big, small]) expect((await server.api.patch(`/orders/${id}`, { order: { onex_id: '123456789', w_code: 'AB12' } })).status).toBe(200);
+    for (const id of [big, small])
+      expect(
+        (await server.api.patch(`/orders/${id}`, { order: { onex_id: '123456789', w_code: 'AB12' } })).status,
+      ).toBe(200);
     const view = (await server.api.get<OrderAnswer>(`/orders/${big}`, nadia.token)).body.order;
     expect(view).toMatchObject({ approval_required: true, approvals: [] });
 
@@ -141,9 +173,59 @@ describe.each(testDatabases())('Claims and four eyes (%s)', (db) => {
     expect(await audits(next, 'order.complete')).toMatchObject([{ actorId: nadia.id }]);
 
     // Below the line nothing is asked; a top-up cannot be approved.
-    expect((await server.api.get<OrderAnswer>(`/orders/${small}`, nadia.token)).body.order.approval_required).toBe(false);
+    expect((await server.api.get<OrderAnswer>(`/orders/${small}`, nadia.token)).body.order.approval_required).toBe(
+      false,
+    );
     expect((await complete(small, nadia)).status).toBe(200);
     expect((await approve(await placePendingOrder(server), rahim)).body.key).toBe('errors.orderStateConflict');
     await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: null } }, admin.token);
+  });
+
+  it('When held_accept is second_approval and staff approve and accept a held payment at once (4 orders), then one approval per person is kept and exactly one accept wins', async () => {
+    const settle = (id: string, who: TestUser) =>
+      server.api.post<OrderAnswer>(
+        `/orders/${id}/verification`,
+        { decision: 'accept', reason: 'seen in the wallet app' },
+        who.token,
+      );
+    const held = async () => {
+      const id = await placePendingOrder(server);
+      await server.app.ctx.prisma.order.update({ where: { id }, data: { verification: 'held' } });
+      server.app.orderViews.drop(id);
+      return id;
+    };
+    expect(
+      (await server.api.patch('/shop-settings', { settings: { held_accept: 'second_approval' } }, admin.token)).status,
+    ).toBe(200);
+    try {
+      for (let i = 0; i < 4; i += 1) {
+        const id = await held();
+        // The same person twice at once: one approval.
+        const twice = await Promise.all([approve(id, nadia), approve(id, nadia)]);
+        expect(twice.map((r) => r.status)).toEqual([200, 200]);
+        expect(
+          await server.app.ctx.prisma.orderEvent.count({ where: { orderId: id, kind: 'approved', actorId: nadia.id } }),
+        ).toBe(1);
+        await approve(id, rahim);
+        // Each was approved by the other: both may accept, and only one settles the payment.
+        const [a, b] = await Promise.all([settle(id, nadia), settle(id, rahim)]);
+        expect([a.status, b.status].sort()).toEqual([200, 409]);
+        expect((a.status === 409 ? a : b).body.key).toBe('errors.verificationNotHeld');
+        expect(
+          await server.app.ctx.prisma.orderEvent.count({ where: { orderId: id, kind: 'verification_settled' } }),
+        ).toBe(1);
+        expect(await audits(id, 'order.verify_accept')).toHaveLength(1);
+      }
+      // An approval racing the only operator's accept: the accept either sees it or is told to get one, never half.
+      const id = await held();
+      const [approved, accepted] = await Promise.all([approve(id, rahim), settle(id, nadia)]);
+      expect(approved.status).toBe(200);
+      expect([200, 409]).toContain(accepted.status);
+      const row = await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id } });
+      expect(row.verification).toBe(accepted.status === 200 ? 'verified' : 'held');
+      if (accepted.status === 409) expect(accepted.body.key).toBe('errors.heldAcceptNeedsApproval');
+    } finally {
+      await server.api.patch('/shop-settings', { settings: { held_accept: 'admin' } }, admin.token);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Orders own their row, and every change leaves as one event after the commit (issue 18, decision 130): a payment
+// Orders own their row, and every change leaves as one event after the commit (decision 130): a payment
 // verified by its SMS reads its order once after the write, pushes one `order:updated` per audience, and leaves the
 // public snapshot alone (the home page shows no verification); a payment that moves the status drops it once.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +8,19 @@ import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { getOrder, placeOrder, topupPayload, TOPUP_BDT, uniquePmId } from '../factories/orders.js';
 import { registerForwarder, type Forwarder } from '../support/sms-forwarder.js';
-import { connectSocket, nextEvent, recordEvents, useSockets, watchOrder, type ClientSocket } from '../support/sockets.js';
+import {
+  connectSocket,
+  nextEvent,
+  recordEvents,
+  useSockets,
+  watchOrder,
+  type ClientSocket,
+} from '../support/sockets.js';
 
 /** Reads and writes of the orders table among the statements (Prisma quotes its tables, plain SQL does not). */
 const ORDERS = /(FROM|JOIN|UPDATE|INTO)\s+("public"\.)?"?orders"?[\s"]/i;
-const isOrderRead = (sql: string) => /^\s*(WITH[\s\S]*)?SELECT/i.test(sql) && ORDERS.test(sql) && !/^\s*(UPDATE|INSERT)/i.test(sql);
+const isOrderRead = (sql: string) =>
+  /^\s*(WITH[\s\S]*)?SELECT/i.test(sql) && ORDERS.test(sql) && !/^\s*(UPDATE|INSERT)/i.test(sql);
 const isOrderWrite = (sql: string) => /UPDATE\s+("public"\.)?"?orders"?\s/i.test(sql);
 
 describe.each(testDatabases())('Order events on %s', (db) => {
@@ -39,7 +47,12 @@ describe.each(testDatabases())('Order events on %s', (db) => {
     const watcher = await connectSocket(server);
     const visitor = await connectSocket(server);
     expect(await watchOrder(watcher, orderId)).toEqual({ data: true });
-    const seen = { staff: recordEvents(staff), owner: recordEvents(owner), watcher: recordEvents(watcher), visitor: recordEvents(visitor) };
+    const seen = {
+      staff: recordEvents(staff),
+      owner: recordEvents(owner),
+      watcher: recordEvents(watcher),
+      visitor: recordEvents(visitor),
+    };
     return { sockets: { staff, owner, watcher, visitor }, seen };
   }
 
@@ -54,7 +67,7 @@ describe.each(testDatabases())('Order events on %s', (db) => {
     const trxId = uniquePmId().toUpperCase();
     expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } })).status).toBe(200);
     const order = await getOrder(server, id);
-    // The payment's own `home:orders` push leaves up to 200 ms later (coalesced, decision 132): let it go first.
+    // The payment's own `home:orders` push leaves up to 200 ms later (coalesced, decision 081): let it go first.
     await new Promise((resolve) => setTimeout(resolve, 400));
     const home = await server.api.get('/home');
     const { sockets, seen } = await audiences(id);
@@ -82,7 +95,9 @@ describe.each(testDatabases())('Order events on %s', (db) => {
 
     // The public snapshot was not dropped: /home answers the same body (its ETag) as before. (fetch() adds
     // Cache-Control: no-cache to a revalidation unless told otherwise, as tests/api/public-snapshot.test.ts says.)
-    const again = await fetch(`${server.url}/api/v1/home`, { headers: { 'If-None-Match': String(home.headers.get('etag')), 'Cache-Control': 'max-age=0' } });
+    const again = await fetch(`${server.url}/api/v1/home`, {
+      headers: { 'If-None-Match': String(home.headers.get('etag')), 'Cache-Control': 'max-age=0' },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -102,12 +117,21 @@ describe.each(testDatabases())('Order events on %s', (db) => {
       expect(sms.body.sms).toMatchObject({ status: 'matched', order_id: order.id });
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    // The webhook sender's own loop polls its queue on a timer, whatever the request does.
-    const sent = statements.filter((sql) => !/UPDATE webhook_deliveries SET locked_until/.test(sql));
+    // The webhook sender's and the job queue's own loops poll their queues on a timer, whatever the request does; the
+    // push subscriber (decision 275) reads the order's subscriptions after the commit, an indexed read of its own.
+    const sent = statements.filter(
+      (sql) =>
+        !/UPDATE webhook_deliveries (u )?SET locked_until|FROM webhook_deliveries|RETURNING j\.id, j\.kind|"push_subscriptions"/.test(
+          sql,
+        ),
+    );
     // The locks (payment's and ledger's), the store with its ledger step, the order with its evidence, the move
     // with the blocklist's answer and the take; none through Prisma (which quotes its tables).
     expect(sent, sent.join('\n')).toHaveLength(4);
-    expect(sent.filter((sql) => sql.includes('"public".')), sent.join('\n')).toEqual([]);
+    expect(
+      sent.filter((sql) => sql.includes('"public".')),
+      sent.join('\n'),
+    ).toEqual([]);
   });
 
   it('When the customer submits the id of an SMS already in, then the answer is verified, one push per audience, one home push', async () => {

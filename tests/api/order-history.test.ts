@@ -1,4 +1,4 @@
-// The admin's order history (issue 10): GET /orders/all filters (none: the live queue as before), paging, the
+// The admin's order history: GET /orders/all filters (none: the live queue as before), paging, the
 // customers beside the orders, and GET /orders/export.csv parsed back.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#shared/api-types';
@@ -7,7 +7,17 @@ import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { fetchCsv, parseCsv } from '../support/csv.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, topupPayload, TOPUP_BDT, TOPUP_USD, uniquePmId, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import {
+  COMPLETE_PAID_OUT,
+  placeOrder,
+  placePendingOrder,
+  TOPUP_BDT,
+  TOPUP_USD,
+  topupPayload,
+  uniquePmId,
+  WITHDRAW_BDT,
+  withdrawPayload,
+} from '../factories/orders.js';
 
 type ListBody = { orders: OrderDto[]; pages: number; customers: Record<string, OrderCustomerDto> };
 
@@ -22,19 +32,43 @@ describe.each(testDatabases())('Order history on %s', (db) => {
     admin = await loginAdmin(server);
     rahim = await createUser(server, { name: 'রহিম Uddin', email: 'rahim.history@example.com' });
     // waiting top-up (bkash) by Rahim, with a 1xBet id to find
-    ids.waiting = await placeOrder(server, TOPUP_BDT, topupPayload({ onex_id: '987654321', contact_email: 'waiting@example.com' }), rahim.token);
+    ids.waiting = await placeOrder(
+      server,
+      TOPUP_BDT,
+      topupPayload({ onex_id: '987654321', contact_email: 'waiting@example.com' }),
+      rahim.token,
+    );
     // pending top-up (nagad) by a customer whose name looks like a spreadsheet formula, with its transaction id
     const trickster = await createUser(server, { name: '=2+3 Trick', email: 'trick.history@example.com' });
-    ids.pending = await placeOrder(server, TOPUP_USD, topupPayload({ pm_method: 'nagad', amount: '20', contact_email: 'guest@example.com' }), trickster.token);
+    ids.pending = await placeOrder(
+      server,
+      TOPUP_USD,
+      topupPayload({ pm_method: 'nagad', amount: '20', contact_email: 'guest@example.com' }),
+      trickster.token,
+    );
     expect((await server.api.patch(`/orders/${ids.pending}`, { order: { pm_id: payId } })).status).toBe(200);
     // complete withdrawal (rocket) to a wallet
-    ids.complete = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ pm_method: 'rocket', wallet: '01811112222', contact_email: 'seller@example.com' }), rahim.token);
-    expect((await server.api.patch(`/orders/${ids.complete}`, { order: { onex_id: '123123123', w_code: 'ABCD' } })).status).toBe(200);
-    expect((await server.api.patch(`/orders/${ids.complete}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+    ids.complete = await placeOrder(
+      server,
+      WITHDRAW_BDT,
+      withdrawPayload({ pm_method: 'rocket', wallet: '01811112222', contact_email: 'seller@example.com' }),
+      rahim.token,
+    );
+    expect(
+      (await server.api.patch(`/orders/${ids.complete}`, { order: { onex_id: '123123123', w_code: 'ABCD' } })).status,
+    ).toBe(200);
+    expect((await server.api.patch(`/orders/${ids.complete}`, { order: COMPLETE_PAID_OUT }, admin.token)).status).toBe(
+      200,
+    );
     // cancelled by the admin, placed "last year"
     ids.old = await placePendingOrder(server);
-    expect((await server.api.patch(`/orders/${ids.old}`, { order: { status: 'cancelled' } }, admin.token)).status).toBe(200);
-    await server.app.ctx.prisma.order.update({ where: { id: ids.old }, data: { createdAt: new Date('2025-06-15T10:00:00Z') } });
+    expect((await server.api.patch(`/orders/${ids.old}`, { order: { status: 'cancelled' } }, admin.token)).status).toBe(
+      200,
+    );
+    await server.app.ctx.prisma.order.update({
+      where: { id: ids.old },
+      data: { createdAt: new Date('2025-06-15T10:00:00Z') },
+    });
   });
 
   const list = async (query: string) => {
@@ -96,7 +130,8 @@ describe.each(testDatabases())('Order history on %s', (db) => {
   it('When there are more orders than a page, then pages count them and page 2 holds the rest', async () => {
     const prisma = server.app.ctx.prisma;
     const extra: string[] = [];
-    for (let i = 0; i < 11; i += 1) extra.push(await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: `page${i}@paging.example` })));
+    for (let i = 0; i < 11; i += 1)
+      extra.push(await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: `page${i}@paging.example` })));
     const first = await list('q=paging.example&page=1');
     const second = await list('q=paging.example&page=2');
     expect(first.pages).toBe(Math.ceil(11 / first.orders.length));
@@ -131,7 +166,9 @@ describe.each(testDatabases())('Order history on %s', (db) => {
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(res.text.slice(1));
     expect(rows[0]).toEqual([...ORDER_CSV_COLUMNS]);
-    const byId = new Map(rows.slice(1).map((r) => [r[0], Object.fromEntries(ORDER_CSV_COLUMNS.map((c, i) => [c, r[i]]))]));
+    const byId = new Map(
+      rows.slice(1).map((r) => [r[0], Object.fromEntries(ORDER_CSV_COLUMNS.map((c, i) => [c, r[i]]))]),
+    );
     expect(byId.size).toBe(rows.length - 1);
     const complete = byId.get(ids.complete)!;
     expect(complete).toMatchObject({
@@ -146,28 +183,43 @@ describe.each(testDatabases())('Order history on %s', (db) => {
     expect(complete.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(complete.completed_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // A cell a spreadsheet would run as a formula is defused.
-    expect(byId.get(ids.pending)).toMatchObject({ pm_id: payId, customer: "'=2+3 Trick", completed_at: '', completed_by: '', method: 'nagad' });
+    expect(byId.get(ids.pending)).toMatchObject({
+      pm_id: payId,
+      customer: "'=2+3 Trick",
+      completed_at: '',
+      completed_by: '',
+      method: 'nagad',
+    });
     expect(byId.get(ids.old)?.customer).toBe('');
     expect(byId.get(ids.old)?.created).toBe('2025-06-15 16:00:00');
   });
 
   it('When the export is filtered, then the same filters apply; bad ones 400; users 403; guests 401', async () => {
-    const res = await fetchCsv(server.url + '/api/v1', `/orders/export.csv?q=${encodeURIComponent('রহিম')}`, admin.token);
+    const res = await fetchCsv(
+      server.url + '/api/v1',
+      `/orders/export.csv?q=${encodeURIComponent('রহিম')}`,
+      admin.token,
+    );
     const rows = parseCsv(res.text.slice(1));
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(sorted('waiting', 'complete'));
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(sorted('waiting', 'complete'));
     const empty = await fetchCsv(server.url + '/api/v1', '/orders/export.csv?q=nothing-like-this', admin.token);
     expect(parseCsv(empty.text.slice(1))).toEqual([[...ORDER_CSV_COLUMNS]]);
     expect((await fetchCsv(server.url + '/api/v1', '/orders/export.csv?status=done', admin.token)).status).toBe(400);
     expect((await fetchCsv(server.url + '/api/v1', '/orders/export.csv', rahim.token)).status).toBe(403);
     expect((await fetchCsv(server.url + '/api/v1', '/orders/export.csv')).status).toBe(401);
-    // Exports are the admins' (issue 20): an operator is refused as such.
+    // Exports are the admins': an operator is refused as such.
     const operator = await createUser(server, { role: 'operator' });
     const refused = await server.api.get('/orders/export.csv', operator.token);
     expect(refused.status).toBe(403);
     expect(refused.body.key).toBe('errors.forbidden');
   });
 
-  it("When a customer's transaction id looks like a formula, then its cell is defused too (issue 20: every cell)", async () => {
+  it("When a customer's transaction id looks like a formula, then its cell is defused too (every cell)", async () => {
     const id = await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: 'formula@example.com' }));
     expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: '-1-1-SUM-A1' } })).status).toBe(200);
     const res = await fetchCsv(server.url + '/api/v1', '/orders/export.csv?status=pending', admin.token);

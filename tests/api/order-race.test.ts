@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, waitFor } from '../factories/orders.js';
+import { COMPLETE_CHECKED, placeOrder, placePendingOrder, waitFor } from '../factories/orders.js';
 import type { OrderView } from '#shared/api-types';
 
 const ROUNDS = 20;
@@ -13,7 +13,10 @@ const ROUNDS = 20;
 const ordersOf = (server: TestServer) => server.app.services.orders;
 
 async function expire(server: TestServer, ids: string[]) {
-  await server.app.ctx.prisma.order.updateMany({ where: { id: { in: ids } }, data: { lastTime: new Date(Date.now() - 60_000) } });
+  await server.app.ctx.prisma.order.updateMany({
+    where: { id: { in: ids } },
+    data: { lastTime: new Date(Date.now() - 60_000) },
+  });
 }
 
 describe.each(testDatabases())('Order races on %s', (db) => {
@@ -31,7 +34,7 @@ describe.each(testDatabases())('Order races on %s', (db) => {
     const results = await Promise.all(
       ids.map((id) =>
         Promise.all([
-          server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin1.token),
+          server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin1.token),
           server.api.patch(`/orders/${id}`, { order: { status: 'cancelled' } }, admin2.token),
         ]),
       ),
@@ -41,7 +44,10 @@ describe.each(testDatabases())('Order races on %s', (db) => {
       expect(statuses).toEqual([200, 409]);
       const winner = complete.status === 200 ? 'complete' : 'admin_cancelled';
       const winnerId = complete.status === 200 ? admin1.id : admin2.id;
-      const events = await server.app.ctx.prisma.orderEvent.findMany({ where: { orderId: ids[i] }, orderBy: { id: 'asc' } });
+      const events = await server.app.ctx.prisma.orderEvent.findMany({
+        where: { orderId: ids[i] },
+        orderBy: { id: 'asc' },
+      });
       expect(events.map((e) => e.toStatus)).toEqual(['waiting', 'pending', winner]);
       expect(events[2]).toMatchObject({ fromStatus: 'pending', actor: 'admin', actorId: winnerId });
       const row = await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id: ids[i] } });
@@ -107,7 +113,8 @@ describe.each(testDatabases())('Order races on %s', (db) => {
     const service = ordersOf(server);
     const swept = (await Promise.all(Array.from({ length: 6 }, () => service.expireDueOrders()))).flat();
     expect(new Set(swept).size).toBe(swept.length);
-    for (const id of ids) expect(await server.app.ctx.prisma.orderEvent.count({ where: { orderId: id, toStatus: 'timedout' } })).toBe(1);
+    for (const id of ids)
+      expect(await server.app.ctx.prisma.orderEvent.count({ where: { orderId: id, toStatus: 'timedout' } })).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// The `verified` filter of the admin's order history and CSV (issue 10, decision 123): `true` the orders an SMS
+// The `verified` filter of the admin's order history and CSV (decision 012): `true` the orders an SMS
 // verified, `false` the top-ups not verified yet (withdrawals have no payment to verify); a bad value is a 400 on
 // `verified`; without it (and without other filters) the answer is still the live queue.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { fetchCsv, parseCsv } from '../support/csv.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import { COMPLETE_CHECKED, placeOrder, placePendingOrder, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
 
 type ListBody = { orders: OrderDto[]; pages: number };
 
@@ -27,9 +27,14 @@ describe.each(testDatabases())('Order history filtered by payment verification o
     ids.awaiting = await placePendingOrder(server);
     ids.unpaid = await placeOrder(server);
     ids.withdraw = await placeOrder(server, WITHDRAW_BDT, withdrawPayload());
-    await prisma.order.updateMany({ where: { id: { in: [ids.verified, ids.verifiedDone] } }, data: { verification: 'verified' } });
+    await prisma.order.updateMany({
+      where: { id: { in: [ids.verified, ids.verifiedDone] } },
+      data: { verification: 'verified' },
+    });
     await prisma.order.update({ where: { id: ids.mismatch }, data: { verification: 'amount_mismatch' } });
-    expect((await server.api.patch(`/orders/${ids.verifiedDone}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+    expect(
+      (await server.api.patch(`/orders/${ids.verifiedDone}`, { order: COMPLETE_CHECKED }, admin.token)).status,
+    ).toBe(200);
   });
 
   const list = async (query: string) => {
@@ -61,7 +66,10 @@ describe.each(testDatabases())('Order history filtered by payment verification o
       expect(res.status, bad).toBe(400);
       expect(res.body.errors, bad).toEqual({ verified: 'validation.invalid' });
       expect(res.body.text, bad).toMatch(/^verified: /);
-      expect((await fetchCsv(server.url + '/api/v1', `/orders/export.csv?verified=${bad}`, admin.token)).status, bad).toBe(400);
+      expect(
+        (await fetchCsv(server.url + '/api/v1', `/orders/export.csv?verified=${bad}`, admin.token)).status,
+        bad,
+      ).toBe(400);
     }
   });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../support/captcha.js';
 import { useTestServer } from '../support/server.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
-import { topupPayload, TOPUP_BDT } from '../factories/orders.js';
+import { COMPLETE_CHECKED, TOPUP_BDT, topupPayload } from '../factories/orders.js';
 
 describe('Orders with the captcha on', () => {
   const server = useTestServer({ env: { CAPTCHA: 'altcha' } });
@@ -26,30 +26,60 @@ describe('Orders with the captcha on', () => {
   });
 
   it('When a customer or the admin PATCHes without a fresh captcha, then 400 and the order is unchanged', async () => {
-    const created = await server.api.post(`/orders/${TOPUP_BDT}`, { captcha: await solveCaptcha(server), order: topupPayload() });
+    const created = await server.api.post(`/orders/${TOPUP_BDT}`, {
+      captcha: await solveCaptcha(server),
+      order: topupPayload(),
+    });
     const id = created.body.id as string;
-    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: 'CAPTCHA123' } })).body.key).toBe('errors.captcha');
-    expect((await server.api.patch(`/orders/${id}`, { order: { status: 'cancelled' } }, admin.token)).body.key).toBe('errors.captcha');
+    expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: 'CAPTCHA123' } })).body.key).toBe(
+      'errors.captcha',
+    );
+    expect((await server.api.patch(`/orders/${id}`, { order: { status: 'cancelled' } }, admin.token)).body.key).toBe(
+      'errors.captcha',
+    );
     expect((await server.api.get(`/orders/${id}`)).body.order).toMatchObject({ status: 'waiting' });
-    const pay = await server.api.patch(`/orders/${id}`, { captcha: await solveCaptcha(server), order: { pm_id: 'CAPTCHA123' } });
+    const pay = await server.api.patch(`/orders/${id}`, {
+      captcha: await solveCaptcha(server),
+      order: { pm_id: 'CAPTCHA123' },
+    });
     expect(pay.status).toBe(200);
-    const done = await server.api.patch(`/orders/${id}`, { captcha: await solveCaptcha(server), order: { status: 'complete' } }, admin.token);
+    const done = await server.api.patch(
+      `/orders/${id}`,
+      { captcha: await solveCaptcha(server), order: COMPLETE_CHECKED },
+      admin.token,
+    );
     expect(done.status).toBe(200);
     expect(done.body.order).toMatchObject({ status: 'complete' });
   });
 
   it('When an admin edits the catalogue or the online status without a captcha, then 400 errors.captcha and nothing changes', async () => {
     const before = await server.app.ctx.prisma.product.findUniqueOrThrow({ where: { id: TOPUP_BDT } });
-    const product = await server.api.patch(`/products/${TOPUP_BDT}`, { product: { description: 'Changed without a captcha' } }, admin.token);
+    const product = await server.api.patch(
+      `/products/${TOPUP_BDT}`,
+      { product: { description: 'Changed without a captcha' } },
+      admin.token,
+    );
     expect(product.status).toBe(400);
     expect(product.body.key).toBe('errors.captcha');
-    expect((await server.app.ctx.prisma.product.findUniqueOrThrow({ where: { id: TOPUP_BDT } })).description).toBe(before.description);
-    const pm = await server.api.patch('/pms/bkash', { pm: { wallet: '01999999999', note: '', available: true } }, admin.token);
+    expect((await server.app.ctx.prisma.product.findUniqueOrThrow({ where: { id: TOPUP_BDT } })).description).toBe(
+      before.description,
+    );
+    const pm = await server.api.patch(
+      '/pms/bkash',
+      { pm: { wallet: '01999999999', confirm_wallet: '01999999999', note: '', available: true } },
+      admin.token,
+    );
     expect(pm.status).toBe(400);
-    expect((await server.app.ctx.prisma.paymentMethod.findUniqueOrThrow({ where: { account: 'bkash' } })).wallet).not.toBe('01999999999');
+    expect(
+      (await server.app.ctx.prisma.paymentMethod.findUniqueOrThrow({ where: { account: 'bkash' } })).wallet,
+    ).not.toBe('01999999999');
     const status = await server.api.patch('/admin', { admin: { online: true } }, admin.token);
     expect(status.status).toBe(400);
-    const ok = await server.api.patch('/admin', { captcha: await solveCaptcha(server), admin: { online: true } }, admin.token);
+    const ok = await server.api.patch(
+      '/admin',
+      { captcha: await solveCaptcha(server), admin: { online: true } },
+      admin.token,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.admin).toMatchObject({ online: true });
   });

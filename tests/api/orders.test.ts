@@ -3,17 +3,18 @@ import { useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
+  COMPLETE_CHECKED,
   getOrder,
   getOrderAsAdmin,
   placeOrder,
   placePendingOrder,
-  topupPayload,
   TOPUP_BDT,
   TOPUP_USD,
+  topupPayload,
   uniquePmId,
-  withdrawPayload,
   WITHDRAW_BDT,
   WITHDRAW_USD,
+  withdrawPayload,
 } from '../factories/orders.js';
 import { orderRepositories } from '../support/order-repositories.js';
 import type { AdminOrderDto, PublicOrderDto } from '#shared/api-types';
@@ -36,7 +37,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
   describe('placing an order', () => {
     it('When a guest buys a top-up, then the order waits with the exact pay amount, the shop wallet and one event', async () => {
       const before = Date.now();
-      const res = await server.api.post(`/orders/${TOPUP_USD}`, { order: topupPayload({ amount: '10.01', pm_method: 'nagad' }) });
+      const res = await server.api.post(`/orders/${TOPUP_USD}`, {
+        order: topupPayload({ amount: '10.01', pm_method: 'nagad' }),
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ ok: true, text: expect.any(String) });
       const id = res.body.id as string;
@@ -56,7 +59,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       });
       expect(order.last_time).toBeGreaterThanOrEqual(Math.floor(before / 1000) + 30 * 60 - 1);
       expect(order.last_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60 + 1);
-      expect(order.events).toEqual([{ from: null, to: 'waiting', actor: 'customer', kind: 'status', time: expect.any(Number) }]);
+      expect(order.events).toEqual([
+        { from: null, to: 'waiting', actor: 'customer', kind: 'status', time: expect.any(Number) },
+      ]);
       const row = await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id } });
       expect(row.pmAmount.toString()).toBe('1251.25');
     });
@@ -86,38 +91,89 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     const bad: [string, string, Record<string, unknown>, string, string][] = [
       ['amount below min', TOPUP_BDT, topupPayload({ amount: '99.99' }), 'amount', 'validation.amountInvalid'],
       ['amount above max', TOPUP_BDT, topupPayload({ amount: '25000.01' }), 'amount', 'validation.amountInvalid'],
-      ['withdraw amount out of range', WITHDRAW_BDT, withdrawPayload({ amount: '100' }), 'amount', 'validation.withdrawAmountInvalid'],
+      [
+        'withdraw amount out of range',
+        WITHDRAW_BDT,
+        withdrawPayload({ amount: '100' }),
+        'amount',
+        'validation.withdrawAmountInvalid',
+      ],
       ['amount with 3 decimals', TOPUP_BDT, topupPayload({ amount: '150.123' }), 'amount', 'validation.amountInvalid'],
       ['amount not a number', TOPUP_BDT, topupPayload({ amount: '1e3' }), 'amount', 'validation.amountInvalid'],
       ['onex_id of 8 digits', TOPUP_BDT, topupPayload({ onex_id: '12345678' }), 'onex_id', 'validation.onexIdInvalid'],
-      ['onex_id with letters', TOPUP_BDT, topupPayload({ onex_id: '12345678a' }), 'onex_id', 'validation.onexIdInvalid'],
-      ['wallet not starting 01', WITHDRAW_BDT, withdrawPayload({ wallet: '02712345678' }), 'wallet', 'validation.walletInvalid'],
-      ['wallet of 10 digits', WITHDRAW_BDT, withdrawPayload({ wallet: '0171234567' }), 'wallet', 'validation.walletInvalid'],
-      ['bad contact_email', TOPUP_BDT, topupPayload({ contact_email: 'not-mail' }), 'contact_email', 'validation.contactEmailInvalid'],
-      ['too long contact_email', TOPUP_BDT, topupPayload({ contact_email: `${'a'.repeat(45)}@x.com` }), 'contact_email', 'validation.contactEmailInvalid'],
+      [
+        'onex_id with letters',
+        TOPUP_BDT,
+        topupPayload({ onex_id: '12345678a' }),
+        'onex_id',
+        'validation.onexIdInvalid',
+      ],
+      [
+        'wallet not starting 01',
+        WITHDRAW_BDT,
+        withdrawPayload({ wallet: '02712345678' }),
+        'wallet',
+        'validation.walletInvalid',
+      ],
+      [
+        'wallet of 10 digits',
+        WITHDRAW_BDT,
+        withdrawPayload({ wallet: '0171234567' }),
+        'wallet',
+        'validation.walletInvalid',
+      ],
+      [
+        'bad contact_email',
+        TOPUP_BDT,
+        topupPayload({ contact_email: 'not-mail' }),
+        'contact_email',
+        'validation.contactEmailInvalid',
+      ],
+      [
+        'too long contact_email',
+        TOPUP_BDT,
+        topupPayload({ contact_email: `${'a'.repeat(45)}@x.com` }),
+        'contact_email',
+        'validation.contactEmailInvalid',
+      ],
       ['unknown method', TOPUP_BDT, topupPayload({ pm_method: 'paypal' }), 'pm_method', 'validation.pmInvalid'],
-      ['a nested object for an id', TOPUP_BDT, topupPayload({ onex_id: { not: '' } }), 'onex_id', 'validation.required'],
+      [
+        'a nested object for an id',
+        TOPUP_BDT,
+        topupPayload({ onex_id: { not: '' } }),
+        'onex_id',
+        'validation.required',
+      ],
       ['a withdraw payload on a top-up', TOPUP_BDT, withdrawPayload(), 'onex_id', 'validation.required'],
       ['an unknown product', '1xbet_topup_eur', topupPayload(), 'product_id', 'validation.invalid'],
     ];
-    it.each(bad)('When the order has %s, then 400 names the field and nothing is stored', async (_name, productId, order, field, key) => {
-      const before = await counts();
-      const res = await server.api.post(`/orders/${productId}`, { order });
-      expect(res.status).toBe(400);
-      expect(res.body.ok).toBe(false);
-      expect(res.body.errors?.[field]).toBe(key);
-      expect(await counts()).toEqual(before);
-    });
+    it.each(bad)(
+      'When the order has %s, then 400 names the field and nothing is stored',
+      async (_name, productId, order, field, key) => {
+        const before = await counts();
+        const res = await server.api.post(`/orders/${productId}`, { order });
+        expect(res.status).toBe(400);
+        expect(res.body.ok).toBe(false);
+        expect(res.body.errors?.[field]).toBe(key);
+        expect(await counts()).toEqual(before);
+      },
+    );
 
     it('When the method, the shop wallet or the product is unavailable, then 400 and nothing is stored', async () => {
       const prisma = server.app.ctx.prisma;
       const before = await counts();
-      await prisma.productPm.update({ where: { productId_account: { productId: TOPUP_BDT, account: 'rocket' } }, data: { available: false } });
+      await prisma.productPm.update({
+        where: { productId_account: { productId: TOPUP_BDT, account: 'rocket' } },
+        data: { available: false },
+      });
       await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
       const res1 = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ pm_method: 'rocket' }) });
       expect(res1.status).toBe(400);
       expect(res1.body.errors?.pm_method).toBe('errors.methodUnavailable');
-      await prisma.productPm.update({ where: { productId_account: { productId: TOPUP_BDT, account: 'rocket' } }, data: { available: true } });
+      await prisma.productPm.update({
+        where: { productId_account: { productId: TOPUP_BDT, account: 'rocket' } },
+        data: { available: true },
+      });
       await catalogueChanged(server); // written behind the catalogue's back: say so, as its service does
 
       await prisma.paymentMethod.update({ where: { account: 'rocket' }, data: { available: false } });
@@ -141,14 +197,19 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     it('When the body is missing the order envelope or not JSON, then 400', async () => {
       expect((await server.api.post(`/orders/${TOPUP_BDT}`, {})).status).toBe(400);
       expect((await server.api.post(`/orders/${TOPUP_BDT}`, { order: 'x' })).status).toBe(400);
-      const raw = await server.api.raw('POST', `/orders/${TOPUP_BDT}`, { body: '{bad', contentType: 'application/json' });
+      const raw = await server.api.raw('POST', `/orders/${TOPUP_BDT}`, {
+        body: '{bad',
+        contentType: 'application/json',
+      });
       expect(raw.status).toBe(400);
     });
   });
 
   describe('typed with Bengali digits (decision 090)', () => {
     it("When {amount:'৫০০'} and a 1xBet id in Bengali digits are sent, then an order of 500 is placed", async () => {
-      const res = await server.api.post(`/orders/${TOPUP_BDT}`, { order: topupPayload({ amount: '৫০০', onex_id: '১২৩৪৫6৭৮৯' }) });
+      const res = await server.api.post(`/orders/${TOPUP_BDT}`, {
+        order: topupPayload({ amount: '৫০০', onex_id: '১২৩৪৫6৭৮৯' }),
+      });
       expect(res.status).toBe(201);
       const order = await getOrder(server, res.body.id as string);
       expect(order.data).toMatchObject({ amount: 500, onex_id: '123456789' });
@@ -158,7 +219,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     });
 
     it('When a withdrawal wallet is written +880 with Bengali digits and paid with a Bengali code, then both are kept in ASCII', async () => {
-      const res = await server.api.post(`/orders/${WITHDRAW_BDT}`, { order: withdrawPayload({ amount: '১০০০.৫০', wallet: '+৮৮০ ১৭১২-৩৪৫৬৭৮' }) });
+      const res = await server.api.post(`/orders/${WITHDRAW_BDT}`, {
+        order: withdrawPayload({ amount: '১০০০.৫০', wallet: '+৮৮০ ১৭১২-৩৪৫৬৭৮' }),
+      });
       expect(res.status).toBe(201);
       const id = res.body.id as string;
       const paid = await server.api.patch(`/orders/${id}`, { order: { onex_id: '৯৮৭৬৫৪৩২১', w_code: 'A১b২' } });
@@ -199,7 +262,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const order = await getOrder(server, id);
       expect(order.status).toBe('timedout');
       const timeouts = order.events.filter((e) => e.to === 'timedout');
-      expect(timeouts).toEqual([{ from: 'waiting', to: 'timedout', actor: 'system', kind: 'status', time: expect.any(Number) }]);
+      expect(timeouts).toEqual([
+        { from: 'waiting', to: 'timedout', actor: 'system', kind: 'status', time: expect.any(Number) },
+      ]);
       const pay = await server.api.patch(`/orders/${id}`, { order: { pm_id: uniquePmId() } });
       expect(pay.status).toBe(409);
       expect(pay.body.key).toBe('errors.orderStateConflict');
@@ -248,20 +313,41 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       ['pm_id too short', TOPUP_BDT, { pm_id: 'abcd' }, 'pm_id', 'validation.transactionIdInvalid'],
       ['pm_id too long', TOPUP_BDT, { pm_id: 'a'.repeat(71) }, 'pm_id', 'validation.transactionIdInvalid'],
       ['pm_id with bad characters', TOPUP_BDT, { pm_id: 'abc def!' }, 'pm_id', 'validation.transactionIdInvalid'],
-      ['w_code of 5 characters', WITHDRAW_BDT, { onex_id: '987654321', w_code: 'Ab123' }, 'w_code', 'validation.withdrawCodeInvalid'],
-      ['onex_id of 8 digits', WITHDRAW_BDT, { onex_id: '98765432', w_code: 'Ab12' }, 'onex_id', 'validation.onexAccountInvalid'],
-      ['a withdraw payload on a top-up', TOPUP_BDT, { onex_id: '987654321', w_code: 'Ab12' }, 'pm_id', 'validation.required'],
+      [
+        'w_code of 5 characters',
+        WITHDRAW_BDT,
+        { onex_id: '987654321', w_code: 'Ab123' },
+        'w_code',
+        'validation.withdrawCodeInvalid',
+      ],
+      [
+        'onex_id of 8 digits',
+        WITHDRAW_BDT,
+        { onex_id: '98765432', w_code: 'Ab12' },
+        'onex_id',
+        'validation.onexAccountInvalid',
+      ],
+      [
+        'a withdraw payload on a top-up',
+        TOPUP_BDT,
+        { onex_id: '987654321', w_code: 'Ab12' },
+        'pm_id',
+        'validation.required',
+      ],
       ['a top-up payload on a withdraw', WITHDRAW_BDT, { pm_id: 'ABCDEF123' }, 'onex_id', 'validation.required'],
       ['cancel that is not true', TOPUP_BDT, { cancel: 'yes' }, 'cancel', 'validation.invalid'],
-    ])('When a customer sends %s, then 400 and the order still waits', async (_name, productId, payload, field, key) => {
-      const id = await placeOrder(server, productId);
-      const before = await counts();
-      const res = await server.api.patch(`/orders/${id}`, { order: payload });
-      expect(res.status).toBe(400);
-      expect(res.body.errors?.[field]).toBe(key);
-      expect(await counts()).toEqual(before);
-      expect((await getOrder(server, id)).status).toBe('waiting');
-    });
+    ])(
+      'When a customer sends %s, then 400 and the order still waits',
+      async (_name, productId, payload, field, key) => {
+        const id = await placeOrder(server, productId);
+        const before = await counts();
+        const res = await server.api.patch(`/orders/${id}`, { order: payload });
+        expect(res.status).toBe(400);
+        expect(res.body.errors?.[field]).toBe(key);
+        expect(await counts()).toEqual(before);
+        expect((await getOrder(server, id)).status).toBe('waiting');
+      },
+    );
 
     it('When the customer cancels a waiting order, then it is user_cancelled and a second cancel is 409', async () => {
       const user = await createUser(server);
@@ -270,8 +356,17 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       expect(res.status).toBe(200);
       const order = res.body.order as PublicOrderDto;
       expect(order.status).toBe('user_cancelled');
-      expect(order.events.at(-1)).toEqual({ from: 'waiting', to: 'user_cancelled', actor: 'customer', kind: 'status', time: expect.any(Number) });
-      expect((await getOrderAsAdmin(server, id, admin.token)).events.at(-1)).toMatchObject({ actor: 'customer', actor_id: user.id });
+      expect(order.events.at(-1)).toEqual({
+        from: 'waiting',
+        to: 'user_cancelled',
+        actor: 'customer',
+        kind: 'status',
+        time: expect.any(Number),
+      });
+      expect((await getOrderAsAdmin(server, id, admin.token)).events.at(-1)).toMatchObject({
+        actor: 'customer',
+        actor_id: user.id,
+      });
       const again = await server.api.patch(`/orders/${id}`, { order: { cancel: true } }, user.token);
       expect(again.status).toBe(409);
       expect(again.body.key).toBe('errors.orderStateConflict');
@@ -301,12 +396,68 @@ describe.each(testDatabases())('Orders on %s', (db) => {
   describe('admin actions', () => {
     it('When the admin completes a pending order, then it is complete with an admin event', async () => {
       const id = await placePendingOrder(server);
-      const res = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+      const res = await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token);
       expect(res.status).toBe(200);
       expect(res.body.text).toBe('Order Completed');
       const order = res.body.order as AdminOrderDto;
       expect(order.status).toBe('complete');
-      expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'complete', actor: 'admin', actor_id: admin.id });
+      expect(order.events.at(-1)).toMatchObject({
+        from: 'pending',
+        to: 'complete',
+        actor: 'admin',
+        actor_id: admin.id,
+      });
+    });
+
+    it('When staff complete a top-up whose payment is not verified, then 409 errors.paymentNotVerified unless they say they checked it and why, which the timeline and the audit keep', async () => {
+      const id = await placePendingOrder(server);
+      const prisma = server.app.ctx.prisma;
+      const before = await counts();
+      const refused = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+      expect([refused.status, refused.body.key]).toEqual([409, 'errors.paymentNotVerified']);
+      for (const status of ['held', 'rejected'] as const) {
+        await prisma.order.update({ where: { id }, data: { verification: status } });
+        const again = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+        expect([status, again.status, again.body.key]).toEqual([status, 409, 'errors.paymentNotVerified']);
+      }
+      expect(await counts()).toEqual(before);
+      expect(await prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(0);
+      // The flag and the reason come together.
+      const noReason = await server.api.patch(
+        `/orders/${id}`,
+        { order: { status: 'complete', unverified: true } },
+        admin.token,
+      );
+      expect([noReason.status, noReason.body.errors?.reason]).toEqual([400, 'validation.reasonLength']);
+      const noFlag = await server.api.patch(
+        `/orders/${id}`,
+        { order: { status: 'complete', reason: 'Seen in the bKash app' } },
+        admin.token,
+      );
+      expect(noFlag.status).toBe(400);
+      expect((await getOrder(server, id)).status).toBe('pending');
+
+      const done = await server.api.patch(
+        `/orders/${id}`,
+        { order: { status: 'complete', unverified: true, reason: 'Seen in the bKash app' } },
+        admin.token,
+      );
+      expect(done.status).toBe(200);
+      expect((done.body.order as AdminOrderDto).events.at(-1)).toMatchObject({
+        from: 'pending',
+        to: 'complete',
+        actor_id: admin.id,
+        note: 'Seen in the bKash app',
+      });
+      const audit = await prisma.auditEntry.findFirst({ where: { action: 'order.complete', targetId: id } });
+      expect(audit?.after).toMatchObject({ status: 'complete', unverified: true, reason: 'Seen in the bKash app' });
+
+      // A verified top-up completes without them.
+      const verified = await placePendingOrder(server);
+      await prisma.order.update({ where: { id: verified }, data: { verification: 'verified' } });
+      expect(
+        (await server.api.patch(`/orders/${verified}`, { order: { status: 'complete' } }, admin.token)).status,
+      ).toBe(200);
     });
 
     it('When the admin cancels a pending or a waiting order, then it is admin_cancelled', async () => {
@@ -323,18 +474,22 @@ describe.each(testDatabases())('Orders on %s', (db) => {
 
     it('When the admin completes a waiting or a final order, then 409 and no event is added', async () => {
       const waiting = await placeOrder(server);
-      const r1 = await server.api.patch(`/orders/${waiting}`, { order: { status: 'complete' } }, admin.token);
+      const r1 = await server.api.patch(`/orders/${waiting}`, { order: COMPLETE_CHECKED }, admin.token);
       expect(r1.status).toBe(409);
       expect(r1.body.key).toBe('errors.orderStateConflict');
       const done = await placePendingOrder(server);
-      expect((await server.api.patch(`/orders/${done}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+      expect((await server.api.patch(`/orders/${done}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(200);
       const before = await counts();
-      expect((await server.api.patch(`/orders/${done}`, { order: { status: 'complete' } }, admin.token)).status).toBe(409);
-      expect((await server.api.patch(`/orders/${done}`, { order: { status: 'cancelled' } }, admin.token)).status).toBe(409);
+      expect((await server.api.patch(`/orders/${done}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(409);
+      expect((await server.api.patch(`/orders/${done}`, { order: { status: 'cancelled' } }, admin.token)).status).toBe(
+        409,
+      );
       const cancelled = await placeOrder(server);
       await server.api.patch(`/orders/${cancelled}`, { order: { cancel: true } });
       const before2 = await counts();
-      expect((await server.api.patch(`/orders/${cancelled}`, { order: { status: 'cancelled' } }, admin.token)).status).toBe(409);
+      expect(
+        (await server.api.patch(`/orders/${cancelled}`, { order: { status: 'cancelled' } }, admin.token)).status,
+      ).toBe(409);
       expect((await server.api.patch(`/orders/${cancelled}`, { order: { pm_id: uniquePmId() } })).status).toBe(409);
       expect((await counts()).events).toBe(before2.events);
       expect(before2.events).toBe(before.events + 2);
@@ -350,9 +505,9 @@ describe.each(testDatabases())('Orders on %s', (db) => {
     it('When a guest or a user sends a status, then 401 or 403 with code -10033 and nothing changes', async () => {
       const id = await placePendingOrder(server);
       const user = await createUser(server);
-      const guest = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } });
+      const guest = await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED });
       expect(guest.status).toBe(401);
-      const asUser = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, user.token);
+      const asUser = await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, user.token);
       expect(asUser.status).toBe(403);
       expect(asUser.body.code).toBe(-10033);
       expect((await getOrder(server, id)).status).toBe('pending');
@@ -414,18 +569,23 @@ describe.each(testDatabases())('Orders on %s', (db) => {
       const ids2 = (p2.body.orders as PublicOrderDto[]).map((o) => o.id);
       expect(ids2).toHaveLength(2);
       expect(new Set([...ids1, ...ids2])).toEqual(new Set(mine));
-      const created = [...(p1.body.orders as PublicOrderDto[]), ...(p2.body.orders as PublicOrderDto[])].map((o) => o.created_at);
+      const created = [...(p1.body.orders as PublicOrderDto[]), ...(p2.body.orders as PublicOrderDto[])].map(
+        (o) => o.created_at,
+      );
       expect([...created].sort((a, b) => b - a)).toEqual(created);
       const empty = await server.api.get('/orders/all', (await createUser(server)).token);
       expect(empty.body).toMatchObject({ ok: true, orders: [], pages: 1 });
     });
 
-    it.each(['page=0', 'page=abc', 'page=1&page=2', 'page=1.5'])('When the page query is %s, then 400 (never 500)', async (query) => {
-      const user = await createUser(server);
-      const res = await server.api.get(`/orders/all?${query}`, user.token);
-      expect(res.status).toBe(400);
-      expect(res.body.errors?.page).toBe('validation.pageInvalid');
-    });
+    it.each(['page=0', 'page=abc', 'page=1&page=2', 'page=1.5'])(
+      'When the page query is %s, then 400 (never 500)',
+      async (query) => {
+        const user = await createUser(server);
+        const res = await server.api.get(`/orders/all?${query}`, user.token);
+        expect(res.status).toBe(400);
+        expect(res.body.errors?.page).toBe('validation.pageInvalid');
+      },
+    );
 
     it('When the admin lists orders, then the queue holds pending first, then waiting, and no final orders', async () => {
       const res = await server.api.get('/orders/all?page=1', admin.token);

@@ -1,4 +1,4 @@
-// PGlite killed with SIGKILL in the middle of order writes (issue 7 item 6): the real server runs as a child
+// PGlite killed with SIGKILL in the middle of order writes: the real server runs as a child
 // process on a data dir of its own; after a restart every order it acknowledged (201) is there.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,52 +34,59 @@ describe('PGlite killed during writes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('When the server is killed with SIGKILL mid-write, then after a restart every acknowledged order is there', { timeout: 400_000 }, async () => {
-    const first = await startServer(dataDir);
-    children.push(first);
+  it(
+    'When the server is killed with SIGKILL mid-write, then after a restart every acknowledged order is there',
+    { timeout: 400_000 },
+    async () => {
+      const first = await startServer(dataDir);
+      children.push(first);
 
-    const acknowledged: string[] = [];
-    let address = 0;
-    let writing = true;
-    const writer = async () => {
-      while (writing) {
-        address += 1;
-        try {
-          const res = await fetch(`${first.url}/api/v1/orders/${TOPUP_BDT}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` },
-            body: JSON.stringify({ order: topupPayload({ onex_id: String(200_000_000 + address) }) }),
-          });
-          const body = (await res.json()) as { id?: string };
-          if (res.status === 201 && body.id) acknowledged.push(body.id);
-          else if (res.status !== 201) throw new Error(`order answered ${res.status}: ${JSON.stringify(body)}`);
-        } catch (error) {
-          if (writing) throw error;
-          return; // the kill cut this request: it was never acknowledged
+      const acknowledged: string[] = [];
+      let address = 0;
+      let writing = true;
+      const writer = async () => {
+        while (writing) {
+          address += 1;
+          try {
+            const res = await fetch(`${first.url}/api/v1/orders/${TOPUP_BDT}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+              },
+              body: JSON.stringify({ order: topupPayload({ onex_id: String(200_000_000 + address) }) }),
+            });
+            const body = (await res.json()) as { id?: string };
+            if (res.status === 201 && body.id) acknowledged.push(body.id);
+            else if (res.status !== 201) throw new Error(`order answered ${res.status}: ${JSON.stringify(body)}`);
+          } catch (error) {
+            if (writing) throw error;
+            return; // the kill cut this request: it was never acknowledged
+          }
         }
+      };
+      const writers = Array.from({ length: 6 }, writer);
+      const deadline = Date.now() + 60_000;
+      while (acknowledged.length < 40 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+
+      // Killed while the six writers still have requests in flight.
+      first.process.kill('SIGKILL');
+      writing = false;
+      await first.exited;
+      await Promise.all(writers);
+      const acked = [...acknowledged];
+      expect(first.process.signalCode).toBe('SIGKILL');
+
+      const second = await startServer(dataDir);
+      children.push(second);
+      const missing: string[] = [];
+      for (const id of acked) {
+        const res = await fetch(`${second.url}/api/v1/orders/${id}`);
+        if (res.status !== 200) missing.push(`${id}: ${res.status}`);
       }
-    };
-    const writers = Array.from({ length: 6 }, writer);
-    const deadline = Date.now() + 60_000;
-    while (acknowledged.length < 40 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
-
-    // Killed while the six writers still have requests in flight.
-    first.process.kill('SIGKILL');
-    writing = false;
-    await first.exited;
-    await Promise.all(writers);
-    const acked = [...acknowledged];
-    expect(first.process.signalCode).toBe('SIGKILL');
-
-    const second = await startServer(dataDir);
-    children.push(second);
-    const missing: string[] = [];
-    for (const id of acked) {
-      const res = await fetch(`${second.url}/api/v1/orders/${id}`);
-      if (res.status !== 200) missing.push(`${id}: ${res.status}`);
-    }
-    expect(missing).toEqual([]);
-    await endShopProcess(second);
-  });
+      expect(missing).toEqual([]);
+      await endShopProcess(second);
+    },
+  );
 });

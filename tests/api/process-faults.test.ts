@@ -1,4 +1,4 @@
-// Issue 18 item 8 (decision 190): an unhandled rejection or an uncaught exception ends a shop process in every mode
+// (decision 190) An unhandled rejection or an uncaught exception ends a shop process in every mode
 // (one process, a cluster worker, the cluster primary) with one fatal line that carries the error, after the process
 // stopped taking work, and with exit code 1 so that its supervisor starts it again. The real entry point runs as a
 // child process with a test-only preload (tests/support/fault-trigger.ts) that raises the fault on SIGUSR2.
@@ -11,11 +11,28 @@ import type { TestFault } from '../support/fault-trigger.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import type { LogLine } from '../support/log-capture.js';
 import { testChannelPrefix } from '../support/server.js';
-import { endShopProcess, isRunning, shopChildren, shopWorker, startShopProcess, type ShopProcess } from '../support/shop-process.js';
+import {
+  endShopProcess,
+  isRunning,
+  shopChildren,
+  shopWorker,
+  startShopProcess,
+  type ShopProcess,
+} from '../support/shop-process.js';
 
 const FAULTS: { fault: TestFault; event: string; text: string; message: string }[] = [
-  { fault: 'rejection', event: 'unhandledRejection', text: 'Unhandled rejection', message: 'test fault: a rejection nobody handles' },
-  { fault: 'exception', event: 'uncaughtException', text: 'Uncaught exception', message: 'test fault: an exception nobody catches' },
+  {
+    fault: 'rejection',
+    event: 'unhandledRejection',
+    text: 'Unhandled rejection',
+    message: 'test fault: a rejection nobody handles',
+  },
+  {
+    fault: 'exception',
+    event: 'uncaughtException',
+    text: 'Uncaught exception',
+    message: 'test fault: an exception nobody catches',
+  },
 ];
 const WAIT = { timeout: 60_000, interval: 250 };
 // Each test starts the real entry point (a cluster is three processes): minutes on a loaded 2-core machine.
@@ -43,7 +60,8 @@ function shopEnv(name: string): Record<string, string> {
   };
 }
 
-const startWithTrigger = (env: Record<string, string>) => startShopProcess({ env, preload: ['tests/support/fault-trigger.ts'], timeoutMs: 200_000 });
+const startWithTrigger = (env: Record<string, string>) =>
+  startShopProcess({ env, preload: ['tests/support/fault-trigger.ts'], timeoutMs: 200_000 });
 
 /** Makes the process `pid` raise `fault` (the preload reads the file on SIGUSR2). */
 function raise(env: Record<string, string>, pid: number, fault: TestFault): void {
@@ -70,7 +88,11 @@ function expectFaultLogged(shop: ShopProcess, role: string, f: (typeof FAULTS)[n
   const lines = linesOf(shop, role);
   const fatal = lines.filter((line) => line.level === 'fatal');
   expect(fatal, shop.output()).toEqual([
-    expect.objectContaining({ msg: `${f.text}: stopping, then exiting with code 1`, fault: f.event, err: expect.objectContaining({ type: 'Error', message: f.message }) }),
+    expect.objectContaining({
+      msg: `${f.text}: stopping, then exiting with code 1`,
+      fault: f.event,
+      err: expect.objectContaining({ type: 'Error', message: f.message }),
+    }),
   ]);
   expect((fatal[0].err as { stack: string }).stack).toContain('fault-trigger.ts');
   // It stopped within its bound, by itself: the stop finished (no "took longer" line) and nothing failed.
@@ -87,15 +109,19 @@ describe('A fault in a single shop process (PGlite)', () => {
   });
 
   for (const f of FAULTS) {
-    it(`When an ${f.text.toLowerCase()} happens, then one fatal line carries the error, the shop stops taking work and exits with code 1`, ONE_PROCESS, async () => {
-      const env = shopEnv(`single-${f.fault}`);
-      shop = await startWithTrigger(env);
-      expect(await health(shop.url)).toBe(200);
-      raise(env, shop.process.pid!, f.fault);
-      expect(await shop.exited).toBe(1);
-      expectFaultLogged(shop, 'single', f);
-      await expect(health(shop.url)).rejects.toThrow(/ECONNREFUSED/);
-    });
+    it(
+      `When an ${f.text.toLowerCase()} happens, then one fatal line carries the error, the shop stops taking work and exits with code 1`,
+      ONE_PROCESS,
+      async () => {
+        const env = shopEnv(`single-${f.fault}`);
+        shop = await startWithTrigger(env);
+        expect(await health(shop.url)).toBe(200);
+        raise(env, shop.process.pid!, f.fault);
+        expect(await shop.exited).toBe(1);
+        expectFaultLogged(shop, 'single', f);
+        await expect(health(shop.url)).rejects.toThrow(/ECONNREFUSED/);
+      },
+    );
   }
 });
 
@@ -117,41 +143,60 @@ describe.runIf(process.env.TEST_DATABASE_URL)('A fault in a cluster (WEB_CONCURR
     return env;
   }
 
-  it('When each worker in turn has a fault, then it logs it, exits with code 1 and is started again while the other serves', A_CLUSTER, async () => {
-    const env = await startCluster('workers');
-    const primary = shop!.process.pid!;
-    for (const [index, f] of [[1, FAULTS[0]], [0, FAULTS[1]]] as const) {
-      const failing = shopWorker(primary, index)!;
-      const other = shopWorker(primary, 1 - index)!;
-      expect(failing).toBeDefined();
-      raise(env, failing, f.fault);
-      await expect.poll(() => isRunning(failing), WAIT).toBe(false);
-      expectFaultLogged(shop!, `worker ${index}`, f);
-      await expect.poll(() => linesOf(shop!, 'primary').some((line) => line.msg === `Worker ${index} exited (1); starting it again`), WAIT).toBe(true);
-      await expect.poll(() => shopWorker(primary, index), WAIT).not.toBe(undefined);
-      expect(shopWorker(primary, index)).not.toBe(failing);
-      expect(shopWorker(primary, 1 - index)).toBe(other);
-      // Every connection is answered, half of them by the new worker while it still builds its shop: the primary
-      // holds what it hands that worker until the worker is ready.
-      const answers = await Promise.all(Array.from({ length: 6 }, () => health(shop!.url)));
-      expect(answers).toEqual(answers.map(() => 200));
-    }
-    expect(shop!.process.exitCode).toBeNull();
-  });
+  it(
+    'When each worker in turn has a fault, then it logs it, exits with code 1 and is started again while the other serves',
+    A_CLUSTER,
+    async () => {
+      const env = await startCluster('workers');
+      const primary = shop!.process.pid!;
+      for (const [index, f] of [
+        [1, FAULTS[0]],
+        [0, FAULTS[1]],
+      ] as const) {
+        const failing = shopWorker(primary, index)!;
+        const other = shopWorker(primary, 1 - index)!;
+        expect(failing).toBeDefined();
+        raise(env, failing, f.fault);
+        await expect.poll(() => isRunning(failing), WAIT).toBe(false);
+        expectFaultLogged(shop!, `worker ${index}`, f);
+        await expect
+          .poll(
+            () =>
+              linesOf(shop!, 'primary').some((line) => line.msg === `Worker ${index} exited (1); starting it again`),
+            WAIT,
+          )
+          .toBe(true);
+        await expect.poll(() => shopWorker(primary, index), WAIT).not.toBe(undefined);
+        expect(shopWorker(primary, index)).not.toBe(failing);
+        expect(shopWorker(primary, 1 - index)).toBe(other);
+        // Every connection is answered, half of them by the new worker while it still builds its shop: the primary
+        // holds what it hands that worker until the worker is ready.
+        const answers = await Promise.all(Array.from({ length: 6 }, () => health(shop!.url)));
+        expect(answers).toEqual(answers.map(() => 200));
+      }
+      expect(shop!.process.exitCode).toBeNull();
+    },
+  );
 
   for (const f of FAULTS) {
-    it(`When the primary has an ${f.text.toLowerCase()}, then it logs it, stops its workers and exits with code 1`, A_CLUSTER, async () => {
-      const env = await startCluster(`primary-${f.fault}`);
-      const workers = shopChildren(shop!.process.pid!);
-      expect(workers).toHaveLength(2);
-      raise(env, shop!.process.pid!, f.fault);
-      expect(await shop!.exited).toBe(1);
-      expectFaultLogged(shop!, 'primary', f);
-      // The workers were asked to stop (SIGTERM) and did so cleanly before the primary exited.
-      for (const index of [0, 1]) {
-        expect(linesOf(shop!, `worker ${index}`).map((line) => line.msg)).toEqual(expect.arrayContaining(['SIGTERM received, shutting down', 'Stopped']));
-      }
-      for (const pid of workers) expect(isRunning(pid)).toBe(false);
-    });
+    it(
+      `When the primary has an ${f.text.toLowerCase()}, then it logs it, stops its workers and exits with code 1`,
+      A_CLUSTER,
+      async () => {
+        const env = await startCluster(`primary-${f.fault}`);
+        const workers = shopChildren(shop!.process.pid!);
+        expect(workers).toHaveLength(2);
+        raise(env, shop!.process.pid!, f.fault);
+        expect(await shop!.exited).toBe(1);
+        expectFaultLogged(shop!, 'primary', f);
+        // The workers were asked to stop (SIGTERM) and did so cleanly before the primary exited.
+        for (const index of [0, 1]) {
+          expect(linesOf(shop!, `worker ${index}`).map((line) => line.msg)).toEqual(
+            expect.arrayContaining(['SIGTERM received, shutting down', 'Stopped']),
+          );
+        }
+        for (const pid of workers) expect(isRunning(pid)).toBe(false);
+      },
+    );
   }
 });

@@ -20,9 +20,36 @@ describe.each(testDatabases())('Products on %s', (db) => {
     const products = res.body.products as ProductDto[];
     expect(products.map((p) => p.id)).toEqual([...PRODUCT_IDS]);
     expect(products[1].pms).toEqual([
-      { account: 'bkash', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null, note: 'Send Money to this personal bKash number.' },
-      { account: 'nagad', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null, note: 'Send Money to this personal Nagad number.' },
-      { account: 'rocket', available: true, rate: 125, min: 5, max: 500, limit_reached: false, hours: null, note: 'Send Money to this personal Rocket number.' },
+      {
+        account: 'bkash',
+        available: true,
+        rate: 125,
+        min: 5,
+        max: 500,
+        limit_reached: false,
+        hours: null,
+        note: 'Send Money to this personal bKash number.',
+      },
+      {
+        account: 'nagad',
+        available: true,
+        rate: 125,
+        min: 5,
+        max: 500,
+        limit_reached: false,
+        hours: null,
+        note: 'Send Money to this personal Nagad number.',
+      },
+      {
+        account: 'rocket',
+        available: true,
+        rate: 125,
+        min: 5,
+        max: 500,
+        limit_reached: false,
+        hours: null,
+        note: 'Send Money to this personal Rocket number.',
+      },
     ]);
   });
 
@@ -50,14 +77,27 @@ describe.each(testDatabases())('Products on %s', (db) => {
     expect(res.body).toEqual({ ok: true, refresh: true, text: 'Success' });
     const product = (await server.api.get('/products/1xbet_topup_bdt')).body.product as ProductDto;
     expect(product).toMatchObject({ available: false, description: 'New description' });
-    expect(product.pms.find((p) => p.account === 'nagad')).toEqual({ account: 'nagad', available: false, rate: 1.0125, min: 200, max: 30000, limit_reached: false, hours: null, note: 'Send Money to this personal Nagad number.' });
+    expect(product.pms.find((p) => p.account === 'nagad')).toEqual({
+      account: 'nagad',
+      available: false,
+      rate: 1.0125,
+      min: 200,
+      max: 30000,
+      limit_reached: false,
+      hours: null,
+      note: 'Send Money to this personal Nagad number.',
+    });
     expect(product.pms.find((p) => p.account === 'bkash')).toMatchObject({ available: true, rate: 1 });
   });
 
   it('When the admin writes the Bengali description, then it is stored beside the English one; empty clears it', async () => {
     const seeded = (await server.api.get('/products/1xbet_withdraw_bdt')).body.product as ProductDto;
     expect(seeded.description_bn).toBe('আপনার 1xBet অ্যাকাউন্ট থেকে টাকা সরাসরি মোবাইল ওয়ালেটে উইথড্র করুন।');
-    const res = await server.api.patch('/products/1xbet_withdraw_bdt', { product: { description_bn: '  বিকাশে টাকা তুলুন, মিনিটেই।  ' } }, admin.token);
+    const res = await server.api.patch(
+      '/products/1xbet_withdraw_bdt',
+      { product: { description_bn: '  বিকাশে টাকা তুলুন, মিনিটেই।  ' } },
+      admin.token,
+    );
     expect(res.status).toBe(200);
     const product = (await server.api.get('/products/1xbet_withdraw_bdt')).body.product as ProductDto;
     expect(product).toMatchObject({ description: seeded.description, description_bn: 'বিকাশে টাকা তুলুন, মিনিটেই।' });
@@ -66,7 +106,9 @@ describe.each(testDatabases())('Products on %s', (db) => {
   });
 
   it('When the admin sends a method the product lacks, then it is added (upsert per account)', async () => {
-    await server.app.ctx.prisma.productPm.delete({ where: { productId_account: { productId: '1xbet_topup_usd', account: 'rocket' } } });
+    await server.app.ctx.prisma.productPm.delete({
+      where: { productId_account: { productId: '1xbet_topup_usd', account: 'rocket' } },
+    });
     const res = await server.api.patch(
       '/products/1xbet_topup_usd',
       { product: { pms: [{ account: 'rocket', available: true, rate: 126, min: 5, max: 400 }] } },
@@ -82,9 +124,21 @@ describe.each(testDatabases())('Products on %s', (db) => {
     [{ product: { description: 'x'.repeat(501) } }, 'description', 'validation.descriptionLong'],
     [{ product: { description_bn: 'কম' } }, 'description_bn', 'validation.descriptionShort'],
     [{ product: { available: 'yes' } }, 'available', 'validation.invalid'],
-    [{ product: { pms: [{ account: 'bkash', available: true, rate: 0, min: 1, max: 2 }] } }, 'pms.0.rate', 'validation.rateInvalid'],
-    [{ product: { pms: [{ account: 'bkash', available: true, rate: 1, min: 10, max: 2 }] } }, 'pms.0.max', 'validation.minMaxInvalid'],
-    [{ product: { pms: [{ account: 'paypal', available: true, rate: 1, min: 1, max: 2 }] } }, 'pms.0.account', 'validation.pmInvalid'],
+    [
+      { product: { pms: [{ account: 'bkash', available: true, rate: 0, min: 1, max: 2 }] } },
+      'pms.0.rate',
+      'validation.rateInvalid',
+    ],
+    [
+      { product: { pms: [{ account: 'bkash', available: true, rate: 1, min: 10, max: 2 }] } },
+      'pms.0.max',
+      'validation.minMaxInvalid',
+    ],
+    [
+      { product: { pms: [{ account: 'paypal', available: true, rate: 1, min: 1, max: 2 }] } },
+      'pms.0.account',
+      'validation.pmInvalid',
+    ],
   ])('When the admin sends %j, then 400 names the field and nothing changes', async (payload, field, key) => {
     const before = await server.api.get('/products/1xbet_withdraw_usd');
     const res = await server.api.patch('/products/1xbet_withdraw_usd', payload, admin.token);
@@ -103,6 +157,8 @@ describe.each(testDatabases())('Products on %s', (db) => {
   });
 
   it('When the admin edits an unknown product, then 404', async () => {
-    expect((await server.api.patch('/products/1xbet_topup_eur', { product: { available: true } }, admin.token)).status).toBe(404);
+    expect(
+      (await server.api.patch('/products/1xbet_topup_eur', { product: { available: true } }, admin.token)).status,
+    ).toBe(404);
   });
 });

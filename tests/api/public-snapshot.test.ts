@@ -9,24 +9,36 @@ import { useTestInstances, useTestServer, type TestServer } from '../support/ser
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { placeOrder, topupPayload, TOPUP_BDT } from '../factories/orders.js';
 
-const home = async (server: TestServer, token?: string) => (await server.api.get<HomeDto>('/home', token)).body as unknown as HomeDto;
+const home = async (server: TestServer, token?: string) =>
+  (await server.api.get<HomeDto>('/home', token)).body as unknown as HomeDto;
 const productsAll = async (server: TestServer) => (await server.api.get('/products/all')).body.products as ProductDto[];
 
 /** fetch() adds `Cache-Control: no-cache` to a request with If-None-Match unless told otherwise; a browser revalidating
  *  its copy sends `max-age=0`, which lets the server answer 304. */
 async function raw(server: TestServer, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { 'cache-control': 'max-age=0', ...headers } });
-  return { status: res.status, etag: res.headers.get('etag'), cache: res.headers.get('cache-control'), text: await res.text() };
+  return {
+    status: res.status,
+    etag: res.headers.get('etag'),
+    cache: res.headers.get('cache-control'),
+    text: await res.text(),
+  };
 }
 
 /** The bytes as sent (fetch would decode them), with the headers that say how. */
-function encoded(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+function encoded(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${server.url}/api/v1${path}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -79,7 +91,9 @@ describe.each(testDatabases())('Public snapshot on %s', (db) => {
       const gzip = await encoded(server, path, { 'accept-encoding': 'gzip' });
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(JSON.parse(zlib.gunzipSync(gzip.bytes).toString('utf8'))).toEqual(json);
-      expect((await encoded(server, path, { 'accept-encoding': 'identity, br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+      expect(
+        (await encoded(server, path, { 'accept-encoding': 'identity, br;q=0, gzip;q=0' })).headers['content-encoding'],
+      ).toBeUndefined();
       const again = await encoded(server, path, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
       expect(again.status).toBe(304);
       expect(again.bytes.length).toBe(0);
@@ -87,7 +101,9 @@ describe.each(testDatabases())('Public snapshot on %s', (db) => {
     // A customer's /home is their own answer: compressed as well, and carrying them.
     const own = await encoded(server, '/home', { 'accept-encoding': 'br', authorization: `Bearer ${user.token}` });
     expect(own.headers['content-encoding']).toBe('br');
-    expect((JSON.parse(zlib.brotliDecompressSync(own.bytes).toString('utf8')) as HomeDto).user?.name).toBe('Encoded Reader');
+    expect((JSON.parse(zlib.brotliDecompressSync(own.bytes).toString('utf8')) as HomeDto).user?.name).toBe(
+      'Encoded Reader',
+    );
   });
 
   it('When a customer reads /home, then the answer carries their user and is private', async () => {
@@ -114,7 +130,9 @@ describe.each(testDatabases())('Public snapshot on %s', (db) => {
   it('When the admin edits a product, goes online, and the old ETag is sent, then the reads right after show the change', async () => {
     const before = await raw(server, `/products/${TOPUP_BDT}`);
     const description = 'Fresh words for the top-up, straight from memory.';
-    expect((await server.api.patch(`/products/${TOPUP_BDT}`, { product: { description } }, admin.token)).status).toBe(200);
+    expect((await server.api.patch(`/products/${TOPUP_BDT}`, { product: { description } }, admin.token)).status).toBe(
+      200,
+    );
     const after = await raw(server, `/products/${TOPUP_BDT}`, { 'if-none-match': before.etag! });
     expect(after.status).toBe(200);
     expect(JSON.parse(after.text).product.description).toBe(description);
@@ -151,7 +169,7 @@ describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222
   const readsOrders = (sql: string[]) => sql.some((s) => /FROM orders o LEFT JOIN users/.test(s));
 
   it('When an order is placed, then /home reads the recent orders again but not the catalogue; with a capped method it reads both, and the method closes when the cap is full', async () => {
-    // Placing reads its product once (the catalogue cache of decision 133), then never again.
+    // Placing reads its product once (the catalogue cache of decision 222), then never again.
     await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '600' }));
     await home(server);
     expect(await readsAround(async () => undefined)).toEqual([]);
@@ -168,7 +186,9 @@ describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222
     const stream = await readsAround(async () => {
       expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).status).toBe(200);
       await Promise.all([
-        ...Array.from({ length: 12 }, (_, i) => placeOrder(server, TOPUP_BDT, topupPayload({ amount: String(610 + i) }))),
+        ...Array.from({ length: 12 }, (_, i) =>
+          placeOrder(server, TOPUP_BDT, topupPayload({ amount: String(610 + i) })),
+        ),
         ...Array.from({ length: 12 }, () => home(server)),
       ]);
     });
@@ -177,9 +197,30 @@ describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222
     expect(stream.filter((sql) => readsProducts([sql])).length).toBeLessThanOrEqual(3);
 
     // A cap makes the listing follow the orders: two more top-ups of bKash today fill it.
-    const today = (await server.app.ctx.prisma.order.count({ where: { pmMethod: 'bkash', status: { in: ['waiting', 'pending', 'complete'] } } })) + 2;
-    expect((await server.api.patch('/pms/bkash', { pm: { wallet: '01711111111', available: true, daily_count_limit: today, daily_amount_limit: null } }, admin.token)).status).toBe(200);
-    const bkashClosed = async () => (await home(server)).products.find((p) => p.id === TOPUP_BDT)!.pms.find((pm) => pm.account === 'bkash')!.limit_reached;
+    const today =
+      (await server.app.ctx.prisma.order.count({
+        where: { pmMethod: 'bkash', status: { in: ['waiting', 'pending', 'complete'] } },
+      })) + 2;
+    expect(
+      (
+        await server.api.patch(
+          '/pms/bkash',
+          {
+            pm: {
+              wallet: '01711111111',
+              confirm_wallet: '01711111111',
+              available: true,
+              daily_count_limit: today,
+              daily_amount_limit: null,
+            },
+          },
+          admin.token,
+        )
+      ).status,
+    ).toBe(200);
+    const bkashClosed = async () =>
+      (await home(server)).products.find((p) => p.id === TOPUP_BDT)!.pms.find((pm) => pm.account === 'bkash')!
+        .limit_reached;
     expect(await bkashClosed()).toBe(false);
     const capped = await readsAround(() => placeOrder(server, TOPUP_BDT, topupPayload({ amount: '602' })));
     expect(readsOrders(capped)).toBe(true);
@@ -190,40 +231,47 @@ describe.each(testDatabases())('Public snapshot in two parts on %s (decision 222
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Public snapshot on two instances over Redis', () => {
-  const [first, second] = useTestInstances(2, { redis: true });
-  let admin: TestUser;
-  let stopReading: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    admin = await loginAdmin(first);
-    // Both instances hold a snapshot before the changes start, and the second keeps rebuilding it.
-    await home(first);
-    await home(second);
-    stopReading = keepReading(second);
-  });
-  afterAll(async () => {
-    await stopReading?.();
-  });
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'Public snapshot on two instances over Redis',
+  () => {
+    const [first, second] = useTestInstances(2, { redis: true });
+    let admin: TestUser;
+    let stopReading: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      admin = await loginAdmin(first);
+      // Both instances hold a snapshot before the changes start, and the second keeps rebuilding it.
+      await home(first);
+      await home(second);
+      stopReading = keepReading(second);
+    });
+    afterAll(async () => {
+      await stopReading?.();
+    });
 
-  it('When one instance takes an order, then a read on the other right after the answer shows it', async () => {
-    for (let i = 0; i < 8; i += 1) {
-      const amount = 800 + i;
-      const writer = i % 2 === 0 ? first : second;
-      const reader = i % 2 === 0 ? second : first;
-      await placeOrder(writer, TOPUP_BDT, topupPayload({ amount: String(amount) }));
-      expect((await home(reader)).orders[0].amount).toBe(amount);
-    }
-  });
+    it('When one instance takes an order, then a read on the other right after the answer shows it', async () => {
+      for (let i = 0; i < 8; i += 1) {
+        const amount = 800 + i;
+        const writer = i % 2 === 0 ? first : second;
+        const reader = i % 2 === 0 ? second : first;
+        await placeOrder(writer, TOPUP_BDT, topupPayload({ amount: String(amount) }));
+        expect((await home(reader)).orders[0].amount).toBe(amount);
+      }
+    });
 
-  it('When the admin edits a product or goes online on one instance, then the other answers the change at once', async () => {
-    for (let i = 0; i < 4; i += 1) {
-      const description = `Edited on the first instance, round ${i}.`;
-      expect((await first.api.patch(`/products/${TOPUP_BDT}`, { product: { description } }, admin.token)).status).toBe(200);
-      expect((await productsAll(second)).find((p) => p.id === TOPUP_BDT)?.description).toBe(description);
-      expect(((await second.api.get(`/products/${TOPUP_BDT}`)).body.product as ProductDto).description).toBe(description);
-      const online = i % 2 === 0;
-      expect((await first.api.patch('/admin', { admin: { online } }, admin.token)).status).toBe(200);
-      expect((await home(second)).adminOnline).toBe(online);
-    }
-  });
-});
+    it('When the admin edits a product or goes online on one instance, then the other answers the change at once', async () => {
+      for (let i = 0; i < 4; i += 1) {
+        const description = `Edited on the first instance, round ${i}.`;
+        expect(
+          (await first.api.patch(`/products/${TOPUP_BDT}`, { product: { description } }, admin.token)).status,
+        ).toBe(200);
+        expect((await productsAll(second)).find((p) => p.id === TOPUP_BDT)?.description).toBe(description);
+        expect(((await second.api.get(`/products/${TOPUP_BDT}`)).body.product as ProductDto).description).toBe(
+          description,
+        );
+        const online = i % 2 === 0;
+        expect((await first.api.patch('/admin', { admin: { online } }, admin.token)).status).toBe(200);
+        expect((await home(second)).adminOnline).toBe(online);
+      }
+    });
+  },
+);

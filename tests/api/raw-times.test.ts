@@ -1,4 +1,4 @@
-// The plain statements on the hottest paths (decision 127) read times as Prisma's own reads do, whatever the
+// The plain statements on the hottest paths (decision 222) read times as Prisma's own reads do, whatever the
 // process's time zone: a raw timestamp comes back as text without a zone, which the PGlite adapter leaves to be read
 // in local time. Bangladesh servers may well run with TZ=Asia/Dhaka.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ const codeOf = (mail: CaughtMail) => {
   return `${match[1]}${match[2]}`;
 };
 
-/** The recovery id and signed reference of the mailed link (decision 096). */
+/** The recovery id and signed reference of the mailed link (decision 021). */
 const linkOf = (mail: CaughtMail) => {
   const match = /\/recovery\/([\w-]+)\?pass&ref=([\w.-]+)/.exec(mail.text);
   if (!match) throw new Error(`No link in mail: ${mail.text}`);
@@ -63,15 +63,22 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
   it('When the code is confirmed, then the password changes, the user is logged in, and older tokens stop', async () => {
     const user = await createUser(server, { password: 'old-password-1' });
     const { id, code } = await requestCode(user);
-    const res = await server.api.patch<{ user: UserDto }>(`/recover/${id}`, { code: `${code.slice(0, 3)}-${code.slice(3)} `, password: 'brand-new-pass' });
+    const res = await server.api.patch<{ user: UserDto }>(`/recover/${id}`, {
+      code: `${code.slice(0, 3)}-${code.slice(3)} `,
+      password: 'brand-new-pass',
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, email: user.email, role: 'user', jwt: expect.any(String) });
     const old = await server.api.get('/users/me', user.token);
     expect(old.status).toBe(401);
     expect(old.body.logout).toBe(true);
     expect((await server.api.get('/users/me', res.body.user.jwt)).status).toBe(200);
-    expect((await server.api.post('/login', { user: { email: user.email, password: 'brand-new-pass' } })).status).toBe(200);
-    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-1' } })).status).toBe(401);
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'brand-new-pass' } })).status).toBe(
+      200,
+    );
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-1' } })).status).toBe(
+      401,
+    );
 
     const again = await server.api.patch(`/recover/${id}`, { code, password: 'third-password' });
     expect(again.status).toBe(400);
@@ -94,12 +101,20 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     const [seconds, signature] = link.ref.split('.');
     const tampered = `${seconds}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     const other = linkOf((await requestCode(await createUser(server))).mail);
-    for (const query of [`ref=${tampered}`, `ref=${Number(seconds) + 3600}.${signature}`, `ref=${other.ref}`, 'ref=', '']) {
+    for (const query of [
+      `ref=${tampered}`,
+      `ref=${Number(seconds) + 3600}.${signature}`,
+      `ref=${other.ref}`,
+      'ref=',
+      '',
+    ]) {
       const refused = await server.api.get(`/recover/${id}?${query}`);
       expect(refused.status, query).toBe(400);
       expect(refused.body.key, query).toBe('errors.recoveryLinkInvalid');
     }
-    expect((await server.api.get(`/recover/unknown-id-123?ref=${link.ref}`)).body.key).toBe('errors.recoveryLinkInvalid');
+    expect((await server.api.get(`/recover/unknown-id-123?ref=${link.ref}`)).body.key).toBe(
+      'errors.recoveryLinkInvalid',
+    );
     // Looking does not count as a guess.
     expect((await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } })).attempts).toBe(0);
   });
@@ -131,14 +146,18 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     const locked = await server.api.patch(`/recover/${id}`, { code, password: 'brand-new-pass' });
     expect(locked.status).toBe(400);
     expect(locked.body.key).toBe('errors.recoveryInvalid');
-    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-1' } })).status).toBe(200);
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-1' } })).status).toBe(
+      200,
+    );
   });
 
   it('When many wrong guesses arrive at once, then at most five are counted and none succeeds', async () => {
     const user = await createUser(server);
     const { id, code } = await requestCode(user);
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const results = await Promise.all(guesses.map((g) => server.api.patch(`/recover/${id}`, { code: g, password: 'brand-new-pass' })));
+    const results = await Promise.all(
+      guesses.map((g) => server.api.patch(`/recover/${id}`, { code: g, password: 'brand-new-pass' })),
+    );
     expect(results.every((r) => r.status === 400)).toBe(true);
     expect(results.filter((r) => r.body.key === 'errors.recoveryCodeWrong')).toHaveLength(5);
     const row = await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } });
@@ -148,14 +167,20 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
   it('When the right code races eleven wrong ones, then each try is counted before its comparison: five tries, at most one success', async () => {
     const user = await createUser(server, { password: 'old-password-2' });
     const { id, code } = await requestCode(user);
-    const guesses = [code, ...Array.from({ length: 11 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))];
-    const results = await Promise.all(guesses.map((g) => server.api.patch(`/recover/${id}`, { code: g, password: 'brand-new-pass-2' })));
+    const guesses = [
+      code,
+      ...Array.from({ length: 11 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')),
+    ];
+    const results = await Promise.all(
+      guesses.map((g) => server.api.patch(`/recover/${id}`, { code: g, password: 'brand-new-pass-2' })),
+    );
     const wins = results.filter((r) => r.status === 200);
     const counted = results.filter((r) => r.status === 200 || r.body.key === 'errors.recoveryCodeWrong');
     expect(wins.length).toBeLessThanOrEqual(1);
     expect(counted).toHaveLength(5);
     expect((await server.app.ctx.prisma.recovery.findUniqueOrThrow({ where: { id } })).attempts).toBe(5);
-    const oldWorks = (await server.api.post('/login', { user: { email: user.email, password: 'old-password-2' } })).status === 200;
+    const oldWorks =
+      (await server.api.post('/login', { user: { email: user.email, password: 'old-password-2' } })).status === 200;
     expect(oldWorks).toBe(wins.length === 0);
   });
 
@@ -197,7 +222,9 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     const res = await server.api.patch(`/recover/${id}`, { code, password: 'brand-new-pass-3' });
     expect(res.status).toBe(429);
     expect(res.body.key).toBe('errors.recoveryTooMany');
-    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-3' } })).status).toBe(200);
+    expect((await server.api.post('/login', { user: { email: user.email, password: 'old-password-3' } })).status).toBe(
+      200,
+    );
   });
 
   it('When the e-mail is unknown, then the answer has the same shape, a row is kept, and no mail is sent', async () => {
@@ -215,7 +242,10 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     await server.api.post('/recover', { email: probe.email });
     await smtp.waitForMail(probe.email, { after: before });
     expect(smtp.mails.some((m) => m.to.includes('nobody-here@test.local'))).toBe(false);
-    const guess = await server.api.patch(`/recover/${unknown.body.id as string}`, { code: '123456', password: 'brand-new-pass' });
+    const guess = await server.api.patch(`/recover/${unknown.body.id as string}`, {
+      code: '123456',
+      password: 'brand-new-pass',
+    });
     expect(guess.status).toBe(400);
     expect(guess.body.key).toBe('errors.recoveryCodeWrong');
   });
@@ -237,13 +267,18 @@ describe.each(testDatabases())('Password recovery on %s', (db) => {
     const user = await createUser(server);
     const first = await requestCode(user);
     // Pretend the first mail went out 61 seconds ago.
-    await server.app.ctx.prisma.recovery.update({ where: { id: first.id }, data: { sentAt: new Date(Date.now() - 61_000) } });
+    await server.app.ctx.prisma.recovery.update({
+      where: { id: first.id },
+      data: { sentAt: new Date(Date.now() - 61_000) },
+    });
     const second = await requestCode(user);
     expect(second.id).not.toBe(first.id);
     const old = await server.api.patch(`/recover/${first.id}`, { code: first.code, password: 'brand-new-pass' });
     expect(old.status).toBe(400);
     expect(old.body.key).toBe('errors.recoveryInvalid');
-    expect((await server.api.patch(`/recover/${second.id}`, { code: second.code, password: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (await server.api.patch(`/recover/${second.id}`, { code: second.code, password: 'brand-new-pass' })).status,
+    ).toBe(200);
   });
 
   it('When the code has expired, then the request is invalid', async () => {

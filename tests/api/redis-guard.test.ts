@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../support/log-capture.js';
 import { startTcpProxy, targetOf, type TcpProxy } from '../support/tcp-proxy.js';
-import { connectRedis, RedisUnavailableError, type RedisGuard } from '../../server/security/redis-guard.js';
+import { connectRedis, RedisUnavailableError, type RedisGuard } from '../../server/redis/redis-guard.js';
 
 describe.runIf(process.env.TEST_REDIS_URL)('Redis guard', () => {
   const log = captureLog('info');

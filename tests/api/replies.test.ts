@@ -1,4 +1,4 @@
-// The support console's API (issue 10): canned replies (admin CRUD, validated, audited in the change's own
+// The support console's API: canned replies (admin CRUD, validated, audited in the change's own
 // transaction, nothing recorded when a change fails) and tickets about an order (the owner's own only, shown in the
 // ticket's views with the language it was written in).
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,11 @@ describe.each(testDatabases())('Support console on %s', (db) => {
     return res.body.entries.find((e) => e.target_type === 'reply')!;
   }
   async function addReply(fields: Partial<typeof REPLY> = {}): Promise<CannedReplyDto> {
-    const res = await server.api.post<{ reply: CannedReplyDto }>('/replies', { reply: { ...REPLY, ...fields } }, admin.token);
+    const res = await server.api.post<{ reply: CannedReplyDto }>(
+      '/replies',
+      { reply: { ...REPLY, ...fields } },
+      admin.token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.reply;
   }
@@ -40,11 +44,20 @@ describe.each(testDatabases())('Support console on %s', (db) => {
   describe('canned replies', () => {
     it('When the admin adds, lists, edits and deletes a reply, then each change answers the reply and records one entry', async () => {
       const before = await auditCount();
-      const created = await server.api.post<{ reply: CannedReplyDto }>('/replies', { reply: { ...REPLY, title: '  Payment received  ' } }, admin.token);
+      const created = await server.api.post<{ reply: CannedReplyDto }>(
+        '/replies',
+        { reply: { ...REPLY, title: '  Payment received  ' } },
+        admin.token,
+      );
       expect(created.status).toBe(201);
       expect(created.headers.get('ratelimit-policy')).toBeTruthy();
       const reply = created.body.reply;
-      expect(reply).toMatchObject({ id: expect.any(Number), title: 'Payment received', text_en: REPLY.text_en, text_bn: REPLY.text_bn });
+      expect(reply).toMatchObject({
+        id: expect.any(Number),
+        title: 'Payment received',
+        text_en: REPLY.text_en,
+        text_bn: REPLY.text_bn,
+      });
       expect(await auditCount()).toBe(before + 1);
       expect(await latestEntry()).toMatchObject({
         actor: { id: admin.id },
@@ -58,18 +71,34 @@ describe.each(testDatabases())('Support console on %s', (db) => {
       expect(list.status).toBe(200);
       expect(list.body.replies.find((r) => r.id === reply.id)).toEqual(reply);
 
-      const edited = await server.api.patch<{ reply: CannedReplyDto }>(`/replies/${reply.id}`, { reply: { ...REPLY, title: 'Payment arrived' } }, admin.token);
+      const edited = await server.api.patch<{ reply: CannedReplyDto }>(
+        `/replies/${reply.id}`,
+        { reply: { ...REPLY, title: 'Payment arrived' } },
+        admin.token,
+      );
       expect(edited.status).toBe(200);
       expect(edited.body.reply).toMatchObject({ id: reply.id, title: 'Payment arrived' });
       expect(await auditCount()).toBe(before + 2);
-      expect(await latestEntry()).toMatchObject({ action: 'reply.update', before: { title: 'Payment received' }, after: { title: 'Payment arrived' } });
+      expect(await latestEntry()).toMatchObject({
+        action: 'reply.update',
+        before: { title: 'Payment received' },
+        after: { title: 'Payment arrived' },
+      });
       // Saving it unchanged is answered as done and records nothing (decision 110).
-      expect((await server.api.patch(`/replies/${reply.id}`, { reply: { ...REPLY, title: 'Payment arrived' } }, admin.token)).status).toBe(200);
+      expect(
+        (await server.api.patch(`/replies/${reply.id}`, { reply: { ...REPLY, title: 'Payment arrived' } }, admin.token))
+          .status,
+      ).toBe(200);
       expect(await auditCount()).toBe(before + 2);
 
       expect((await server.api.delete(`/replies/${reply.id}`, {}, admin.token)).status).toBe(200);
       expect(await auditCount()).toBe(before + 3);
-      expect(await latestEntry()).toMatchObject({ action: 'reply.delete', target_id: String(reply.id), before: { title: 'Payment arrived' }, after: null });
+      expect(await latestEntry()).toMatchObject({
+        action: 'reply.delete',
+        target_id: String(reply.id),
+        before: { title: 'Payment arrived' },
+        after: null,
+      });
       const after = await server.api.get<{ replies: CannedReplyDto[] }>('/replies', admin.token);
       expect(after.body.replies.some((r) => r.id === reply.id)).toBe(false);
     });
@@ -93,25 +122,31 @@ describe.each(testDatabases())('Support console on %s', (db) => {
       ['a variable in capitals', { text_bn: 'পরিমাণ {Amount}' }, 'text_bn', 'validation.replyVariableUnknown'],
       ['an unclosed brace', { text_en: 'Order {order_id is done' }, 'text_en', 'validation.replyVariableUnknown'],
       ['a title that is not text', { title: 42 }, 'title', 'validation.required'],
-    ])('When a reply with %s is sent, then 400 names the field with its key and nothing is stored or recorded', async (_case, fields, field, key) => {
-      const rows = await server.app.ctx.prisma.cannedReply.count();
-      const entries = await auditCount();
-      const res = await server.api.post('/replies', { reply: { ...REPLY, ...fields } }, admin.token);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ ok: false, key: 'errors.validation', errors: { [field]: key } });
-      const existing = await addReply();
-      const edit = await server.api.patch(`/replies/${existing.id}`, { reply: { ...REPLY, ...fields } }, admin.token);
-      expect(edit.status).toBe(400);
-      expect(edit.body.errors).toMatchObject({ [field]: key });
-      expect(await server.app.ctx.prisma.cannedReply.count()).toBe(rows + 1);
-      expect(await auditCount()).toBe(entries + 1);
-    });
+    ])(
+      'When a reply with %s is sent, then 400 names the field with its key and nothing is stored or recorded',
+      async (_case, fields, field, key) => {
+        const rows = await server.app.ctx.prisma.cannedReply.count();
+        const entries = await auditCount();
+        const res = await server.api.post('/replies', { reply: { ...REPLY, ...fields } }, admin.token);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ ok: false, key: 'errors.validation', errors: { [field]: key } });
+        const existing = await addReply();
+        const edit = await server.api.patch(`/replies/${existing.id}`, { reply: { ...REPLY, ...fields } }, admin.token);
+        expect(edit.status).toBe(400);
+        expect(edit.body.errors).toMatchObject({ [field]: key });
+        expect(await server.app.ctx.prisma.cannedReply.count()).toBe(rows + 1);
+        expect(await auditCount()).toBe(entries + 1);
+      },
+    );
 
     it('When unknown fields, a bad id or an unknown reply are sent, then 400/404 and no entry', async () => {
       const entries = await auditCount();
       expect((await server.api.post('/replies', { reply: { ...REPLY, sticky: true } }, admin.token)).status).toBe(400);
       expect((await server.api.post('/replies', { reply: 'hello' }, admin.token)).status).toBe(400);
-      expect((await server.api.patch('/replies/999999', { reply: REPLY }, admin.token)).body).toMatchObject({ ok: false, key: 'errors.replyNotFound' });
+      expect((await server.api.patch('/replies/999999', { reply: REPLY }, admin.token)).body).toMatchObject({
+        ok: false,
+        key: 'errors.replyNotFound',
+      });
       expect((await server.api.patch('/replies/999999', { reply: REPLY }, admin.token)).status).toBe(404);
       expect((await server.api.patch('/replies/abc', { reply: REPLY }, admin.token)).status).toBe(404);
       expect((await server.api.delete('/replies/999999', {}, admin.token)).status).toBe(404);
@@ -126,7 +161,10 @@ describe.each(testDatabases())('Support console on %s', (db) => {
       expect(list.status).toBe(403);
       expect(list.body).toMatchObject({ ok: false, key: 'errors.adminOnly', code: -10033 });
       expect((await server.api.post('/replies', { reply: REPLY }, customer.token)).status).toBe(403);
-      expect((await server.api.patch(`/replies/${reply.id}`, { reply: { ...REPLY, title: 'Hijacked' } }, customer.token)).status).toBe(403);
+      expect(
+        (await server.api.patch(`/replies/${reply.id}`, { reply: { ...REPLY, title: 'Hijacked' } }, customer.token))
+          .status,
+      ).toBe(403);
       expect((await server.api.delete(`/replies/${reply.id}`, {}, customer.token)).status).toBe(403);
       expect((await server.api.get('/replies')).status).toBe(401);
       expect((await server.api.delete(`/replies/${reply.id}`, {})).status).toBe(401);
@@ -138,7 +176,11 @@ describe.each(testDatabases())('Support console on %s', (db) => {
     it('When the shop holds the most replies it keeps, then adding one more is 409 and records nothing', async () => {
       const have = await server.app.ctx.prisma.cannedReply.count();
       await server.app.ctx.prisma.cannedReply.createMany({
-        data: Array.from({ length: REPLY_LIMITS.count - have }, (_, i) => ({ title: `Filler ${i}`, textEn: 'Thanks!', textBn: 'ধন্যবাদ!' })),
+        data: Array.from({ length: REPLY_LIMITS.count - have }, (_, i) => ({
+          title: `Filler ${i}`,
+          textEn: 'Thanks!',
+          textBn: 'ধন্যবাদ!',
+        })),
       });
       const entries = await auditCount();
       const res = await server.api.post('/replies', { reply: REPLY }, admin.token);
@@ -153,7 +195,11 @@ describe.each(testDatabases())('Support console on %s', (db) => {
   describe('tickets about an order', () => {
     it('When a customer opens a ticket about their own order, then every view names it and the conversation shows it', async () => {
       const order = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ wallet: '01812345678' }), customer.token);
-      const res = await server.api.post('/supports', { support: { subject: WITHDRAW_BDT, text: 'My withdrawal has not arrived yet', order_id: order, lang: 'bn' } }, customer.token);
+      const res = await server.api.post(
+        '/supports',
+        { support: { subject: WITHDRAW_BDT, text: 'My withdrawal has not arrived yet', order_id: order, lang: 'bn' } },
+        customer.token,
+      );
       expect(res.status).toBe(201);
       const id = res.body.id as string;
 
@@ -179,8 +225,14 @@ describe.each(testDatabases())('Support console on %s', (db) => {
       const asAdmin = await server.api.get<{ support: TicketDto }>(`/supports/${id}`, admin.token);
       expect(asAdmin.body.support.order).toEqual(asOwner.body.support.order);
       // Replies answer the conversation with the order, as it is now.
-      expect((await server.api.patch(`/orders/${order}`, { order: { onex_id: '123456789', w_code: 'AB12' } })).status).toBe(200);
-      const reply = await server.api.patch<{ support: TicketDto }>(`/supports/${id}`, { support: { text: 'We are on it' } }, admin.token);
+      expect(
+        (await server.api.patch(`/orders/${order}`, { order: { onex_id: '123456789', w_code: 'AB12' } })).status,
+      ).toBe(200);
+      const reply = await server.api.patch<{ support: TicketDto }>(
+        `/supports/${id}`,
+        { support: { text: 'We are on it' } },
+        admin.token,
+      );
       expect(reply.body.support.order).toMatchObject({ id: order, status: 'pending' });
     });
 
@@ -191,16 +243,28 @@ describe.each(testDatabases())('Support console on %s', (db) => {
       const tickets = () => server.app.ctx.prisma.ticket.count();
       const before = await tickets();
       for (const orderId of [theirs, guests, 'no-such-order-0123456789']) {
-        const res = await server.api.post('/supports', { support: { subject: 'other', text: 'Please check this order for me', order_id: orderId } }, customer.token);
+        const res = await server.api.post(
+          '/supports',
+          { support: { subject: 'other', text: 'Please check this order for me', order_id: orderId } },
+          customer.token,
+        );
         expect(res.status, orderId).toBe(404);
         expect(res.body.key).toBe('errors.orderNotFound');
       }
       for (const orderId of ['../etc/passwd', '', 42, { id: theirs }]) {
-        const res = await server.api.post('/supports', { support: { subject: 'other', text: 'Please check this order for me', order_id: orderId } }, customer.token);
+        const res = await server.api.post(
+          '/supports',
+          { support: { subject: 'other', text: 'Please check this order for me', order_id: orderId } },
+          customer.token,
+        );
         expect(res.status, JSON.stringify(orderId)).toBe(400);
         expect(res.body.errors).toMatchObject({ order_id: 'validation.invalid' });
       }
-      const badLang = await server.api.post('/supports', { support: { subject: 'other', text: 'Please check this order for me', lang: 'fr' } }, customer.token);
+      const badLang = await server.api.post(
+        '/supports',
+        { support: { subject: 'other', text: 'Please check this order for me', lang: 'fr' } },
+        customer.token,
+      );
       expect(badLang.status).toBe(400);
       expect(badLang.body.errors).toMatchObject({ lang: 'validation.invalid' });
       expect(await tickets()).toBe(before);
@@ -225,8 +289,12 @@ describe.each(testDatabases())('Support console on %s', (db) => {
       expect(JSON.stringify(res.body)).not.toContain(order);
       // Should the order ever belong to someone else, the owner's view no longer shows it; the admin's still does.
       await server.app.ctx.prisma.order.update({ where: { id: order }, data: { userId: stranger.id } });
-      expect((await server.api.get<{ support: TicketDto }>(`/supports/${id}`, customer.token)).body.support.order).toBeNull();
-      expect((await server.api.get<{ support: TicketDto }>(`/supports/${id}`, admin.token)).body.support.order).toMatchObject({ id: order });
+      expect(
+        (await server.api.get<{ support: TicketDto }>(`/supports/${id}`, customer.token)).body.support.order,
+      ).toBeNull();
+      expect(
+        (await server.api.get<{ support: TicketDto }>(`/supports/${id}`, admin.token)).body.support.order,
+      ).toMatchObject({ id: order });
     });
   });
 });

@@ -1,4 +1,4 @@
-// Input limits of issue 7 (decision 074): a deeply nested body is a 400 (never 5xx), a bad enum is a 400 naming the
+// Input limits (decision 131): a deeply nested body is a 400 (never 5xx), a bad enum is a 400 naming the
 // field, and common passwords are refused at register, change and reset with a translated key.
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
@@ -9,7 +9,11 @@ describe('Security limits of input', () => {
 
   it('When a login body is 100 KB of nested arrays, then 400 naming the body, not a 5xx', async () => {
     const deep = `{"user":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
-    const res = await fetch(`${server.url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    const res = await fetch(`${server.url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { key: string; errors: Record<string, string> };
     expect(body.key).toBe('errors.validation');
@@ -31,7 +35,9 @@ describe('Security limits of input', () => {
   });
 
   it('When a common password is used to register or as a new password, then 400 errors.passwordCommon names the field', async () => {
-    const reg = await server.api.post('/register', { user: { name: 'Common', email: 'common@test.local', password: 'password123' } });
+    const reg = await server.api.post('/register', {
+      user: { name: 'Common', email: 'common@test.local', password: 'password123' },
+    });
     expect(reg.status).toBe(400);
     expect(reg.body.errors).toEqual({ password: 'errors.passwordCommon' });
     expect(await server.app.ctx.prisma.user.count({ where: { email: 'common@test.local' } })).toBe(0);

@@ -1,4 +1,4 @@
-// Linking an SMS by hand without guesswork (issue 22 point 6, decision 218): the dialog offers the wallet's top-ups
+// Linking an SMS by hand without guesswork (decision 197): the dialog offers the wallet's top-ups
 // without proof (the same amount first), a short id is enough when it names one order, and the history finds an
 // order by its transaction id in any letter case and by its first characters.
 import { describe, expect, it } from 'vitest';
@@ -35,10 +35,19 @@ describe.each(testDatabases())('Linking an SMS by hand on %s', (db) => {
     expect(ids).not.toContain(otherWallet);
     expect(ids.indexOf(exact)).toBeLessThan(ids.indexOf(near));
     expect(ids.indexOf(near)).toBeLessThan(ids.indexOf(far));
-    expect(res.body.candidates.find((c) => c.id === exact)).toMatchObject({ exact: true, pm_amount: 7321.5, status: 'waiting', verification: 'none' });
+    expect(res.body.candidates.find((c) => c.id === exact)).toMatchObject({
+      exact: true,
+      pm_amount: 7321.5,
+      status: 'waiting',
+      verification: 'none',
+    });
     expect(res.body.candidates.find((c) => c.id === near)?.exact).toBe(false);
 
-    const linked = await server.api.patch(`/sms/${smsId}`, { sms: { order_id: exact.slice(0, 8), reason: 'the customer sent the screenshot' } }, operator.token);
+    const linked = await server.api.patch(
+      `/sms/${smsId}`,
+      { sms: { order_id: exact.slice(0, 8), reason: 'the customer sent the screenshot' } },
+      operator.token,
+    );
     expect(linked.status).toBe(200);
     expect((await getOrderAsAdmin(server, exact, admin.token)).verification.status).toBe('verified');
     // A verified order is no candidate any more.
@@ -54,11 +63,25 @@ describe.each(testDatabases())('Linking an SMS by hand on %s', (db) => {
     const admin = await loginAdmin(server);
     const smsId = await unmatchedSms(admin.token, 640);
     const prisma = server.app.ctx.prisma;
-    const base = { productId: TOPUP_BDT, status: 'waiting', createdAt: new Date(), lastTime: new Date(Date.now() + 3_600_000), pmMethod: 'bkash', pmWallet: '01711111111', pmCoin: 'BDT', amount: '640', rate: '1', pmAmount: '640', contactEmail: 'twins@example.com', onexId: '123456789' };
+    const base = {
+      productId: TOPUP_BDT,
+      status: 'waiting',
+      createdAt: new Date(),
+      lastTime: new Date(Date.now() + 3_600_000),
+      pmMethod: 'bkash',
+      pmWallet: '01711111111',
+      pmCoin: 'BDT',
+      amount: '640',
+      rate: '1',
+      pmAmount: '640',
+      contactEmail: 'twins@example.com',
+      onexId: '123456789',
+    };
     const stem = `Tw${uniquePmId().slice(2, 8)}`;
     await prisma.order.create({ data: { ...base, id: `${stem}AAAAAAAAAAAAAA` } });
     await prisma.order.create({ data: { ...base, id: `${stem}BBBBBBBBBBBBBB` } });
-    const link = (orderId: string) => server.api.patch(`/sms/${smsId}`, { sms: { order_id: orderId, reason: 'typed from the phone' } }, admin.token);
+    const link = (orderId: string) =>
+      server.api.patch(`/sms/${smsId}`, { sms: { order_id: orderId, reason: 'typed from the phone' } }, admin.token);
 
     const short = await link(stem.slice(0, 5));
     expect(short.status).toBe(400);
@@ -77,9 +100,15 @@ describe.each(testDatabases())('Linking an SMS by hand on %s', (db) => {
     const trx = `Qx${uniquePmId().toUpperCase()}`;
     expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: trx } })).status).toBe(200);
     for (const q of [trx.toLowerCase(), trx.slice(0, 8), trx.slice(0, 8).toLowerCase()]) {
-      const res = await server.api.get<{ orders: AdminOrderDto[] }>(`/orders/all?q=${encodeURIComponent(q)}`, admin.token);
+      const res = await server.api.get<{ orders: AdminOrderDto[] }>(
+        `/orders/all?q=${encodeURIComponent(q)}`,
+        admin.token,
+      );
       expect(res.status, q).toBe(200);
-      expect(res.body.orders.map((o) => o.id), q).toContain(id);
+      expect(
+        res.body.orders.map((o) => o.id),
+        q,
+      ).toContain(id);
     }
   });
 });

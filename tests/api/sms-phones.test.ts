@@ -1,4 +1,4 @@
-// Wallet phones as they are (issue 19): SMS Gateway for Android's signed webhook, exactly as the app sends it; codes
+// Wallet phones as they are: SMS Gateway for Android's signed webhook, exactly as the app sends it; codes
 // masked out of stored texts and never pushed; one message however often it is forwarded; bad tokens never lock a
 // real phone out. The shop's real rate limits apply here (no test scale).
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,8 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
   let nagad: Forwarder;
 
   const stored = (id: number) => server.app.ctx.prisma.smsMessage.findUniqueOrThrow({ where: { id } });
-  const adminOrder = async (id: string) => (await server.api.get<{ order: OrderDto }>(`/orders/${id}`, admin.token)).body.order;
+  const adminOrder = async (id: string) =>
+    (await server.api.get<{ order: OrderDto }>(`/orders/${id}`, admin.token)).body.order;
   async function topup(amount: string) {
     const id = await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'bkash', amount }));
     return { id, pmAmount: (await getOrder(server, id)).pm_amount };
@@ -39,7 +40,10 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
       await server.api.patch(`/orders/${id}`, { order: { pm_id: trxId } });
       // The text states the balance the phone's ledger expects after it (decision 144), as a real phone's does.
       const balance = Math.round((bkash.balance() + Number(pmAmount)) * 100) / 100;
-      const body = gatewaySmsReceived({ from: 'bKash', text: moneyReceivedSms('bkash', { amount: pmAmount, trxId, balance }) });
+      const body = gatewaySmsReceived({
+        from: 'bKash',
+        text: moneyReceivedSms('bkash', { amount: pmAmount, trxId, balance }),
+      });
       bkash.moveBalance(Number(pmAmount));
       const res = await postAsGateway(server.url, bkash.id, signAsGateway(body, bkash.token));
       expect(res.status).toBe(200);
@@ -50,26 +54,43 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
     });
 
     it('When the same event is delivered again (the app retries), then 200 duplicate and nothing new is stored', async () => {
-      const body = gatewaySmsReceived({ from: 'NAGAD', text: moneyReceivedSms('nagad', { amount: 640, trxId: uniquePmId().toUpperCase().slice(0, 8) }) });
+      const body = gatewaySmsReceived({
+        from: 'NAGAD',
+        text: moneyReceivedSms('nagad', { amount: 640, trxId: uniquePmId().toUpperCase().slice(0, 8) }),
+      });
       const first = await postAsGateway(server.url, nagad.id, signAsGateway(body, nagad.token));
       expect(first.body).toMatchObject({ status: 'stored', sms: { status: 'unmatched' } });
       const count = await server.app.ctx.prisma.smsMessage.count();
       // A retry is signed again, at its own time; the very same request replayed is the same event too.
-      const retried = await postAsGateway(server.url, nagad.id, signAsGateway(body, nagad.token, new Date(Date.now() + 30_000)));
+      const retried = await postAsGateway(
+        server.url,
+        nagad.id,
+        signAsGateway(body, nagad.token, new Date(Date.now() + 30_000)),
+      );
       const replayed = await postAsGateway(server.url, nagad.id, signAsGateway(body, nagad.token));
       for (const again of [retried, replayed]) {
         expect(again.status).toBe(200);
-        expect(again.body).toMatchObject({ ok: true, status: 'duplicate', sms: { id: (first.body.sms as { id: number }).id, status: 'duplicate' } });
+        expect(again.body).toMatchObject({
+          ok: true,
+          status: 'duplicate',
+          sms: { id: (first.body.sms as { id: number }).id, status: 'duplicate' },
+        });
       }
       expect(await server.app.ctx.prisma.smsMessage.count()).toBe(count);
     });
 
     it('When the signature is wrong, missing, stale, from the future or for another device, then 401 and nothing is stored', async () => {
       const count = await server.app.ctx.prisma.smsMessage.count();
-      const body = gatewaySmsReceived({ from: 'bKash', text: moneyReceivedSms('bkash', { amount: 900, trxId: 'FORGED0001' }) });
+      const body = gatewaySmsReceived({
+        from: 'bKash',
+        text: moneyReceivedSms('bkash', { amount: 900, trxId: 'FORGED0001' }),
+      });
       const good = signAsGateway(body, bkash.token);
       const refusals = [
-        { ...good, headers: { ...good.headers, 'x-signature': signAsGateway(body, `${bkash.token}x`).headers['x-signature'] } },
+        {
+          ...good,
+          headers: { ...good.headers, 'x-signature': signAsGateway(body, `${bkash.token}x`).headers['x-signature'] },
+        },
         { ...good, body: body.replace('900.00', '9,000.00') },
         { ...good, headers: { 'content-type': 'application/json' } },
         { ...good, headers: { ...good.headers, 'x-timestamp': String(Number(good.headers['x-timestamp']) + 1) } },
@@ -89,7 +110,11 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
     it('When the app posts another event (ping, sent, delivered), then 200 and nothing is stored; a revoked phone is 401', async () => {
       const count = await server.app.ctx.prisma.smsMessage.count();
       for (const event of ['system:ping', 'sms:sent', 'sms:delivered']) {
-        const res = await postAsGateway(server.url, bkash.id, signAsGateway(gatewayEvent(event, { messageId: 'abc', phoneNumber: '+8801712345678' }), bkash.token));
+        const res = await postAsGateway(
+          server.url,
+          bkash.id,
+          signAsGateway(gatewayEvent(event, { messageId: 'abc', phoneNumber: '+8801712345678' }), bkash.token),
+        );
         expect([res.status, res.body.status, res.body.event]).toEqual([200, 'skipped', event]);
       }
       expect(await server.app.ctx.prisma.smsMessage.count()).toBe(count);
@@ -115,10 +140,21 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
       const pushes = recordEvents(socket);
       const code = await bkash.post({ text: 'Your bKash verification code is 956586. Expires in 2 minutes.' });
       expect(code.body.sms.status).toBe('ignored');
-      expect((await stored(code.body.sms.id)).text).toBe('Your bKash verification code is ••••••. Expires in 2 minutes.');
+      expect((await stored(code.body.sms.id)).text).toBe(
+        'Your bKash verification code is ••••••. Expires in 2 minutes.',
+      );
       // Through the gateway too, and in Bengali.
-      const viaApp = await postAsGateway(server.url, bkash.id, signAsGateway(gatewaySmsReceived({ from: 'bKash', text: 'আপনার বিকাশ কোড ৪৮২৯১৭। কাউকে দেবেন না।' }), bkash.token));
-      expect((await stored((viaApp.body.sms as { id: number }).id)).text).toBe('আপনার বিকাশ কোড ••••••। কাউকে দেবেন না।');
+      const viaApp = await postAsGateway(
+        server.url,
+        bkash.id,
+        signAsGateway(
+          gatewaySmsReceived({ from: 'bKash', text: 'আপনার বিকাশ কোড ৪৮২৯১৭। কাউকে দেবেন না।' }),
+          bkash.token,
+        ),
+      );
+      expect((await stored((viaApp.body.sms as { id: number }).id)).text).toBe(
+        'আপনার বিকাশ কোড ••••••। কাউকে দেবেন না।',
+      );
       const inbox = await server.api.get<{ sms: SmsDto[] }>('/sms?status=ignored', admin.token);
       expect(JSON.stringify(inbox.body)).not.toMatch(/956586|৪৮২৯১৭/);
       const trxId = uniquePmId().toUpperCase().slice(0, 10);
@@ -141,7 +177,12 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
       expect(await server.app.ctx.prisma.smsMessage.count({ where: { text } })).toBe(1);
       const a = await topup('700');
       const b = await topup('700');
-      const link = (orderId: string) => server.api.patch(`/sms/${first.body.sms.id}`, { sms: { order_id: orderId, reason: 'paid, the text was not read' } }, admin.token);
+      const link = (orderId: string) =>
+        server.api.patch(
+          `/sms/${first.body.sms.id}`,
+          { sms: { order_id: orderId, reason: 'paid, the text was not read' } },
+          admin.token,
+        );
       expect((await link(a.id)).status).toBe(200);
       const second = await link(b.id);
       expect([second.status, second.body.key]).toEqual([409, 'errors.smsNotLinkable']);
@@ -155,7 +196,11 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
       await server.api.patch(`/orders/${a.id}`, { order: { pm_id: trxId } });
       const sms = await bkash.payment({ amount: a.pmAmount, trxId });
       expect(sms.body.sms).toMatchObject({ status: 'matched', order_id: a.id });
-      const byHand = await server.api.patch(`/sms/${sms.body.sms.id}`, { sms: { order_id: b.id, reason: 'same amount, why not' } }, admin.token);
+      const byHand = await server.api.patch(
+        `/sms/${sms.body.sms.id}`,
+        { sms: { order_id: b.id, reason: 'same amount, why not' } },
+        admin.token,
+      );
       expect([byHand.status, byHand.body.key]).toEqual([409, 'errors.smsNotLinkable']);
     });
   });
@@ -167,7 +212,11 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
         const res =
           i % 2 === 0
             ? await server.api.post('/sms', { from: 'bKash', text: `guess ${i}` }, `smsdev_wrong${i}`)
-            : await postAsGateway(server.url, bkash.id, signAsGateway(gatewaySmsReceived({ from: 'bKash', text: `guess ${i}` }), 'wrong-key'));
+            : await postAsGateway(
+                server.url,
+                bkash.id,
+                signAsGateway(gatewaySmsReceived({ from: 'bKash', text: `guess ${i}` }), 'wrong-key'),
+              );
         statuses.push(res.status);
       }
       // 120 a minute per address (the tests above spent a few): 401 until then, 429 after.
@@ -177,7 +226,11 @@ describe.each(testDatabases())('Wallet phones on %s', (db) => {
       expect(statuses.slice(firstRefusal).every((s) => s === 429)).toBe(true);
       // The same address, the phone's own token and key: its requests count per device, apart from the bad ones.
       expect((await bkash.post({ text: 'Dear customer, your bKash PIN will expire soon.' })).status).toBe(200);
-      const viaApp = await postAsGateway(server.url, bkash.id, signAsGateway(gatewaySmsReceived({ from: 'bKash', text: 'Cashback offer ends today' }), bkash.token));
+      const viaApp = await postAsGateway(
+        server.url,
+        bkash.id,
+        signAsGateway(gatewaySmsReceived({ from: 'bKash', text: 'Cashback offer ends today' }), bkash.token),
+      );
       expect(viaApp.status).toBe(200);
     });
   });

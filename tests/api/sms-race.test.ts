@@ -1,4 +1,4 @@
-// Matching races (issue 9 rule 2): the customer's id and the wallet's SMS arriving together give exactly one
+// Matching races: the customer's id and the wallet's SMS arriving together give exactly one
 // match, every time; two phones forwarding the same payment at once still verify one order once. PGlite
 // serialises everything (it still runs); PostgreSQL is where these prove the point.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,9 @@ describe.each(testDatabases())('SMS matching races on %s', (db) => {
 
   async function expectOneMatch(order: { id: string; trxId: string }) {
     const prisma = server.app.ctx.prisma;
-    const matched = await prisma.smsMessage.findMany({ where: { trxKey: order.trxId.toLowerCase(), status: 'matched' } });
+    const matched = await prisma.smsMessage.findMany({
+      where: { trxKey: order.trxId.toLowerCase(), status: 'matched' },
+    });
     expect(matched.map((m) => m.orderId)).toEqual([order.id]);
     const row = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect([row.verification, row.verificationSmsId]).toEqual(['verified', matched[0].id]);
@@ -72,7 +74,9 @@ describe.each(testDatabases())('SMS matching races on %s', (db) => {
       const statuses = [first.body.sms.status, second.body.sms.status];
       expect(statuses.filter((s) => s === 'matched').length).toBeLessThanOrEqual(1);
       await expectOneMatch(placed[i]);
-      expect(await server.app.ctx.prisma.smsMessage.count({ where: { trxKey: placed[i].trxId.toLowerCase() } })).toBe(2);
+      expect(await server.app.ctx.prisma.smsMessage.count({ where: { trxKey: placed[i].trxId.toLowerCase() } })).toBe(
+        2,
+      );
     }
   });
 });

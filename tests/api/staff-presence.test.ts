@@ -1,4 +1,4 @@
-// "Admin: offline" while admins work (issue 22 point 13, decision 217): the badge follows staff presence (a console
+// "Admin: offline" while admins work (decision 217): the badge follows staff presence (a console
 // open, or the Telegram desk used, in the last 5 minutes) unless the switch is set by hand.
 import { describe, expect, it } from 'vitest';
 import type { AdminInfoDto, HomeDto } from '#shared/api-types';
@@ -43,7 +43,9 @@ describe.each(testDatabases())('Staff presence on %s', (db) => {
     expect(await server.app.ctx.prisma.staffPresence.count()).toBe(0);
 
     // Nobody seen for 5 minutes: the next watch turns the badge off and says so once.
-    await server.app.ctx.prisma.staffPresence.create({ data: { userId: operator.id, lastSeen: new Date(Date.now() - 5 * 60_000 - 1_000), via: 'console' } });
+    await server.app.ctx.prisma.staffPresence.create({
+      data: { userId: operator.id, lastSeen: new Date(Date.now() - 5 * 60_000 - 1_000), via: 'console' },
+    });
     const turnedOff = nextEvent(watcher, 'admin:online');
     await server.app.services.adminStatus.watchPresence();
     expect(await turnedOff).toEqual({ online: false });
@@ -57,18 +59,28 @@ describe.each(testDatabases())('Staff presence on %s', (db) => {
     clock.reset();
     const admin = await loginAdmin(server);
     await server.app.ctx.prisma.staffPresence.deleteMany();
-    expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).body).toMatchObject({ admin: { online: true, auto: false } });
+    expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).body).toMatchObject({
+      admin: { online: true, auto: false },
+    });
     expect(await homeOnline()).toBe(true);
-    expect((await server.api.patch('/admin', { admin: { online: null } }, admin.token)).body).toMatchObject({ admin: { online: false, auto: true } });
+    expect((await server.api.patch('/admin', { admin: { online: null } }, admin.token)).body).toMatchObject({
+      admin: { online: false, auto: true },
+    });
     expect(await homeOnline()).toBe(false);
 
     await server.app.services.adminStatus.staffActive(admin.id, 'telegram');
     await waitFor(homeOnline, (online) => online);
-    expect((await server.api.patch('/admin', { admin: { online: false } }, admin.token)).body).toMatchObject({ admin: { online: false, auto: false } });
+    expect((await server.api.patch('/admin', { admin: { online: false } }, admin.token)).body).toMatchObject({
+      admin: { online: false, auto: false },
+    });
     expect(await homeOnline()).toBe(false);
     expect((await server.api.patch('/admin', { admin: { online: 'auto' } }, admin.token)).status).toBe(400);
 
-    const entries = await server.app.ctx.prisma.auditEntry.findMany({ where: { action: 'admin.online', actorId: admin.id }, orderBy: { id: 'desc' }, take: 2 });
+    const entries = await server.app.ctx.prisma.auditEntry.findMany({
+      where: { action: 'admin.online', actorId: admin.id },
+      orderBy: { id: 'desc' },
+      take: 2,
+    });
     expect(entries.map((e) => e.after)).toEqual([{ online: false }, { online: null }]);
     // A guest sees the flag and whether it is automatic, never the user count.
     expect(Object.keys(await info()).sort()).toEqual(['auto', 'online', 'users']);

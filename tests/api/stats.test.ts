@@ -1,4 +1,4 @@
-// The admin's KPIs (issue 10, decision 113): GET /stats over a seeded set of orders whose figures were worked out by
+// The admin's KPIs (decision 113): GET /stats over a seeded set of orders whose figures were worked out by
 // hand, for each range, with orders on both sides of Dhaka midnight (18:00 UTC); the clock the ranges end with is
 // injected. Then one order moved through the API with the real clock, a bad range, and who may ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { testClock } from '../support/clock.js';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placePendingOrder } from '../factories/orders.js';
+import { COMPLETE_CHECKED, placePendingOrder } from '../factories/orders.js';
 import { insertOrderRows, type OrderRow } from '../factories/order-rows.js';
 
 // 2026-03-10 18:00 in Dhaka. Today (Dhaka) runs from 2026-03-09T18:00Z to 2026-03-10T18:00Z.
@@ -15,7 +15,7 @@ const NOW = new Date('2026-03-10T12:00:00.000Z');
 const utc = (iso: string) => new Date(iso);
 const unix = (iso: string) => new Date(iso).getTime() / 1000;
 
-// The staff members of the seeded moves (issue 20's per-person figures).
+// The staff members of the seeded moves (the per-person figures).
 const NADIA = 'staffNadia000';
 const RAHIM = 'staffRahim000';
 
@@ -62,7 +62,14 @@ const statuses = (counts: Partial<Record<string, number>>) => ({
   cancelled: 0,
   ...counts,
 });
-const emptyDay = (date: string) => ({ date, start: unix(`${date}T00:00:00+06:00`), orders: 0, by_status: statuses({}), completed: 0, volume: {} });
+const emptyDay = (date: string) => ({
+  date,
+  start: unix(`${date}T00:00:00+06:00`),
+  orders: 0,
+  by_status: statuses({}),
+  completed: 0,
+  volume: {},
+});
 const TODAY = {
   date: '2026-03-10',
   start: unix('2026-03-09T18:00:00Z'),
@@ -71,8 +78,21 @@ const TODAY = {
   completed: 3,
   volume: { BDT: '2750.50' },
 };
-const nagad = (count: number, amount: string) => ({ account: 'nagad', currency: 'BDT', count, amount, topup: { count, amount }, withdraw: { count: 0, amount: '0.00' } });
-const product = (product_id: string, count: number, amount: string, product_currency: string, product_amount: string) => ({
+const nagad = (count: number, amount: string) => ({
+  account: 'nagad',
+  currency: 'BDT',
+  count,
+  amount,
+  topup: { count, amount },
+  withdraw: { count: 0, amount: '0.00' },
+});
+const product = (
+  product_id: string,
+  count: number,
+  amount: string,
+  product_currency: string,
+  product_amount: string,
+) => ({
   product_id,
   currency: 'BDT',
   count,
@@ -87,8 +107,13 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
   let admin: TestUser;
   beforeAll(async () => {
     admin = await loginAdmin(server);
-    for (const [id, name] of [[NADIA, 'Nadia'], [RAHIM, 'Rahim']]) {
-      await server.app.ctx.prisma.user.create({ data: { id, name, email: `${id}@test.local`, passwordHash: 'x', role: 'operator' } });
+    for (const [id, name] of [
+      [NADIA, 'Nadia'],
+      [RAHIM, 'Rahim'],
+    ]) {
+      await server.app.ctx.prisma.user.create({
+        data: { id, name, email: `${id}@test.local`, passwordHash: 'x', role: 'operator' },
+      });
     }
     await insertOrderRows(server, ROWS);
     clock.set(NOW);
@@ -111,7 +136,14 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
       orders_by_status: TODAY.by_status,
       volume_total: { BDT: '2750.50' },
       volume_by_method: [
-        { account: 'bkash', currency: 'BDT', count: 2, amount: '1500.50', topup: { count: 1, amount: '500.00' }, withdraw: { count: 1, amount: '1000.50' } },
+        {
+          account: 'bkash',
+          currency: 'BDT',
+          count: 2,
+          amount: '1500.50',
+          topup: { count: 1, amount: '500.00' },
+          withdraw: { count: 1, amount: '1000.50' },
+        },
         nagad(1, '1250.00'),
       ],
       // Money in: the two top-ups (the USD one paid in taka through Nagad); money out: the withdrawal.
@@ -141,15 +173,33 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     const week = await stats('?range=7d');
     expect(week.from).toBe(unix('2026-03-03T18:00:00Z'));
     expect(week.to).toBe(unix('2026-03-10T18:00:00Z'));
-    expect(week.orders_by_status).toEqual(statuses({ complete: 6, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1 }));
+    expect(week.orders_by_status).toEqual(
+      statuses({ complete: 6, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1 }),
+    );
     expect(week.volume_total).toEqual({ BDT: '3450.60' });
     // Rahim also cancelled yesterday's USD withdrawal.
-    expect(week.by_staff.find((s) => s.id === RAHIM)).toEqual({ id: RAHIM, name: 'Rahim', completed: 1, cancelled: 1, median_minutes: 20 });
+    expect(week.by_staff.find((s) => s.id === RAHIM)).toEqual({
+      id: RAHIM,
+      name: 'Rahim',
+      completed: 1,
+      cancelled: 1,
+      median_minutes: 20,
+    });
     expect(week.volume_by_method).toEqual([
-      { account: 'bkash', currency: 'BDT', count: 4, amount: '1800.60', topup: { count: 3, amount: '800.10' }, withdraw: { count: 1, amount: '1000.50' } },
+      {
+        account: 'bkash',
+        currency: 'BDT',
+        count: 4,
+        amount: '1800.60',
+        topup: { count: 3, amount: '800.10' },
+        withdraw: { count: 1, amount: '1000.50' },
+      },
       nagad(2, '1650.00'),
     ]);
-    expect([week.money_in, week.money_out]).toEqual([{ BDT: { count: 5, amount: '2450.10' } }, { BDT: { count: 1, amount: '1000.50' } }]);
+    expect([week.money_in, week.money_out]).toEqual([
+      { BDT: { count: 5, amount: '2450.10' } },
+      { BDT: { count: 1, amount: '1000.50' } },
+    ]);
     expect(week.volume_by_product).toEqual([
       product(TOPUP_BDT, 4, '1200.10', 'BDT', '1200.10'),
       product(TOPUP_USD, 1, '1250.00', 'USD', '10.00'),
@@ -160,12 +210,24 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     // The rocket top-up and the nagad one that was reopened and completed.
     expect(week.timeouts).toBe(2);
     expect(week.series).toEqual([
-      { ...emptyDay('2026-03-04'), orders: 1, by_status: statuses({ complete: 1 }), completed: 1, volume: { BDT: '100.00' } },
+      {
+        ...emptyDay('2026-03-04'),
+        orders: 1,
+        by_status: statuses({ complete: 1 }),
+        completed: 1,
+        volume: { BDT: '100.00' },
+      },
       emptyDay('2026-03-05'),
       emptyDay('2026-03-06'),
       emptyDay('2026-03-07'),
       emptyDay('2026-03-08'),
-      { ...emptyDay('2026-03-09'), orders: 3, by_status: statuses({ complete: 2, admin_cancelled: 1 }), completed: 2, volume: { BDT: '600.10' } },
+      {
+        ...emptyDay('2026-03-09'),
+        orders: 3,
+        by_status: statuses({ complete: 2, admin_cancelled: 1 }),
+        completed: 2,
+        volume: { BDT: '600.10' },
+      },
       TODAY,
     ]);
   });
@@ -173,7 +235,9 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
   it('When the admin asks for 30 days, then the first Dhaka midnight is in and the millisecond before it is out', async () => {
     const month = await stats('?range=30d');
     expect(month.from).toBe(unix('2026-02-08T18:00:00Z'));
-    expect(month.orders_by_status).toEqual(statuses({ complete: 7, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1, user_cancelled: 1 }));
+    expect(month.orders_by_status).toEqual(
+      statuses({ complete: 7, pending: 1, timedout: 1, waiting: 1, admin_cancelled: 1, user_cancelled: 1 }),
+    );
     expect(month.volume_total).toEqual({ BDT: '3500.60' });
     expect(month.volume_by_method[0]).toEqual({
       account: 'bkash',
@@ -187,8 +251,18 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     expect([month.completion_p50_s, month.completion_p90_s]).toEqual([600, 7200]);
     expect(month.timeouts).toBe(2);
     expect(month.series).toHaveLength(30);
-    expect(month.series[0]).toEqual({ ...emptyDay('2026-02-09'), orders: 1, by_status: statuses({ complete: 1 }), completed: 1, volume: { BDT: '50.00' } });
-    expect(month.series.find((d) => d.date === '2026-03-03')).toEqual({ ...emptyDay('2026-03-03'), orders: 1, by_status: statuses({ user_cancelled: 1 }) });
+    expect(month.series[0]).toEqual({
+      ...emptyDay('2026-02-09'),
+      orders: 1,
+      by_status: statuses({ complete: 1 }),
+      completed: 1,
+      volume: { BDT: '50.00' },
+    });
+    expect(month.series.find((d) => d.date === '2026-03-03')).toEqual({
+      ...emptyDay('2026-03-03'),
+      orders: 1,
+      by_status: statuses({ user_cancelled: 1 }),
+    });
     expect(month.series.at(-1)).toEqual(TODAY);
     expect(month.series.reduce((sum, d) => sum + d.orders, 0)).toBe(12);
   });
@@ -197,7 +271,16 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     clock.set('2026-03-20T12:00:00Z');
     try {
       const quiet = await stats('?range=today');
-      expect(quiet).toMatchObject({ completion_p50_s: null, completion_p90_s: null, timeouts: 0, volume_total: {}, volume_by_method: [], volume_by_product: [], money_in: {}, money_out: {} });
+      expect(quiet).toMatchObject({
+        completion_p50_s: null,
+        completion_p90_s: null,
+        timeouts: 0,
+        volume_total: {},
+        volume_by_method: [],
+        volume_by_product: [],
+        money_in: {},
+        money_out: {},
+      });
       expect(quiet.series).toEqual([emptyDay('2026-03-20')]);
     } finally {
       clock.set(NOW);
@@ -208,10 +291,19 @@ describe.each(testDatabases())('KPIs of GET /stats on %s', (db) => {
     clock.reset();
     try {
       const id = await placePendingOrder(server);
-      expect((await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+      expect((await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(200);
       const today = await stats('?range=today');
       expect(today.orders_by_status.complete).toBe(1);
-      expect(today.volume_by_method).toEqual([{ account: 'bkash', currency: 'BDT', count: 1, amount: '500.00', topup: { count: 1, amount: '500.00' }, withdraw: { count: 0, amount: '0.00' } }]);
+      expect(today.volume_by_method).toEqual([
+        {
+          account: 'bkash',
+          currency: 'BDT',
+          count: 1,
+          amount: '500.00',
+          topup: { count: 1, amount: '500.00' },
+          withdraw: { count: 0, amount: '0.00' },
+        },
+      ]);
       expect(today.completion_p50_s).toBeGreaterThanOrEqual(0);
       expect(today.completion_p50_s).toBeLessThan(60);
     } finally {

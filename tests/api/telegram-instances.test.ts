@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { placePendingOrder } from '../factories/orders.js';
 import { createUser } from '../factories/users.js';
 import { useTestInstances } from '../support/server.js';
-import { linkStaff, nextBotMessage, orderMessages, telegramEnv, telegramHealth, telegramPerson, useFakeTelegram } from '../support/telegram.js';
+import {
+  linkStaff,
+  nextBotMessage,
+  orderMessages,
+  telegramEnv,
+  telegramHealth,
+  telegramPerson,
+  useFakeTelegram,
+} from '../support/telegram.js';
 
 /** Sessions holding the desk's poll lock (pg_try_advisory_lock(0x7467, 1)). */
 async function pollLockHolders(databaseUrl: string): Promise<number> {
@@ -64,7 +72,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Telegram desk on two instances 
     const { code } = (await second.api.post<{ code: string }>('/account/telegram', {}, staff.token)).body;
     fake.userSends(person, `/start ${code}`);
     // The survivor tries the lock every 10 s.
-    const answer = await fake.waitUntil(() => fake.botMessagesIn(person.id)[0], 'the answer after the failover', 30_000);
+    const answer = await fake.waitUntil(
+      () => fake.botMessagesIn(person.id)[0],
+      'the answer after the failover',
+      30_000,
+    );
     expect(answer.text).toContain('Linked to Failover Desk');
     expect(await pollLockHolders(second.config.databaseUrl!)).toBe(1);
     expect(fake.conflicts).toBe(0);

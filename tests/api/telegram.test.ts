@@ -1,18 +1,36 @@
-// The staff's desk in Telegram (issue 24), against a fake Bot API server (tests/support/fake-telegram.ts), never the
+// The staff's desk in Telegram, against a fake Bot API server (tests/support/fake-telegram.ts), never the
 // real Telegram: linking, an order's one message edited through its life, one-tap decisions and their refusals,
 // the bot's commands, Telegram failing (429, 500, a dropped connection, slowness) without slowing the shop, and
 // webhook mode with its secret token.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
-import { getOrderAsAdmin, placeOrder, placePendingOrder, topupPayload, TOPUP_USD, uniquePmId, waitFor, WITHDRAW_BDT } from '../factories/orders.js';
+import {
+  COMPLETE_CHECKED,
+  getOrderAsAdmin,
+  placeOrder,
+  placePendingOrder,
+  TOPUP_USD,
+  topupPayload,
+  uniquePmId,
+  waitFor,
+  WITHDRAW_BDT,
+} from '../factories/orders.js';
 import { insertOrderRows } from '../factories/order-rows.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { testDatabases } from '../support/databases.js';
 import type { FakeMessage, FakeTelegram, FakeUser } from '../support/fake-telegram.js';
 import { useTestServer, type TestServer } from '../support/server.js';
 import { registerForwarder } from '../support/sms-forwarder.js';
-import { linkStaff, nextBotMessage, orderMessages, telegramEnv, telegramHealth, telegramPerson, useFakeTelegram } from '../support/telegram.js';
+import {
+  linkStaff,
+  nextBotMessage,
+  orderMessages,
+  telegramEnv,
+  telegramHealth,
+  telegramPerson,
+  useFakeTelegram,
+} from '../support/telegram.js';
 
 const BENGALI_DIGIT = /[০-৯]/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,15 +41,25 @@ async function newAdmin(server: TestServer, name: string): Promise<TestUser> {
 
 /** The one message of the chat about the order, once it says `expected`. */
 async function orderMessageSaying(fake: FakeTelegram, chatId: number, orderId: string, expected: string | RegExp) {
-  return fake.waitUntil(() => {
-    const found = orderMessages(fake, chatId, orderId);
-    const last = found[found.length - 1];
-    return last && (typeof expected === 'string' ? last.text.includes(expected) : expected.test(last.text)) ? found : undefined;
-  }, `the order message saying ${String(expected)}`);
+  return fake.waitUntil(
+    () => {
+      const found = orderMessages(fake, chatId, orderId);
+      const last = found[found.length - 1];
+      return last && (typeof expected === 'string' ? last.text.includes(expected) : expected.test(last.text))
+        ? found
+        : undefined;
+    },
+    `the order message saying ${String(expected)}`,
+  );
 }
 
 async function auditActions(server: TestServer, action: string) {
   return server.app.ctx.prisma.auditEntry.findMany({ where: { action }, orderBy: { id: 'asc' } });
+}
+
+/** An order's payment verified as an SMS would (the forwarder's path is tested on its own): Complete is offered. */
+async function markPaymentVerified(server: TestServer, id: string): Promise<void> {
+  await server.app.ctx.prisma.order.update({ where: { id }, data: { verification: 'verified' } });
 }
 
 describe.each(testDatabases())('Telegram desk on %s', (db) => {
@@ -51,7 +79,11 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       await telegramHealth(server, 'up');
       const admin = await newAdmin(server, 'Rahim Desk');
       const before = Math.floor(Date.now() / 1000);
-      const res = await server.api.post<{ code: string; link: string; expires_at: number }>('/account/telegram', {}, admin.token);
+      const res = await server.api.post<{ code: string; link: string; expires_at: number }>(
+        '/account/telegram',
+        {},
+        admin.token,
+      );
       expect(res.status).toBe(200);
       expect(res.body.ok).toBe(true);
       expect(res.body.link).toBe(`https://t.me/${fake.bot.username}?start=${res.body.code}`);
@@ -69,9 +101,14 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const rahim = telegramPerson('Rahim');
       const code = await linkStaff(server, fake, admin, rahim);
       expect(fake.botMessagesIn(rahim.id).at(-1)?.text).toContain('Linked to Rahim Link');
-      const me = await server.api.get<{ user: { telegram: { linked: boolean; username: string | null } } }>('/users/me', admin.token);
+      const me = await server.api.get<{ user: { telegram: { linked: boolean; username: string | null } } }>(
+        '/users/me',
+        admin.token,
+      );
       expect(me.body.user.telegram).toEqual({ linked: true, username: rahim.username });
-      expect(await auditActions(server, 'telegram.link')).toEqual(expect.arrayContaining([expect.objectContaining({ actorId: admin.id, targetId: admin.id })]));
+      expect(await auditActions(server, 'telegram.link')).toEqual(
+        expect.arrayContaining([expect.objectContaining({ actorId: admin.id, targetId: admin.id })]),
+      );
 
       // The same code from another person's chat: used up.
       const stranger = telegramPerson('Stranger');
@@ -84,7 +121,10 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
     it('When a code is older than 10 minutes, then /start refuses it', async () => {
       const admin = await newAdmin(server, 'Late Linker');
       const res = await server.api.post<{ code: string }>('/account/telegram', {}, admin.token);
-      await server.app.ctx.prisma.telegramLinkCode.updateMany({ where: { userId: admin.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await server.app.ctx.prisma.telegramLinkCode.updateMany({
+        where: { userId: admin.id },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
       const person = telegramPerson('Late');
       fake.userSends(person, `/start ${res.body.code}`);
       expect((await nextBotMessage(fake, person.id, 0)).text).toContain('does not work any more');
@@ -157,12 +197,20 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       expect(created.text).toContain(`${order.pm_amount.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} BDT`);
       expect(created.text).toContain('1xBet account ID: 987654321');
       expect(created.text).toContain('Status: Processing');
-      expect((created.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard[0].map((b) => b.text)).toEqual(['Claim', 'Complete', 'Cancel']);
+      // Not verified yet: no Complete here, the website's Queue is where it can be completed after a check by hand.
+      expect(
+        (created.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard[0].map((b) => b.text),
+      ).toEqual(['Claim', 'Cancel']);
+      expect(created.text).toContain('Payment not verified: complete it from the Queue on the website');
 
-      // The wallet phone's SMS verifies the payment: the same message says so.
+      // The wallet phone's SMS verifies the payment: the same message says so, and offers Complete.
       const forwarder = await registerForwarder(server, admin.token, 'bkash');
       await forwarder.payment({ amount: order.pm_amount, trxId: pmId });
-      await orderMessageSaying(fake, nasrin.id, id, 'verified by SMS');
+      const [verified] = await orderMessageSaying(fake, nasrin.id, id, 'verified by SMS');
+      expect(
+        (verified.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard[0].map((b) => b.text),
+      ).toEqual(['Claim', 'Complete', 'Cancel']);
+      expect(verified.text).not.toContain('Queue on the website');
 
       // Completed on the web: the same message names who and when, without buttons.
       const done = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
@@ -173,9 +221,16 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       expect(messages[0].text).toContain('Status: Complete');
       expect(messages[0].reply_markup).toBeUndefined();
       // Sent once, then edited: never a second sendMessage for this order.
-      const sends = fake.callsOf('sendMessage').filter((c) => Number(c.params.chat_id) === nasrin.id && String(c.params.text).includes(id.slice(0, 10)));
+      const sends = fake
+        .callsOf('sendMessage')
+        .filter((c) => Number(c.params.chat_id) === nasrin.id && String(c.params.text).includes(id.slice(0, 10)));
       expect(sends).toHaveLength(1);
-      expect(fake.callsOf('editMessageText').filter((c) => Number(c.params.chat_id) === nasrin.id && Number(c.params.message_id) === created.message_id).length).toBeGreaterThanOrEqual(2);
+      expect(
+        fake
+          .callsOf('editMessageText')
+          .filter((c) => Number(c.params.chat_id) === nasrin.id && Number(c.params.message_id) === created.message_id)
+          .length,
+      ).toBeGreaterThanOrEqual(2);
     });
 
     it('When a withdrawal waits for a decision, then its message says where the money goes, in Bengali digits for a Bengali chat', async () => {
@@ -194,21 +249,32 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
 
   describe('One-tap decisions', () => {
     /** A staff member linked to a chat of their own, and a paid order's message in that chat. */
-    async function staffWithOrder(name: string) {
+    async function staffWithOrder(name: string, paymentVerified = true) {
       const staff = await newAdmin(server, name);
       const person = telegramPerson(name.split(' ')[0]);
       await linkStaff(server, fake, staff, person);
       const id = await placePendingOrder(server);
       const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
+      if (paymentVerified) await markPaymentVerified(server, id);
       return { staff, person, id, message };
     }
     /**
      * Presses a button under the message (naming `id`) and waits for the toast. A person presses a message the shop
      * has recorded: the outbox records it just after Telegram answered the send, which the fake shows first.
      */
-    async function press(person: FakeUser, message: FakeMessage, action: string, id: string): Promise<string | undefined> {
+    async function press(
+      person: FakeUser,
+      message: FakeMessage,
+      action: string,
+      id: string,
+    ): Promise<string | undefined> {
       const where = { chatId_messageId: { chatId: BigInt(person.id), messageId: message.message_id } };
-      for (let tries = 0; !(await server.app.ctx.prisma.telegramOrderMessage.findUnique({ where })) && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
+      for (
+        let tries = 0;
+        !(await server.app.ctx.prisma.telegramOrderMessage.findUnique({ where })) && tries < 100;
+        tries += 1
+      )
+        await new Promise((r) => setTimeout(r, 50));
       const query = fake.userPresses(person, message.message_id, `o:${action}:${id.slice(0, 10)}`);
       return (await fake.waitUntil(() => fake.callbackAnswers.get(query), `the toast of ${action}`)).text;
     }
@@ -220,7 +286,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const order = await getOrderAsAdmin(server, id, admin.token);
       expect(order.status).toBe('complete');
       expect(order.events.at(-1)).toMatchObject({ to: 'complete', actor: 'admin', actor_id: desk.id });
-      const audit = await server.app.ctx.prisma.auditEntry.findFirst({ where: { action: 'order.complete', targetId: id } });
+      const audit = await server.app.ctx.prisma.auditEntry.findFirst({
+        where: { action: 'order.complete', targetId: id },
+      });
       expect(audit?.actorId).toBe(desk.id);
       await orderMessageSaying(fake, rahim.id, id, 'Completed by Rahim Press');
 
@@ -228,7 +296,21 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       expect(await press(rahim, message, 'complete', id)).toMatch(/^Already completed by Rahim Press \d\d:\d\d$/);
       const after = await getOrderAsAdmin(server, id, admin.token);
       expect(after.events).toHaveLength(order.events.length);
-      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(1);
+      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(
+        1,
+      );
+    });
+
+    it('When a staff member presses Complete on a top-up whose payment is not verified (an old message), then it is refused with where to complete it, and nothing changes', async () => {
+      const { person, id, message } = await staffWithOrder('Unverified Press', false);
+      expect(await press(person, message, 'complete', id)).toBe(
+        'The payment is not verified: complete it from the Queue on the website',
+      );
+      const admin = await loginAdmin(server);
+      expect((await getOrderAsAdmin(server, id, admin.token)).status).toBe('pending');
+      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(
+        0,
+      );
     });
 
     it('When two staff members press Complete at once, then one completes and the other is told who did', async () => {
@@ -241,12 +323,18 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const id = await placePendingOrder(server);
       const [ma] = await orderMessageSaying(fake, a.id, id, 'Processing');
       const [mb] = await orderMessageSaying(fake, b.id, id, 'Processing');
+      await markPaymentVerified(server, id);
       const qa = fake.userPresses(a, ma.message_id, `o:complete:${id.slice(0, 10)}`);
       const qb = fake.userPresses(b, mb.message_id, `o:complete:${id.slice(0, 10)}`);
-      const answers = [await fake.waitUntil(() => fake.callbackAnswers.get(qa), 'toast a'), await fake.waitUntil(() => fake.callbackAnswers.get(qb), 'toast b')];
+      const answers = [
+        await fake.waitUntil(() => fake.callbackAnswers.get(qa), 'toast a'),
+        await fake.waitUntil(() => fake.callbackAnswers.get(qb), 'toast b'),
+      ];
       expect(answers.filter((x) => x.text === 'Completed')).toHaveLength(1);
       expect(answers.filter((x) => /^Already completed by (First|Second) Hand/.test(x.text ?? ''))).toHaveLength(1);
-      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(1);
+      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.complete', targetId: id } })).toBe(
+        1,
+      );
     });
 
     it('When a staff member presses Cancel and replies with a reason, then the order is cancelled with it as their note', async () => {
@@ -258,10 +346,17 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       expect(prompt.reply_markup).toMatchObject({ force_reply: true });
 
       fake.userSends(person, 'The payment did not arrive in our wallet', prompt.message_id);
-      await fake.waitUntil(() => fake.botMessagesIn(person.id).find((m) => m.text === `Order ${id.slice(0, 10)} is cancelled.`), 'the confirmation');
+      await fake.waitUntil(
+        () => fake.botMessagesIn(person.id).find((m) => m.text === `Order ${id.slice(0, 10)} is cancelled.`),
+        'the confirmation',
+      );
       const admin = await loginAdmin(server);
       const order = await getOrderAsAdmin(server, id, admin.token);
-      expect(order).toMatchObject({ status: 'admin_cancelled', cancel_reason: 'other', cancel_note: 'The payment did not arrive in our wallet' });
+      expect(order).toMatchObject({
+        status: 'admin_cancelled',
+        cancel_reason: 'other',
+        cancel_note: 'The payment did not arrive in our wallet',
+      });
       expect(order.events.at(-1)).toMatchObject({ actor_id: desk.id });
       await orderMessageSaying(fake, person.id, id, 'Reason: The payment did not arrive in our wallet');
 
@@ -281,8 +376,15 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const [nightMessage] = await orderMessageSaying(fake, night.id, id, 'Claimed by Claim Hand');
       expect(await press(night, nightMessage, 'complete', id)).toBe('Already claimed by Claim Hand');
       const admin = await loginAdmin(server);
-      expect(await getOrderAsAdmin(server, id, admin.token)).toMatchObject({ status: 'pending', assignee: { id: holder.id, name: 'Claim Hand' } });
-      expect(await server.app.ctx.prisma.auditEntry.count({ where: { action: 'order.claim', targetId: id, actorId: holder.id } })).toBe(1);
+      expect(await getOrderAsAdmin(server, id, admin.token)).toMatchObject({
+        status: 'pending',
+        assignee: { id: holder.id, name: 'Claim Hand' },
+      });
+      expect(
+        await server.app.ctx.prisma.auditEntry.count({
+          where: { action: 'order.claim', targetId: id, actorId: holder.id },
+        }),
+      ).toBe(1);
     });
 
     it('When a large withdrawal has no second approval, then Complete in Telegram is refused as on the web', async () => {
@@ -295,7 +397,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
         const id = await placeOrder(server, WITHDRAW_BDT);
         await server.api.patch(`/orders/${id}`, { order: { onex_id: '123456789', w_code: 'AB12' } });
         const [message] = await orderMessageSaying(fake, person.id, id, "Needs a second person's approval");
-        expect(await press(person, message, 'complete', id)).toBe("This withdrawal needs another staff member's approval first (approve it on the website)");
+        expect(await press(person, message, 'complete', id)).toBe(
+          "This withdrawal needs another staff member's approval first (approve it on the website)",
+        );
         expect((await getOrderAsAdmin(server, id, admin.token)).status).toBe('pending');
       } finally {
         await server.api.patch('/shop-settings', { settings: { four_eyes_bdt: null } }, admin.token);
@@ -312,19 +416,35 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
     });
 
     it.each([
-      ['demoted to customer', async (s: TestServer, admin: TestUser, staff: TestUser) => s.api.patch(`/users/${staff.id}`, { user: { role: 'user' } }, admin.token)],
-      ['blocked', async (s: TestServer, admin: TestUser, staff: TestUser) => s.api.patch(`/users/${staff.id}`, { user: { role: 'blocked' } }, admin.token)],
-      ['signed out everywhere', async (s: TestServer, _admin: TestUser, staff: TestUser) => s.api.post('/logout', {}, staff.token)],
-    ])('When a linked staff member is %s and presses Complete, then it is refused and the chat is unlinked at once', async (_what, change) => {
-      const admin = await loginAdmin(server);
-      const { staff, person, id, message } = await staffWithOrder('Fading Staff');
-      expect((await change(server, admin, staff)).status).toBe(200);
-      expect(await press(person, message, 'complete', id)).toBe('You may no longer do this here; this chat was unlinked');
-      expect((await getOrderAsAdmin(server, id, admin.token)).status).toBe('pending');
-      expect(await server.app.ctx.prisma.telegramLink.count({ where: { userId: staff.id } })).toBe(0);
-      const unlinked = await auditActions(server, 'telegram.unlink');
-      expect(unlinked.some((e) => e.targetId === staff.id && e.actorId === null)).toBe(true);
-    });
+      [
+        'demoted to customer',
+        async (s: TestServer, admin: TestUser, staff: TestUser) =>
+          s.api.patch(`/users/${staff.id}`, { user: { role: 'user' } }, admin.token),
+      ],
+      [
+        'blocked',
+        async (s: TestServer, admin: TestUser, staff: TestUser) =>
+          s.api.patch(`/users/${staff.id}`, { user: { role: 'blocked' } }, admin.token),
+      ],
+      [
+        'signed out everywhere',
+        async (s: TestServer, _admin: TestUser, staff: TestUser) => s.api.post('/logout', {}, staff.token),
+      ],
+    ])(
+      'When a linked staff member is %s and presses Complete, then it is refused and the chat is unlinked at once',
+      async (_what, change) => {
+        const admin = await loginAdmin(server);
+        const { staff, person, id, message } = await staffWithOrder('Fading Staff');
+        expect((await change(server, admin, staff)).status).toBe(200);
+        expect(await press(person, message, 'complete', id)).toBe(
+          'You may no longer do this here; this chat was unlinked',
+        );
+        expect((await getOrderAsAdmin(server, id, admin.token)).status).toBe('pending');
+        expect(await server.app.ctx.prisma.telegramLink.count({ where: { userId: staff.id } })).toBe(0);
+        const unlinked = await auditActions(server, 'telegram.unlink');
+        expect(unlinked.some((e) => e.targetId === staff.id && e.actorId === null)).toBe(true);
+      },
+    );
 
     it('When a demoted staff member has a link, then new orders are no longer sent to their chat', async () => {
       const admin = await loginAdmin(server);
@@ -353,21 +473,33 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const dayAgo = Date.now() - 24 * 3_600_000;
       await insertOrderRows(
         server,
-        Array.from({ length: 12 }, (_, i) => ({ product: TOPUP_USD, method: 'nagad', status: 'pending', amount: '10', pmAmount: '1250', createdAt: new Date(dayAgo + i * 60_000) })),
+        Array.from({ length: 12 }, (_, i) => ({
+          product: TOPUP_USD,
+          method: 'nagad',
+          status: 'pending',
+          amount: '10',
+          pmAmount: '1250',
+          createdAt: new Date(dayAgo + i * 60_000),
+        })),
       );
 
       let count = fake.botMessagesIn(person.id).length;
       fake.userSends(person, '/queue');
       const queue = await nextBotMessage(fake, person.id, count);
       // The ten oldest pending orders (by the second they were placed, as the API dates them), oldest first.
-      const pending = await server.app.ctx.prisma.order.findMany({ where: { status: 'pending' }, select: { id: true, createdAt: true } });
+      const pending = await server.app.ctx.prisma.order.findMany({
+        where: { status: 'pending' },
+        select: { id: true, createdAt: true },
+      });
       const oldest = pending
         .map((o) => ({ id: o.id, at: Math.floor(o.createdAt.getTime() / 1000) }))
         .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
         .slice(0, 10);
       const [title, ...lines] = queue.text.split('\n');
       expect(title).toBe(`Waiting for a decision: ${pending.length.toLocaleString('en-US')}. The oldest:`);
-      expect(lines.slice(0, oldest.length).map((line) => line.split(' · ')[0])).toEqual(oldest.map((o) => o.id.slice(0, 10)));
+      expect(lines.slice(0, oldest.length).map((line) => line.split(' · ')[0])).toEqual(
+        oldest.map((o) => o.id.slice(0, 10)),
+      );
       expect(lines).toHaveLength(11);
       expect(lines.at(-1)).toBe("…and the rest in the shop's list.");
       expect(lines[0]).toContain('1xBet Topup (USD) · 10.00 USD · Nagad');
@@ -387,7 +519,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       const desk = await newAdmin(server, 'Figures Hand');
       const person = telegramPerson('Figures');
       await linkStaff(server, fake, desk, person);
-      const stats = (await server.api.get<{ stats: { orders_by_status: Record<string, number> } }>('/stats?range=today', admin.token)).body.stats;
+      const stats = (
+        await server.api.get<{ stats: { orders_by_status: Record<string, number> } }>('/stats?range=today', admin.token)
+      ).body.stats;
       const count = fake.botMessagesIn(person.id).length;
       fake.userSends(person, '/today');
       const today = await nextBotMessage(fake, person.id, count);
@@ -408,31 +542,80 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       services.telegram.ticketMessage({ ticketNum: 1205, customerName: 'Jamal', text: 'My top-up has not arrived' });
       services.telegram.deviceAlert({ wallet: 'nagad', deviceName: 'Desk Nagad', problem: 'silent', minutes: 35 });
       services.telegram.capReached({ wallet: 'rocket' });
-      await fake.waitUntil(() => fake.botMessagesIn(en.id).some((m) => m.text.includes('ticket #1,205 from Jamal')), 'the ticket alert');
-      await fake.waitUntil(() => fake.botMessagesIn(en.id).some((m) => m.text.includes('Nagad phone "Desk Nagad" has sent nothing for 35 minutes')), 'the device alert');
-      await fake.waitUntil(() => fake.botMessagesIn(en.id).some((m) => m.text.includes('Rocket reached its daily limit')), 'the cap alert');
-      await fake.waitUntil(() => fake.botMessagesIn(bn.id).some((m) => m.text.includes('টিকিট #১,২০৫')), 'the Bengali ticket alert');
-      await fake.waitUntil(() => fake.botMessagesIn(bn.id).some((m) => m.text.includes('৩৫ মিনিট')), 'the Bengali device alert');
+      await fake.waitUntil(
+        () => fake.botMessagesIn(en.id).some((m) => m.text.includes('ticket #1,205 from Jamal')),
+        'the ticket alert',
+      );
+      await fake.waitUntil(
+        () =>
+          fake
+            .botMessagesIn(en.id)
+            .some((m) => m.text.includes('Nagad phone "Desk Nagad" has sent nothing for 35 minutes')),
+        'the device alert',
+      );
+      await fake.waitUntil(
+        () => fake.botMessagesIn(en.id).some((m) => m.text.includes('Rocket reached its daily limit')),
+        'the cap alert',
+      );
+      await fake.waitUntil(
+        () => fake.botMessagesIn(bn.id).some((m) => m.text.includes('টিকিট #১,২০৫')),
+        'the Bengali ticket alert',
+      );
+      await fake.waitUntil(
+        () => fake.botMessagesIn(bn.id).some((m) => m.text.includes('৩৫ মিনিট')),
+        'the Bengali device alert',
+      );
     });
 
     it('When the daily cap of a method turns customers away, then staff hear it once that day, however many are refused', async () => {
       const person = telegramPerson('CapWatch');
       await linkStaff(server, fake, await newAdmin(server, 'Cap Watch'), person);
       const admin = await loginAdmin(server);
-      const capped = await server.api.patch('/pms/rocket', { pm: { wallet: '019000000033', available: true, daily_count_limit: 0, daily_amount_limit: null } }, admin.token);
+      const capped = await server.api.patch(
+        '/pms/rocket',
+        {
+          pm: {
+            wallet: '019000000033',
+            confirm_wallet: '019000000033',
+            available: true,
+            daily_count_limit: 0,
+            daily_amount_limit: null,
+          },
+        },
+        admin.token,
+      );
       expect(capped.status).toBe(200);
       try {
         const before = server.app.events.counts()['method.limitReached'] ?? 0;
         for (let i = 0; i < 3; i += 1) {
-          const res = await server.api.post('/orders/1xbet_topup_bdt', { order: topupPayload({ pm_method: 'rocket' }) });
+          const res = await server.api.post('/orders/1xbet_topup_bdt', {
+            order: topupPayload({ pm_method: 'rocket' }),
+          });
           expect(res.body.key).toBe('errors.methodLimitReached');
         }
         expect(server.app.events.counts()['method.limitReached']).toBe(before + 3);
-        await fake.waitUntil(() => fake.botMessagesIn(person.id).some((m) => m.text.includes('Rocket reached its daily limit')), 'the cap alert');
+        await fake.waitUntil(
+          () => fake.botMessagesIn(person.id).some((m) => m.text.includes('Rocket reached its daily limit')),
+          'the cap alert',
+        );
         await sleep(300);
-        expect(fake.botMessagesIn(person.id).filter((m) => m.text.includes('Rocket reached its daily limit'))).toHaveLength(1);
+        expect(
+          fake.botMessagesIn(person.id).filter((m) => m.text.includes('Rocket reached its daily limit')),
+        ).toHaveLength(1);
       } finally {
-        await server.api.patch('/pms/rocket', { pm: { wallet: '019000000033', available: true, daily_count_limit: null, daily_amount_limit: null } }, admin.token);
+        await server.api.patch(
+          '/pms/rocket',
+          {
+            pm: {
+              wallet: '019000000033',
+              confirm_wallet: '019000000033',
+              available: true,
+              daily_count_limit: null,
+              daily_amount_limit: null,
+            },
+          },
+          admin.token,
+        );
       }
     });
   });
@@ -456,7 +639,11 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       await server.app.ctx.prisma.telegramLink.deleteMany({});
       const person = telegramPerson(name);
       await linkStaff(server, fake, await newAdmin(server, `${name} Hand`), person);
-      await waitFor(async () => server.app.ctx.prisma.telegramOutbox.count(), (n) => n === 0, 15_000);
+      await waitFor(
+        async () => server.app.ctx.prisma.telegramOutbox.count(),
+        (n) => n === 0,
+        15_000,
+      );
       return person;
     }
 
@@ -496,7 +683,11 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
 
       fake.recover();
       await telegramHealth(server, 'up', 30_000);
-      await fake.waitUntil(() => orderMessages(fake, person.id, id).length === 1, 'the message after the outage', 30_000);
+      await fake.waitUntil(
+        () => orderMessages(fake, person.id, id).length === 1,
+        'the message after the outage',
+        30_000,
+      );
     });
 
     it('When Telegram is slow to answer, then shop requests do not wait for it', async () => {
@@ -517,7 +708,9 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
 
 describe('Telegram desk in webhook mode', () => {
   const fake = useFakeTelegram();
-  const server = useTestServer(() => ({ env: telegramEnv(fake, { TELEGRAM_WEBHOOK_URL: 'https://shop.example/api/v1/telegram/webhook' }) }));
+  const server = useTestServer(() => ({
+    env: telegramEnv(fake, { TELEGRAM_WEBHOOK_URL: 'https://shop.example/api/v1/telegram/webhook' }),
+  }));
 
   it('When the shop starts with TELEGRAM_WEBHOOK_URL, then it sets the webhook with a secret token and never polls', async () => {
     await fake.waitUntil(() => fake.webhook, 'setWebhook');
@@ -535,6 +728,7 @@ describe('Telegram desk in webhook mode', () => {
     expect(fake.webhookDeliveries.every((d) => d.status === 200)).toBe(true);
     const id = await placePendingOrder(server);
     const [message] = await orderMessageSaying(fake, person.id, id, 'Processing');
+    await markPaymentVerified(server, id);
     const query = fake.userPresses(person, message.message_id, `o:complete:${id.slice(0, 10)}`);
     expect((await fake.waitUntil(() => fake.callbackAnswers.get(query), 'the toast')).text).toBe('Completed');
     expect(fake.callsOf('getUpdates')).toHaveLength(0);
@@ -545,11 +739,22 @@ describe('Telegram desk in webhook mode', () => {
     const code = (await server.api.post<{ code: string }>('/account/telegram', {}, desk.token)).body.code;
     const forged = {
       update_id: 99,
-      message: { message_id: 1, date: 1, chat: { id: 4242, type: 'private' }, from: { id: 4242, is_bot: false, first_name: 'Eve' }, text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] },
+      message: {
+        message_id: 1,
+        date: 1,
+        chat: { id: 4242, type: 'private' },
+        from: { id: 4242, is_bot: false, first_name: 'Eve' },
+        text: `/start ${code}`,
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
     };
     const url = `${server.url}/api/v1/telegram/webhook`;
     for (const headers of [{}, { 'x-telegram-bot-api-secret-token': 'wrong-secret' }] as Record<string, string>[]) {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(forged) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(forged),
+      });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { ok: boolean }).ok).toBe(false);
     }
@@ -577,8 +782,55 @@ describe('Telegram desk switched off', () => {
     const me = await server.api.get<{ user: { telegram: unknown } }>('/users/me', admin.token);
     expect(me.body.user.telegram).toEqual({ linked: false, username: null });
     const id = await placePendingOrder(server);
-    expect((await server.api.patch<{ order: AdminOrderDto }>(`/orders/${id}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+    expect(
+      (await server.api.patch<{ order: AdminOrderDto }>(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token))
+        .status,
+    ).toBe(200);
     expect((await server.api.post('/telegram/webhook', { update_id: 1 })).status).toBe(404);
-    await waitFor(async () => server.app.ctx.prisma.telegramOutbox.count(), (n) => n === 0, 1_000);
+    await waitFor(
+      async () => server.app.ctx.prisma.telegramOutbox.count(),
+      (n) => n === 0,
+      1_000,
+    );
+  });
+});
+
+describe('A linked chat while the shop requires two-factor sign-in of staff (STAFF_2FA=required)', () => {
+  const fake = useFakeTelegram();
+  const server = useTestServer(() => ({ env: telegramEnv(fake, { STAFF_2FA: 'required' }) }));
+  const setSecondFactor = (id: string, on: boolean) =>
+    server.app.ctx.prisma.user.update({ where: { id }, data: { twoFactor: on } });
+
+  it('When the staff member has no second factor (the chat was linked while it was optional), then its buttons and commands are refused with a message to set it up and it gets no order messages; once it is on, the chat acts again', async () => {
+    const staff = await newAdmin(server, 'Late Factor');
+    const person = telegramPerson('Late');
+    await setSecondFactor(staff.id, true);
+    await linkStaff(server, fake, staff, person);
+    const first = await placePendingOrder(server);
+    const [message] = await orderMessageSaying(fake, person.id, first, 'Processing');
+
+    // As a chat linked under STAFF_2FA=optional finds itself when the shop starts requiring it.
+    await setSecondFactor(staff.id, false);
+    const pressed = fake.userPresses(person, message.message_id, `o:claim:${first.slice(0, 10)}`);
+    expect((await fake.waitUntil(() => fake.callbackAnswers.get(pressed), 'the toast')).text).toBe(
+      'Turn on two-factor sign-in on the website first',
+    );
+    const holder = async () =>
+      (await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id: first } })).assigneeId;
+    expect(await holder()).toBeNull();
+    const count = fake.botMessagesIn(person.id).length;
+    fake.userSends(person, '/queue');
+    const answer = await nextBotMessage(fake, person.id, count, 'the answer to /queue');
+    expect(answer.text).toContain('This chat acts for you only once two-factor sign-in is on');
+    const second = await placePendingOrder(server);
+    await sleep(800);
+    expect(orderMessages(fake, person.id, second)).toHaveLength(0);
+
+    await setSecondFactor(staff.id, true);
+    const again = fake.userPresses(person, message.message_id, `o:claim:${first.slice(0, 10)}`);
+    expect((await fake.waitUntil(() => fake.callbackAnswers.get(again), 'the toast')).text).toBe(
+      'Claimed: the order is yours',
+    );
+    expect(await holder()).toBe(staff.id);
   });
 });

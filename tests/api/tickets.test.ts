@@ -14,7 +14,11 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
 
   it('When a user opens a ticket, then it is listed for them and the admin with the owner name and no texts', async () => {
     const user = await createUser(server, { name: 'Karim' });
-    const res = await server.api.post('/supports', { support: { subject: '1xbet_topup_bdt', text: 'My top-up did not arrive yet' } }, user.token);
+    const res = await server.api.post(
+      '/supports',
+      { support: { subject: '1xbet_topup_bdt', text: 'My top-up did not arrive yet' } },
+      user.token,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ok: true, id: expect.any(String) });
     const id = res.body.id as string;
@@ -62,7 +66,15 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
     const id = await openTicket(server, user, { text: 'Please check my withdraw' });
     const own = await server.api.get<{ support: TicketDto }>(`/supports/${id}`, user.token);
     expect(own.status).toBe(200);
-    expect(own.body.support.texts).toEqual([{ id: expect.any(Number), sender: 'user', text: 'Please check my withdraw', time: expect.any(Number), picture: null }]);
+    expect(own.body.support.texts).toEqual([
+      {
+        id: expect.any(Number),
+        sender: 'user',
+        text: 'Please check my withdraw',
+        time: expect.any(Number),
+        picture: null,
+      },
+    ]);
     expect((await server.api.get(`/supports/${id}`, admin.token)).status).toBe(200);
     const denied = await server.api.get(`/supports/${id}`, stranger.token);
     expect(denied.status).toBe(404);
@@ -76,12 +88,18 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
     const id = await openTicket(server, user);
     expect((await server.api.get('/supports/all')).status).toBe(401);
     expect((await server.api.get(`/supports/${id}`)).status).toBe(401);
-    expect((await server.api.post('/supports', { support: { subject: 'other', text: 'a long enough text' } })).status).toBe(401);
+    expect(
+      (await server.api.post('/supports', { support: { subject: 'other', text: 'a long enough text' } })).status,
+    ).toBe(401);
     expect((await server.api.patch(`/supports/${id}`, { support: { text: 'hi there' } })).status).toBe(401);
   });
 
   it('When an admin tries to open a ticket, then 403 with code -10034', async () => {
-    const res = await server.api.post('/supports', { support: { subject: 'other', text: 'admins do not open tickets' } }, admin.token);
+    const res = await server.api.post(
+      '/supports',
+      { support: { subject: 'other', text: 'admins do not open tickets' } },
+      admin.token,
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(-10034);
   });
@@ -115,10 +133,18 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
   it('When the owner and the admin reply, then the messages are stored with their senders and last_text moves', async () => {
     const user = await createUser(server);
     const id = await openTicket(server, user);
-    const fromAdmin = await server.api.patch<{ support: TicketDto }>(`/supports/${id}`, { support: { text: '  We are checking  ' } }, admin.token);
+    const fromAdmin = await server.api.patch<{ support: TicketDto }>(
+      `/supports/${id}`,
+      { support: { text: '  We are checking  ' } },
+      admin.token,
+    );
     expect(fromAdmin.status).toBe(200);
     expect(fromAdmin.body.support.last_text).toBe('We are checking');
-    const fromUser = await server.api.patch<{ support: TicketDto }>(`/supports/${id}`, { support: { text: 'ok' } }, user.token);
+    const fromUser = await server.api.patch<{ support: TicketDto }>(
+      `/supports/${id}`,
+      { support: { text: 'ok' } },
+      user.token,
+    );
     expect(fromUser.status).toBe(200);
     expect(fromUser.body.support.texts?.map((t) => [t.sender, t.text]).slice(1)).toEqual([
       ['admin', 'We are checking'],
@@ -146,34 +172,47 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
     const user = await createUser(server);
     const stranger = await createUser(server);
     const id = await openTicket(server, user);
-    expect((await server.api.patch(`/supports/${id}`, { support: { text: 'let me in' } }, stranger.token)).status).toBe(404);
-    expect((await server.api.patch(`/supports/${id}`, { support: { status: 'close' } }, stranger.token)).status).toBe(404);
+    expect((await server.api.patch(`/supports/${id}`, { support: { text: 'let me in' } }, stranger.token)).status).toBe(
+      404,
+    );
+    expect((await server.api.patch(`/supports/${id}`, { support: { status: 'close' } }, stranger.token)).status).toBe(
+      404,
+    );
     const row = await server.app.ctx.prisma.ticket.findUniqueOrThrow({ where: { id } });
     expect(row.status).toBe('open');
     expect(await server.app.ctx.prisma.ticketMessage.count({ where: { ticketId: id } })).toBe(1);
   });
 
-  it.each(['user', 'admin'] as const)('When the %s closes a ticket, then it is closed and takes no more replies (409)', async (closer) => {
-    const user = await createUser(server);
-    const id = await openTicket(server, user);
-    const token = closer === 'user' ? user.token : admin.token;
-    const closed = await server.api.patch<{ support: TicketDto }>(`/supports/${id}`, { support: { status: 'close' } }, token);
-    expect(closed.status).toBe(200);
-    expect(closed.body.support.status).toBe('closed');
-    for (const t of [user.token, admin.token]) {
-      const reply = await server.api.patch(`/supports/${id}`, { support: { text: 'one more thing' } }, t);
-      expect(reply.status).toBe(409);
-      expect(reply.body.key).toBe('errors.ticketClosed');
-    }
-    const again = await server.api.patch(`/supports/${id}`, { support: { status: 'close' } }, token);
-    expect(again.status).toBe(409);
-    expect(await server.app.ctx.prisma.ticketMessage.count({ where: { ticketId: id } })).toBe(1);
-  });
+  it.each(['user', 'admin'] as const)(
+    'When the %s closes a ticket, then it is closed and takes no more replies (409)',
+    async (closer) => {
+      const user = await createUser(server);
+      const id = await openTicket(server, user);
+      const token = closer === 'user' ? user.token : admin.token;
+      const closed = await server.api.patch<{ support: TicketDto }>(
+        `/supports/${id}`,
+        { support: { status: 'close' } },
+        token,
+      );
+      expect(closed.status).toBe(200);
+      expect(closed.body.support.status).toBe('closed');
+      for (const t of [user.token, admin.token]) {
+        const reply = await server.api.patch(`/supports/${id}`, { support: { text: 'one more thing' } }, t);
+        expect(reply.status).toBe(409);
+        expect(reply.body.key).toBe('errors.ticketClosed');
+      }
+      const again = await server.api.patch(`/supports/${id}`, { support: { status: 'close' } }, token);
+      expect(again.status).toBe(409);
+      expect(await server.app.ctx.prisma.ticketMessage.count({ where: { ticketId: id } })).toBe(1);
+    },
+  );
 
   it('When replies and a close race, then every stored reply came before the close', async () => {
     const user = await createUser(server);
     const id = await openTicket(server, user);
-    const replies = Array.from({ length: 6 }, (_, i) => server.api.patch(`/supports/${id}`, { support: { text: `reply ${i}` } }, i % 2 ? user.token : admin.token));
+    const replies = Array.from({ length: 6 }, (_, i) =>
+      server.api.patch(`/supports/${id}`, { support: { text: `reply ${i}` } }, i % 2 ? user.token : admin.token),
+    );
     const close = server.api.patch(`/supports/${id}`, { support: { status: 'close' } }, admin.token);
     const results = await Promise.all([...replies, close]);
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
@@ -187,7 +226,11 @@ describe.each(testDatabases())('Support tickets on %s', (db) => {
     const strict = await startTestServer({ db, env: { CAPTCHA: 'altcha' } });
     try {
       const user = await createUser(strict);
-      const res = await strict.api.post('/supports', { support: { subject: 'other', text: 'a long enough text' } }, user.token);
+      const res = await strict.api.post(
+        '/supports',
+        { support: { subject: 'other', text: 'a long enough text' } },
+        user.token,
+      );
       expect(res.status).toBe(400);
       expect(res.body.key).toBe('errors.captcha');
       expect(await strict.app.ctx.prisma.ticket.count()).toBe(0);

@@ -1,4 +1,4 @@
-// The typical wait customers' pages quote (issue 22 point 9, decision 175): GET /stats/typical-wait measures the
+// The typical wait customers' pages quote (decision 113): GET /stats/typical-wait measures the
 // median from payment (the move to pending, the last one before completion) to completion over the latest completed
 // orders of the last 30 days, says nothing below five orders, and keeps its figure for a minute of the shop's clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,17 +23,46 @@ const row = (hoursAgo: number, moves: [string, number][], status = 'complete'): 
 
 // Payment to completion: 300 s, 600 s, 120 s, and a reopened order whose only move to pending is the reopening: 600 s.
 const FIRST: OrderRow[] = [
-  row(1, [['pending', 100], ['complete', 400]]),
-  row(2, [['pending', 60], ['complete', 660]]),
-  row(3, [['pending', 30], ['complete', 150]]),
-  row(4, [['timedout', 900], ['pending', 1800], ['complete', 2400]]),
+  row(1, [
+    ['pending', 100],
+    ['complete', 400],
+  ]),
+  row(2, [
+    ['pending', 60],
+    ['complete', 660],
+  ]),
+  row(3, [
+    ['pending', 30],
+    ['complete', 150],
+  ]),
+  row(4, [
+    ['timedout', 900],
+    ['pending', 1800],
+    ['complete', 2400],
+  ]),
   // Not measured: still pending; completed without a payment on the timeline; older than 30 days.
   row(5, [['pending', 60]], 'pending'),
   row(6, [['complete', 1200]]),
-  row(31 * 24, [['pending', 0], ['complete', 60_000]]),
+  row(31 * 24, [
+    ['pending', 0],
+    ['complete', 60_000],
+  ]),
 ];
 // Then 1800 s, 240 s and 420 s: sorted 120 240 300 420 600 600 1800, the median by nearest rank is the 4th: 7 minutes.
-const SECOND: OrderRow[] = [row(7, [['pending', 10], ['complete', 1810]]), row(8, [['pending', 10], ['complete', 250]]), row(9, [['pending', 10], ['complete', 430]])];
+const SECOND: OrderRow[] = [
+  row(7, [
+    ['pending', 10],
+    ['complete', 1810],
+  ]),
+  row(8, [
+    ['pending', 10],
+    ['complete', 250],
+  ]),
+  row(9, [
+    ['pending', 10],
+    ['complete', 430],
+  ]),
+];
 
 describe.each(testDatabases())('The typical wait on %s', (db) => {
   const clock = testClock();

@@ -1,4 +1,4 @@
-// Outbound webhooks (issue 25) against a local receiver (tests/support/webhook-receiver.ts): every event type arrives
+// Outbound webhooks against a local receiver (tests/support/webhook-receiver.ts): every event type arrives
 // signed; a failing receiver gets the same event again on the schedule of the shop's clock; a slow endpoint delays
 // no other; deliveries survive a restart; private addresses are refused unless WEBHOOK_ALLOW_PRIVATE=1.
 import fs from 'node:fs';
@@ -8,8 +8,16 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
 import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from '#shared/webhooks';
 import type { OrderChanged } from '../../server/orders/index.js';
-import { WEBHOOK_DELIVERY } from '../../server/webhooks/index.js';
-import { getOrderAsAdmin, placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitFor } from '../factories/orders.js';
+import { createWebhooksRepository, WEBHOOK_DELIVERY } from '../../server/webhooks/index.js';
+import {
+  COMPLETE_CHECKED,
+  getOrderAsAdmin,
+  placeOrder,
+  TOPUP_BDT,
+  topupPayload,
+  uniquePmId,
+  waitFor,
+} from '../factories/orders.js';
 import { createUser, loginAdmin } from '../factories/users.js';
 import { testClock } from '../support/clock.js';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
@@ -18,7 +26,11 @@ import { registerForwarder } from '../support/sms-forwarder.js';
 import { signatureVerifies, useReceiver } from '../support/webhook-receiver.js';
 
 async function addWebhook(server: TestServer, token: string, url: string, events: readonly string[] = WEBHOOK_EVENTS) {
-  const res = await server.api.post<{ webhook: WebhookDto; secret: string }>('/webhooks', { webhook: { url, events } }, token);
+  const res = await server.api.post<{ webhook: WebhookDto; secret: string }>(
+    '/webhooks',
+    { webhook: { url, events } },
+    token,
+  );
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -51,30 +63,48 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
     const bkash = await registerForwarder(server, admin.token, 'bkash');
     const pmAmount = (await getOrderAsAdmin(server, paid, admin.token)).pm_amount;
     await bkash.payment({ amount: pmAmount, trxId: pmId });
-    expect((await server.api.patch(`/orders/${paid}`, { order: { status: 'complete' } }, admin.token)).status).toBe(200);
+    expect((await server.api.patch(`/orders/${paid}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(200);
     // Cancelled by its customer; timed out; an SMS nobody's order names.
     const cancelled = await placeOrder(server, TOPUP_BDT, topupPayload(), customer.token);
-    expect((await server.api.patch(`/orders/${cancelled}`, { order: { cancel: true } }, customer.token)).status).toBe(200);
+    expect((await server.api.patch(`/orders/${cancelled}`, { order: { cancel: true } }, customer.token)).status).toBe(
+      200,
+    );
     const late = await placeOrder(server, TOPUP_BDT, topupPayload(), customer.token);
-    await server.app.ctx.prisma.order.update({ where: { id: late }, data: { lastTime: new Date(clock.now().getTime() - 1000) } });
-    expect((await server.api.get<{ order: AdminOrderDto }>(`/orders/${late}`, admin.token)).body.order.status).toBe('timedout');
+    await server.app.ctx.prisma.order.update({
+      where: { id: late },
+      data: { lastTime: new Date(clock.now().getTime() - 1000) },
+    });
+    expect((await server.api.get<{ order: AdminOrderDto }>(`/orders/${late}`, admin.token)).body.order.status).toBe(
+      'timedout',
+    );
     const stray = await bkash.payment({ amount: 777, trxId: uniquePmId().toUpperCase() });
     expect(stray.body.sms.status).toBe('unmatched');
     // A phone silent for 31 minutes while a top-up of its wallet waits.
     const rocket = await registerForwarder(server, admin.token, 'rocket');
     await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'rocket' }), customer.token);
-    await server.app.ctx.prisma.device.update({ where: { id: rocket.id }, data: { lastSeenAt: new Date(clock.now().getTime() - 31 * 60_000) } });
+    await server.app.ctx.prisma.device.update({
+      where: { id: rocket.id },
+      data: { lastSeenAt: new Date(clock.now().getTime() - 31 * 60_000) },
+    });
     await server.app.services.sms.watchSilentDevices();
-    // Held: the ledger's verification status (issue 25's other half) as its order change will carry it.
+    // Held: the ledger's verification status (the other half) as its order change will carry it.
     const change = lastChange;
     if (!change) throw new Error('no order change was published');
     unsubscribe();
     const heldOrder = { ...change.order, verification: 'held' } as unknown as OrderChanged['order'];
-    await server.app.events.publish('order.changed', { order: heldOrder, before: { status: change.order.status, verification: 'awaiting_sms' }, publicChanged: false });
+    await server.app.events.publish('order.changed', {
+      order: heldOrder,
+      before: { status: change.order.status, verification: 'awaiting_sms' },
+      publicChanged: false,
+    });
 
     const hooks = await waitFor(
       async () => receiver.at('/all'),
-      (got) => WEBHOOK_EVENTS.every((type) => got.some((h) => h.body.type === type)),
+      // A failing cash desk needs a desk that fails three times: that event is left out of this day.
+      (got) =>
+        WEBHOOK_EVENTS.filter((type) => type !== 'cashdesk.failing').every((type) =>
+          got.some((h) => h.body.type === type),
+        ),
     );
     for (const hook of hooks) {
       expect(signatureVerifies(hook, secret), `${hook.body.type} is signed`).toBe(true);
@@ -87,7 +117,11 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
     const ofType = (type: string) => hooks.filter((h) => h.body.type === type);
     expect(ofType('order.created').map((h) => h.body.data.id)).toEqual(expect.arrayContaining([paid, cancelled, late]));
     expect(ofType('order.paid').map((h) => h.body.data.id)).toEqual([paid]);
-    expect(ofType('order.paid')[0].body.data).toMatchObject({ id: paid, verification: { status: 'verified' }, user_id: customer.id });
+    expect(ofType('order.paid')[0].body.data).toMatchObject({
+      id: paid,
+      verification: { status: 'verified' },
+      user_id: customer.id,
+    });
     expect(ofType('order.completed').map((h) => h.body.data.id)).toEqual([paid]);
     expect(ofType('order.cancelled').map((h) => h.body.data.id)).toEqual([cancelled]);
     expect(ofType('order.timedout').map((h) => h.body.data.id)).toEqual([late]);
@@ -137,7 +171,12 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
         () => deliveriesOf(server, admin.token, webhook.id),
         (list) => list[0]?.status === 'delivered',
       );
-      expect(delivery).toMatchObject({ event_id: hooks[0].body.id, type: 'order.created', status: 'delivered', next_at: null });
+      expect(delivery).toMatchObject({
+        event_id: hooks[0].body.id,
+        type: 'order.created',
+        status: 'delivered',
+        next_at: null,
+      });
       expect(delivery.attempts.map((a) => a.status_code)).toEqual([200, 500, 500, 500]);
       expect(delivery.attempts.map((a) => a.error)).toEqual([null, 'HTTP 500', 'HTTP 500', 'HTTP 500']);
       for (const a of delivery.attempts) expect(a.duration_ms).toBeGreaterThanOrEqual(0);
@@ -173,6 +212,34 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
     await receiver.waitFor('/slow', 2);
   });
 
+  it('When many endpoints have a due delivery, then one claim takes at most the number asked for', async () => {
+    const prisma = server.app.ctx.prisma;
+    // Due only at a time the running sender has not reached: this claim alone sees them.
+    const later = new Date(clock.now().getTime() + 86_400_000);
+    for (let i = 0; i < 40; i += 1) {
+      const id = `wh_claim_${i}`;
+      await prisma.webhook.create({
+        data: { id, url: `${receiver.url}/claim`, events: ['order.created'], secretSealed: 'x' },
+      });
+      await prisma.webhookDelivery.create({
+        data: {
+          webhookId: id,
+          eventId: `evt_claim_${i}`,
+          eventType: 'order.created',
+          body: '{}',
+          nextAt: later,
+          createdAt: later,
+        },
+      });
+    }
+    const repository = createWebhooksRepository(prisma);
+    const claimed = await repository.claimDue(later, 3, 60_000, []);
+    expect(claimed).toHaveLength(3);
+    expect(await prisma.webhookDelivery.count({ where: { lockedUntil: { not: null } } })).toBe(3);
+    expect(new Set(claimed.map((c) => c.webhookId)).size).toBe(3);
+    await prisma.webhook.deleteMany({ where: { id: { startsWith: 'wh_claim_' } } });
+  });
+
   it('When the admin manages webhooks, then the secret is shown once and kept sealed, changes are audited, redirects are not followed, a delivery can be retried and a test event sent', async () => {
     const admin = await loginAdmin(server);
     const operator = await createUser(server, { role: 'operator' });
@@ -196,18 +263,29 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
     }
     expect(await server.app.ctx.prisma.webhook.count()).toBe(before);
 
-    const { webhook, secret } = await addWebhook(server, admin.token, `${receiver.url}/managed`, ['order.paid', 'order.created']);
+    const { webhook, secret } = await addWebhook(server, admin.token, `${receiver.url}/managed`, [
+      'order.paid',
+      'order.created',
+    ]);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const row = await server.app.ctx.prisma.webhook.findUniqueOrThrow({ where: { id: webhook.id } });
     expect(JSON.stringify(row)).not.toContain(secret);
     const listed = await server.api.get<{ webhooks: WebhookDto[] }>('/webhooks', admin.token);
     const shown = listed.body.webhooks.find((w) => w.id === webhook.id);
-    expect(shown).toMatchObject({ url: `${receiver.url}/managed`, events: ['order.created', 'order.paid'], enabled: true });
+    expect(shown).toMatchObject({
+      url: `${receiver.url}/managed`,
+      events: ['order.created', 'order.paid'],
+      enabled: true,
+    });
     expect(JSON.stringify(listed.body)).not.toContain(secret);
 
     // A receiver that redirects: the redirect is a failed attempt, its target never asked.
     receiver.on('/managed', () => ({ status: 302, headers: { location: `${receiver.url}/elsewhere` } }));
-    const test = await server.api.post<{ delivery: WebhookDeliveryDto }>(`/webhooks/${webhook.id}/test`, {}, admin.token);
+    const test = await server.api.post<{ delivery: WebhookDeliveryDto }>(
+      `/webhooks/${webhook.id}/test`,
+      {},
+      admin.token,
+    );
     expect(test.status).toBe(202);
     expect(test.body.delivery.type).toBe('webhook.test');
     const [first] = await receiver.waitFor('/managed', 1);
@@ -230,11 +308,17 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
       () => deliveriesOf(server, admin.token, webhook.id),
       (list) => list[0]?.status === 'delivered',
     );
-    expect((await server.api.post(`/webhooks/${webhook.id}/deliveries/999999/retry`, {}, admin.token)).status).toBe(404);
+    expect((await server.api.post(`/webhooks/${webhook.id}/deliveries/999999/retry`, {}, admin.token)).status).toBe(
+      404,
+    );
     expect((await server.api.post(`/webhooks/${webhook.id}/deliveries/x/retry`, {}, admin.token)).status).toBe(404);
 
     // Disabled: events pass it by. Then deleted with its log.
-    const patched = await server.api.patch<{ webhook: WebhookDto }>(`/webhooks/${webhook.id}`, { webhook: { enabled: false } }, admin.token);
+    const patched = await server.api.patch<{ webhook: WebhookDto }>(
+      `/webhooks/${webhook.id}`,
+      { webhook: { enabled: false } },
+      admin.token,
+    );
     expect(patched.body.webhook.enabled).toBe(false);
     await placeOrder(server);
     expect((await server.api.patch(`/webhooks/${webhook.id}`, { webhook: {} }, admin.token)).status).toBe(400);
@@ -244,8 +328,17 @@ describe.each(testDatabases())('Webhooks on %s', (db) => {
     expect(await server.app.ctx.prisma.webhookDelivery.count({ where: { webhookId: webhook.id } })).toBe(0);
     expect(receiver.at('/managed')).toHaveLength(2);
 
-    const audited = await server.app.ctx.prisma.auditEntry.findMany({ where: { targetId: webhook.id }, orderBy: { id: 'asc' } });
-    expect(audited.map((e) => e.action)).toEqual(['webhook.create', 'webhook.test', 'webhook.retry', 'webhook.update', 'webhook.delete']);
+    const audited = await server.app.ctx.prisma.auditEntry.findMany({
+      where: { targetId: webhook.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(audited.map((e) => e.action)).toEqual([
+      'webhook.create',
+      'webhook.test',
+      'webhook.retry',
+      'webhook.update',
+      'webhook.delete',
+    ]);
     expect(audited.every((e) => e.actorId === admin.id)).toBe(true);
   });
 });
@@ -308,13 +401,32 @@ describe('Webhooks to private addresses without WEBHOOK_ALLOW_PRIVATE', () => {
       'http://[fe80::1]/hook',
       'http://[::ffff:127.0.0.1]/hook',
       'http://0.0.0.0/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:0:169.254.169.254]/hook',
+      'http://[2002:7f00:1::1]/hook',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+      'http://nothing-here.invalid/hook',
     ]) {
       const refused = await server.api.post('/webhooks', { webhook: { url, events: ['order.paid'] } }, admin.token);
-      expect([url, refused.status, refused.body.key, refused.body.errors?.url]).toEqual([url, 400, 'errors.webhookAddressRefused', 'errors.webhookAddressRefused']);
+      expect([url, refused.status, refused.body.key, refused.body.errors?.url]).toEqual([
+        url,
+        400,
+        'errors.webhookAddressRefused',
+        'errors.webhookAddressRefused',
+      ]);
+      // Whether the name resolved, and to what, is not told.
+      expect([url, refused.body.text]).toEqual([
+        url,
+        "Webhooks go only to public addresses: this URL's host is a private or unresolvable address",
+      ]);
     }
     expect(await server.app.ctx.prisma.webhook.count()).toBe(0);
     const { webhook } = await addWebhook(server, admin.token, 'https://93.184.215.14/hook', ['order.paid']);
-    const moved = await server.api.patch(`/webhooks/${webhook.id}`, { webhook: { url: 'http://127.0.0.1:9/hook' } }, admin.token);
+    const moved = await server.api.patch(
+      `/webhooks/${webhook.id}`,
+      { webhook: { url: 'http://127.0.0.1:9/hook' } },
+      admin.token,
+    );
     expect([moved.status, moved.body.key]).toEqual([400, 'errors.webhookAddressRefused']);
 
     // An address that became private after it was checked (stored as is here): the delivery refuses to connect.
@@ -324,7 +436,7 @@ describe('Webhooks to private addresses without WEBHOOK_ALLOW_PRIVATE', () => {
       () => deliveriesOf(server, admin.token, webhook.id),
       (list) => (list[0]?.attempts.length ?? 0) >= 1,
     );
-    expect(refused.attempts[0]).toMatchObject({ status_code: null, error: expect.stringContaining('private address') });
+    expect(refused.attempts[0]).toMatchObject({ status_code: null, error: 'a private or unresolvable address' });
     expect(receiver.at('/private')).toHaveLength(0);
   });
 });
@@ -351,26 +463,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Webhooks from two instances on on
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('Webhook endpoints kept in memory on two instances (decision 222)', () => {
-  const receiver = useReceiver();
-  const [one, two] = useTestInstances(2, { redis: true, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
-  const queuedFor = async (server: TestServer, webhookId: string) => server.app.ctx.prisma.webhookDelivery.count({ where: { webhookId } });
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'Webhook endpoints kept in memory on two instances (decision 222)',
+  () => {
+    const receiver = useReceiver();
+    const [one, two] = useTestInstances(2, { redis: true, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+    const queuedFor = async (server: TestServer, webhookId: string) =>
+      server.app.ctx.prisma.webhookDelivery.count({ where: { webhookId } });
 
-  it('When an admin adds, disables and enables an endpoint on one instance, then the other queues its next order for it at once, or not', async () => {
-    const admin = await loginAdmin(one);
-    // The second instance has asked (and kept) that nobody takes order.created.
-    await placeOrder(two);
-    const { webhook } = await addWebhook(one, admin.token, `${receiver.url}/kept`, ['order.created']);
-    const first = await placeOrder(two);
-    // Queued before the answer (decision 156): counted right after it.
-    expect(await queuedFor(two, webhook.id)).toBe(1);
-    expect((await one.api.patch(`/webhooks/${webhook.id}`, { webhook: { enabled: false } }, admin.token)).status).toBe(200);
-    await placeOrder(two);
-    expect(await queuedFor(two, webhook.id)).toBe(1);
-    expect((await one.api.patch(`/webhooks/${webhook.id}`, { webhook: { enabled: true } }, admin.token)).status).toBe(200);
-    const third = await placeOrder(two);
-    expect(await queuedFor(two, webhook.id)).toBe(2);
-    const hooks = await receiver.waitFor('/kept', 2);
-    expect(hooks.map((h) => h.body.data.id).sort()).toEqual([first, third].sort());
-  });
-});
+    it('When an admin adds, disables and enables an endpoint on one instance, then the other queues its next order for it at once, or not', async () => {
+      const admin = await loginAdmin(one);
+      // The second instance has asked (and kept) that nobody takes order.created.
+      await placeOrder(two);
+      const { webhook } = await addWebhook(one, admin.token, `${receiver.url}/kept`, ['order.created']);
+      const first = await placeOrder(two);
+      // Queued before the answer (decision 156): counted right after it.
+      expect(await queuedFor(two, webhook.id)).toBe(1);
+      expect(
+        (await one.api.patch(`/webhooks/${webhook.id}`, { webhook: { enabled: false } }, admin.token)).status,
+      ).toBe(200);
+      await placeOrder(two);
+      expect(await queuedFor(two, webhook.id)).toBe(1);
+      expect((await one.api.patch(`/webhooks/${webhook.id}`, { webhook: { enabled: true } }, admin.token)).status).toBe(
+        200,
+      );
+      const third = await placeOrder(two);
+      expect(await queuedFor(two, webhook.id)).toBe(2);
+      const hooks = await receiver.waitFor('/kept', 2);
+      expect(hooks.map((h) => h.body.data.id).sort()).toEqual([first, third].sort());
+    });
+  },
+);

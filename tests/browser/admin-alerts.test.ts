@@ -1,4 +1,4 @@
-// The admin's working day in the browser (issue 10): alerts that reach the admin (a second browser context places an
+// The admin's working day in the browser: alerts that reach the admin (a second browser context places an
 // order → the admin tab's title counts it and a sound really plays), checkout showing a capped method unavailable,
 // the All-orders search finding a completed order by its transaction id, and the cancel confirmation with a reason.
 // One server, one browser, one admin page and one customer page.
@@ -9,7 +9,15 @@ import { axeViolations } from '../support/axe.js';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { loginAdmin } from '../factories/users.js';
-import { getOrderAsAdmin, placeOrder, placePendingOrder, topupPayload, TOPUP_BDT, uniquePmId } from '../factories/orders.js';
+import {
+  COMPLETE_CHECKED,
+  getOrderAsAdmin,
+  placeOrder,
+  placePendingOrder,
+  TOPUP_BDT,
+  topupPayload,
+  uniquePmId,
+} from '../factories/orders.js';
 
 const WAIT = { timeout: 20_000 };
 const shortId = (id: string) => id.slice(0, 10);
@@ -22,7 +30,10 @@ function countSoundsPlayed() {
   const w = window as unknown as { soundsPlayed: number };
   w.soundsPlayed = 0;
   const start = AudioScheduledSourceNode.prototype.start;
-  AudioScheduledSourceNode.prototype.start = function (this: AudioScheduledSourceNode, ...args: Parameters<typeof start>) {
+  AudioScheduledSourceNode.prototype.start = function (
+    this: AudioScheduledSourceNode,
+    ...args: Parameters<typeof start>
+  ) {
     if (this.context.state === 'running') w.soundsPlayed += 1;
     return start.apply(this, args);
   };
@@ -42,10 +53,18 @@ describe.runIf(hasChromium())("The admin's alerts, history search and cancel con
     const pmId = uniquePmId();
     const id = await placeOrder(server, TOPUP_BDT, topupPayload({ amount: '750' }));
     expect((await server.api.patch(`/orders/${id}`, { order: { pm_id: pmId } })).status).toBe(200);
-    expect((await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, adminToken)).status).toBe(200);
+    expect((await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, adminToken)).status).toBe(200);
     completed = { id, pmId };
     pending = await placePendingOrder(server);
-    expect((await server.api.patch('/pms/nagad', { pm: { wallet: '01722222222', available: true, daily_count_limit: 1 } }, adminToken)).status).toBe(200);
+    expect(
+      (
+        await server.api.patch(
+          '/pms/nagad',
+          { pm: { wallet: '01722222222', confirm_wallet: '01722222222', available: true, daily_count_limit: 1 } },
+          adminToken,
+        )
+      ).status,
+    ).toBe(200);
     await placeOrder(server, TOPUP_BDT, topupPayload({ pm_method: 'nagad' }));
 
     const opened = await openContext(browser, server.url, { as: { token: adminToken } });
@@ -59,7 +78,10 @@ describe.runIf(hasChromium())("The admin's alerts, history search and cancel con
     // No click yet, so the browser keeps sound paused and the banner offers the one click. Playwright's own calls
     // into the page (locators, evaluate) count as a user gesture: the alerts must be up, which their first count
     // request shows on the network, before the test touches the page.
-    await Promise.all([admin.waitForResponse((res) => res.url().endsWith('/api/v1/admin/waiting'), WAIT), admin.goto('/admin/orders')]);
+    await Promise.all([
+      admin.waitForResponse((res) => res.url().endsWith('/api/v1/admin/waiting'), WAIT),
+      admin.goto('/admin/orders'),
+    ]);
     const banner = admin.getByTestId('sound-unlock');
     await banner.getByText('Sound alerts are paused in this tab').waitFor(WAIT);
     // The banner shows only in this state, which the screen list of accessibility.test.ts cannot hold still.
@@ -92,7 +114,9 @@ describe.runIf(hasChromium())("The admin's alerts, history search and cancel con
     await expect.poll(soundsPlayed, WAIT).toBeGreaterThan(0);
     // The bell says it too, and the tab's icons carry the badge drawn on a canvas.
     expect(await admin.getByTestId('alerts-button').getAttribute('aria-label')).toContain('3 items wait for you');
-    const icons = await admin.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const icons = await admin
+      .locator('link[rel~="icon"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(icons.length).toBeGreaterThan(0);
     for (const href of icons) expect(href).toMatch(/^data:image\/png;base64,/);
   });
@@ -100,18 +124,38 @@ describe.runIf(hasChromium())("The admin's alerts, history search and cancel con
   it('When the admin searches All orders for a completed order transaction id, then exactly that order is listed', async () => {
     await admin.getByRole('tab', { name: 'All orders' }).click();
     await admin.getByTestId('history-search').fill(completed.pmId);
-    await admin.getByRole('button', { name: `Open order ${shortId(completed.id)}` }).filter({ visible: true }).first().waitFor(WAIT);
-    await expect.poll(() => admin.getByRole('button', { name: /^Open order / }).filter({ visible: true }).count(), WAIT).toBe(1);
+    await admin
+      .getByRole('button', { name: `Open order ${shortId(completed.id)}` })
+      .filter({ visible: true })
+      .first()
+      .waitFor(WAIT);
+    await expect
+      .poll(
+        () =>
+          admin
+            .getByRole('button', { name: /^Open order / })
+            .filter({ visible: true })
+            .count(),
+        WAIT,
+      )
+      .toBe(1);
     await admin.getByTestId('history-search').fill('');
   });
 
   it('When the admin clicks Cancel, then a confirmation asks for a reason; keeping changes nothing; confirming cancels with the reason shown', async () => {
     await admin.getByRole('tab', { name: 'Queue' }).click();
-    await admin.getByRole('button', { name: `Open order ${shortId(pending)}` }).filter({ visible: true }).first().click();
+    await admin
+      .getByRole('button', { name: `Open order ${shortId(pending)}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     const detail = admin.getByRole('dialog', { name: 'Order details' });
     await detail.getByRole('button', { name: 'Cancel order' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Cancel this order?' });
-    const reason = confirm.getByRole('textbox', { name: 'Reason' }).or(confirm.getByRole('combobox', { name: 'Reason' })).first();
+    const reason = confirm
+      .getByRole('textbox', { name: 'Reason' })
+      .or(confirm.getByRole('combobox', { name: 'Reason' }))
+      .first();
     await reason.waitFor(WAIT);
     await confirm.getByRole('button', { name: 'Keep the order' }).click();
     await confirm.waitFor({ state: 'hidden', ...WAIT });
@@ -124,14 +168,22 @@ describe.runIf(hasChromium())("The admin's alerts, history search and cancel con
     await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await admin.getByText('Order Cancelled').first().waitFor(WAIT);
     const cancelled: AdminOrderDto = await getOrderAsAdmin(server, pending, adminToken);
-    expect(cancelled).toMatchObject({ status: 'admin_cancelled', cancel_reason: 'wrong_amount', cancel_note: 'Please pay 500 exactly' });
+    expect(cancelled).toMatchObject({
+      status: 'admin_cancelled',
+      cancel_reason: 'wrong_amount',
+      cancel_note: 'Please pay 500 exactly',
+    });
     // It left the queue, and the title counts one less.
     await expect.poll(() => admin.title(), WAIT).toBe('(2) Orders · Wallet Shop');
 
     // The history shows the reason.
     await admin.getByRole('tab', { name: 'All orders' }).click();
     await admin.getByTestId('history-search').fill(shortId(pending));
-    await admin.getByRole('button', { name: `Open order ${shortId(pending)}` }).filter({ visible: true }).first().click();
+    await admin
+      .getByRole('button', { name: `Open order ${shortId(pending)}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     await detail.getByText('Wrong amount paid').waitFor(WAIT);
     await detail.getByText('Please pay 500 exactly').waitFor(WAIT);
   });

@@ -1,4 +1,4 @@
-// Issue 22 point 15 in the browser: the bell opens the list of what waits (with links), the shop never asks through
+// The admin's polish in the browser: the bell opens the list of what waits (with links), the shop never asks through
 // the browser's confirm() (a dialog event fails the test), and the history's filters are compact on a Bengali
 // phone with days written DD/MM/YYYY. One server, one browser.
 import type { Dialog, Page } from 'playwright-core';
@@ -15,7 +15,7 @@ const WAIT = { timeout: 20_000 };
 const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
 const bnDigits = (text: string) => text.replace(/\d/g, (d) => BN_DIGITS[Number(d)]);
 
-describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
+describe.runIf(hasChromium())('Admin polish in the browser', () => {
   const server = useTestServer();
   const browser = useBrowser();
   let admin: TestUser;
@@ -32,10 +32,21 @@ describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
     await server.app.ctx.prisma.order.update({ where: { id: held }, data: { verification: 'held' } });
     server.app.orderViews.drop(held);
     await openTicket(server, customer, { text: 'Where is my top-up? I paid twenty minutes ago.' });
-    const phone = await server.api.post<{ device: { id: string } }>('/devices', { device: { name: 'Gap phone', account: 'bkash' } }, admin.token);
+    const phone = await server.api.post<{ device: { id: string } }>(
+      '/devices',
+      { device: { name: 'Gap phone', account: 'bkash' } },
+      admin.token,
+    );
     expect(phone.status).toBe(201);
-    await server.app.ctx.prisma.device.update({ where: { id: phone.body.device.id }, data: { ledgerGap: { from: 1, to: 2, sms_id: 1, unexplained: '100.00' } } });
-    const hook = await server.api.post('/webhooks', { webhook: { url: 'https://93.184.215.14/hook', events: ['order.paid'] } }, admin.token);
+    await server.app.ctx.prisma.device.update({
+      where: { id: phone.body.device.id },
+      data: { ledgerGap: { from: 1, to: 2, sms_id: 1, unexplained: '100.00' } },
+    });
+    const hook = await server.api.post(
+      '/webhooks',
+      { webhook: { url: 'https://93.184.215.14/hook', events: ['order.paid'] } },
+      admin.token,
+    );
     expect(hook.status).toBe(201);
 
     const opened = await openContext(browser, server.url, { as: admin });
@@ -49,7 +60,9 @@ describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
 
   it('When the admin clicks the bell, then it lists what waits with links, and a link leads there', async () => {
     await page.goto('/admin/orders');
-    await expect.poll(() => page.getByTestId('alerts-button').getAttribute('aria-label'), WAIT).toContain('4 items wait for you');
+    await expect
+      .poll(() => page.getByTestId('alerts-button').getAttribute('aria-label'), WAIT)
+      .toContain('4 items wait for you');
     await page.getByTestId('alerts-button').click();
     const list = page.getByRole('dialog', { name: 'What waits for you' });
     await list.waitFor(WAIT);
@@ -60,7 +73,12 @@ describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
       '1 ticket awaits an answer1',
       '1 wallet phone with a missing SMS1',
     ]);
-    expect(await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/admin/orders', '/admin/orders', '/admin/supports', '/admin/devices']);
+    expect(await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/admin/orders',
+      '/admin/orders',
+      '/admin/supports',
+      '/admin/devices',
+    ]);
     expect(await axeViolations(page)).toEqual([]);
 
     await list.getByRole('link', { name: /ticket awaits an answer/ }).click();
@@ -94,12 +112,17 @@ describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
     const del = page.getByRole('dialog', { name: 'Delete this webhook?' });
     await del.getByRole('button', { name: 'Delete' }).click();
     await del.waitFor({ state: 'hidden', ...WAIT });
-    await expect.poll(async () => (await server.app.ctx.prisma.webhook.count()), WAIT).toBe(0);
+    await expect.poll(async () => await server.app.ctx.prisma.webhook.count(), WAIT).toBe(0);
     expect(dialogs).toEqual([]);
   });
 
   it('When a Bengali admin filters the history on a 360 px phone, then the filters fold, days read DD/MM/YYYY and nothing overflows', async () => {
-    const { context, page: phone } = await openContext(browser, server.url, { as: admin, lang: 'BN', width: 360, height: 780 });
+    const { context, page: phone } = await openContext(browser, server.url, {
+      as: admin,
+      lang: 'BN',
+      width: 360,
+      height: 780,
+    });
     try {
       await phone.emulateMedia({ reducedMotion: 'reduce' });
       await phone.goto('/admin/orders');
@@ -120,7 +143,10 @@ describe.runIf(hasChromium())('Admin polish of issue 22 in the browser', () => {
       await from.fill(bnDigits(`${day}/${month}/${year}`));
       await phone.getByText('সঠিক তারিখ দিন/মাস/বছর আকারে লিখুন').waitFor({ state: 'detached', ...WAIT });
       await expect.poll(() => toggle.textContent(), WAIT).toContain('১');
-      await phone.getByRole('button', { name: /^অর্ডার .* খুলুন$/ }).first().waitFor(WAIT);
+      await phone
+        .getByRole('button', { name: /^অর্ডার .* খুলুন$/ })
+        .first()
+        .waitFor(WAIT);
       // Tomorrow onwards: nothing.
       const tomorrow = dhakaDate(new Date(Date.now() + 86_400_000)).split('-');
       await from.fill(`${tomorrow[2]}/${tomorrow[1]}/${tomorrow[0]}`);

@@ -12,7 +12,13 @@ describe.runIf(hasChromium())('Avatar change in the browser', () => {
   it('When a user picks a PNG, crops and saves it, then the avatar becomes a /media image', async () => {
     const user = await createUser(server, { name: 'Farhana' });
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-      .composite([{ input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="90" fill="#f5a623"/></svg>'), top: 140, left: 220 }])
+      .composite([
+        {
+          input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="90" fill="#f5a623"/></svg>'),
+          top: 140,
+          left: 220,
+        },
+      ])
       .png()
       .toBuffer();
     const { context, page } = await openContext(browser, server.url, { as: user });
@@ -49,7 +55,15 @@ describe.runIf(hasChromium())('Avatar change in the browser', () => {
       await page.getByRole('link', { name: 'Wallet Shop home' }).first().click();
       await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
       await expect
-        .poll(() => page.getByRole('banner').getByRole('img', { name: 'Profile picture of Farhana' }).first().getAttribute('src'), { timeout: 15_000 })
+        .poll(
+          () =>
+            page
+              .getByRole('banner')
+              .getByRole('img', { name: 'Profile picture of Farhana' })
+              .first()
+              .getAttribute('src'),
+          { timeout: 15_000 },
+        )
         .toBe(src);
       const stored = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
       expect(stored.logo).toBeTruthy();

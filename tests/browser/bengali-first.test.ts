@@ -1,4 +1,4 @@
-// Issue 11 in the browser: Bengali digits typed into the order form, the language switch and tab titles inside the
+// Bengali first, in the browser: Bengali digits typed into the order form, the language switch and tab titles inside the
 // dashboards, the operator's support contacts (unset ones hidden), "your id", and a product picture uploaded by
 // the admin and shown to customers. One server and one browser for the whole file.
 import sharp from 'sharp';
@@ -13,7 +13,9 @@ const WAIT = { timeout: 20_000 };
 
 describe.runIf(hasChromium())('Bengali-first in the browser', () => {
   // Two of the four contacts set: the other two must not appear anywhere.
-  const server = useTestServer({ env: { SUPPORT_EMAIL: 'help@walletshop.example', SUPPORT_WHATSAPP: '+880 1711-000222' } });
+  const server = useTestServer({
+    env: { SUPPORT_EMAIL: 'help@walletshop.example', SUPPORT_WHATSAPP: '+880 1711-000222' },
+  });
   const browser = useBrowser();
   let customer: TestUser;
   let admin: TestUser;
@@ -40,7 +42,9 @@ describe.runIf(hasChromium())('Bengali-first in the browser', () => {
       await page.waitForURL('**/orders/**', WAIT);
 
       const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-      const order = ((await server.api.get<{ order: PublicOrderDto }>(`/orders/${id}`)).body as { order: PublicOrderDto }).order;
+      const order = (
+        (await server.api.get<{ order: PublicOrderDto }>(`/orders/${id}`)).body as { order: PublicOrderDto }
+      ).order;
       expect(order.data).toMatchObject({ amount: 500, onex_id: '123456789' });
       // Shown back in Bengali digits.
       await page.getByText('১২৩৪৫৬৭৮৯', { exact: true }).first().waitFor(WAIT);
@@ -52,7 +56,12 @@ describe.runIf(hasChromium())('Bengali-first in the browser', () => {
   });
 
   it('When a customer switches the language inside /account, then the menu, <html lang> and the tab title follow; "your id" is shown', async () => {
-    const { context, page } = await openContext(browser, server.url, { as: customer, lang: 'EN', width: 360, height: 780 });
+    const { context, page } = await openContext(browser, server.url, {
+      as: customer,
+      lang: 'EN',
+      width: 360,
+      height: 780,
+    });
     try {
       await page.goto('/account/settings');
       await expect.poll(() => titleOf(page), WAIT).toBe('Settings · Wallet Shop');
@@ -78,7 +87,11 @@ describe.runIf(hasChromium())('Bengali-first in the browser', () => {
 
   it('When the admin switches to BN in the dashboard header and uploads a product picture, then customers see it on the home page and the order form', async () => {
     const { context, page } = await openContext(browser, server.url, { as: admin, lang: 'EN' });
-    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 226, g: 19, b: 110 } } }).jpeg().toBuffer();
+    const picture = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 226, g: 19, b: 110 } },
+    })
+      .jpeg()
+      .toBuffer();
     try {
       await page.goto('/admin/products');
       // An admin's tab title leads with the count of waiting items when there are any (decision 119).
@@ -87,7 +100,9 @@ describe.runIf(hasChromium())('Bengali-first in the browser', () => {
       await expect.poll(() => titleOf(page), WAIT).toMatch(/^(\([০-৯]+\) )?পণ্য · ওয়ালেট শপ$/);
 
       const card = page.getByRole('form', { name: '1xBet টপআপ (টাকা)' });
-      await card.locator('input[type="file"]').setInputFiles({ name: 'topup.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await card
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'topup.jpg', mimeType: 'image/jpeg', buffer: picture });
       await page.getByText('ছবি সংরক্ষিত হয়েছে').waitFor(WAIT);
       const shown = card.getByRole('img', { name: '1xBet টপআপ (টাকা)-এর ছবি' });
       await expect.poll(() => shown.getAttribute('src'), WAIT).toMatch(/^\/media\/products\/[a-f0-9]{32}\.jpg$/);
@@ -121,7 +136,11 @@ describe.runIf(hasChromium())('Bengali-first in the browser', () => {
       expect(await footer.getByRole('link', { name: /ফোন|টেলিগ্রাম/ }).count()).toBe(0);
       expect(await page.locator('a[href^="tel:"], a[href^="https://t.me/"]').count()).toBe(0);
       // The terms' contact section names the operator's address; no placeholder address appears anywhere.
-      await page.getByRole('main').getByText(/help@walletshop\.example/).first().waitFor(WAIT);
+      await page
+        .getByRole('main')
+        .getByText(/help@walletshop\.example/)
+        .first()
+        .waitFor(WAIT);
       expect(await page.content()).not.toContain('example.com');
     } finally {
       await context.close();

@@ -1,4 +1,4 @@
-// What customers see (issue 22 points 9-12): a pending order's page says what happened to the payment and what comes
+// What customers see: a pending order's page says what happened to the payment and what comes
 // next (received with the typical wait, the amount differs); the own-orders list leads with product, amount and
 // status with the whole id last on one line; a live page says "reconnecting…" while its socket is cut and stops when
 // it is back; a failed checkout stays beside the form with Retry; a slow screen shows a bar at once; the checkout
@@ -57,7 +57,10 @@ describe.runIf(hasChromium())('what customers see', () => {
 
   it('When the shop received the payment, then the page says so and how long orders usually take, never that details are being checked', async () => {
     const { id } = await paidTopup('700', (pm) => pm);
-    await waitFor(() => getOrder(server, id), (o) => o.payment_state === 'received');
+    await waitFor(
+      () => getOrder(server, id),
+      (o) => o.payment_state === 'received',
+    );
     const { context, page } = await openContext(browser, server.url, { as: customer });
     try {
       await page.goto(`/orders/${id}`);
@@ -66,7 +69,10 @@ describe.runIf(hasChromium())('what customers see', () => {
       expect(await progress.getAttribute('data-state')).toBe('received');
       expect(await progress.textContent()).toContain('700.00 BDT');
       // Too few completed orders yet to quote minutes: the plain words.
-      await page.getByTestId('typical-wait').getByText('Orders are usually done within a few minutes of payment.').waitFor(WAIT);
+      await page
+        .getByTestId('typical-wait')
+        .getByText('Orders are usually done within a few minutes of payment.')
+        .waitFor(WAIT);
       expect(await page.getByText(/checking/i).count()).toBe(0);
       await page.getByRole('status').filter({ hasText: 'Processing' }).waitFor(WAIT);
       await expectNoAxeViolations(page);
@@ -77,7 +83,10 @@ describe.runIf(hasChromium())('what customers see', () => {
 
   it('When the wallet received another amount, then the BN page names both amounts in Bengali digits and says an admin will settle it', async () => {
     const { id } = await paidTopup('1000', (pm) => pm - 100);
-    await waitFor(() => getOrder(server, id), (o) => o.payment_state === 'differs');
+    await waitFor(
+      () => getOrder(server, id),
+      (o) => o.payment_state === 'differs',
+    );
     for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
       const { context, page } = await openContext(browser, server.url, { as: customer, lang: 'BN', ...viewport });
       try {
@@ -97,7 +106,12 @@ describe.runIf(hasChromium())('what customers see', () => {
   });
 
   it('When a customer opens their orders on a phone, then each card leads with product, amount and status, and the whole id is last on one line', async () => {
-    const id = await placeOrder(server, TOPUP_USD, topupPayload({ amount: '12.50', pm_method: 'nagad' }), customer.token);
+    const id = await placeOrder(
+      server,
+      TOPUP_USD,
+      topupPayload({ amount: '12.50', pm_method: 'nagad' }),
+      customer.token,
+    );
     const { context, page } = await openContext(browser, server.url, { as: customer, ...PHONE });
     try {
       await page.goto('/account/orders');
@@ -105,7 +119,11 @@ describe.runIf(hasChromium())('what customers see', () => {
       await link.waitFor(WAIT);
       const amount = page.getByText('12.50 USD', { exact: true }).filter({ visible: true }).first();
       const product = page.getByText('1xBet Topup (USD)', { exact: true }).filter({ visible: true }).first();
-      const [linkBox, amountBox, productBox] = await Promise.all([link.boundingBox(), amount.boundingBox(), product.boundingBox()]);
+      const [linkBox, amountBox, productBox] = await Promise.all([
+        link.boundingBox(),
+        amount.boundingBox(),
+        product.boundingBox(),
+      ]);
       // Product and amount first, the id under them, whole, on one line inside the screen.
       expect(productBox!.y).toBeLessThan(linkBox!.y);
       expect(amountBox!.y).toBeLessThan(linkBox!.y);

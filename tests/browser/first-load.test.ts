@@ -1,4 +1,4 @@
-// The first visit (issue 8, decisions 062-065): assets arrive brotli-compressed and cached for good, the page is
+// The first visit (decisions 062-065): assets arrive brotli-compressed and cached for good, the page is
 // revalidated, EN fetches neither the Bengali texts nor a font; before any JavaScript has arrived the static app
 // shell paints the header and hero in the saved language (only on / and behind the access gate); the app replaces
 // it in place and paints its product cards and "how it works" before /home answers, then fills them in without
@@ -32,7 +32,9 @@ const heroBoxes = (page: Page) =>
   page.evaluate(() =>
     ['header img', 'header a[href="/login"]', 'h1', 'h1 ~ p', 'main a[href="#products"]'].map((selector) => {
       const box = document.querySelector(selector)?.getBoundingClientRect();
-      return box ? `${selector} ${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}` : `${selector} missing`;
+      return box
+        ? `${selector} ${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}`
+        : `${selector} missing`;
     }),
   );
 
@@ -62,7 +64,11 @@ describe.runIf(hasChromium())('First load of the home page', () => {
         await page.goto('/', { waitUntil: 'commit' });
         const shell = page.locator('#app-shell');
         await shell.locator('h1', { hasText: EN_TITLE }).waitFor({ state: 'visible', ...WAIT });
-        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, WAIT);
+        await page.waitForFunction(
+          () => performance.getEntriesByName('first-contentful-paint').length > 0,
+          undefined,
+          WAIT,
+        );
         expect(await page.locator('html').getAttribute('lang')).toBe('en');
         const shellBoxes = await heroBoxes(page);
         if (viewport.width === 360) expect(await axeViolations(page)).toEqual([]);
@@ -97,14 +103,17 @@ describe.runIf(hasChromium())('First load of the home page', () => {
         for (const script of scripts) {
           const headers = await script.allHeaders();
           expect(headers['cache-control'], script.url()).toBe('public, max-age=31536000, immutable');
-          if (Number(headers['content-length'] ?? 1024) >= 512) expect(headers['content-encoding'], script.url()).toBe('br');
+          if (Number(headers['content-length'] ?? 1024) >= 512)
+            expect(headers['content-encoding'], script.url()).toBe('br');
         }
         const css = responses.find((r) => /\/assets\/.+\.css$/.test(r.url()));
         expect(css?.headers()['content-encoding']).toBe('br');
         // English needs neither the Bengali texts nor a font file.
         expect(responses.filter((r) => /locales-bn|\.woff2?$/.test(r.url())).map((r) => r.url())).toEqual([]);
         // A revisit revalidates the page and takes every asset from the cache.
-        const again = await page.request.get('/', { headers: { 'if-none-match': String(document?.headers().etag), 'accept-encoding': 'br' } });
+        const again = await page.request.get('/', {
+          headers: { 'if-none-match': String(document?.headers().etag), 'accept-encoding': 'br' },
+        });
         expect(again.status()).toBe(304);
       } finally {
         await context.close();
@@ -136,7 +145,7 @@ describe.runIf(hasChromium())('First load of the home page', () => {
       expect(fonts.length).toBeGreaterThan(0);
       expect(fonts.every((url) => /noto-sans-bengali-bengali-\d+-normal-.+\.woff2$/.test(url))).toBe(true);
       // font-display: swap re-lays the text out once Noto Sans Bengali arrives (measured 0.028): within the 0.1
-      // Core Web Vitals call good, not the 0.01 of the data filling in (decision 064).
+      // Core Web Vitals call good, not the 0.01 of the data filling in (decision 063).
       expect(await layoutShift(page)).toBeLessThan(0.1);
     } finally {
       await context.close();

@@ -1,4 +1,4 @@
-// The home page updates live (spec §2, issue 3): the admin-online badge and the recent-orders table change
+// The home page updates live (product.md §2.3): the admin-online badge and the recent-orders table change
 // without a reload when the admin acts and when orders are placed; the refresh control follows its timers; the
 // badge says what it means for an order.
 import { describe, expect, it } from 'vitest';
@@ -17,8 +17,10 @@ describe.runIf(hasChromium())('Home page, live', () => {
     try {
       await page.goto('/');
       await page.getByText('Admin: Offline').waitFor(WAIT);
-      // What the badge means for an order (issue 22 point 13).
-      await page.getByText('Staff are away: you can still order and pay; your order is done when they are back.').waitFor(WAIT);
+      // What the badge means for an order.
+      await page
+        .getByText('Staff are away: you can still order and pay; your order is done when they are back.')
+        .waitFor(WAIT);
       await page.getByText('No orders yet.').waitFor(WAIT);
       // The refresh control appears 2 s after the load, not before (checked when the page got here in time: on a
       // loaded machine the first paint itself may take longer than 2 s).
@@ -44,7 +46,9 @@ describe.runIf(hasChromium())('Home page, live', () => {
         customer.token,
       );
       expect(placed.status).toBe(201);
-      await server.api.post('/orders/1xbet_topup_bdt', { order: { pm_method: 'bkash', amount: '300', onex_id: '123456789', contact_email: 'guest@test.local' } });
+      await server.api.post('/orders/1xbet_topup_bdt', {
+        order: { pm_method: 'bkash', amount: '300', onex_id: '123456789', contact_email: 'guest@test.local' },
+      });
       await page.getByText('K***e').filter({ visible: true }).first().waitFor(WAIT);
       await page.getByText('anonymous').filter({ visible: true }).first().waitFor(WAIT);
       await page.getByText('12.50 USD').filter({ visible: true }).first().waitFor(WAIT);

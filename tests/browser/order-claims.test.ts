@@ -1,4 +1,4 @@
-// An operator's claim in the browser (issue 20), EN and BN on a 360 px phone: the queue shows who holds each order
+// An operator's claim in the browser, EN and BN on a 360 px phone: the queue shows who holds each order
 // and moves live when another operator lets one go; the operator claims an order from its row, opens it and
 // completes it. The claimed queue passes axe (the row's Claim sits beside the row's button, never inside it).
 // SCREEN_OUT=<folder> also saves screenshots (queue and popup, at 360 and 1280 px) to look at.
@@ -67,8 +67,13 @@ describe.runIf(hasChromium())('Claimed orders in the browser', () => {
         expect(await page.getByRole('button', { name: t.claim(short(theirs)) }).count()).toBe(0);
 
         await page.getByRole('button', { name: t.claim(short(mine)) }).click(WAIT);
-        await page.getByRole('button', { name: t.open(short(mine)) }).getByText(t.mine).waitFor(WAIT);
-        expect((await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id: mine } })).assigneeId).toBe(operator.id);
+        await page
+          .getByRole('button', { name: t.open(short(mine)) })
+          .getByText(t.mine)
+          .waitFor(WAIT);
+        expect((await server.app.ctx.prisma.order.findUniqueOrThrow({ where: { id: mine } })).assigneeId).toBe(
+          operator.id,
+        );
         // The claim's toast fades in and out: axe would measure it half transparent. The queue is what is checked.
         await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
         expect(await axeViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-// The order lists built on the one OrderTable (decision 040): the customer's orders, the admin queue and the admin's
+// The order lists built on the one OrderTable (client/README.md, "Order lists"): the customer's orders, the admin queue and the admin's
 // user page, as a table on a desktop and as cards on a phone, in EN and BN.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,12 +36,14 @@ describe.runIf(hasChromium())('order lists in the browser', () => {
     const { context, page } = await openContext(browser, server.url, { as: customer });
     try {
       await page.goto('/account/orders');
-      // The customer's own table shows the whole id; only the admin table cuts it to 10 characters (spec §2).
+      // The customer's own table shows the whole id; only the admin table cuts it to 10 characters (product.md §7.1).
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: paidId, exact: true }) });
       await row.waitFor(WAIT);
       expect(await row.getByText('1xBet Topup (USD)').isVisible()).toBe(true);
       expect(await row.getByText('Processing').isVisible()).toBe(true);
-      const waitingRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: waitingId, exact: true }) });
+      const waitingRow = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: waitingId, exact: true }) });
       expect(await waitingRow.getByText('Waiting').isVisible()).toBe(true);
       await page.getByRole('link', { name: paidId, exact: true }).click();
       await page.waitForURL(`**/orders/${encodeURIComponent(paidId)}`, WAIT);
@@ -60,7 +62,11 @@ describe.runIf(hasChromium())('order lists in the browser', () => {
       expect(await fitsWidth(page, waitingId, PHONE.width)).toBe(true);
       expect(await fitsWidth(page, 'প্রক্রিয়াধীন', PHONE.width)).toBe(true);
       expect(await fitsWidth(page, 'অপেক্ষমাণ', PHONE.width)).toBe(true);
-      await page.getByText(/^[০-৯]{2} [^,]+, [০-৯]{2}:[০-৯]{2}$/).filter({ visible: true }).first().waitFor(WAIT);
+      await page
+        .getByText(/^[০-৯]{2} [^,]+, [০-৯]{2}:[০-৯]{2}$/)
+        .filter({ visible: true })
+        .first()
+        .waitFor(WAIT);
       expect(await link.getAttribute('href')).toBe(`/orders/${encodeURIComponent(waitingId)}`);
     } finally {
       await context.close();

@@ -1,4 +1,4 @@
-// An open order page follows the order to its end without a reload: the server's sweep times it out (issue 3 §4),
+// An open order page follows the order to its end without a reload: the server's sweep times it out (product.md §7.2),
 // and a customer's own cancel replaces the view with the order the server returned.
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
@@ -32,7 +32,10 @@ describe.runIf(hasChromium())('Order page, to the end', () => {
       await page.getByText('Order timed out').waitFor(WAIT);
       await page.getByText('support ticket').first().waitFor(WAIT);
       expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
-      const events = await server.app.ctx.prisma.orderEvent.findMany({ where: { orderId: id }, orderBy: { id: 'asc' } });
+      const events = await server.app.ctx.prisma.orderEvent.findMany({
+        where: { orderId: id },
+        orderBy: { id: 'asc' },
+      });
       expect(events.map((e) => [e.toStatus, e.actor])).toEqual([
         ['waiting', 'customer'],
         ['timedout', 'system'],

@@ -1,5 +1,5 @@
 // A guest buys (EN top-up, BN withdrawal), an admin completes it from /admin/orders in a second context, and the
-// guest's order page turns complete by itself (design §7: no reload).
+// guest's order page turns complete by itself (product.md §12: no reload).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openContext, useBrowser } from '../support/browser.js';
@@ -18,15 +18,16 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     ({ page: admin } = await openContext(browser, server.url, { as: await loginAdmin(server), lang: 'EN' }));
   });
 
-  async function completeFromQueue(orderId: string) {
+  async function completeFromQueue(orderId: string, payoutTrxId?: string) {
     await admin.goto('/admin/orders');
     const row = admin.getByRole('button', { name: `Open order ${orderId.slice(0, 10)}` });
     await row.click(WAIT);
     const dialog = admin.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Processing').first().isVisible(), WAIT).toBe(true);
     await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
-    // Paid but not verified by SMS: the confirmation asks for the admin's own check (decision 198).
-    await confirmComplete(admin, { checked: true });
+    // Paid but not verified by SMS: the confirmation asks for the admin's own check (decision 198); a withdrawal
+    // without a Send Money SMS asks for its payout TrxID.
+    await confirmComplete(admin, payoutTrxId === undefined ? { checked: true } : { payoutTrxId });
     await admin.getByText('Order Completed').waitFor(WAIT);
     // The order leaves the queue.
     await row.waitFor({ state: 'detached', ...WAIT });
@@ -51,11 +52,16 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     await page.waitForURL('**/orders/**', WAIT);
 
     const orderId = orderIdOf(page);
-    const answer = (await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json()) as { order: { pm_wallet: string } };
+    const answer = (await (await fetch(`${server.url}/api/v1/orders/${orderId}`)).json()) as {
+      order: { pm_wallet: string };
+    };
     await page.getByRole('timer').waitFor(WAIT);
     expect(await page.getByRole('timer').textContent()).toMatch(/^\d{2}:\d{2}$/);
-    // The shop's number is shown grouped for reading (decision 202): 01800-000002.
-    await page.getByText(answer.order.pm_wallet.replace(/^(\d{5})(\d{6})$/, '$1-$2'), { exact: true }).first().waitFor(WAIT);
+    // The shop's number is shown grouped for reading (client/README.md, "Dates, wallet numbers, confirmations"): 01800-000002.
+    await page
+      .getByText(answer.order.pm_wallet.replace(/^(\d{5})(\d{6})$/, '$1-$2'), { exact: true })
+      .first()
+      .waitFor(WAIT);
 
     await page.getByRole('textbox', { name: /^Transaction ID/ }).fill(`TRX${Date.now()}`);
     await page.getByRole('button', { name: /I have paid/ }).click();
@@ -74,7 +80,10 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     await expect.poll(() => page.getByTestId('estimate').textContent(), WAIT).toContain('৫৮৮.০০');
     await page.getByRole('textbox', { name: /^আপনার নগদ নম্বর/ }).fill('01712345678');
     await page.getByRole('textbox', { name: /^যোগাযোগের ই-মেইল/ }).fill('guest-bn@example.com');
-    await page.getByRole('button', { name: 'উইথড্র অর্ডার দিন' }).click();
+    await page.getByRole('button', { name: 'যাচাই করে উইথড্র অর্ডার দিন' }).click();
+    // The payout number shown back, grouped, before the order is placed (decision 281).
+    expect(await page.getByTestId('confirm-payout').textContent()).toBe('০১৭১২-৩৪৫৬৭৮, নগদ');
+    await page.getByRole('button', { name: 'হ্যাঁ, উইথড্র অর্ডার দিন' }).click();
     await page.waitForURL('**/orders/**', WAIT);
     const orderId = orderIdOf(page);
 
@@ -87,7 +96,7 @@ describe.runIf(hasChromium())('orders journey in the browser', () => {
     await page.getByRole('button', { name: 'উইথড্র কোড জমা দিন' }).click();
     await page.getByRole('status').filter({ hasText: 'প্রক্রিয়াধীন' }).waitFor(WAIT);
 
-    await completeFromQueue(orderId);
+    await completeFromQueue(orderId, 'PAYOUT7Q1');
     await page.getByRole('status').filter({ hasText: 'অর্ডার সম্পন্ন' }).waitFor(WAIT);
     await page.close();
   });

@@ -29,7 +29,9 @@ describe.runIf(hasChromium())('Password recovery in the browser', () => {
       await page.getByRole('button', { name: 'Send code' }).click();
       await page.waitForURL(/\/recovery\/[\w-]+$/, { timeout: 15_000 });
       await page.getByText(/Resend in: 00:\d\d/).waitFor({ timeout: 10_000 });
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('recovery') ?? 'null') as { email: string; until: number } | null);
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('recovery') ?? 'null') as { email: string; until: number } | null,
+      );
       expect(stored?.email).toBe(user.email);
       expect(stored!.until).toBeGreaterThan(Date.now() + 50_000);
 
@@ -78,7 +80,10 @@ describe.runIf(hasChromium())('Password recovery in the browser', () => {
       const page = await phone.newPage();
       const [seconds, signature] = new URLSearchParams(link.search).get('ref')!.split('.');
       await page.goto(`${link.pathname}?pass&ref=${seconds}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
-      await page.getByRole('alert').getByText('This reset link is not valid. Please ask for a new code.').waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('alert')
+        .getByText('This reset link is not valid. Please ask for a new code.')
+        .waitFor({ timeout: 15_000 });
       await page.getByRole('link', { name: 'Ask for a new code' }).click();
       await page.waitForURL((url) => url.pathname === '/recovery', { timeout: 15_000 });
 
@@ -90,7 +95,9 @@ describe.runIf(hasChromium())('Password recovery in the browser', () => {
       await page.getByLabel(/^Confirm new password/).fill('phone-password-1');
       await page.getByRole('button', { name: 'Reset password' }).click();
       await page.waitForURL('**/account/orders', { timeout: 20_000 });
-      expect((await server.api.post('/login', { user: { email: user.email, password: 'phone-password-1' } })).status).toBe(200);
+      expect(
+        (await server.api.post('/login', { user: { email: user.email, password: 'phone-password-1' } })).status,
+      ).toBe(200);
     } finally {
       await phone.close();
     }

@@ -1,4 +1,4 @@
-// "Make a template from this SMS" (issue 22 point 14): the admin pastes a message the shop does not read, marks the
+// "Make a template from this SMS": the admin pastes a message the shop does not read, marks the
 // amount by selecting it with the mouse and picks the TrxID, sender and time from lists; the template is built,
 // tested live, saved, and the next SMS of that wording is read. The built-in templates are listed per wallet.
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,10 @@ describe.runIf(hasChromium())('Making an SMS template in the browser', () => {
     try {
       await page.goto('/admin/sms?tab=templates');
       const builtin = page.getByTestId('builtin-templates');
-      await builtin.locator('[data-template-id="bkash.send_money_received"]').getByText('Money received (Send Money to a personal number)').waitFor({ timeout: 15_000 });
+      await builtin
+        .locator('[data-template-id="bkash.send_money_received"]')
+        .getByText('Money received (Send Money to a personal number)')
+        .waitFor({ timeout: 15_000 });
       await builtin.getByText('Nagad', { exact: true }).click();
       await builtin.locator('[data-template-id="nagad.money_received"]').waitFor();
       expect(await builtin.locator('[data-template-id^="bkash."]').count()).toBe(0);
@@ -43,11 +46,22 @@ describe.runIf(hasChromium())('Making an SMS template in the browser', () => {
       await message.locator('mark[data-part="amount"]').getByText('1,250.00').waitFor();
       await builder.getByTestId('builder-failure').getByText('Mark the TrxID').waitFor();
       // The rest picked from the lists.
-      for (const [label, value] of [['Pick the TrxID', 'GFT7Q2M9XA'], ['Pick the Sender', '01712345678'], ['Pick the Time', '26/11/2026 10:15']]) {
-        await builder.getByRole('textbox', { name: label }).or(builder.getByRole('combobox', { name: label })).first().click();
+      for (const [label, value] of [
+        ['Pick the TrxID', 'GFT7Q2M9XA'],
+        ['Pick the Sender', '01712345678'],
+        ['Pick the Time', '26/11/2026 10:15'],
+      ]) {
+        await builder
+          .getByRole('textbox', { name: label })
+          .or(builder.getByRole('combobox', { name: label }))
+          .first()
+          .click();
         await page.getByRole('option', { name: value }).click();
       }
-      await builder.getByTestId('template-test').getByText(/Reads: amount .*1,250.*TrxID GFT7Q2M9XA, sender 01712345678/).waitFor({ timeout: 5_000 });
+      await builder
+        .getByTestId('template-test')
+        .getByText(/Reads: amount .*1,250.*TrxID GFT7Q2M9XA, sender 01712345678/)
+        .waitFor({ timeout: 5_000 });
       expect(await axeViolations(page)).toEqual([]);
       await builder.getByLabel('Name').fill('bKash gift');
       await builder.getByRole('button', { name: 'Save this template' }).click();
@@ -56,9 +70,15 @@ describe.runIf(hasChromium())('Making an SMS template in the browser', () => {
       const saved = await server.app.ctx.prisma.smsTemplate.findFirstOrThrow({ where: { label: 'bKash gift' } });
       expect(saved.timeFormat).toBe('day-month-year');
       const phone = await registerForwarder(server, admin.token, 'bkash', 'Desk bKash');
-      const sms = await phone.post({ text: 'Gift received! Tk 600.00 from 01898765432. Ref birthday. TrxID GFT0A1B2C3 at 27/11/2026 09:05' });
+      const sms = await phone.post({
+        text: 'Gift received! Tk 600.00 from 01898765432. Ref birthday. TrxID GFT0A1B2C3 at 27/11/2026 09:05',
+      });
       const stored = await server.app.ctx.prisma.smsMessage.findUniqueOrThrow({ where: { id: sms.body.sms.id } });
-      expect([stored.parseKind, stored.trxId, stored.templateId]).toEqual(['payment', 'GFT0A1B2C3', `custom-${saved.id}`]);
+      expect([stored.parseKind, stored.trxId, stored.templateId]).toEqual([
+        'payment',
+        'GFT0A1B2C3',
+        `custom-${saved.id}`,
+      ]);
     } finally {
       await context.close();
     }

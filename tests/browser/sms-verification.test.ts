@@ -1,4 +1,4 @@
-// Payments verify themselves (issue 9): the admin's queue is open; a wallet phone forwards the SMS of a customer's
+// Payments verify themselves: the admin's queue is open; a wallet phone forwards the SMS of a customer's
 // payment, and the order's row turns "Verified by SMS" without a reload, ready to complete after one confirmation. Also the
 // devices page: a new phone's token is shown once with its QR code.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +28,11 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
     const { context, page } = await openContext(browser, server.url, { as: admin });
     try {
       await page.goto('/admin/orders');
-      // Queue rows open the order's popup through a button named after the order; the row holds its badges (decision 169).
-      const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }) }).first();
+      // Queue rows open the order's popup through a button named after the order; the row holds its badges (client/README.md, "Order lists").
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: new RegExp(id.slice(0, 10).replace(/[-_]/g, '.')) }) })
+        .first();
       await row.locator('[data-verification="awaiting_sms"]').waitFor(WAIT);
       await page.evaluate(() => {
         (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
@@ -50,16 +53,29 @@ describe.runIf(hasChromium())('SMS verification in the browser', () => {
     }
   });
 
-  it('When the admin adds a phone, then its token is shown once with a QR code, and the phone is listed', async () => {
+  it('When the admin adds a phone, then the balance is asked for, its token is shown once with a QR code, and the phone is listed', async () => {
     const { context, page } = await openContext(browser, server.url, { as: admin, width: 360 });
     try {
       await page.goto('/admin/devices');
       await page.getByLabel('Name').fill('Counter Nagad');
+      // Without the wallet's balance nothing on the phone would verify by itself: the form asks for it first.
+      await page.getByRole('button', { name: 'Add phone' }).click();
+      await page.getByText('This field is required').waitFor(WAIT);
+      await page.getByRole('textbox', { name: 'Balance (Tk)' }).fill('12500.50');
       await page.getByRole('button', { name: 'Add phone' }).click();
       const token = await page.getByTestId('device-token').textContent({ timeout: 20_000 });
       expect(token).toMatch(/^smsdev_[A-Za-z0-9_-]{43}$/);
+      const listed = await server.api.get<{ devices: { name: string; balance: number | null }[] }>(
+        '/devices',
+        admin.token,
+      );
+      expect(listed.body.devices.find((d) => d.name === 'Counter Nagad')?.balance).toBe(12_500.5);
       await page.getByRole('img', { name: 'QR code of the forwarding address and token' }).waitFor(WAIT);
-      const res = await server.api.post<{ sms: { status: string } }>('/sms', { from: 'bKash', text: 'hello' }, token ?? '');
+      const res = await server.api.post<{ sms: { status: string } }>(
+        '/sms',
+        { from: 'bKash', text: 'hello' },
+        token ?? '',
+      );
       expect(res.status).toBe(200);
     } finally {
       await context.close();

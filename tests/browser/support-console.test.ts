@@ -1,4 +1,4 @@
-// The support console end to end (issue 10): a Bengali-speaking customer asks about an order from its page, the
+// The support console end to end: a Bengali-speaking customer asks about an order from its page, the
 // admin sees that order beside the chat and answers with a canned reply, inserted in Bengali with the order's
 // values, which reaches the customer live. One server, one browser, two contexts.
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,12 @@ describe.runIf(hasChromium())('Support console in the browser', () => {
       admin.token,
     );
     expect(reply.status).toBe(201);
-    const order = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ amount: '1500', wallet: '01712345678' }), customer.token);
+    const order = await placeOrder(
+      server,
+      WITHDRAW_BDT,
+      withdrawPayload({ amount: '1500', wallet: '01712345678' }),
+      customer.token,
+    );
 
     const user = await openContext(browser, server.url, { as: customer, lang: 'BN', width: 360, height: 780 });
     const staff = await openContext(browser, server.url, { as: admin, lang: 'EN' });
@@ -52,9 +57,11 @@ describe.runIf(hasChromium())('Support console in the browser', () => {
       await card.getByText(order).waitFor(WAIT);
       await card.getByText('1xBet Withdraw (BDT)').waitFor();
       await card.getByText('1,500.00 BDT').waitFor();
-      // Wallet numbers are grouped for reading (decision 202).
+      // Wallet numbers are grouped for reading (client/README.md, "Dates, wallet numbers, confirmations").
       await card.getByText('01712-345678').waitFor();
-      expect(await card.getByRole('link', { name: 'Open in orders' }).getAttribute('href')).toBe(`/admin/orders?q=${order}`);
+      expect(await card.getByRole('link', { name: 'Open in orders' }).getAttribute('href')).toBe(
+        `/admin/orders?q=${order}`,
+      );
       await staff.page.getByLabel('Canned reply').first().click();
       await staff.page.getByRole('option', { name: 'Withdrawal sent' }).click();
       const filled = `অর্ডার ${order}: নগদ ০১৭১২৩৪৫৬৭৮ নম্বরে ১,৫০০.০০ টাকা পাঠানো হয়েছে।`;
@@ -65,7 +72,10 @@ describe.runIf(hasChromium())('Support console in the browser', () => {
 
       // It reaches the customer's open ticket without a reload.
       await user.page.getByRole('log').getByText(filled).waitFor(WAIT);
-      const last = await server.app.ctx.prisma.ticketMessage.findFirstOrThrow({ where: { ticketId }, orderBy: { id: 'desc' } });
+      const last = await server.app.ctx.prisma.ticketMessage.findFirstOrThrow({
+        where: { ticketId },
+        orderBy: { id: 'desc' },
+      });
       expect(last).toMatchObject({ sender: 'admin', text: filled });
     } finally {
       await user.context.close();

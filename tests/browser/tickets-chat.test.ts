@@ -18,7 +18,11 @@ describe.runIf(hasChromium())('Support chat in the browser', () => {
       await user.page.goto('/account/supports');
       await user.page.getByRole('link', { name: 'New ticket' }).click();
       await user.page.waitForURL('**/account/supports/new', { timeout: 15_000 });
-      await user.page.getByRole('textbox', { name: 'Subject' }).or(user.page.getByRole('combobox', { name: 'Subject' })).first().click();
+      await user.page
+        .getByRole('textbox', { name: 'Subject' })
+        .or(user.page.getByRole('combobox', { name: 'Subject' }))
+        .first()
+        .click();
       await user.page.getByRole('option', { name: '1xBet Topup (BDT)' }).click();
       await user.page.getByLabel('Message').fill('short');
       await user.page.getByRole('button', { name: 'Send ticket' }).click();
@@ -32,7 +36,9 @@ describe.runIf(hasChromium())('Support chat in the browser', () => {
 
       // The admin finds it in the list and replies.
       await staff.page.goto('/admin/supports');
-      await staff.page.getByRole('cell', { name: 'My top-up of 500 BDT has not arrived yet' }).waitFor({ timeout: 15_000 });
+      await staff.page
+        .getByRole('cell', { name: 'My top-up of 500 BDT has not arrived yet' })
+        .waitFor({ timeout: 15_000 });
       await staff.page.goto(`/admin/supports/${ticketId}`);
       const staffLog = staff.page.getByRole('log', { name: 'Conversation' });
       await staffLog.getByText('My top-up of 500 BDT has not arrived yet').waitFor({ timeout: 10_000 });

@@ -1,4 +1,4 @@
-// Two-factor sign-in in the browser (issue 20), with STAFF_2FA=required: an operator who signs in is taken to the
+// Two-factor sign-in in the browser, with STAFF_2FA=required: an operator who signs in is taken to the
 // setup, scans (reads) the key, turns it on with the app's code, sees the recovery codes once, and signs in again
 // with the second step. Operators see only their menu; an admin-only page typed by hand says "not allowed".
 // SCREEN_OUT=<folder> also saves screenshots of each step (EN 1280, BN 360) to look at.
@@ -52,7 +52,11 @@ describe.runIf(hasChromium())('Two-factor sign-in in the browser (STAFF_2FA=requ
   ] as const) {
     it(`When an operator without 2FA signs in (${lang}, ${width} px), then the setup comes first; turned on, the login asks for the code`, async () => {
       const operator = await createUser(server, { role: 'operator', name: `Nadia ${lang}` });
-      const { context, page } = await openContext(browser, server.url, { lang, width, height: width === 360 ? 780 : 900 });
+      const { context, page } = await openContext(browser, server.url, {
+        lang,
+        width,
+        height: width === 360 ? 780 : 900,
+      });
       const t = TEXT[lang];
       const logIn = async () => {
         await page.goto('/login');
@@ -71,10 +75,14 @@ describe.runIf(hasChromium())('Two-factor sign-in in the browser (STAFF_2FA=requ
         const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
         await page.locator('input[name="code"]').fill(codeAt(secret));
         await page.getByRole('button', { name: t.enable, exact: true }).click();
-        await expect.poll(() => page.getByTestId('recovery-codes').locator('code').count(), { timeout: 30_000 }).toBe(10);
+        await expect
+          .poll(() => page.getByTestId('recovery-codes').locator('code').count(), { timeout: 30_000 })
+          .toBe(10);
         await shot(page, `2fa-recovery-codes-${lang}-${width}`);
         const recovery = (await page.getByTestId('recovery-codes').locator('code').first().textContent())!.trim();
-        expect((await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: operator.id } })).twoFactor).toBe(true);
+        expect((await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: operator.id } })).twoFactor).toBe(
+          true,
+        );
         await page.getByRole('button', { name: t.saved }).click();
 
         // The menu holds only what an operator may use; an admin page typed by hand says "not allowed".

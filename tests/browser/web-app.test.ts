@@ -1,4 +1,4 @@
-// The shop can be added to a phone's home screen (issue 11 item 8): the manifest in both languages, its icons, the
+// The shop can be added to a phone's home screen: the manifest in both languages, its icons, the
 // favicons and the apple-touch-icon are served with the right types and sizes, the index page links them, and
 // Chromium itself finds the manifest valid and the page installable.
 import fs from 'node:fs';
@@ -10,7 +10,10 @@ import { useTestServer } from '../support/server.js';
 
 const WAIT = { timeout: 20_000 };
 const locale = (lang: 'en' | 'bn', ns: string) =>
-  JSON.parse(fs.readFileSync(path.resolve(`client/src/i18n/locales/${lang}/${ns}.json`), 'utf8')) as Record<string, Record<string, string>>;
+  JSON.parse(fs.readFileSync(path.resolve(`client/src/i18n/locales/${lang}/${ns}.json`), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
 
 interface ManifestIcon {
   src: string;
@@ -37,7 +40,11 @@ describe.runIf(hasChromium())('web app manifest and icons', () => {
 
   async function get(pathname: string) {
     const res = await fetch(`${server.url}${pathname}`);
-    return { status: res.status, type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      body: Buffer.from(await res.arrayBuffer()),
+    };
   }
 
   async function pngOf(pathname: string) {
@@ -58,37 +65,42 @@ describe.runIf(hasChromium())('web app manifest and icons', () => {
   it.each([
     ['en', '/manifest.webmanifest'],
     ['bn', '/manifest.bn.webmanifest'],
-  ] as const)('When the %s manifest is fetched, then it names the shop in that language, starts at / standalone, and every icon is there at its size', async (lang, pathname) => {
-    const file = await get(pathname);
-    expect(file.status).toBe(200);
-    expect(file.type).toMatch(/^application\/manifest\+json/);
-    const manifest = JSON.parse(file.body.toString('utf8')) as Manifest;
-    const appName = locale(lang, 'common').app.name;
-    expect(manifest).toMatchObject({
-      name: appName,
-      short_name: appName,
-      description: locale(lang, 'home').hero.title,
-      lang,
-      start_url: '/',
-      scope: '/',
-      display: 'standalone',
-      theme_color: '#008274',
-      background_color: '#ffffff',
-    });
-    // A home-screen label fits about 12 characters.
-    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+  ] as const)(
+    'When the %s manifest is fetched, then it names the shop in that language, starts at / standalone, and every icon is there at its size',
+    async (lang, pathname) => {
+      const file = await get(pathname);
+      expect(file.status).toBe(200);
+      expect(file.type).toMatch(/^application\/manifest\+json/);
+      const manifest = JSON.parse(file.body.toString('utf8')) as Manifest;
+      const appName = locale(lang, 'common').app.name;
+      expect(manifest).toMatchObject({
+        name: appName,
+        short_name: appName,
+        description: locale(lang, 'home').hero.title,
+        lang,
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#008274',
+        background_color: '#ffffff',
+      });
+      // A home-screen label fits about 12 characters.
+      expect(manifest.short_name.length).toBeLessThanOrEqual(12);
 
-    const purposes = manifest.icons.map((icon) => `${icon.sizes} ${icon.type} ${icon.purpose ?? 'any'}`);
-    expect(purposes).toEqual(expect.arrayContaining(['192x192 image/png any', '512x512 image/png any', '512x512 image/png maskable']));
-    for (const icon of manifest.icons.filter((i) => i.type === 'image/png')) {
-      const png = await pngOf(icon.src);
-      expect(`${png.width}x${png.height}`, icon.src).toBe(icon.sizes);
-      if (icon.purpose === 'maskable') expect(await cornerAlpha(png.body), icon.src).toBe(255);
-    }
-    const svg = manifest.icons.find((i) => i.type === 'image/svg+xml');
-    expect(svg).toBeDefined();
-    expect((await get(svg!.src)).type).toMatch(/^image\/svg\+xml/);
-  });
+      const purposes = manifest.icons.map((icon) => `${icon.sizes} ${icon.type} ${icon.purpose ?? 'any'}`);
+      expect(purposes).toEqual(
+        expect.arrayContaining(['192x192 image/png any', '512x512 image/png any', '512x512 image/png maskable']),
+      );
+      for (const icon of manifest.icons.filter((i) => i.type === 'image/png')) {
+        const png = await pngOf(icon.src);
+        expect(`${png.width}x${png.height}`, icon.src).toBe(icon.sizes);
+        if (icon.purpose === 'maskable') expect(await cornerAlpha(png.body), icon.src).toBe(255);
+      }
+      const svg = manifest.icons.find((i) => i.type === 'image/svg+xml');
+      expect(svg).toBeDefined();
+      expect((await get(svg!.src)).type).toMatch(/^image\/svg\+xml/);
+    },
+  );
 
   it('When the favicons are fetched, then the SVG, the ICO (16, 32, 48) and the 180 px apple-touch-icon are served with their types', async () => {
     const svg = await get('/favicon.svg');
@@ -127,13 +139,21 @@ describe.runIf(hasChromium())('web app manifest and icons', () => {
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
       expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
       expect(manifest.errors).toEqual([]);
-      const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      const installability = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
       // A test context is incognito, where nothing installs; any other reason would be the shop's fault.
-      expect(installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+      expect(installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual(
+        [],
+      );
 
       await page.getByRole('banner').getByText('বাংলা', { exact: true }).click();
-      await expect.poll(() => page.locator('link[rel="manifest"]').getAttribute('href'), WAIT).toBe('/manifest.bn.webmanifest');
-      await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url, WAIT).toBe(`${server.url}/manifest.bn.webmanifest`);
+      await expect
+        .poll(() => page.locator('link[rel="manifest"]').getAttribute('href'), WAIT)
+        .toBe('/manifest.bn.webmanifest');
+      await expect
+        .poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url, WAIT)
+        .toBe(`${server.url}/manifest.bn.webmanifest`);
       const bengali = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
       expect(bengali.errors).toEqual([]);
       expect((JSON.parse(bengali.data ?? '{}') as Manifest).name).toBe('ওয়ালেট শপ');

@@ -32,7 +32,10 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
         status: row.status,
         createdAt: row.createdAt,
         // A waiting row dated in the past must not be expired by the shop's timeout sweeper under the test's feet.
-        lastTime: row.status === 'waiting' ? new Date(Date.now() + 24 * 3_600_000) : new Date(row.createdAt.getTime() + 15 * 60_000),
+        lastTime:
+          row.status === 'waiting'
+            ? new Date(Date.now() + 24 * 3_600_000)
+            : new Date(row.createdAt.getTime() + 15 * 60_000),
         pmMethod: row.method,
         pmWallet: '01711111111',
         pmCoin: 'BDT',
@@ -46,7 +49,14 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
     let from: string | null = null;
     for (const [to, seconds] of [['waiting', 0] as [string, number], ...(row.moves ?? [])]) {
       await prisma.orderEvent.create({
-        data: { orderId: id, fromStatus: from, toStatus: to, actor: to === 'timedout' ? 'system' : 'admin', actorId: to === 'timedout' ? null : (row.staffId ?? null), createdAt: new Date(row.createdAt.getTime() + seconds * 1000) },
+        data: {
+          orderId: id,
+          fromStatus: from,
+          toStatus: to,
+          actor: to === 'timedout' ? 'system' : 'admin',
+          actorId: to === 'timedout' ? null : (row.staffId ?? null),
+          createdAt: new Date(row.createdAt.getTime() + seconds * 1000),
+        },
       });
       from = to;
     }

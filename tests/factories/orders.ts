@@ -12,7 +12,13 @@ export function topupPayload(overrides: Record<string, unknown> = {}) {
   return { pm_method: 'bkash', amount: '500', onex_id: '123456789', contact_email: 'buyer@example.com', ...overrides };
 }
 export function withdrawPayload(overrides: Record<string, unknown> = {}) {
-  return { pm_method: 'nagad', amount: '1000', wallet: '01712345678', contact_email: 'seller@example.com', ...overrides };
+  return {
+    pm_method: 'nagad',
+    amount: '1000',
+    wallet: '01712345678',
+    contact_email: 'seller@example.com',
+    ...overrides,
+  };
 }
 
 /** Places an order and returns its id; throws when the API refuses. */
@@ -30,6 +36,15 @@ export async function placeOrder(
 export function uniquePmId(): string {
   return `TX${crypto.randomBytes(6).toString('hex')}`;
 }
+
+/**
+ * Complete, said by staff who checked the payment themselves: what a top-up whose payment is not verified needs
+ * (decision 241); the test orders of `placePendingOrder` wait for an SMS that never comes.
+ */
+export const COMPLETE_CHECKED = { status: 'complete', unverified: true, reason: 'Checked in the wallet app' } as const;
+
+/** Complete on a withdrawal whose Send Money SMS never came: staff type the payout's TrxID from the wallet app. */
+export const COMPLETE_PAID_OUT = { status: 'complete', payout_trx_id: 'PAYOUT7K2M9' } as const;
 
 /** A top-up order already paid (pending), ready for the admin. */
 export async function placePendingOrder(server: TestServer, token?: string): Promise<string> {
@@ -54,12 +69,18 @@ export async function getOrderAsAdmin(server: TestServer, id: string, adminToken
 }
 
 /** Polls until the predicate holds or the deadline passes. */
-export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -11,7 +11,12 @@ export async function openTicket(
   counter += 1;
   const res = await server.api.post(
     '/supports',
-    { support: { subject: overrides.subject ?? 'other', text: overrides.text ?? `I need help with my order number ${counter}` } },
+    {
+      support: {
+        subject: overrides.subject ?? 'other',
+        text: overrides.text ?? `I need help with my order number ${counter}`,
+      },
+    },
     owner.token,
   );
   if (res.status !== 201) throw new Error(`openTicket failed: ${res.status} ${JSON.stringify(res.body)}`);

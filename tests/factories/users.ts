@@ -15,7 +15,10 @@ export interface TestUser {
 }
 
 let counter = 0;
-export async function createUser(server: TestServer, overrides: Partial<{ name: string; email: string; password: string; role: Role }> = {}): Promise<TestUser> {
+export async function createUser(
+  server: TestServer,
+  overrides: Partial<{ name: string; email: string; password: string; role: Role }> = {},
+): Promise<TestUser> {
   counter += 1;
   const password = overrides.password ?? 'password-123';
   const email = (overrides.email ?? `user${counter}-${crypto.randomBytes(3).toString('hex')}@test.local`).toLowerCase();
@@ -28,10 +31,24 @@ export async function createUser(server: TestServer, overrides: Partial<{ name: 
       role: overrides.role ?? 'user',
     },
   });
-  return { id: user.id, email, name: user.name, password, role: user.role as Role, token: signToken(server.app.ctx.jwtSecret, user) };
+  return {
+    id: user.id,
+    email,
+    name: user.name,
+    password,
+    role: user.role as Role,
+    token: signToken(server.app.ctx.jwtSecret, user),
+  };
 }
 
 export async function loginAdmin(server: TestServer): Promise<TestUser> {
   const admin = await server.app.ctx.prisma.user.findFirstOrThrow({ where: { role: 'admin' } });
-  return { id: admin.id, email: admin.email, name: admin.name, password: '', role: 'admin', token: signToken(server.app.ctx.jwtSecret, admin) };
+  return {
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    password: '',
+    role: 'admin',
+    token: signToken(server.app.ctx.jwtSecret, admin),
+  };
 }

@@ -1,10 +1,10 @@
-// Realtime pushes for orders (design §7): rooms, authorisation, Origin check, and the Redis adapter across instances.
+// Realtime pushes for orders (product.md §12): rooms, authorisation, Origin check, and the Redis adapter across instances.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestInstances, useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { connected, connectSocket, nextEvent, openSocket, useSockets, watchOrder } from '../support/sockets.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, topupPayload, TOPUP_BDT } from '../factories/orders.js';
+import { COMPLETE_CHECKED, placeOrder, placePendingOrder, TOPUP_BDT, topupPayload } from '../factories/orders.js';
 import type { OrderView } from '#shared/api-types';
 
 useSockets();
@@ -21,7 +21,7 @@ describe.each(testDatabases())('Order pushes on %s', (db) => {
     const guest = await connectSocket(server);
     expect(await watchOrder(guest, id)).toEqual({ data: true });
     const pushed = nextEvent(guest, 'order:updated', (o) => o.id === id);
-    const res = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+    const res = await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token);
     expect(res.status).toBe(200);
     const order = await pushed;
     expect(order).toMatchObject({ id, status: 'complete' });
@@ -110,7 +110,7 @@ describe.skipIf(!twoInstances)('Order pushes across two instances (PostgreSQL + 
     const adminOnA = await connectSocket(a, { token: admin.token });
     const pushed = nextEvent(watcher, 'order:updated', (o) => o.id === id);
     const adminPushed = nextEvent(adminOnA, 'order:updated', (o) => o.id === id);
-    const res = await b.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+    const res = await b.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token);
     expect(res.status).toBe(200);
     expect(await pushed).toMatchObject({ id, status: 'complete' });
     expect(await adminPushed).toMatchObject({ id, status: 'complete' });

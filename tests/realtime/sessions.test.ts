@@ -1,4 +1,4 @@
-// Sockets follow the account (issue 7, decision 071): a change of the token version (role change, block, password
+// Sockets follow the account (decision 004): a change of the token version (role change, block, password
 // change, logout) disconnects every socket of that user at once, on every instance; an expired token's socket is
 // disconnected at expiry; a revoked or expired token cannot open one. And pushes carry the view of their audience.
 import jwt from 'jsonwebtoken';
@@ -6,9 +6,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
 import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
-import { connectSocket, nextEvent, recordEvents, useSockets, watchOrder, type ClientSocket } from '../support/sockets.js';
+import {
+  connectSocket,
+  nextEvent,
+  recordEvents,
+  useSockets,
+  watchOrder,
+  type ClientSocket,
+} from '../support/sockets.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import { placeOrder, placePendingOrder, WITHDRAW_BDT } from '../factories/orders.js';
+import { COMPLETE_CHECKED, placeOrder, placePendingOrder, WITHDRAW_BDT } from '../factories/orders.js';
 
 useSockets();
 
@@ -61,21 +68,24 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
   it.each([
     ['demoted to user', 'user'],
     ['blocked', 'blocked'],
-  ] as const)('When an admin whose socket received order:created is %s, then the socket is closed within 1 s and gets no more order events', async (_name, role) => {
-    const other = await secondAdmin(server);
-    const socket = await adminSocketThatSawAnOrder(server, other);
-    const seen = recordEvents(socket);
-    const closed = disconnectedWithin(socket, 5_000);
-    const res = await server.api.patch(`/users/${other.id}`, { user: { role } }, admin.token);
-    expect(res.status).toBe(200);
-    const answeredAt = Date.now();
-    await closed;
-    expect(Date.now() - answeredAt).toBeLessThanOrEqual(1_000);
-    expect(socket.connected).toBe(false);
-    await expectNoMoreOrderEvents(server, admin, seen);
-    // And the old token cannot open a new one.
-    await expect(connectSocket(server, { token: other.token })).rejects.toThrow();
-  });
+  ] as const)(
+    'When an admin whose socket received order:created is %s, then the socket is closed within 1 s and gets no more order events',
+    async (_name, role) => {
+      const other = await secondAdmin(server);
+      const socket = await adminSocketThatSawAnOrder(server, other);
+      const seen = recordEvents(socket);
+      const closed = disconnectedWithin(socket, 5_000);
+      const res = await server.api.patch(`/users/${other.id}`, { user: { role } }, admin.token);
+      expect(res.status).toBe(200);
+      const answeredAt = Date.now();
+      await closed;
+      expect(Date.now() - answeredAt).toBeLessThanOrEqual(1_000);
+      expect(socket.connected).toBe(false);
+      await expectNoMoreOrderEvents(server, admin, seen);
+      // And the old token cannot open a new one.
+      await expect(connectSocket(server, { token: other.token })).rejects.toThrow();
+    },
+  );
 
   it('When an admin changes their password, then their open sockets are closed within 1 s and the old token opens none', async () => {
     const other = await secondAdmin(server);
@@ -85,7 +95,13 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
     const closed = Promise.all([disconnectedWithin(socket, 5_000), disconnectedWithin(second, 5_000)]);
     const res = await server.api.patch(
       `/users/${other.id}`,
-      { user: { password: other.password, new_password: 'a-new-long-password-77', confirm_password: 'a-new-long-password-77' } },
+      {
+        user: {
+          password: other.password,
+          new_password: 'a-new-long-password-77',
+          confirm_password: 'a-new-long-password-77',
+        },
+      },
       other.token,
     );
     expect(res.status).toBe(200);
@@ -119,7 +135,11 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
   it("When a socket's token expires, then the socket is disconnected at expiry, and an expired token opens none", async () => {
     const user = await createUser(server);
     const row = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    const short = jwt.sign({ ver: row.tokenVersion }, server.app.ctx.jwtSecret, { algorithm: 'HS256', subject: user.id, expiresIn: 2 });
+    const short = jwt.sign({ ver: row.tokenVersion }, server.app.ctx.jwtSecret, {
+      algorithm: 'HS256',
+      subject: user.id,
+      expiresIn: 2,
+    });
     const socket = await connectSocket(server, { token: short });
     const expiresAtMs = (jwt.decode(short) as { exp: number }).exp * 1000;
     await disconnectedWithin(socket, 6_000);
@@ -138,12 +158,16 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
     const toWatcher = nextEvent(watcher, 'order:updated', (o) => o.id === id);
     const toOwner = nextEvent(owner, 'order:updated', (o) => o.id === id);
     const toAdmin = nextEvent(adminSocket, 'order:updated', (o) => o.id === id);
-    expect((await server.api.patch(`/orders/${id}`, { order: { onex_id: '987654321', w_code: 'Ab12' } }, customer.token)).status).toBe(200);
+    expect(
+      (await server.api.patch(`/orders/${id}`, { order: { onex_id: '987654321', w_code: 'Ab12' } }, customer.token))
+        .status,
+    ).toBe(200);
     for (const view of [await toWatcher, await toOwner]) {
       expect(view).toMatchObject({ id, status: 'pending', data: { onex_id: '987654321' } });
       expect(view).not.toHaveProperty('user_id');
       expect(view.data).not.toHaveProperty('w_code');
-      for (const event of view.events) expect(Object.keys(event).sort()).toEqual(['actor', 'from', 'kind', 'time', 'to']);
+      for (const event of view.events)
+        expect(Object.keys(event).sort()).toEqual(['actor', 'from', 'kind', 'time', 'to']);
     }
     const full = (await toAdmin) as AdminOrderDto;
     expect(full).toMatchObject({ id, user_id: customer.id, data: { w_code: 'Ab12' } });
@@ -152,11 +176,17 @@ describe.each(testDatabases())('Sockets follow the account on %s', (db) => {
 
   it("When an admin acts, then the public view names the role only, never the admin's id", async () => {
     const id = await placePendingOrder(server);
-    const res = await server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+    const res = await server.api.patch(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token);
     expect(res.body.order).toMatchObject({ user_id: null }); // the admin's own answer is the full view
     const view = await server.api.get(`/orders/${id}`);
     expect(JSON.stringify(view.body)).not.toContain(admin.id);
-    expect((view.body as unknown as { order: { events: unknown[] } }).order.events.at(-1)).toEqual({ from: 'pending', to: 'complete', actor: 'admin', kind: 'status', time: expect.any(Number) });
+    expect((view.body as unknown as { order: { events: unknown[] } }).order.events.at(-1)).toEqual({
+      from: 'pending',
+      to: 'complete',
+      actor: 'admin',
+      kind: 'status',
+      time: expect.any(Number),
+    });
   });
 });
 
@@ -167,19 +197,22 @@ describe.skipIf(!twoInstances)('Sockets follow the account across two instances 
   it.each([
     ['demoted', { role: 'user' }],
     ['blocked', { role: 'blocked' }],
-  ] as const)('When an admin with a socket on instance A is %s on instance B, then that socket is closed within 1 s', async (_name, change) => {
-    const admin = await loginAdmin(b);
-    const other = await createUser(a, { role: 'admin' });
-    const socket = await adminSocketThatSawAnOrder(a, other);
-    const seen = recordEvents(socket);
-    const closed = disconnectedWithin(socket, 5_000);
-    const res = await b.api.patch(`/users/${other.id}`, { user: change }, admin.token);
-    expect(res.status).toBe(200);
-    const answeredAt = Date.now();
-    await closed;
-    expect(Date.now() - answeredAt).toBeLessThanOrEqual(1_000);
-    await expectNoMoreOrderEvents(a, admin, seen);
-  });
+  ] as const)(
+    'When an admin with a socket on instance A is %s on instance B, then that socket is closed within 1 s',
+    async (_name, change) => {
+      const admin = await loginAdmin(b);
+      const other = await createUser(a, { role: 'admin' });
+      const socket = await adminSocketThatSawAnOrder(a, other);
+      const seen = recordEvents(socket);
+      const closed = disconnectedWithin(socket, 5_000);
+      const res = await b.api.patch(`/users/${other.id}`, { user: change }, admin.token);
+      expect(res.status).toBe(200);
+      const answeredAt = Date.now();
+      await closed;
+      expect(Date.now() - answeredAt).toBeLessThanOrEqual(1_000);
+      await expectNoMoreOrderEvents(a, admin, seen);
+    },
+  );
 
   it('When a user changes their password on instance B, then their socket on instance A is closed', async () => {
     const user = await createUser(a);
@@ -187,7 +220,9 @@ describe.skipIf(!twoInstances)('Sockets follow the account across two instances 
     const closed = disconnectedWithin(socket, 5_000);
     const res = await b.api.patch(
       `/users/${user.id}`,
-      { user: { password: user.password, new_password: 'another-password-88', confirm_password: 'another-password-88' } },
+      {
+        user: { password: user.password, new_password: 'another-password-88', confirm_password: 'another-password-88' },
+      },
       user.token,
     );
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// Realtime pushes for the ticket chat (design §7): the owner and the admins get messages and updates, nobody else.
+// Realtime pushes for the ticket chat (product.md §10.6): the owner and the admins get messages and updates, nobody else.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
@@ -26,12 +26,26 @@ describe.each(testDatabases())('Live ticket chat on %s', (db) => {
 
     const message = nextEvent(ownerSocket, 'ticket:message', (p) => p.ticketId === ticketId, 5000);
     const updated = nextEvent(ownerSocket, 'ticket:updated', (t) => t.id === ticketId, 5000);
-    const reply = await server.api.patch(`/supports/${ticketId}`, { support: { text: 'We have refunded you' } }, admin.token);
+    const reply = await server.api.patch(
+      `/supports/${ticketId}`,
+      { support: { text: 'We have refunded you' } },
+      admin.token,
+    );
     expect(reply.status).toBe(200);
 
     const got = await message;
-    expect(got.message).toMatchObject({ sender: 'admin', text: 'We have refunded you', id: expect.any(Number), time: expect.any(Number) });
-    expect(await updated).toMatchObject({ id: ticketId, last_text: 'We have refunded you', status: 'open', name: 'Owner' });
+    expect(got.message).toMatchObject({
+      sender: 'admin',
+      text: 'We have refunded you',
+      id: expect.any(Number),
+      time: expect.any(Number),
+    });
+    expect(await updated).toMatchObject({
+      id: ticketId,
+      last_text: 'We have refunded you',
+      status: 'open',
+      name: 'Owner',
+    });
 
     // A later event to the stranger themself proves their socket was listening all along.
     const own = nextEvent(strangerSocket, 'ticket:updated', (t) => t.user_id === stranger.id, 5000);

@@ -10,7 +10,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // replaces what `withTags()` set, so it comes first.) Legacy mode runs axe in the page itself: the default
   // opens a second page per check to merge the results of cross-origin frames, which the shop has none of, and
   // took 2.5 times as long (1.5 s against 0.6 s a check on the home page).
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA).analyze();
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .analyze();
   return result.violations.map((violation) => {
     const nodes = violation.nodes.slice(0, 4).map((node) => {
       const summary = (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220);

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core, for browser tests and screenshots. Every browser test file gets its
-// browser from useBrowser() and skips itself with describe.runIf(hasChromium()) when there is none (decision 098);
+// browser from useBrowser() and skips itself with describe.runIf(hasChromium()) when there is none (decision 191);
 // the build it drives is checked once by the project's globalSetup (tests/support/client-dist.ts).
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -51,7 +51,11 @@ export interface ContextOptions {
 }
 
 /** A fresh context that has passed the access gate, in the given language, signed in when `as` names an account. */
-export async function openContext(browser: Browser, baseUrl: string, opts: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openContext(
+  browser: Browser,
+  baseUrl: string,
+  opts: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },

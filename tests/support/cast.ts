@@ -1,6 +1,6 @@
 // The callers of the authorisation matrix and the generated tests, and the resources they act on: an owner (a
 // customer) with orders and tickets, another customer, a customer blocked after their token was issued, an
-// operator (staff who works the queue, issue 20) and the admin.
+// operator (staff who works the queue) and the admin.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,15 @@ import sharp from 'sharp';
 import { signToken } from '../../server/security/tokens.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import { openTicket } from '../factories/tickets.js';
-import { placeOrder, topupPayload, TOPUP_BDT, uniquePmId, waitFor, WITHDRAW_BDT, withdrawPayload } from '../factories/orders.js';
+import {
+  placeOrder,
+  topupPayload,
+  TOPUP_BDT,
+  uniquePmId,
+  waitFor,
+  WITHDRAW_BDT,
+  withdrawPayload,
+} from '../factories/orders.js';
 import type { TestServer } from './server.js';
 import { moneyReceivedSms } from './sms-forwarder.js';
 
@@ -72,7 +80,12 @@ export async function outboxMailTo(server: TestServer, to: string): Promise<Outb
     }
     return undefined;
   };
-  return (await waitFor(async () => find(), (mail) => mail !== undefined, 10_000, 50))!;
+  return (await waitFor(
+    async () => find(),
+    (mail) => mail !== undefined,
+    10_000,
+    50,
+  ))!;
 }
 
 export async function createCast(server: TestServer): Promise<Cast> {
@@ -86,12 +99,20 @@ export async function createCast(server: TestServer): Promise<Cast> {
   // Made an operator through the API too; the role change ended the token it had, so it gets a new one.
   const operator = await createUser(server, { name: 'Operator Nadia' });
   const promoted = await server.api.patch(`/users/${operator.id}`, { user: { role: 'operator' } }, admin.token);
-  if (promoted.status !== 200) throw new Error(`promoting answered ${promoted.status}: ${JSON.stringify(promoted.body)}`);
+  if (promoted.status !== 200)
+    throw new Error(`promoting answered ${promoted.status}: ${JSON.stringify(promoted.body)}`);
   operator.role = 'operator';
-  operator.token = signToken(server.app.ctx.jwtSecret, await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: operator.id } }));
+  operator.token = signToken(
+    server.app.ctx.jwtSecret,
+    await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: operator.id } }),
+  );
   let png: Buffer | undefined;
   async function device(): Promise<{ id: string; token: string }> {
-    const res = await server.api.post('/devices', { device: { name: `Phone ${crypto.randomBytes(2).toString('hex')}`, account: 'bkash' } }, admin.token);
+    const res = await server.api.post(
+      '/devices',
+      { device: { name: `Phone ${crypto.randomBytes(2).toString('hex')}`, account: 'bkash' } },
+      admin.token,
+    );
     if (res.status !== 201) throw new Error(`device answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { id: (res.body.device as { id: string }).id, token: res.body.token as string };
   }
@@ -103,7 +124,14 @@ export async function createCast(server: TestServer): Promise<Cast> {
     operator: operator.token,
     admin: admin.token,
   };
-  const users: Record<Caller, TestUser | undefined> = { guest: undefined, user: owner, otherUser: other, blocked, operator, admin };
+  const users: Record<Caller, TestUser | undefined> = {
+    guest: undefined,
+    user: owner,
+    otherUser: other,
+    blocked,
+    operator,
+    admin,
+  };
   return {
     server,
     owner,
@@ -114,14 +142,24 @@ export async function createCast(server: TestServer): Promise<Cast> {
     tokenOf: (caller) => tokens[caller],
     userOf: (caller) => users[caller],
     async renewTokens() {
-      for (const [caller, user] of [['user', owner], ['otherUser', other], ['operator', operator], ['admin', admin]] as const) {
+      for (const [caller, user] of [
+        ['user', owner],
+        ['otherUser', other],
+        ['operator', operator],
+        ['admin', admin],
+      ] as const) {
         const row = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
         tokens[caller] = signToken(server.app.ctx.jwtSecret, row);
         user.token = tokens[caller]!;
       }
     },
     async order(state = 'waiting', kind = 'topup') {
-      const id = await placeOrder(server, kind === 'topup' ? TOPUP_BDT : WITHDRAW_BDT, kind === 'topup' ? topupPayload() : withdrawPayload(), owner.token);
+      const id = await placeOrder(
+        server,
+        kind === 'topup' ? TOPUP_BDT : WITHDRAW_BDT,
+        kind === 'topup' ? topupPayload() : withdrawPayload(),
+        owner.token,
+      );
       if (state === 'pending') {
         const payment = kind === 'topup' ? { pm_id: uniquePmId() } : { onex_id: '123456789', w_code: 'AB12' };
         const paid = await server.api.patch(`/orders/${id}`, { order: payment });
@@ -146,7 +184,8 @@ export async function createCast(server: TestServer): Promise<Cast> {
       const id = await placeOrder(server, TOPUP_BDT, topupPayload(), owner.token);
       await server.app.ctx.prisma.order.update({ where: { id }, data: { lastTime: new Date(Date.now() - 60_000) } });
       const read = await server.api.get(`/orders/${id}`);
-      if ((read.body.order as { status?: string } | undefined)?.status !== 'timedout') throw new Error(`order did not time out: ${JSON.stringify(read.body)}`);
+      if ((read.body.order as { status?: string } | undefined)?.status !== 'timedout')
+        throw new Error(`order did not time out: ${JSON.stringify(read.body)}`);
       return id;
     },
     device,
@@ -160,14 +199,23 @@ export async function createCast(server: TestServer): Promise<Cast> {
     async template() {
       const res = await server.api.post(
         '/sms-templates',
-        { template: { account: 'bkash', label: `Gift ${crypto.randomBytes(2).toString('hex')}`, pattern: TEMPLATE_PATTERN, time_format: null } },
+        {
+          template: {
+            account: 'bkash',
+            label: `Gift ${crypto.randomBytes(2).toString('hex')}`,
+            pattern: TEMPLATE_PATTERN,
+            time_format: null,
+          },
+        },
         admin.token,
       );
       if (res.status !== 201) throw new Error(`template answered ${res.status}: ${JSON.stringify(res.body)}`);
       return (res.body.template as { id: number }).id;
     },
     async png() {
-      png ??= await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
+      png ??= await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+        .png()
+        .toBuffer();
       return png;
     },
   };

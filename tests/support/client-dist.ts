@@ -1,7 +1,7 @@
 // globalSetup of the browser project (vitest.config.ts). The browser tests drive the built client in client/dist,
 // which `npm test` builds first. Without it every page is the server's 404 and the files used to skip themselves
-// without a word: the run now fails at once, saying how to build (issue 18 item 9). Only a missing Chromium skips the
-// browser tests (one line at the end of the run, decision 098), and then no build is needed.
+// without a word: the run now fails at once, saying how to build. Only a missing Chromium skips the
+// browser tests (one line at the end of the run, decision 191), and then no build is needed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

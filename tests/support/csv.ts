@@ -32,9 +32,17 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** GET a CSV export: status, headers and the raw text (BOM included). */
-export async function fetchCsv(base: string, path: string, token?: string): Promise<{ status: number; headers: Headers; text: string }> {
+export async function fetchCsv(
+  base: string,
+  path: string,
+  token?: string,
+): Promise<{ status: number; headers: Headers; text: string }> {
   const res = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   // res.text() would drop the BOM: decode keeping it, so tests see what a spreadsheet program gets.
   const bytes = new Uint8Array(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes),
+  };
 }

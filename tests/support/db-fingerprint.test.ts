@@ -31,7 +31,14 @@ describe('Database fingerprint', () => {
     ).rejects.toThrow('roll back');
     expect(prints.changed(updated, await prints.take())).toEqual([]);
 
-    await server.api.post('/register', { user: { name: 'Fingerprint Test', email: 'fp@test.local', password: 'fp-password-4821', confirm_password: 'fp-password-4821' } });
+    await server.api.post('/register', {
+      user: {
+        name: 'Fingerprint Test',
+        email: 'fp@test.local',
+        password: 'fp-password-4821',
+        confirm_password: 'fp-password-4821',
+      },
+    });
     const registered = await prints.take();
     expect(prints.changed(updated, registered)).toContain('users');
 

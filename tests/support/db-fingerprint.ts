@@ -32,7 +32,9 @@ export async function createFingerprinter(server: TestServer): Promise<Fingerpri
   if (tables.length === 0) throw new Error('No tables to fingerprint');
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const literal = (name: string) => `'${name.replace(/'/g, "''")}'`;
-  await prisma.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${COUNTERS} (name text PRIMARY KEY, n bigint NOT NULL DEFAULT 0)`);
+  await prisma.$executeRawUnsafe(
+    `CREATE TABLE IF NOT EXISTS ${COUNTERS} (name text PRIMARY KEY, n bigint NOT NULL DEFAULT 0)`,
+  );
   await prisma.$executeRawUnsafe(`
     CREATE OR REPLACE FUNCTION test_fingerprint_bump() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -41,7 +43,9 @@ export async function createFingerprinter(server: TestServer): Promise<Fingerpri
       RETURN NULL;
     END $$`);
   for (const name of tables) {
-    await prisma.$executeRawUnsafe(`INSERT INTO ${COUNTERS} (name) VALUES (${literal(name)}) ON CONFLICT (name) DO NOTHING`);
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO ${COUNTERS} (name) VALUES (${literal(name)}) ON CONFLICT (name) DO NOTHING`,
+    );
     await prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS test_fingerprint ON ${quote(name)}`);
     await prisma.$executeRawUnsafe(
       `CREATE TRIGGER test_fingerprint AFTER INSERT OR UPDATE OR DELETE ON ${quote(name)} FOR EACH ROW EXECUTE FUNCTION test_fingerprint_bump()`,

@@ -37,7 +37,8 @@ export interface ApiCall {
   at: number;
 }
 
-export type Fault = { status: 429; retryAfter: number } | { status: 400 | 403 | 500 | 502; description?: string } | { drop: true };
+export type Fault =
+  { status: 429; retryAfter: number } | { status: 400 | 403 | 500 | 502; description?: string } | { drop: true };
 
 interface PendingPoll {
   offset: number;
@@ -195,7 +196,10 @@ export async function startFakeTelegram(options: { token?: string; username?: st
     try {
       const res = await fetch(webhookTarget ?? hook.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(hook.secretToken ? { 'x-telegram-bot-api-secret-token': hook.secretToken } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(hook.secretToken ? { 'x-telegram-bot-api-secret-token': hook.secretToken } : {}),
+        },
         body: JSON.stringify(update),
       });
       await res.arrayBuffer();
@@ -229,13 +233,26 @@ export async function startFakeTelegram(options: { token?: string; username?: st
     raw === undefined ? undefined : ((typeof raw === 'string' ? JSON.parse(raw) : raw) as FakeMessage['reply_markup']);
 
   type Answer = { status: number; body: unknown } | 'poll';
-  function handle(method: string, params: Record<string, unknown>, respond: (status: number, body: unknown) => void): Answer {
+  function handle(
+    method: string,
+    params: Record<string, unknown>,
+    respond: (status: number, body: unknown) => void,
+  ): Answer {
     const chatId = Number(params.chat_id);
     switch (method) {
       case 'getMe':
-        return ok({ ...botAuthor(), can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false });
+        return ok({
+          ...botAuthor(),
+          can_join_groups: false,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        });
       case 'getUpdates': {
-        if (fake.webhook) return fail(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+        if (fake.webhook)
+          return fail(
+            409,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          );
         const offset = Number(params.offset ?? 0);
         const limit = Math.min(100, Math.max(1, Number(params.limit ?? 100)));
         const timeout = Math.max(0, Number(params.timeout ?? 0));
@@ -245,7 +262,12 @@ export async function startFakeTelegram(options: { token?: string; username?: st
           // Telegram: the newer request wins; the one waiting is ended with a conflict.
           fake.conflicts += 1;
           clearTimeout(poll.timer);
-          poll.respond(409, { ok: false, error_code: 409, description: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running' });
+          poll.respond(409, {
+            ok: false,
+            error_code: 409,
+            description:
+              'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+          });
           poll = null;
         }
         const ready = updates.filter((u) => u.update_id >= offset).slice(0, limit);
@@ -268,9 +290,11 @@ export async function startFakeTelegram(options: { token?: string; username?: st
           fake.webhook = null;
           return ok(true);
         }
-        if (!/^https?:\/\//.test(url)) return fail(400, 'Bad Request: bad webhook: Failed to resolve host: Name or service not known');
+        if (!/^https?:\/\//.test(url))
+          return fail(400, 'Bad Request: bad webhook: Failed to resolve host: Name or service not known');
         const secretToken = params.secret_token === undefined ? undefined : String(params.secret_token);
-        if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken)) return fail(400, 'Bad Request: secret token contains unallowed characters');
+        if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken))
+          return fail(400, 'Bad Request: secret token contains unallowed characters');
         if (params.drop_pending_updates === true || params.drop_pending_updates === 'true') updates.length = 0;
         fake.webhook = { url, secretToken };
         return ok(true);
@@ -280,7 +304,11 @@ export async function startFakeTelegram(options: { token?: string; username?: st
         if (params.drop_pending_updates === true || params.drop_pending_updates === 'true') updates.length = 0;
         return ok(true);
       case 'getWebhookInfo':
-        return ok({ url: fake.webhook?.url ?? '', has_custom_certificate: false, pending_update_count: updates.length });
+        return ok({
+          url: fake.webhook?.url ?? '',
+          has_custom_certificate: false,
+          pending_update_count: updates.length,
+        });
       case 'setMyCommands':
       case 'deleteMyCommands':
         return ok(true);
@@ -300,12 +328,17 @@ export async function startFakeTelegram(options: { token?: string; username?: st
         return ok(message);
       }
       case 'editMessageText': {
-        const message = (chats.get(chatId) ?? []).find((m) => m.message_id === Number(params.message_id) && m.from && 'is_bot' in m.from);
+        const message = (chats.get(chatId) ?? []).find(
+          (m) => m.message_id === Number(params.message_id) && m.from && 'is_bot' in m.from,
+        );
         if (!message) return fail(400, 'Bad Request: message to edit not found');
         const problem = textProblem(params.text);
         if (problem) return problem;
         const markup = markupOf(params.reply_markup);
-        if (message.text === params.text && JSON.stringify(message.reply_markup ?? null) === JSON.stringify(markup ?? null)) {
+        if (
+          message.text === params.text &&
+          JSON.stringify(message.reply_markup ?? null) === JSON.stringify(markup ?? null)
+        ) {
           return fail(
             400,
             'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
@@ -326,8 +359,12 @@ export async function startFakeTelegram(options: { token?: string; username?: st
       }
       case 'answerCallbackQuery': {
         const id = String(params.callback_query_id ?? '');
-        if (!callbacks.has(id) || fake.callbackAnswers.has(id)) return fail(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
-        fake.callbackAnswers.set(id, { text: params.text === undefined ? undefined : String(params.text), show_alert: params.show_alert === true || params.show_alert === 'true' });
+        if (!callbacks.has(id) || fake.callbackAnswers.has(id))
+          return fail(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
+        fake.callbackAnswers.set(id, {
+          text: params.text === undefined ? undefined : String(params.text),
+          show_alert: params.show_alert === true || params.show_alert === 'true',
+        });
         return ok(true);
       }
       default:
@@ -349,7 +386,8 @@ export async function startFakeTelegram(options: { token?: string; username?: st
         return null;
       }
     }
-    if (type.startsWith('application/x-www-form-urlencoded')) return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
+    if (type.startsWith('application/x-www-form-urlencoded'))
+      return { ...params, ...Object.fromEntries(new URLSearchParams(raw)) };
     return null;
   }
 
@@ -367,7 +405,8 @@ export async function startFakeTelegram(options: { token?: string; username?: st
       const method = match[2];
       const params = await readParams(req, url);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (params === null) return respond(400, { ok: false, error_code: 400, description: 'Bad Request: invalid request body' });
+      if (params === null)
+        return respond(400, { ok: false, error_code: 400, description: 'Bad Request: invalid request body' });
       fake.calls.push({ method, params, at: Date.now() });
       const fault = outage ?? faults.get(method)?.shift();
       if (fault) {
@@ -376,9 +415,18 @@ export async function startFakeTelegram(options: { token?: string; username?: st
           return;
         }
         if (fault.status === 429) {
-          return respond(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${fault.retryAfter}`, parameters: { retry_after: fault.retryAfter } });
+          return respond(429, {
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${fault.retryAfter}`,
+            parameters: { retry_after: fault.retryAfter },
+          });
         }
-        return respond(fault.status, { ok: false, error_code: fault.status, description: fault.description ?? (fault.status >= 500 ? 'Internal Server Error' : 'Bad Request') });
+        return respond(fault.status, {
+          ok: false,
+          error_code: fault.status,
+          description: fault.description ?? (fault.status >= 500 ? 'Internal Server Error' : 'Bad Request'),
+        });
       }
       const answer = handle(method, params, respond);
       if (answer !== 'poll') {

@@ -4,7 +4,14 @@ import { checkAnswerAgainstDocument } from './openapi-answers.js';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
-  body: T & { ok: boolean; key?: string; text?: string; errors?: Record<string, string>; logout?: boolean; code?: number };
+  body: T & {
+    ok: boolean;
+    key?: string;
+    text?: string;
+    errors?: Record<string, string>;
+    logout?: boolean;
+    code?: number;
+  };
   headers: Headers;
 }
 
@@ -41,10 +48,19 @@ export function createApiClient(base: string) {
   }
   return {
     get: <T = Record<string, unknown>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body, token),
-    patch: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('PATCH', path, body, token),
-    delete: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('DELETE', path, body, token),
-    raw: <T = Record<string, unknown>>(method: string, path: string, raw: { body: BodyInit; contentType?: string }, token?: string) =>
-      call<T>(method, path, undefined, token, raw),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) =>
+      call<T>('POST', path, body, token),
+    put: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) =>
+      call<T>('PUT', path, body, token),
+    patch: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) =>
+      call<T>('PATCH', path, body, token),
+    delete: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) =>
+      call<T>('DELETE', path, body, token),
+    raw: <T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      raw: { body: BodyInit; contentType?: string },
+      token?: string,
+    ) => call<T>(method, path, undefined, token, raw),
   };
 }

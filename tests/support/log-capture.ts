@@ -30,7 +30,11 @@ export function captureLog(level: LogLevel = 'info'): CapturedLog {
   return {
     logger,
     get lines() {
-      return raw.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
+      return raw
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine);
     },
     text: () => raw.join(''),
     clear: () => {

@@ -1,4 +1,4 @@
-// Every JSON answer an API test receives is checked against the OpenAPI document (issue 25, decision 151): the
+// Every JSON answer an API test receives is checked against the OpenAPI document (decision 150): the
 // schema of its route and status, compiled once per process with ajv and cached, so the document cannot drift from
 // what the shop really answers. An answer of a documented route with a status the document does not list, or a body
 // its schema refuses, throws, and so fails the test that received it. Paths no route serves are not checked.
@@ -24,11 +24,16 @@ const validators = new Map<string, ValidateFunction | null>();
 
 function load(): Operation[] {
   if (operations) return operations;
-  const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, Operation['responses'] | Json>>; components: { schemas: Json } };
+  const doc = buildOpenApiDocument() as {
+    paths: Record<string, Record<string, Operation['responses'] | Json>>;
+    components: { schemas: Json };
+  };
   failure = doc.components.schemas.Failure;
   operations = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
-    const source = path.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+');
+    const source = path
+      .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`))
+      .replace(/\{[^}]+\}/g, '[^/]+');
     for (const [method, op] of Object.entries(methods)) {
       operations.push({
         method: method.toUpperCase(),
@@ -83,10 +88,16 @@ function check(method: string, url: string, status: number, body: unknown): void
   }
   const what = `${method} ${path} answered ${status} ${JSON.stringify(body).slice(0, 300)}`;
   if (validate === null) {
-    throw new Error(`OpenAPI drift: ${op.method} ${op.path} documents no ${status} JSON answer (server/http/api-routes.ts); ${what}`);
+    throw new Error(
+      `OpenAPI drift: ${op.method} ${op.path} documents no ${status} JSON answer (server/http/api-routes.ts); ${what}`,
+    );
   }
   if (!validate(body)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${e.params ? JSON.stringify(e.params) : ''}`).join('; ');
-    throw new Error(`OpenAPI drift: the answer disagrees with the document (shared/api-answers.ts, server/http/api-routes.ts): ${problems}; ${what}`);
+    const problems = (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${e.params ? JSON.stringify(e.params) : ''}`)
+      .join('; ');
+    throw new Error(
+      `OpenAPI drift: the answer disagrees with the document (shared/api-answers.ts, server/http/api-routes.ts): ${problems}; ${what}`,
+    );
   }
 }

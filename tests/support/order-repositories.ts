@@ -7,7 +7,10 @@ import type { TestServer } from './server.js';
 export function orderRepositories(server: TestServer) {
   const prisma = server.app.ctx.prisma;
   return {
-    commands: createOrderCommandsRepository(prisma, { clock: systemClock, evidence: createSmsRepository(prisma).evidence }),
+    commands: createOrderCommandsRepository(prisma, {
+      clock: systemClock,
+      evidence: createSmsRepository(prisma).evidence,
+    }),
     queries: createOrderQueriesRepository(prisma),
   };
 }

@@ -31,7 +31,10 @@ export interface RouteAnswer {
 
 export function requestUrl(base: string, route: RouteInfo, request: RouteRequest): string {
   const path = fillPath(route.path, request.params ?? {}, request.rawParams);
-  const query = [...(request.query ?? []).map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`), ...(request.rawQuery ? [request.rawQuery] : [])].join('&');
+  const query = [
+    ...(request.query ?? []).map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`),
+    ...(request.rawQuery ? [request.rawQuery] : []),
+  ].join('&');
   return `${base}${path}${query ? `?${query}` : ''}`;
 }
 
@@ -53,7 +56,12 @@ export async function sendRouteRequest(base: string, route: RouteInfo, request: 
     headers['content-type'] ??= 'application/json';
   }
   const method = route.method === 'ALL' ? 'GET' : route.method;
-  const send = () => fetch(requestUrl(base, route, request), { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
+  const send = () =>
+    fetch(requestUrl(base, route, request), {
+      method,
+      headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : body,
+    });
   let res: Response;
   try {
     res = await send();
@@ -61,7 +69,11 @@ export async function sendRouteRequest(base: string, route: RouteInfo, request: 
     // A kept-alive socket the server closed just as it was reused ("other side closed"): the request never reached
     // the shop, so it is sent once more on a new connection. Any other failure stands.
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (!(error instanceof TypeError) || !(cause?.code === 'UND_ERR_SOCKET' || /other side closed/i.test(cause?.message ?? ''))) throw error;
+    if (
+      !(error instanceof TypeError) ||
+      !(cause?.code === 'UND_ERR_SOCKET' || /other side closed/i.test(cause?.message ?? ''))
+    )
+      throw error;
     res = await send();
   }
   const text = await res.text();
@@ -71,7 +83,7 @@ export async function sendRouteRequest(base: string, route: RouteInfo, request: 
   } catch {
     json = undefined;
   }
-  // A JSON answer must be what the OpenAPI document says (issue 25): the authorisation matrix and the generated
+  // A JSON answer must be what the OpenAPI document says: the authorisation matrix and the generated
   // tests send every route, so their answers check the document too.
   if (json !== undefined) checkAnswerAgainstDocument(method, requestUrl(base, route, request), res.status, json);
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, json };

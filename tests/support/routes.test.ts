@@ -33,7 +33,9 @@ describe('listRoutes', () => {
       'GET /^(?!\\/api\\/).*/',
       'ALL /any/*rest',
     ]);
-    expect(listRoutes(app).find((r) => r.key === 'POST /api/v1/products/:productId/image')?.params).toEqual(['productId']);
+    expect(listRoutes(app).find((r) => r.key === 'POST /api/v1/products/:productId/image')?.params).toEqual([
+      'productId',
+    ]);
   });
 
   it('When one method and path is served twice, then it is listed once (the first one answers)', () => {

@@ -30,7 +30,9 @@ function patternText(raw: unknown): string[] {
   if (Array.isArray(raw)) return raw.flatMap(patternText);
   if (raw instanceof RegExp) return [`/${raw.source}/`];
   if (typeof raw === 'string') return [raw];
-  throw new Error(`Unexpected route path ${String(raw)}: the router's internals changed, update tests/support/routes.ts`);
+  throw new Error(
+    `Unexpected route path ${String(raw)}: the router's internals changed, update tests/support/routes.ts`,
+  );
 }
 
 /** Parameter names of a path-to-regexp@8 pattern (':id', '*rest', '{/:opt}') or of a RegExp's named groups. */
@@ -42,7 +44,8 @@ export function paramNames(path: string): string[] {
 }
 
 function walk(stack: unknown, prefix: string, into: RouteInfo[]): void {
-  if (!Array.isArray(stack)) throw new Error('The router has no stack: the router internals changed, update tests/support/routes.ts');
+  if (!Array.isArray(stack))
+    throw new Error('The router has no stack: the router internals changed, update tests/support/routes.ts');
   for (const layer of stack as LayerLike[]) {
     if (layer.route) {
       let methods = Object.keys(layer.route.methods)
@@ -51,7 +54,8 @@ function walk(stack: unknown, prefix: string, into: RouteInfo[]): void {
       // Express 5's app.all() registers every method one by one.
       if (methods.includes('ALL') || METHODS.every((m) => methods.includes(m))) methods = ['ALL'];
       for (const pattern of patternText(layer.route.path)) {
-        const path = pattern.startsWith('/') && pattern.endsWith('/') && pattern.length > 1 ? pattern : joinPaths(prefix, pattern);
+        const path =
+          pattern.startsWith('/') && pattern.endsWith('/') && pattern.length > 1 ? pattern : joinPaths(prefix, pattern);
         for (const method of methods) into.push({ method, path, params: paramNames(path), key: `${method} ${path}` });
       }
       continue;
@@ -78,7 +82,9 @@ export function listRoutes(app: express.Express | express.Router): RouteInfo[] {
 
 /** encodeURIComponent for any string: a lone surrogate (no UTF-8 form) is sent as U+FFFD, as browsers do. */
 export function encodeComponent(value: string): string {
-  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+  return encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
+  );
 }
 
 /**

@@ -123,7 +123,10 @@ export function useTestServer(options: TestServerOptions | (() => TestServerOpti
  * Starts `count` instances on one fresh PostgreSQL database (needs TEST_DATABASE_URL) before the tests of the
  * enclosing describe block, and closes them and drops the database after them.
  */
-export function useTestInstances(count: number, options: Omit<TestServerOptions, 'db' | 'databaseUrl'> = {}): TestServer[] {
+export function useTestInstances(
+  count: number,
+  options: Omit<TestServerOptions, 'db' | 'databaseUrl'> = {},
+): TestServer[] {
   const servers: (TestServer | undefined)[] = Array.from({ length: count }, () => undefined);
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -131,7 +134,8 @@ export function useTestInstances(count: number, options: Omit<TestServerOptions,
     drop = database.drop;
     // One shop on several instances: they share the database and the Redis channels.
     const env = { REDIS_CHANNEL_PREFIX: testChannelPrefix(), ...options.env };
-    for (let i = 0; i < count; i += 1) servers[i] = await startTestServer({ ...options, env, databaseUrl: database.url });
+    for (let i = 0; i < count; i += 1)
+      servers[i] = await startTestServer({ ...options, env, databaseUrl: database.url });
   });
   afterAll(async () => {
     for (const server of servers) await server?.close();

@@ -30,8 +30,17 @@ export interface ShopProcessOptions {
 
 /** Starts `node --import tsx server/index.ts` and resolves once its "Shop listening" line names the port. */
 export function startShopProcess(options: ShopProcessOptions): Promise<ShopProcess> {
-  const args = ['--import', 'tsx', ...(options.preload ?? []).flatMap((file) => ['--import', `./${file}`]), 'server/index.ts'];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    '--import',
+    'tsx',
+    ...(options.preload ?? []).flatMap((file) => ['--import', `./${file}`]),
+    'server/index.ts',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));

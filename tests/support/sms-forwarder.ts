@@ -1,5 +1,5 @@
 // A simulated Android SMS forwarder: a device registered through the API posts real-format wallet messages
-// ("money received" of bKash, Nagad, Rocket) dated in Asia/Dhaka, as the phone app does (decision 053).
+// ("money received" of bKash, Nagad, Rocket) dated in Asia/Dhaka, as the phone app does (decision 147).
 import type { Wallet } from '#shared/constants';
 import type { TestServer } from './server.js';
 import type { ApiResponse } from './http.js';
@@ -32,7 +32,10 @@ export function takaText(amount: number | string): string {
 export const START_BALANCE = 10_000;
 
 /** The wallet's "money received" SMS for a payment of `amount` with `trxId`, sent at `at`, stating `balance`. */
-export function moneyReceivedSms(account: Wallet, p: { amount: number | string; trxId: string; sender?: string; at?: Date; ref?: string; balance?: number | string }): string {
+export function moneyReceivedSms(
+  account: Wallet,
+  p: { amount: number | string; trxId: string; sender?: string; at?: Date; ref?: string; balance?: number | string },
+): string {
   const t = dhakaParts(p.at ?? new Date());
   const sender = p.sender ?? '01712345678';
   const tk = takaText(p.amount);
@@ -51,7 +54,15 @@ export function moneyReceivedSms(account: Wallet, p: { amount: number | string; 
 }
 
 /** The outgoing Send Money SMS of bKash or Nagad (a payout to a customer's wallet), stating the balance after it. */
-export function sendMoneySms(p: { account?: 'bkash' | 'nagad'; amount: number | string; to: string; trxId: string; balance: number | string; fee?: number | string; at?: Date }): string {
+export function sendMoneySms(p: {
+  account?: 'bkash' | 'nagad';
+  amount: number | string;
+  to: string;
+  trxId: string;
+  balance: number | string;
+  fee?: number | string;
+  at?: Date;
+}): string {
   const t = dhakaParts(p.at ?? new Date());
   if (p.account === 'nagad') {
     return `Send Money Successful. Amount: Tk ${takaText(p.amount)} Receiver: ${p.to} Ref: payout TxnID: ${p.trxId} Fee: Tk ${takaText(p.fee ?? 0)} Balance: Tk ${takaText(p.balance)} ${t.day}/${t.month}/${t.year} ${t.two(t.hour24)}:${t.minute}`;
@@ -64,12 +75,22 @@ export interface Forwarder {
   account: Wallet;
   token: string;
   /** Posts one SMS as the app does. */
-  post(body: { from?: string; text: string; received_at?: number }): Promise<ApiResponse<{ sms: { id: number; status: string; order_id: string | null } }>>;
+  post(body: {
+    from?: string;
+    text: string;
+    received_at?: number;
+  }): Promise<ApiResponse<{ sms: { id: number; status: string; order_id: string | null } }>>;
   /**
    * Posts the wallet's "money received" SMS, stating the balance the phone's ledger expects after it (the
    * forwarder keeps the wallet's running balance), or `balance` when given (a forged or out-of-chain one).
    */
-  payment(p: { amount: number | string; trxId: string; sender?: string; at?: Date; balance?: number | string }): Promise<ApiResponse<{ sms: { id: number; status: string; order_id: string | null } }>>;
+  payment(p: {
+    amount: number | string;
+    trxId: string;
+    sender?: string;
+    at?: Date;
+    balance?: number | string;
+  }): Promise<ApiResponse<{ sms: { id: number; status: string; order_id: string | null } }>>;
   /** The wallet's balance as the forwarder's own messages left it (in paisa-exact taka). */
   balance(): number;
   /** Moves the running balance without a message (a message the phone missed). */
@@ -77,8 +98,17 @@ export interface Forwarder {
 }
 
 /** Registers a device for `account` as the admin and returns a forwarder posting with its token. */
-export async function registerForwarder(server: TestServer, adminToken: string, account: Wallet, name = `${account} phone`): Promise<Forwarder> {
-  const res = await server.api.post<{ device: { id: string }; token: string }>('/devices', { device: { name, account, balance: START_BALANCE } }, adminToken);
+export async function registerForwarder(
+  server: TestServer,
+  adminToken: string,
+  account: Wallet,
+  name = `${account} phone`,
+): Promise<Forwarder> {
+  const res = await server.api.post<{ device: { id: string }; token: string }>(
+    '/devices',
+    { device: { name, account, balance: START_BALANCE } },
+    adminToken,
+  );
   if (res.status !== 201) throw new Error(`POST /devices answered ${res.status}: ${JSON.stringify(res.body)}`);
   const { token } = res.body;
   const post: Forwarder['post'] = (body) => server.api.post('/sms', { from: SENDER_ID[account], ...body }, token);

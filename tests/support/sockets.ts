@@ -10,7 +10,10 @@ export type EventPayload<E extends keyof ServerToClientEvents> = Parameters<Serv
 const opened = new Set<ClientSocket>();
 
 /** A new connection (never shared with another socket) to a test server, as a guest or with a token. */
-export function openSocket(server: { url: string }, options: { token?: string; headers?: Record<string, string> } = {}): ClientSocket {
+export function openSocket(
+  server: { url: string },
+  options: { token?: string; headers?: Record<string, string> } = {},
+): ClientSocket {
   const socket: ClientSocket = io(server.url, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -41,7 +44,10 @@ export async function connected(socket: ClientSocket, timeoutMs = 10_000): Promi
 }
 
 /** openSocket + connected. */
-export function connectSocket(server: { url: string }, options: { token?: string; headers?: Record<string, string> } = {}): Promise<ClientSocket> {
+export function connectSocket(
+  server: { url: string },
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<ClientSocket> {
   return connected(openSocket(server, options));
 }
 

@@ -28,7 +28,12 @@ export const telegramEnv = (fake: FakeTelegram, extra: Record<string, string> = 
 
 /** Waits until the shop's /health says Telegram is `state`. */
 export async function telegramHealth(server: TestServer, state: 'up' | 'down', timeoutMs = 15_000): Promise<void> {
-  await waitFor(async () => (await server.api.get<{ telegram: string }>('/health')).body.telegram, (s) => s === state, timeoutMs, 50);
+  await waitFor(
+    async () => (await server.api.get<{ telegram: string }>('/health')).body.telegram,
+    (s) => s === state,
+    timeoutMs,
+    50,
+  );
 }
 
 let nextPersonId = 7_000_001;
@@ -39,12 +44,23 @@ export function telegramPerson(first_name: string, language_code = 'en'): FakeUs
 }
 
 /** The bot's next message in the chat after `count` messages, once it is there. */
-export async function nextBotMessage(fake: FakeTelegram, chatId: number, count: number, what = 'a bot message'): Promise<FakeMessage> {
+export async function nextBotMessage(
+  fake: FakeTelegram,
+  chatId: number,
+  count: number,
+  what = 'a bot message',
+): Promise<FakeMessage> {
   return fake.waitUntil(() => fake.botMessagesIn(chatId)[count], what);
 }
 
 /** Links a staff member's account to the person's chat as the web and the bot do it; returns the code used. */
-export async function linkStaff(server: TestServer, fake: FakeTelegram, staff: TestUser, person: FakeUser, lang?: 'en' | 'bn'): Promise<string> {
+export async function linkStaff(
+  server: TestServer,
+  fake: FakeTelegram,
+  staff: TestUser,
+  person: FakeUser,
+  lang?: 'en' | 'bn',
+): Promise<string> {
   await telegramHealth(server, 'up');
   const res = await server.api.post<{ code: string }>('/account/telegram', lang ? { lang } : {}, staff.token);
   if (res.status !== 200) throw new Error(`POST /account/telegram answered ${res.status}: ${JSON.stringify(res.body)}`);

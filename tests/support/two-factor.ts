@@ -1,4 +1,4 @@
-// Two-factor sign-in in tests (issue 20): turning it on through the API, codes computed from the secret the setup
+// Two-factor sign-in in tests: turning it on through the API, codes computed from the secret the setup
 // answered, and turning it off behind the API's back (a test's own reset).
 import { createTotp, timeStep } from '../../server/security/totp.js';
 import { signToken } from '../../server/security/tokens.js';
@@ -19,7 +19,11 @@ export interface EnabledTwoFactor {
 export async function enableTwoFactor(server: TestServer, user: TestUser, at = Date.now()): Promise<EnabledTwoFactor> {
   const setup = await server.api.post<{ secret: string }>('/account/2fa/setup', {}, user.token);
   if (setup.status !== 200) throw new Error(`2FA setup answered ${setup.status}: ${JSON.stringify(setup.body)}`);
-  const enabled = await server.api.post<{ recovery_codes: string[]; jwt: string }>('/account/2fa/enable', { code: codeAt(setup.body.secret, at) }, user.token);
+  const enabled = await server.api.post<{ recovery_codes: string[]; jwt: string }>(
+    '/account/2fa/enable',
+    { code: codeAt(setup.body.secret, at) },
+    user.token,
+  );
   if (enabled.status !== 200) throw new Error(`2FA enable answered ${enabled.status}: ${JSON.stringify(enabled.body)}`);
   user.token = enabled.body.jwt;
   return { secret: setup.body.secret, recoveryCodes: enabled.body.recovery_codes };
@@ -38,5 +42,8 @@ export async function resetTwoFactor(server: TestServer, userId: string): Promis
 
 /** A token for the user as the database holds them now (after a token-version bump). */
 export async function freshToken(server: TestServer, userId: string): Promise<string> {
-  return signToken(server.app.ctx.jwtSecret, await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: userId } }));
+  return signToken(
+    server.app.ctx.jwtSecret,
+    await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: userId } }),
+  );
 }

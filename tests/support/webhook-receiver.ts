@@ -1,4 +1,4 @@
-// A partner's webhook receiver for the tests (issue 25): a local HTTP server that keeps every request it gets (raw
+// A partner's webhook receiver for the tests: a local HTTP server that keeps every request it gets (raw
 // body and headers) per path, answers as the test says, and checks `Shop-Signature` as a receiver would.
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -13,7 +13,10 @@ export interface ReceivedHook {
 }
 
 /** How a path answers its n-th request (1-based): a status (and headers), maybe after the test lets it. */
-export type Responder = (n: number, hook: ReceivedHook) => { status: number; headers?: Record<string, string>; wait?: Promise<void> };
+export type Responder = (
+  n: number,
+  hook: ReceivedHook,
+) => { status: number; headers?: Record<string, string>; wait?: Promise<void> };
 
 export interface Receiver {
   url: string;

@@ -1,5 +1,5 @@
 // The tab title and <html lang> follow the route and the language: 'Orders · Wallet Shop' / 'অর্ডার · ওয়ালেট শপ'.
-// The web app manifest follows the language too, so "Add to Home screen" names the shop in it (decision 122).
+// The web app manifest follows the language too, so "Add to Home screen" names the shop in it (client/README.md, "Installable web app").
 // Each route names its title key in its `handle` (router.tsx); the deepest match that has one wins. The admin's
 // waiting count goes before it: '(3) Orders · Wallet Shop' (decision 119).
 import { useAtomValue } from 'jotai';

@@ -6,7 +6,7 @@ import { api } from '../lib/api';
 import { store, tokenAtom, userAtom, userLoadingAtom, withLoadingOverlay } from '../lib/session';
 
 /**
- * Session restore of spec §2: on any page except / (the home call returns the user itself), a stored token
+ * Session restore of product.md §2.10: on any page except / (the home call returns the user itself), a stored token
  * without a loaded user is turned into a user through GET /users/me, under the global loading overlay.
  */
 export function SessionRestorer() {

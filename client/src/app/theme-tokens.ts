@@ -1,7 +1,7 @@
 // The theme's brand colours and font stacks without Mantine, so the build's static app shell (client/build/app-shell.ts,
 // decision 065) paints with the same values as the theme (theme.ts) and cannot drift from it.
 
-/** One calm brand colour, a deep teal, in Mantine's ten shades (design §8). */
+/** One calm brand colour, a deep teal, in Mantine's ten shades (product.md §2.13). */
 export const BRAND_SHADES = [
   '#e6f7f5',
   '#cdeeea',

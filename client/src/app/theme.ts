@@ -1,4 +1,4 @@
-// One calm brand colour (a deep teal) and the wallets' own accents (design §8).
+// One calm brand colour (a deep teal) and the wallets' own accents (product.md §2.13).
 import {
   createTheme,
   darken,
@@ -24,7 +24,7 @@ export const WALLET_COLORS: Record<Wallet, string> = {
 
 /**
  * Text on a pale background (light, subtle, outline and white badges, buttons and alerts) is Mantine's colour darkened,
- * so wallet, status and role badges keep 4.5:1 (decision 120): Mantine's own green, yellow and the wallets' accents
+ * so wallet, status and role badges keep 4.5:1 (client/README.md, "Accessibility"): Mantine's own green, yellow and the wallets' accents
  * fall to 2.1-3.9:1 on their tints.
  */
 const PALE_VARIANTS = new Set(['light', 'subtle', 'outline', 'white']);
@@ -37,7 +37,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   // White text on a filled colour: green.8 is 3.4:1, so such a background is darkened until it reaches 4.5:1.
   if ((input.variant ?? 'filled') === 'filled' && colors.color === 'var(--mantine-color-white)') {
     let background = parsed.value;
-    for (let step = 0; step < 8 && contrastWithWhite(background) < 4.6; step += 1) background = darken(background, 0.08);
+    for (let step = 0; step < 8 && contrastWithWhite(background) < 4.6; step += 1)
+      background = darken(background, 0.08);
     if (background !== parsed.value) return { ...colors, background, hover: darken(background, 0.1) };
   }
   return colors;
@@ -79,11 +80,11 @@ export function buildTheme(language: Language, closeLabel: string) {
   });
 }
 
-/** Mantine's dimmed grey (gray.6) is about 3.3:1 on white; gray.7 keeps secondary text above 4.5:1 (design §8). */
+/** Mantine's dimmed grey (gray.6) is about 3.3:1 on white; gray.7 keeps secondary text above 4.5:1 (product.md §2.13). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // Links in brand.8 are 4.48:1 on the grey cards (gray.0); brand.9 keeps them above 4.5:1 everywhere.
-  // A field's error (its message and its red text) in red.6 is 3.3:1; red.9 keeps it above 4.5:1 (issue 22 point 12:
+  // A field's error (its message and its red text) in red.6 is 3.3:1; red.9 keeps it above 4.5:1
   // the checkout's "minimum ৳১০০" must be read).
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',

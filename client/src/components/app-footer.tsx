@@ -18,8 +18,9 @@ export function AppFooter() {
     { href: paths.login.getHref(), label: t('nav.login') },
     { href: paths.register.getHref(), label: t('nav.register') },
     { href: paths.account.root.getHref(), label: t('nav.account') },
+    { href: paths.account.limits.getHref(), label: t('nav.playResponsibly') },
   ];
-  // Only the contacts the operator set (SUPPORT_*, decision 093); none set: no support column at all.
+  // Only the contacts the operator set (SUPPORT_*, decision 007); none set: no support column at all.
   const contacts = [
     SUPPORT.phone && {
       key: 'phone',
@@ -28,7 +29,13 @@ export function AppFooter() {
       href: `tel:${SUPPORT.phone.replace(/[^\d+]/g, '')}`,
       value: format.digits(SUPPORT.phone),
     },
-    SUPPORT.email && { key: 'email', icon: <IconMail size={18} />, label: t('footer.email'), href: `mailto:${SUPPORT.email}`, value: SUPPORT.email },
+    SUPPORT.email && {
+      key: 'email',
+      icon: <IconMail size={18} />,
+      label: t('footer.email'),
+      href: `mailto:${SUPPORT.email}`,
+      value: SUPPORT.email,
+    },
     SUPPORT.telegram && {
       key: 'telegram',
       icon: <IconBrandTelegram size={18} />,
@@ -64,7 +71,13 @@ export function AppFooter() {
                 {t('footer.support')}
               </Title>
               {contacts.map((contact) => (
-                <ContactLink key={contact.key} icon={contact.icon} label={contact.label} href={contact.href} value={contact.value} />
+                <ContactLink
+                  key={contact.key}
+                  icon={contact.icon}
+                  label={contact.label}
+                  href={contact.href}
+                  value={contact.value}
+                />
               ))}
             </Stack>
           ) : null}
@@ -86,7 +99,14 @@ export function AppFooter() {
 
 function ContactLink({ icon, label, href, value }: { icon: ReactNode; label: string; href: string; value: string }) {
   return (
-    <Anchor href={href} c="dark.6" py={4} aria-label={`${label}: ${value}`} target={href.startsWith('http') ? '_blank' : undefined} rel="noreferrer">
+    <Anchor
+      href={href}
+      c="dark.6"
+      py={4}
+      aria-label={`${label}: ${value}`}
+      target={href.startsWith('http') ? '_blank' : undefined}
+      rel="noreferrer"
+    >
       <Box component="span" className={layout.inlineRow}>
         {icon}
         {value}

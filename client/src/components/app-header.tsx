@@ -37,7 +37,13 @@ export function AppHeader() {
       <Group justify="space-between" h={64} maw={1100} mx="auto" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           {withMobileMenu && (
-            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.openMenu')} />
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.openMenu')}
+            />
           )}
           <LogoLink />
         </Group>

@@ -1,4 +1,4 @@
-// The shop's "are you sure?" (issue 22 point 15): a Mantine modal with the question, what follows, and two buttons;
+// The shop's "are you sure?": a Mantine modal with the question, what follows, and two buttons;
 // never the browser's confirm(), which cannot be translated, styled or tested and blocks the whole tab.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
@@ -34,14 +34,25 @@ export function ConfirmModal({
     }
   };
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered data-testid="confirm-modal">
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      centered
+      data-testid="confirm-modal"
+    >
       <Stack gap="md">
         {body ? <Text size="sm">{body}</Text> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('confirm.back')}
           </Button>
-          <Button color={danger ? 'red' : undefined} loading={busy} onClick={() => void confirm()} data-testid="confirm-modal-ok">
+          <Button
+            color={danger ? 'red' : undefined}
+            loading={busy}
+            onClick={() => void confirm()}
+            data-testid="confirm-modal-ok"
+          >
             {confirmLabel}
           </Button>
         </Group>

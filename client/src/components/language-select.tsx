@@ -17,7 +17,10 @@ export function LanguageSelect({ size = 'sm' }: { size?: MantineSize }) {
       size={size}
       value={language}
       onChange={(value) => isLanguage(value) && setLanguage(value)}
-      data={LANGUAGES.map((code) => ({ value: code, label: <span lang={OWN_LANG[code]}>{t(`language.${code}`)}</span> }))}
+      data={LANGUAGES.map((code) => ({
+        value: code,
+        label: <span lang={OWN_LANG[code]}>{t(`language.${code}`)}</span>,
+      }))}
     />
   );
 }

@@ -6,7 +6,7 @@ import { dashboardHref, paths } from '../config';
 import { useLogout } from '../lib/logout';
 import { userAtom } from '../lib/session';
 
-/** The header's drawer on phones (spec §2), a chunk of its own (app-header.tsx). */
+/** The header's drawer on phones (product.md §2.2), a chunk of its own (app-header.tsx). */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const user = useAtomValue(userAtom);
@@ -19,7 +19,13 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     { href: paths.privacyPolicy.getHref(), label: t('nav.privacyPolicy') },
   ];
   return (
-    <Drawer opened={opened} onClose={onClose} size="xs" title={t('app.name')} closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size="xs"
+      title={t('app.name')}
+      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+    >
       <Stack gap={4}>
         {links.map((link) => (
           <NavLink key={link.href} component={Link} to={link.href} label={link.label} onClick={onClose} py="md" />

@@ -1,4 +1,4 @@
-// Immediate feedback on navigation (issue 22 point 11): a thin bar at the top of the window from the tap until the
+// Immediate feedback on navigation: a thin bar at the top of the window from the tap until the
 // next screen's code and words are there (a lazy route loads on a slow line for seconds).
 import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

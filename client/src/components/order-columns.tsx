@@ -22,7 +22,7 @@ export function useOrderColumns() {
     () => ({
       /**
        * The order id, as a link to the order page when `href` is given (`size` 'sm' in a compact table). Lists show
-       * its first 10 characters (spec §2, the admin table); `full` shows all of it (the customer's own orders).
+       * its first 10 characters (product.md §7.1, the admin table); `full` shows all of it (the customer's own orders).
        */
       id: <Row extends { id: string }>({
         href,
@@ -31,7 +31,7 @@ export function useOrderColumns() {
         full = false,
       }: { href?: (row: Row) => string; card?: OrderCardSlot; size?: 'sm'; full?: boolean } = {}): OrderColumn<Row> => {
         const shown = (row: Row) => (full ? row.id : shortOrderId(row.id));
-        // A whole id is never broken (issue 22 point 10): it stays on one line, last in a phone card, in a smaller
+        // A whole id is never broken: it stays on one line, last in a phone card, in a smaller
         // size there so 22 characters fit 360 px.
         const wrap = full ? { whiteSpace: 'nowrap' as const } : undefined;
         return {
@@ -50,7 +50,15 @@ export function useOrderColumns() {
             slot: card,
             render: (row) =>
               href ? (
-                <Anchor component={Link} to={href(row)} ff="monospace" fw={600} py={6} size={full ? 'xs' : undefined} style={wrap}>
+                <Anchor
+                  component={Link}
+                  to={href(row)}
+                  ff="monospace"
+                  fw={600}
+                  py={6}
+                  size={full ? 'xs' : undefined}
+                  style={wrap}
+                >
                   {shown(row)}
                 </Anchor>
               ) : (
@@ -62,7 +70,9 @@ export function useOrderColumns() {
         };
       },
 
-      date: <Row extends { created_at: number }>({ card = 'meta' }: { card?: OrderCardSlot } = {}): OrderColumn<Row> => ({
+      date: <Row extends { created_at: number }>({
+        card = 'meta',
+      }: { card?: OrderCardSlot } = {}): OrderColumn<Row> => ({
         key: 'date',
         header: t('table.date'),
         cell: (row) => format.date(row.created_at),
@@ -71,7 +81,10 @@ export function useOrderColumns() {
         card: { slot: card, order: 1 },
       }),
 
-      product: <Row extends { product_id: string }>({ card = 'meta', strong = false }: { card?: OrderCardSlot; strong?: boolean } = {}): OrderColumn<Row> => ({
+      product: <Row extends { product_id: string }>({
+        card = 'meta',
+        strong = false,
+      }: { card?: OrderCardSlot; strong?: boolean } = {}): OrderColumn<Row> => ({
         key: 'product',
         header: t('table.product'),
         cell: (row) => productName(row.product_id),
@@ -102,8 +115,10 @@ export function useOrderColumns() {
         },
       }),
 
-      /** The list-level status badge (spec §4: icon, colour and label of the status group). */
-      status: <Row extends { status: OrderStatus }>({ card = 'metaEnd' }: { card?: OrderCardSlot } = {}): OrderColumn<Row> => ({
+      /** The list-level status badge (product.md §7.2: icon, colour and label of the status group). */
+      status: <Row extends { status: OrderStatus }>({
+        card = 'metaEnd',
+      }: { card?: OrderCardSlot } = {}): OrderColumn<Row> => ({
         key: 'status',
         header: t('table.status'),
         cell: (row) => <OrderStatusBadge status={row.status} />,

@@ -11,7 +11,7 @@ import classes from '../styles/text.module.css';
  * - `line`: a line of its own below the title;
  * - `meta`: the small grey line, values joined by ' · ' (after an optional `lead`, e.g. an avatar);
  * - `metaEnd`: right of the grey line (usually the status badge);
- * - `last`: a line of its own under everything (the customer's whole order id, issue 22 point 10).
+ * - `last`: a line of its own under everything (the customer's whole order id).
  * A column without `card` shows in the table only.
  */
 export type OrderCardSlot = 'title' | 'titleEnd' | 'line' | 'meta' | 'metaEnd' | 'last';
@@ -50,7 +50,7 @@ export interface OrderTableProps<Row> {
   /** Tighter rows, for a table inside a detail page. */
   compact?: boolean;
   /**
-   * A control of the row's own (the queue's Claim / Release, issue 20), beside the row rather than inside it: a
+   * A control of the row's own (the queue's Claim / Release), beside the row rather than inside it: a
    * button never sits inside another. With it, the row opens by a click anywhere and by its first cell's button.
    */
   rowAction?: { header: string; render: (row: Row) => ReactNode };
@@ -60,7 +60,9 @@ export const NUMERIC_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums'
 const CARD_DIVIDER = '1px solid var(--mantine-color-gray-2)';
 
 function inSlot<Row>(columns: readonly OrderColumn<Row>[], slot: OrderCardSlot) {
-  return columns.filter((column) => column.card?.slot === slot).sort((a, b) => (a.card?.order ?? 0) - (b.card?.order ?? 0));
+  return columns
+    .filter((column) => column.card?.slot === slot)
+    .sort((a, b) => (a.card?.order ?? 0) - (b.card?.order ?? 0));
 }
 
 function cardValue<Row>(column: OrderColumn<Row>, row: Row): ReactNode {
@@ -98,7 +100,9 @@ function OrderCard<Row>({ row, columns }: { row: Row; columns: readonly OrderCol
   const meta = inSlot(columns, 'meta');
   const metaEnd = inSlot(columns, 'metaEnd');
   const last = inSlot(columns, 'last');
-  const leads = meta.filter((column) => column.card?.lead).map((column) => <Fragment key={column.key}>{column.card?.lead?.(row)}</Fragment>);
+  const leads = meta
+    .filter((column) => column.card?.lead)
+    .map((column) => <Fragment key={column.key}>{column.card?.lead?.(row)}</Fragment>);
   return (
     <>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -134,7 +138,18 @@ function openOnKey(event: KeyboardEvent, open: () => void) {
   open();
 }
 
-export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen, openLabel, striped = false, compact = false, rowAction }: OrderTableProps<Row>) {
+export function OrderTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  minWidth,
+  onOpen,
+  openLabel,
+  striped = false,
+  compact = false,
+  rowAction,
+}: OrderTableProps<Row>) {
   const { t } = useTranslation('orders');
   if (rows === null) {
     return (
@@ -155,7 +170,15 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
           if (onOpen && rowAction) {
             return (
               <Group key={rowKey(row, index)} wrap="nowrap" gap={0} align="stretch" style={style}>
-                <UnstyledButton onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" flex={1} miw={0} mih={56}>
+                <UnstyledButton
+                  onClick={() => onOpen(row)}
+                  aria-label={openLabel?.(row)}
+                  px="md"
+                  py="sm"
+                  flex={1}
+                  miw={0}
+                  mih={56}
+                >
                   {card}
                 </UnstyledButton>
                 <Center pr="md">{rowAction.render(row)}</Center>
@@ -163,7 +186,15 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
             );
           }
           return onOpen ? (
-            <UnstyledButton key={rowKey(row, index)} onClick={() => onOpen(row)} aria-label={openLabel?.(row)} px="md" py="sm" mih={56} style={style}>
+            <UnstyledButton
+              key={rowKey(row, index)}
+              onClick={() => onOpen(row)}
+              aria-label={openLabel?.(row)}
+              px="md"
+              py="sm"
+              mih={56}
+              style={style}
+            >
               {card}
             </UnstyledButton>
           ) : (
@@ -198,23 +229,31 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
                   {...(onOpen && rowAction
                     ? { onClick: () => onOpen(row), style: { cursor: 'pointer' } }
                     : onOpen
-                    ? {
-                        onClick: () => onOpen(row),
-                        onKeyDown: (event: KeyboardEvent) => openOnKey(event, () => onOpen(row)),
-                        tabIndex: 0,
-                        role: 'button',
-                        'aria-label': openLabel?.(row),
-                        style: { cursor: 'pointer' },
-                      }
-                    : {})}
+                      ? {
+                          onClick: () => onOpen(row),
+                          onKeyDown: (event: KeyboardEvent) => openOnKey(event, () => onOpen(row)),
+                          tabIndex: 0,
+                          role: 'button',
+                          'aria-label': openLabel?.(row),
+                          style: { cursor: 'pointer' },
+                        }
+                      : {})}
                 >
                   {columns.map((column, columnIndex) => (
-                    <Table.Td key={column.key} ta={column.align} {...column.td} style={column.numeric ? NUMERIC_STYLE : undefined}>
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align}
+                      {...column.td}
+                      style={column.numeric ? NUMERIC_STYLE : undefined}
+                    >
                       {onOpen && rowAction && columnIndex === 0 ? (
-                        <UnstyledButton aria-label={openLabel?.(row)} onClick={(event) => {
+                        <UnstyledButton
+                          aria-label={openLabel?.(row)}
+                          onClick={(event) => {
                             event.stopPropagation();
                             onOpen(row);
-                          }}>
+                          }}
+                        >
                           {column.cell(row)}
                         </UnstyledButton>
                       ) : (
@@ -222,7 +261,9 @@ export function OrderTable<Row>({ rows, columns, rowKey, empty, minWidth, onOpen
                       )}
                     </Table.Td>
                   ))}
-                  {rowAction ? <Table.Td onClick={(event) => event.stopPropagation()}>{rowAction.render(row)}</Table.Td> : null}
+                  {rowAction ? (
+                    <Table.Td onClick={(event) => event.stopPropagation()}>{rowAction.render(row)}</Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

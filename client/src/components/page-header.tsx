@@ -1,4 +1,4 @@
-// The one page heading (issue 18 point 7): the page's h1, an optional dimmed line under it, extra lines (children)
+// The one page heading: the page's h1, an optional dimmed line under it, extra lines (children)
 // and actions on the right (a refresh, 'New ticket'), which wrap under the title on phones.
 import { Group, Stack, Text, Title, type MantineSpacing, type StyleProp } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -15,7 +15,15 @@ interface PageHeaderProps {
   mb?: StyleProp<MantineSpacing>;
 }
 
-export function PageHeader({ title, subtitle, size = 'h2', subtitleSize = 'sm', actions, children, mb }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  subtitle,
+  size = 'h2',
+  subtitleSize = 'sm',
+  actions,
+  children,
+  mb,
+}: PageHeaderProps) {
   const heading = (
     <Stack gap={subtitleSize === 'md' ? 4 : 2} mb={actions ? undefined : mb}>
       <Title order={1} size={size}>

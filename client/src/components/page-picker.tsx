@@ -1,10 +1,18 @@
-// Page picker of the paged tables (spec §2): shown only with more than one page, numbers zero-padded below 10
+// Page picker of the paged tables (product.md §3.5): shown only with more than one page, numbers zero-padded below 10
 // and in the language's digits.
 import { Center, Pagination } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format';
 
-export function PagePicker({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+export function PagePicker({
+  page,
+  pages,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+}) {
   const { t } = useTranslation('common');
   const format = useFormat();
   if (pages <= 1) return null;

@@ -1,4 +1,4 @@
-// "Reconnecting…" on live pages while the realtime connection is away (issue 22 point 11): what the page shows may
+// "Reconnecting…" on live pages while the realtime connection is away: what the page shows may
 // be old until it is back, when every shown query is fetched again (lib/query.ts) and the banner goes.
 import { Alert } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
@@ -10,7 +10,14 @@ export function ReconnectingBanner() {
   const down = useSocketDown();
   if (!down) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconPlugConnectedX size={20} aria-hidden />} role="status" title={t('live.reconnecting')} data-testid="reconnecting">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconPlugConnectedX size={20} aria-hidden />}
+      role="status"
+      title={t('live.reconnecting')}
+      data-testid="reconnecting"
+    >
       {t('live.reconnectingBody')}
     </Alert>
   );

@@ -8,7 +8,7 @@ import { useFormat } from '../lib/format';
 import { useLogout } from '../lib/logout';
 import { UserAvatar } from './user-avatar';
 
-/** Avatar menu of a logged-in user (spec §2 header). */
+/** Avatar menu of a logged-in user (product.md §2.2 header). */
 export function UserMenu({ user }: { user: UserDto }) {
   const { t } = useTranslation('common');
   const logout = useLogout();
@@ -25,7 +25,7 @@ export function UserMenu({ user }: { user: UserDto }) {
           <Text size="sm" fw={600} c="dark" truncate>
             {user.name}
           </Text>
-          {/* The public number of spec §3, shown as 'your id'. */}
+          {/* The public number of product.md §4.1, shown as 'your id'. */}
           <Text size="xs" c="dimmed" data-testid="your-id">
             {t('user.yourId', { num: format.digits(String(user.num)) })}
           </Text>

@@ -3,7 +3,7 @@ import { useWalletName } from '../i18n/labels';
 import type { Wallet } from '#shared/constants';
 import layout from '../styles/layout.module.css';
 
-/** The wallets' own accents (design §8); the same values as the theme's WALLET_COLORS, which lives in app/. */
+/** The wallets' own accents (product.md §2.13); the same values as the theme's WALLET_COLORS, which lives in app/. */
 export const WALLET_ACCENTS: Record<Wallet, string> = {
   bkash: '#E2136E',
   nagad: '#F6921E',

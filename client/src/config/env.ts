@@ -20,7 +20,7 @@ function readGatePrefix(): string {
 }
 export const GATE_PREFIX: string = readGatePrefix();
 
-/** The server's SUPPORT_* settings (decision 093); a contact it did not set is absent and shown nowhere. */
+/** The server's SUPPORT_* settings (decision 007); a contact it did not set is absent and shown nowhere. */
 function readSupportContacts(): SupportContacts {
   const contacts: SupportContacts = {};
   for (const contact of SUPPORT_CONTACTS) {

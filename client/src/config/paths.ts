@@ -1,4 +1,4 @@
-// Typed route map (spec §2). `path` is for the router, `getHref` for links.
+// Typed route map (product.md §2). `path` is for the router, `getHref` for links.
 const enc = encodeURIComponent;
 
 export const paths = {
@@ -19,9 +19,15 @@ export const paths = {
     orders: { path: '/account/orders', getHref: () => '/account/orders' },
     supports: { path: '/account/supports', getHref: () => '/account/supports' },
     /** With an order id: a ticket about that order (its "Need help?"). */
-    newSupport: { path: '/account/supports/new', getHref: (orderId?: string) => (orderId ? `/account/supports/new?order=${enc(orderId)}` : '/account/supports/new') },
+    newSupport: {
+      path: '/account/supports/new',
+      getHref: (orderId?: string) =>
+        orderId ? `/account/supports/new?order=${enc(orderId)}` : '/account/supports/new',
+    },
     support: { path: '/account/supports/:id', getHref: (id: string) => `/account/supports/${enc(id)}` },
     settings: { path: '/account/settings', getHref: () => '/account/settings' },
+    /** The customer's own deposit limits and self-exclusion (decisions 271-272); the footer's "Play responsibly". */
+    limits: { path: '/account/limits', getHref: () => '/account/limits' },
   },
 
   admin: {
@@ -39,19 +45,27 @@ export const paths = {
     sms: { path: '/admin/sms', getHref: () => '/admin/sms' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     stats: { path: '/admin/stats', getHref: () => '/admin/stats' },
+    books: { path: '/admin/books', getHref: () => '/admin/books' },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     webhooks: { path: '/admin/webhooks', getHref: () => '/admin/webhooks' },
-    /** The staff member's own two-factor sign-in (issue 20). */
+    cashdesk: { path: '/admin/cashdesk', getHref: () => '/admin/cashdesk' },
+    /** The staff member's own two-factor sign-in. */
     security: { path: '/admin/security', getHref: () => '/admin/security' },
   },
 } as const;
 
-/** Where "Dashboard" leads for a role (spec §2 header, §2 login): staff (admins, operators) to the queue. */
+/** Where "Dashboard" leads for a role (product.md §2.2 header, §2 login): staff (admins, operators) to the queue. */
 export function dashboardHref(role: string | undefined): string {
   return role === 'admin' || role === 'operator' ? paths.admin.orders.getHref() : paths.account.orders.getHref();
 }
 
-/** Header and footer are hidden inside the dashboards (spec §2: paths starting /admin or /accou). */
+/**
+ * The order page's "Need help?" for guests (decision 282): its element id, which the page's own advice ("open a
+ * ticket" on a timed-out order) links to as `#need-help`.
+ */
+export const GUEST_SUPPORT_ANCHOR = 'need-help';
+
+/** Header and footer are hidden inside the dashboards (product.md §2.2: paths starting /admin or /accou). */
 export function isDashboardPath(pathname: string): boolean {
   return pathname.startsWith('/admin') || pathname.startsWith('/accou');
 }

@@ -5,8 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The client's locale files, and the Telegram bot's (server/telegram/locales, same layout): one vocabulary.
-const localeDirs = [fileURLToPath(new URL('./locales', import.meta.url)), fileURLToPath(new URL('../../../server/telegram/locales', import.meta.url))];
+// The client's locale files, the Telegram bot's and the web pushes' (server/telegram/locales, server/push/locales, same layout): one vocabulary.
+const localeDirs = [
+  fileURLToPath(new URL('./locales', import.meta.url)),
+  fileURLToPath(new URL('../../../server/telegram/locales', import.meta.url)),
+  fileURLToPath(new URL('../../../server/push/locales', import.meta.url)),
+];
 const glossary = readFileSync(fileURLToPath(new URL('../../../docs/glossary.md', import.meta.url)), 'utf8');
 
 /** The rows of the table under `## heading`, as arrays of trimmed cells (header and rule rows dropped). */
@@ -17,7 +21,12 @@ function tableRows(heading: string): string[][] {
     .split('\n')
     .filter((line) => line.startsWith('|'))
     .slice(2)
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 const forbidden = tableRows('Terms').flatMap(([concept, , , avoid]) =>
@@ -28,7 +37,9 @@ const equalAllowed = new Map(tableRows('Bengali equal to English').map(([key, wh
 
 function flatten(value: unknown, prefix = ''): [string, string][] {
   if (typeof value === 'string') return [[prefix, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    flatten(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 const dirOf = new Map(
   localeDirs.flatMap((dir) =>
@@ -64,7 +75,9 @@ describe('Bengali glossary (docs/glossary.md)', () => {
   for (const ns of namespaces) {
     it(`When bn/${ns}.json is read, then no value uses a word the glossary rules out`, () => {
       const found = [...strings('bn', ns)].flatMap(([key, value]) =>
-        forbidden.filter(({ word }) => startsAWord(visibleText(value), word)).map(({ word, concept }) => `${key}: "${word}" (${concept})`),
+        forbidden
+          .filter(({ word }) => startsAWord(visibleText(value), word))
+          .map(({ word, concept }) => `${key}: "${word}" (${concept})`),
       );
       expect(found).toEqual([]);
     });
@@ -82,17 +95,21 @@ describe('Bengali glossary (docs/glossary.md)', () => {
 
     it(`When bn/${ns}.json is compared with en, then no value is left in English unless allow-listed`, () => {
       const en = strings('en', ns);
-      const same = [...strings('bn', ns)].filter(([key, value]) => en.get(key) === value && !equalAllowed.has(`${ns}:${key}`));
+      const same = [...strings('bn', ns)].filter(
+        ([key, value]) => en.get(key) === value && !equalAllowed.has(`${ns}:${key}`),
+      );
       expect(same.map(([key]) => `${ns}:${key}`)).toEqual([]);
     });
   }
 
-  // "Revoke" a phone or a token is not "cancel" an order (decision 187): a row of the Terms table cannot say it,
+  // "Revoke" a phone or a token is not "cancel" an order (decision 091): a row of the Terms table cannot say it,
   // because বাতিল is the right word for cancelling.
   it('When an English value says revoke, then its Bengali one does not say বাতিল (cancel)', () => {
     const found = namespaces.flatMap((ns) => {
       const bn = strings('bn', ns);
-      return [...strings('en', ns)].filter(([key, value]) => /revok/i.test(value) && (bn.get(key) ?? '').includes('বাতিল')).map(([key]) => `${ns}:${key}`);
+      return [...strings('en', ns)]
+        .filter(([key, value]) => /revok/i.test(value) && (bn.get(key) ?? '').includes('বাতিল'))
+        .map(([key]) => `${ns}:${key}`);
     });
     expect(found).toEqual([]);
   });

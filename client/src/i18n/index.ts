@@ -17,7 +17,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** A saved preference switches only when it names a known language (spec §1). */
+/** A saved preference switches only when it names a known language (product.md §1.4). */
 export function readPreferredLanguage(): Language {
   const saved = readStored(STORAGE_KEYS.language);
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;

@@ -16,12 +16,19 @@ export function isTranslationKey(key: string, ns: readonly LocaleNamespace[] = N
 }
 
 /** The translation of a typed key in the first namespace of `ns` that has it. */
-export function translate(key: TranslationKey, options?: TOptions, ns: readonly LocaleNamespace[] = NAMESPACES): string {
+export function translate(
+  key: TranslationKey,
+  options?: TOptions,
+  ns: readonly LocaleNamespace[] = NAMESPACES,
+): string {
   return i18n.t(key, { ...options, ns: [...ns] });
 }
 
 /** A key from the server or a schema: its translation when known, else `fallback` (or the key itself). */
-export function translateRuntimeKey(key: string, { fallback, ns = NAMESPACES }: { fallback?: TranslationKey; ns?: readonly LocaleNamespace[] } = {}): string {
+export function translateRuntimeKey(
+  key: string,
+  { fallback, ns = NAMESPACES }: { fallback?: TranslationKey; ns?: readonly LocaleNamespace[] } = {},
+): string {
   if (isTranslationKey(key, ns)) return translate(key, undefined, ns);
   return fallback ? translate(fallback, undefined, ns) : key;
 }

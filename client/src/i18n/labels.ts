@@ -6,7 +6,7 @@ import { isProductId, WALLETS, type Wallet } from '#shared/constants';
 
 const isWallet = (value: string): value is Wallet => (WALLETS as readonly string[]).includes(value);
 
-/** 'Product' names of spec §3: `1xbet_topup_bdt` → '1xBet Topup (BDT)'. */
+/** 'Product' names of product.md §1.1: `1xbet_topup_bdt` → '1xBet Topup (BDT)'. */
 export function useProductName(): (productId: string) => string {
   const { t } = useTranslation('orders');
   return useCallback((productId) => (isProductId(productId) ? t(`product.${productId}`) : productId), [t]);

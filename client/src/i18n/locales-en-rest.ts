@@ -1,4 +1,4 @@
-// The English namespaces the home page does not use, and the later half of `orders` (decision 220): a chunk every
+// The English namespaces the home page does not use, and the later half of `orders` (decision 063): a chunk every
 // lazy route waits for (decision 063).
 import admin from './locales/en/admin.json';
 import alerts from './locales/en/alerts.json';
@@ -14,4 +14,17 @@ import tickets from './locales/en/tickets.json';
 import users from './locales/en/users.json';
 import type { LaterNamespaces } from './resources';
 
-export const enRest: LaterNamespaces = { admin, alerts, auth, console: consoleNs, orders: ordersLater, pages, recovery, reports, settings, sms, tickets, users };
+export const enRest: LaterNamespaces = {
+  admin,
+  alerts,
+  auth,
+  console: consoleNs,
+  orders: ordersLater,
+  pages,
+  recovery,
+  reports,
+  settings,
+  sms,
+  tickets,
+  users,
+};

@@ -5,8 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_KEYS } from '#shared/schemas';
 
-// The client's locale files, and the Telegram bot's (server/telegram/locales, same layout).
-const localeDirs = [fileURLToPath(new URL('./locales', import.meta.url)), fileURLToPath(new URL('../../../server/telegram/locales', import.meta.url))];
+// The client's locale files, the Telegram bot's and the web pushes' (server/telegram/locales, server/push/locales, same layout).
+const localeDirs = [
+  fileURLToPath(new URL('./locales', import.meta.url)),
+  fileURLToPath(new URL('../../../server/telegram/locales', import.meta.url)),
+  fileURLToPath(new URL('../../../server/push/locales', import.meta.url)),
+];
 const LANGS = ['en', 'bn'] as const;
 
 function namespaceFiles(lang: string): [string, string][] {
@@ -44,14 +48,22 @@ describe('locales', () => {
     it(`When namespace "${ns}" is compared, then en and bn have the same keys`, () => {
       const en = flatKeys(load('en', ns)).sort();
       const bn = flatKeys(load('bn', ns)).sort();
-      expect(bn.filter((key) => !en.includes(key)), 'keys only in bn').toEqual([]);
-      expect(en.filter((key) => !bn.includes(key)), 'keys only in en').toEqual([]);
+      expect(
+        bn.filter((key) => !en.includes(key)),
+        'keys only in bn',
+      ).toEqual([]);
+      expect(
+        en.filter((key) => !bn.includes(key)),
+        'keys only in en',
+      ).toEqual([]);
     });
 
     it(`When namespace "${ns}" is read, then no value is empty`, () => {
       for (const lang of LANGS) {
         const empty = flatKeys(load(lang, ns)).filter((key) => {
-          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], load(lang, ns));
+          const value = key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], load(lang, ns));
           return typeof value !== 'string' || value.trim() === '';
         });
         expect(empty, `${lang}/${ns}`).toEqual([]);

@@ -4,7 +4,7 @@
 // lazy route waits for (app/router.tsx), decision 063. A new namespace: a type import and NAMESPACES here, and a
 // line in locales-en-rest.ts and locales-bn.ts. `orders` comes in two files: orders.json holds what the home page and
 // the shared order components show (statuses, products, the timeline, tables); orders-later.json (checkout, the
-// order page, the queue) joins the same namespace with the rest of English (decision 220).
+// order page, the queue) joins the same namespace with the rest of English (decision 063).
 import common from './locales/en/common.json';
 import home from './locales/en/home.json';
 import orders from './locales/en/orders.json';
@@ -45,7 +45,22 @@ export type LaterNamespaces = Omit<LocaleResources, keyof typeof firstPaint> & {
 export const resources = { en: firstPaint };
 
 /** Every namespace, `common` first: the order in which keys that arrive at run time are looked up. */
-export const NAMESPACES = ['common', 'admin', 'alerts', 'auth', 'console', 'home', 'orders', 'pages', 'recovery', 'reports', 'settings', 'sms', 'tickets', 'users'] as const satisfies readonly LocaleNamespace[];
+export const NAMESPACES = [
+  'common',
+  'admin',
+  'alerts',
+  'auth',
+  'console',
+  'home',
+  'orders',
+  'pages',
+  'recovery',
+  'reports',
+  'settings',
+  'sms',
+  'tickets',
+  'users',
+] as const satisfies readonly LocaleNamespace[];
 
 // A namespace missing from NAMESPACES fails the typecheck here.
 type Unlisted = Exclude<LocaleNamespace, (typeof NAMESPACES)[number]>;

@@ -6,7 +6,13 @@ import type { UserDto } from '#shared/api-types';
 import { api } from './api';
 import { store, tokenAtom, userAtom } from './session';
 
-const user = { id: 'u1', name: 'Nadia', email: 'nadia@example.com', role: 'operator', two_factor: true } as unknown as UserDto;
+const user = {
+  id: 'u1',
+  name: 'Nadia',
+  email: 'nadia@example.com',
+  role: 'operator',
+  two_factor: true,
+} as unknown as UserDto;
 
 /** fetch answering one call when the test says so, with the body the server sends for a revoked token. */
 function heldFetch() {
@@ -16,7 +22,12 @@ function heldFetch() {
     sent.push({ authorization: init.headers.Authorization });
     return new Promise<Response>((resolve) => {
       answer = () =>
-        resolve(new Response(JSON.stringify({ ok: false, key: 'errors.unauthorized', text: 'Unauthorized', logout: true }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+        resolve(
+          new Response(JSON.stringify({ ok: false, key: 'errors.unauthorized', text: 'Unauthorized', logout: true }), {
+            status: 401,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
     });
   });
   return { sent, answer: () => answer() };

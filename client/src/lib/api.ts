@@ -1,4 +1,4 @@
-// The one API module (design §8): JSON to /api/v1 with the session token; answers are used even on error statuses.
+// The one API module (client/README.md): JSON to /api/v1 with the session token; answers are used even on error statuses.
 import type { ApiError } from '#shared/api-types';
 import { API_BASE } from '../config';
 import { endSessionNow, store, tokenAtom, twoFactorRequiredAtom } from './session';
@@ -48,10 +48,17 @@ function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, query?: QueryParams, extraHeaders?: Record<string, string>): Promise<ApiAnswer<T>> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  query?: QueryParams,
+  extraHeaders?: Record<string, string>,
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   // The language the visitor reads (the i18n module keeps it on <html lang>): an order placed now mails in it.
-  if (typeof document !== 'undefined' && document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
+  if (typeof document !== 'undefined' && document.documentElement.lang)
+    headers['Accept-Language'] = document.documentElement.lang;
   const token = store.get(tokenAtom);
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -84,7 +91,7 @@ async function request<T>(method: Method, path: string, body?: unknown, query?: 
   // token (two-factor turned on revokes the old ones) answers "logout" for a token the session no longer holds, and
   // ending the session then lost the recovery codes shown once (seen in a loaded CI run).
   if (result.logout === true && store.get(tokenAtom) === token) endSessionNow();
-  // Staff without a second factor under STAFF_2FA=required (issue 20): the dashboard sends them to the setup.
+  // Staff without a second factor under STAFF_2FA=required: the dashboard sends them to the setup.
   if (result.ok === false && result.key === 'errors.twoFactorRequired') store.set(twoFactorRequiredAtom, true);
   if (!response.ok && result.ok !== false) {
     return { ...BAD_ANSWER, text: `${BAD_ANSWER.text} (${response.status})` };
@@ -151,10 +158,11 @@ export const api = {
   download,
   blob,
   get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, undefined, headers),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, body, undefined, headers),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   /** Multipart POST (avatars). */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
-

@@ -1,6 +1,6 @@
 import { showError, showSuccess, TranslatedError } from './notify';
 
-/** Copies `value` with the spec §8 toasts: 'Copied to clipboard' or 'Cannot copy. Error: ...'. */
+/** Copies `value` with the product.md §3.4 toasts: 'Copied to clipboard' or 'Cannot copy. Error: ...'. */
 export async function copyToClipboard(value: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(value);

@@ -30,22 +30,29 @@ export function toFormErrors(errors: Record<string, string> | undefined, knownFi
   return result;
 }
 
-const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Focuses the first field with an error, in the page's order, and scrolls it into the middle of the view (issue 22
- * point 12): for `form.onSubmit(submit, focusFirstInvalid)` and the server's field errors. Fields are found by the
+ * Focuses the first field with an error, in the page's order, and scrolls it into the middle of the view: for
+ * `form.onSubmit(submit, focusFirstInvalid)` and the server's field errors. Fields are found by the
  * `data-path` that `getInputProps` sets, inside the submitted form when the submit event names it; a group (radio
  * buttons) hands the focus to its first control.
  */
 export function focusFirstInvalid(errors: FormErrors, _values?: unknown, event?: { currentTarget?: unknown }): void {
   const form = event?.currentTarget;
   const root: ParentNode = typeof HTMLFormElement !== 'undefined' && form instanceof HTMLFormElement ? form : document;
-  const invalid = new Set(Object.entries(errors).filter(([, message]) => Boolean(message)).map(([path]) => path));
+  const invalid = new Set(
+    Object.entries(errors)
+      .filter(([, message]) => Boolean(message))
+      .map(([path]) => path),
+  );
   if (invalid.size === 0 || typeof window === 'undefined') return;
   // After the errors rendered (a field's message may move the ones below it).
   window.requestAnimationFrame(() => {
-    const node = Array.from(root.querySelectorAll<HTMLElement>('[data-path]')).find((element) => invalid.has(element.dataset.path ?? ''));
+    const node = Array.from(root.querySelectorAll<HTMLElement>('[data-path]')).find((element) =>
+      invalid.has(element.dataset.path ?? ''),
+    );
     if (!node) return;
     const target = node.matches(FOCUSABLE) ? node : (node.querySelector<HTMLElement>(FOCUSABLE) ?? node);
     target.focus({ preventScroll: true });

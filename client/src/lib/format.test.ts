@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { formatAmount, formatCountdown, formatDate, formatDay, formatNumber, formatPageNumber, formatWalletNumber, parseDay } from './format';
+import {
+  formatAmount,
+  formatCountdown,
+  formatDate,
+  formatDay,
+  formatNumber,
+  formatPageNumber,
+  formatWalletNumber,
+  parseDay,
+} from './format';
 
 const monthKeyT = ((key: string) => key.replace('months.', '')) as unknown as TFunction;
 

@@ -17,12 +17,15 @@ export function formatMoney(value: number | string, currency: Currency, language
   return `${formatAmount(value, language)} ${t(`currency.${currency}`, { ns: 'common' })}`;
 }
 
-/** Unix seconds → 'DD Mon, HH:MM' in UTC (spec §3). */
+/** Unix seconds → 'DD Mon, HH:MM' in UTC (product.md §1.6). */
 export function formatDate(unixSeconds: number, language: Language, t: TFunction): string {
   const date = new Date(unixSeconds * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   const month = t(`months.${MONTH_KEYS[date.getUTCMonth()]}`, { ns: 'common' });
-  return localizeDigits(`${pad(date.getUTCDate())} ${month}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`, language);
+  return localizeDigits(
+    `${pad(date.getUTCDate())} ${month}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`,
+    language,
+  );
 }
 
 /** Seconds left → 'mm:ss' (minutes may exceed 59); never negative. */
@@ -74,7 +77,7 @@ export function parseDay(text: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Page picker numbers are zero-padded below 10 (spec §2). */
+/** Page picker numbers are zero-padded below 10 (product.md §3.5). */
 export function formatPageNumber(page: number, language: Language): string {
   return localizeDigits(String(page).padStart(2, '0'), language);
 }

@@ -1,4 +1,4 @@
-// Signing out (spec §4): the server revokes the token first (POST /logout, decision 071), then the session ends here.
+// Signing out (product.md §2.10): the server revokes the token first (POST /logout, decision 004), then the session ends here.
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { TIMERS } from '#shared/constants';
@@ -7,7 +7,7 @@ import { tokenAtom, userAtom } from './session';
 
 const REVOKE_WAIT_MS = 3000;
 
-/** Logout of spec §4: revoke the token on the server, remove it, wait 500 ms, then clear the user. */
+/** Logout of product.md §2.10: revoke the token on the server, remove it, wait 500 ms, then clear the user. */
 export function useLogout(): () => Promise<void> {
   const setToken = useSetAtom(tokenAtom);
   const setUser = useSetAtom(userAtom);

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const shown = vi.hoisted(() => [] as { title?: string; message: string }[]);
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (toast: { title?: string; message: string }) => shown.push(toast) } }));
+vi.mock('@mantine/notifications', () => ({
+  notifications: { show: (toast: { title?: string; message: string }) => shown.push(toast) },
+}));
 
 const { i18n, loadLanguage } = await import('../i18n');
 const { errorMessage, showError, TranslatedError } = await import('./notify');
@@ -26,12 +28,17 @@ describe('error messages in the UI language', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     showError(new TypeError('Failed to fetch'), 'errors.orderCreate');
     showError(new TranslatedError('notify.copyFailed', { error: 'NotAllowedError' }));
-    expect(shown.map((toast) => toast.message)).toEqual(['অর্ডার তৈরি করা যায়নি', 'কপি করা যায়নি। ত্রুটি: NotAllowedError']);
+    expect(shown.map((toast) => toast.message)).toEqual([
+      'অর্ডার তৈরি করা যায়নি',
+      'কপি করা যায়নি। ত্রুটি: NotAllowedError',
+    ]);
   });
 
   it('When an answer has no known key, then its English text is used in EN only; BN gets the translated fallback', async () => {
     expect(errorMessage({ key: 'errors.someday', text: 'Something new happened' })).toBe('অজানা ত্রুটি');
-    expect(errorMessage({ key: 'errors.rateLimited', text: 'Too many' })).toBe('অনেকবার চেষ্টা করা হয়েছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।');
+    expect(errorMessage({ key: 'errors.rateLimited', text: 'Too many' })).toBe(
+      'অনেকবার চেষ্টা করা হয়েছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',
+    );
     await i18n.changeLanguage('en');
     expect(errorMessage({ key: 'errors.someday', text: 'Something new happened' })).toBe('Something new happened');
   });

@@ -15,7 +15,9 @@ interface Failure {
 function localParams(params: Record<string, string | number> | undefined): Record<string, string> | undefined {
   if (!params) return undefined;
   const language = i18n.language === 'bn' ? 'BN' : 'EN';
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, localizeDigits(String(value), language)]));
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, localizeDigits(String(value), language)]),
+  );
 }
 
 /** A failure the client raises itself: a translation key (and its values) instead of a message in one language. */
@@ -32,9 +34,12 @@ export class TranslatedError extends Error {
 /**
  * Translation of `key` when the locales know it (common first, then feature namespaces, which may translate the
  * server error keys of their own endpoints); else the server's English `text`, but only in English; else the
- * fallback key (spec §8 fallbacks such as 'errors.orderCreate'), else "Unknown error". Never English in BN.
+ * fallback key (product.md §3.4 fallbacks such as 'errors.orderCreate'), else "Unknown error". Never English in BN.
  */
-export function errorMessage(failure: Failure | Error | null | undefined, fallbackKey: TranslationKey = 'errors.unknown'): string {
+export function errorMessage(
+  failure: Failure | Error | null | undefined,
+  fallbackKey: TranslationKey = 'errors.unknown',
+): string {
   if (failure instanceof ApiFailure) return errorMessage(failure.answer, fallbackKey);
   if (failure instanceof Error) return thrownMessage(failure, fallbackKey);
   if (failure?.key && isTranslationKey(failure.key)) return translate(failure.key, localParams(failure.params));

@@ -1,4 +1,4 @@
-// The query layer's promise (issue 18 point 7): a slow earlier answer never overwrites a newer one.
+// The query layer's promise: a slow earlier answer never overwrites a newer one.
 import { QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient, refreshQueries, updateQueries } from './query';

@@ -1,4 +1,4 @@
-// The client's one query layer (issue 18 point 7, decisions 180 and 182): every server read is a TanStack Query
+// The client's one query layer (decision 180): every server read is a TanStack Query
 // query. Each feature's api file exports its query keys, its query options and a hook; socket pushes update the
 // cached answer (`updateQueries`) or have it fetched again (`refreshQueries`). A query's answer lands under its own
 // key, and an answer of a fetch that a newer one replaced is dropped, so a slow earlier answer can no longer
@@ -60,7 +60,11 @@ export async function refreshQueries(key: QueryKey, client: QueryClient = queryC
  * A push carries the changed data itself: `update` applies it to every cached answer under `key`. A fetch still out
  * may have read before the change, so it is dropped and started again rather than let land over the push.
  */
-export async function updateQueries<A>(key: QueryKey, update: (answer: A) => A, client: QueryClient = queryClient): Promise<void> {
+export async function updateQueries<A>(
+  key: QueryKey,
+  update: (answer: A) => A,
+  client: QueryClient = queryClient,
+): Promise<void> {
   const fetching = client.isFetching({ queryKey: key }) > 0;
   if (fetching) await client.cancelQueries({ queryKey: key });
   client.setQueriesData<A>({ queryKey: key }, (answer) => (answer === undefined ? answer : update(answer)));
@@ -71,7 +75,9 @@ export async function updateQueries<A>(key: QueryKey, update: (answer: A) => A, 
  * A paged list: the page is state of the caller, each page is its own query (its own key), and the previous page
  * stays on screen while the next one loads. `options(page)` gives the page's query options.
  */
-export function usePagedQuery<A extends { pages: number }, K extends QueryKey>(options: (page: number) => UseQueryOptions<A, Error, A, K>) {
+export function usePagedQuery<A extends { pages: number }, K extends QueryKey>(
+  options: (page: number) => UseQueryOptions<A, Error, A, K>,
+) {
   const [page, setPage] = useState(1);
   const query = useQuery({ ...options(page), placeholderData: keepPreviousData });
   const pages = Math.max(1, query.data?.pages ?? 1);

@@ -70,12 +70,12 @@ export const languageAtom = atom(
 
 export const useLanguage = () => useAtomValue(languageAtom);
 
-/** Whether the signed-in user is an admin (operators, issue 20, do not get the admin-only screens and links). */
+/** Whether the signed-in user is an admin (operators do not get the admin-only screens and links). */
 export const useIsAdmin = () => useAtomValue(userAtom)?.role === 'admin';
 
 // ---------- staff two-factor rule ----------
 /**
- * The server answered 403 errors.twoFactorRequired (STAFF_2FA=required, issue 20): the dashboard takes the staff
+ * The server answered 403 errors.twoFactorRequired (STAFF_2FA=required): the dashboard takes the staff
  * member to the two-factor setup until it is on. Cleared when the session changes.
  */
 export const twoFactorRequiredAtom = atom(false);

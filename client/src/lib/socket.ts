@@ -1,4 +1,4 @@
-// The one realtime client (design §7). It follows the session token: a new token means a new handshake.
+// The one realtime client (product.md §12). It follows the session token: a new token means a new handshake.
 // socket.io-client is a chunk of its own, fetched when the first component subscribes, after the first paint
 // (decision 063); hooks attach their listeners once it is there.
 import { useEffect, useRef, useState } from 'react';
@@ -128,7 +128,7 @@ export function useOrderWatch(orderId: string | undefined): void {
 
 /**
  * True while the socket is away (dropped, or not connected yet after a failure) for longer than `graceMs`: the
- * "reconnecting…" banner of live pages (issue 22 point 11). A token change's own reconnect is shorter than the grace,
+ * "reconnecting…" banner of live pages. A token change's own reconnect is shorter than the grace,
  * so it shows nothing; the connection's return hides it at once.
  */
 export function useSocketDown(graceMs = 1500): boolean {

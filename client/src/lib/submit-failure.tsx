@@ -1,4 +1,4 @@
-// A failed submission that stays until the next try (issue 22 point 11, decision 176): beside the form when the form
+// A failed submission that stays until the next try (decision 180): beside the form when the form
 // shows it (`SubmitFailureAlert`), else as a notification that does not close by itself; both offer Retry when trying
 // the same again can help (the network, the server, the captcha, a rate limit).
 import { Alert, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
@@ -29,17 +29,34 @@ const TRANSIENT_KEYS = new Set([
 
 /** An API answer's key that a retry may fix; anything thrown (a captcha that could not be solved, a bug) may be. */
 export function isRetryable(failure: unknown): boolean {
-  if (failure && typeof failure === 'object' && 'ok' in failure) return TRANSIENT_KEYS.has(String((failure as { key?: unknown }).key));
+  if (failure && typeof failure === 'object' && 'ok' in failure)
+    return TRANSIENT_KEYS.has(String((failure as { key?: unknown }).key));
   return true;
 }
 
-function FailureBody({ failure, onRetry, pending }: { failure: SubmitFailure; onRetry: () => void; pending?: boolean }) {
+function FailureBody({
+  failure,
+  onRetry,
+  pending,
+}: {
+  failure: SubmitFailure;
+  onRetry: () => void;
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm">{failure.message}</Text>
       {failure.retryable ? (
-        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={16} aria-hidden />} loading={pending} onClick={onRetry} data-testid="submit-retry">
+        <Button
+          size="xs"
+          variant="white"
+          color="red"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={pending}
+          onClick={onRetry}
+          data-testid="submit-retry"
+        >
           {t('notify.retry')}
         </Button>
       ) : null}
@@ -56,7 +73,13 @@ export function SubmitFailureAlert({
   const { t } = useTranslation();
   if (!submitter.failure) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert" data-testid="submit-failure">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={20} aria-hidden />}
+      role="alert"
+      data-testid="submit-failure"
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <FailureBody failure={submitter.failure} onRetry={submitter.retry} pending={submitter.pending} />
         <CloseButton size="sm" aria-label={t('notify.dismiss')} onClick={submitter.dismiss} />

@@ -1,6 +1,6 @@
-// The one form-submit hook (issue 18 point 7, decision 181): pending while the write runs, the server's field
+// The one form-submit hook (decision 180): pending while the write runs, the server's field
 // errors onto the form (the first invalid field focused), every failure shown translated (an API answer, a captcha
-// that could not be solved, a bug) and kept with a Retry button until the next try (issue 22 point 11, decision 176).
+// that could not be solved, a bug) and kept with a Retry button until the next try (decision 180).
 // The API functions of the features fetch their own captcha (lib/captcha `getCaptcha`) as before; its failure
 // rejects with a CaptchaError, which lands here like an API answer.
 import type { FormErrors } from '@mantine/form';
@@ -86,7 +86,10 @@ export function useSubmit<V, A>(options: SubmitOptions<V, A>) {
         await onDone?.(answer, values);
         return answer;
       } catch (error) {
-        keep({ message: errorMessage(error instanceof Error ? error : null, fallbackKey), retryable: isRetryable(error) });
+        keep({
+          message: errorMessage(error instanceof Error ? error : null, fallbackKey),
+          retryable: isRetryable(error),
+        });
         return null;
       } finally {
         if (mounted.current) setPending(false);

@@ -50,9 +50,13 @@ function usedComponents(): Set<string> {
 describe('Mantine stylesheets', () => {
   it('When a Mantine component is used, then its stylesheet and those of its parts are imported in mantine.css', () => {
     const css = fs.readFileSync(path.join(srcDir, 'styles/mantine.css'), 'utf8');
-    const imported = new Set([...css.matchAll(/@import '@mantine\/core\/styles\/([A-Za-z-]+)\.css'/g)].map((m) => m[1]));
+    const imported = new Set(
+      [...css.matchAll(/@import '@mantine\/core\/styles\/([A-Za-z-]+)\.css'/g)].map((m) => m[1]),
+    );
     const needed = [...usedComponents()].flatMap((name) => [name, ...(PARTS[name] ?? [])]);
-    const missing = [...new Set(needed)].filter((name) => fs.existsSync(path.join(stylesDir, `${name}.css`)) && !imported.has(name));
+    const missing = [...new Set(needed)].filter(
+      (name) => fs.existsSync(path.join(stylesDir, `${name}.css`)) && !imported.has(name),
+    );
     expect(missing).toEqual([]);
     expect([...imported].slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
   });

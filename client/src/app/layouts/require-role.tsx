@@ -8,7 +8,7 @@ import { isStaffRole, type Role } from '#shared/constants';
 import { paths } from '../../config';
 import { userAtom, userLoadingAtom } from '../../lib/session';
 
-/** A role, or `staff`: admins and operators (issue 20). */
+/** A role, or `staff`: admins and operators. */
 export type RequiredRole = Role | 'staff';
 
 const UNAUTHORIZED_KEY: Partial<Record<RequiredRole, ParseKeys<'common'>>> = {
@@ -49,7 +49,7 @@ export function RequireRole({ role, children }: { role: RequiredRole; children: 
   return children;
 }
 
-/** The admin-only pages of the dashboard (issue 20): users, catalogue, devices, audit, statistics, replies. */
+/** The admin-only pages of the dashboard: users, catalogue, devices, audit, statistics, replies. */
 export function AdminOnly() {
   return (
     <RequireRole role="admin">

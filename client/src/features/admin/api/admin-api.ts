@@ -1,4 +1,4 @@
-// Admin calls of spec §7: products, payment methods and the online flag (the order queue is in features/orders).
+// Admin calls of product.md §6: products, payment methods and the online flag (the order queue is in features/orders).
 import type { AdminInfoDto, PaymentMethodDto, ProductDto } from '#shared/api-types';
 import type { ShopSettings, ShopSettingsPatch } from '#shared/shop-settings';
 import type { BlocklistEntryDto, BlocklistKind } from '#shared/money-controls';
@@ -18,7 +18,8 @@ export const adminKeys = {
 };
 
 export const listProducts = () => api.get<{ products: ProductDto[] }>('/products/all');
-export const productsQuery = () => queryOptions({ queryKey: adminKeys.products(), queryFn: () => okOrThrow(listProducts()) });
+export const productsQuery = () =>
+  queryOptions({ queryKey: adminKeys.products(), queryFn: () => okOrThrow(listProducts()) });
 export const useAdminProducts = () => useQuery(productsQuery());
 
 export interface ProductPatch {
@@ -32,7 +33,7 @@ export async function saveProduct(id: string, product: ProductPatch) {
   return api.patch<{ refresh?: boolean }>(`/products/${encodeURIComponent(id)}`, { captcha, product });
 }
 
-/** A JPEG/PNG for the product (decision 092); the server re-encodes it and answers with the product. */
+/** A JPEG/PNG for the product (decision 022); the server re-encodes it and answers with the product. */
 export async function uploadProductImage(id: string, picture: File) {
   const captcha = await getCaptcha();
   const form = new FormData();
@@ -53,16 +54,27 @@ export async function savePm(
     hours?: { open: string; close: string } | null;
     daily_count_limit?: number | null;
     daily_amount_limit?: string | null;
+    confirm_wallet?: string;
   },
+  /** The staff member's current code, when they have two-factor and the wallet changes (decision 280). */
+  otp?: string,
 ) {
   const captcha = await getCaptcha();
-  return api.patch<{ pm: PaymentMethodDto }>(`/pms/${encodeURIComponent(account)}`, { captcha, pm });
+  return api.patch<{ pm: PaymentMethodDto }>(`/pms/${encodeURIComponent(account)}`, {
+    captcha,
+    ...(otp === undefined ? {} : { otp }),
+    pm,
+  });
 }
 
-/** The wallet fleet (issue 23): a method's receiving numbers with their limits and today's and this month's figures. */
-export const listNumbers = (account: string) => api.get<{ numbers: PaymentNumberDto[] }>(`/pms/${encodeURIComponent(account)}/numbers`);
+/** The wallet fleet: a method's receiving numbers with their limits and today's and this month's figures. */
+export const listNumbers = (account: string) =>
+  api.get<{ numbers: PaymentNumberDto[] }>(`/pms/${encodeURIComponent(account)}/numbers`);
 export const numbersQuery = (account: string) =>
-  queryOptions({ queryKey: adminKeys.numbers(account), queryFn: async () => (await okOrThrow(listNumbers(account))).numbers });
+  queryOptions({
+    queryKey: adminKeys.numbers(account),
+    queryFn: async () => (await okOrThrow(listNumbers(account))).numbers,
+  });
 export const useAdminNumbers = (account: string, enabled = true) => useQuery({ ...numbersQuery(account), enabled });
 export interface NewNumber {
   wallet: string;
@@ -70,19 +82,28 @@ export interface NewNumber {
   daily_count_limit: number | null;
   daily_amount_limit: string | null;
   monthly_amount_limit: string | null;
+  confirm_wallet?: string;
 }
-export async function addNumber(account: string, number: NewNumber) {
+export async function addNumber(account: string, number: NewNumber, otp?: string) {
   const captcha = await getCaptcha();
-  return api.post<{ number: PaymentNumberDto }>(`/pms/${encodeURIComponent(account)}/numbers`, { captcha, number });
+  return api.post<{ number: PaymentNumberDto }>(`/pms/${encodeURIComponent(account)}/numbers`, {
+    captcha,
+    ...(otp === undefined ? {} : { otp }),
+    number,
+  });
 }
 /** Pause (`active: false`) or resume a number, or change part of it. */
 export async function editNumber(account: string, id: number, number: Partial<NewNumber> & { active?: boolean }) {
   const captcha = await getCaptcha();
-  return api.patch<{ number: PaymentNumberDto }>(`/pms/${encodeURIComponent(account)}/numbers/${id}`, { captcha, number });
+  return api.patch<{ number: PaymentNumberDto }>(`/pms/${encodeURIComponent(account)}/numbers/${id}`, {
+    captcha,
+    number,
+  });
 }
 
 export const getAdminInfo = () => api.get<{ admin: AdminInfoDto }>('/admin');
-export const adminInfoQuery = () => queryOptions({ queryKey: adminKeys.info(), queryFn: async () => (await okOrThrow(getAdminInfo())).admin });
+export const adminInfoQuery = () =>
+  queryOptions({ queryKey: adminKeys.info(), queryFn: async () => (await okOrThrow(getAdminInfo())).admin });
 export const useAdminInfo = () => useQuery(adminInfoQuery());
 /** true or false by hand; null: follow staff presence (decision 217). */
 export async function setAdminOnline(online: boolean | null) {
@@ -90,16 +111,20 @@ export async function setAdminOnline(online: boolean | null) {
   return api.patch<{ admin: AdminInfoDto }>('/admin', { captcha, admin: { online } });
 }
 
-/** The shop's own rules (issue 20): admins only. */
+/** The shop's own rules: admins only. */
 export const getShopSettings = () => api.get<{ settings: ShopSettings }>('/shop-settings');
-export const shopSettingsQuery = () => queryOptions({ queryKey: adminKeys.shopSettings(), queryFn: async () => (await okOrThrow(getShopSettings())).settings });
+export const shopSettingsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.shopSettings(),
+    queryFn: async () => (await okOrThrow(getShopSettings())).settings,
+  });
 export const useShopSettings = () => useQuery(shopSettingsQuery());
 export async function saveShopSettings(settings: ShopSettingsPatch) {
   const captcha = await getCaptcha();
   return api.patch<{ settings: ShopSettings }>('/shop-settings', { captcha, settings });
 }
 
-// The blocklist (issue 23): values the shop refuses orders from.
+// The blocklist: values the shop refuses orders from.
 export const listBlocklist = () => api.get<{ entries: BlocklistEntryDto[] }>('/blocklist');
 export async function addBlocklistEntry(entry: { kind: BlocklistKind; value: string; reason: string }) {
   const captcha = await getCaptcha();

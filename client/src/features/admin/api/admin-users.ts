@@ -1,4 +1,4 @@
-// Admin user calls (spec §7): the paged user list, one user's details, and the role change.
+// Admin user calls (product.md §4.6): the paged user list, one user's details, and the role change.
 import type { UserDetailsDto, UserDto } from '#shared/api-types';
 import type { Role } from '#shared/constants';
 import { api, okOrThrow } from '../../../lib/api';
@@ -13,11 +13,12 @@ export const userKeys = {
 };
 
 export const fetchUsers = (page: number) => api.get<{ users: UserDto[]; pages: number }>('/users/all', { page });
-export const usersQuery = (page: number) => queryOptions({ queryKey: userKeys.list(page), queryFn: () => okOrThrow(fetchUsers(page)) });
+export const usersQuery = (page: number) =>
+  queryOptions({ queryKey: userKeys.list(page), queryFn: () => okOrThrow(fetchUsers(page)) });
 
-export const fetchUserDetails = (id: string) =>
-  api.get<UserDetailsDto>(`/users/${encodeURIComponent(id)}`);
-export const userDetailsQuery = (id: string) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => okOrThrow(fetchUserDetails(id)) });
+export const fetchUserDetails = (id: string) => api.get<UserDetailsDto>(`/users/${encodeURIComponent(id)}`);
+export const userDetailsQuery = (id: string) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => okOrThrow(fetchUserDetails(id)) });
 export const useUserDetails = (id: string) => useQuery(userDetailsQuery(id));
 
 export async function changeRole(id: string, role: Role) {

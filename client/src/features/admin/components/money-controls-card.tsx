@@ -1,6 +1,19 @@
-// Money controls on /admin/settings (issue 23): the limits for strangers, the hourly limit, the payer rule, and the
+// Money controls on /admin/settings: the limits for strangers, the hourly limit, the payer rule, and the
 // blocklist (values the shop refuses orders from). Admins only; each change is audited by the server.
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +22,19 @@ import type { ShopSettings } from '#shared/shop-settings';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
-import { addBlocklistEntry, getShopSettings, listBlocklist, removeBlocklistEntry, saveShopSettings } from '../api/admin-api';
+import {
+  addBlocklistEntry,
+  getShopSettings,
+  listBlocklist,
+  removeBlocklistEntry,
+  saveShopSettings,
+} from '../api/admin-api';
 import classes from '../../../styles/text.module.css';
 
-type Limits = Pick<ShopSettings, 'payer_required' | 'new_customer_one_open_order' | 'new_customer_max_bdt' | 'orders_per_hour'>;
+type Limits = Pick<
+  ShopSettings,
+  'payer_required' | 'new_customer_one_open_order' | 'new_customer_max_bdt' | 'orders_per_hour'
+>;
 const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
 
 export function MoneyControlsCard() {
@@ -125,8 +147,18 @@ export function MoneyControlsCard() {
             allowDeselect={false}
             w={160}
           />
-          <TextInput label={t('moneyControls.value')} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={valueError} />
-          <TextInput label={t('moneyControls.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={300} />
+          <TextInput
+            label={t('moneyControls.value')}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            error={valueError}
+          />
+          <TextInput
+            label={t('moneyControls.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={300}
+          />
           <Button loading={busy} disabled={value.trim() === ''} onClick={() => void add()} data-testid="blocklist-add">
             {t('moneyControls.add')}
           </Button>
@@ -140,10 +172,17 @@ export function MoneyControlsCard() {
                 {entries.map((e) => (
                   <Table.Tr key={e.id}>
                     <Table.Td>{t(`moneyControls.kinds.${e.kind}`)}</Table.Td>
-                    <Table.Td className={classes.breakAll}>{e.kind === 'email' || e.kind === 'ip' ? e.value : format.wallet(e.value)}</Table.Td>
+                    <Table.Td className={classes.breakAll}>
+                      {e.kind === 'email' || e.kind === 'ip' ? e.value : format.wallet(e.value)}
+                    </Table.Td>
                     <Table.Td>{e.reason}</Table.Td>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('moneyControls.remove')} onClick={() => void remove(e.id)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('moneyControls.remove')}
+                        onClick={() => void remove(e.id)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>

@@ -1,7 +1,20 @@
-// A payment method's receiving numbers on /admin/pms (issue 23's wallet fleet): each with its label, wallet, a
+// A payment method's receiving numbers on /admin/pms (the wallet fleet): each with its label, wallet, a
 // switch to pause and resume it, its limits, and today's and this month's meters; a form to add one.
-import { Badge, Button, Group, NumberInput, Paper, Progress, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Wallet } from '#shared/constants';
@@ -11,7 +24,10 @@ import { zodResolver } from '../../../lib/form';
 import { showSuccess } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query';
 import { useSubmit } from '../../../lib/use-submit';
+import { translateRuntimeKey } from '../../../i18n/keys';
+import { userAtom } from '../../../lib/session';
 import { addNumber, adminKeys, editNumber } from '../api/admin-api';
+import { WalletChangeFields, walletChangeFailureShown } from './wallet-change-fields';
 
 /** A number that takes no new top-up today: a limit reached. */
 export function isNumberFull(n: PaymentNumberDto): boolean {
@@ -27,9 +43,20 @@ const refresh = (account: Wallet) => {
   void queryClient.invalidateQueries({ queryKey: adminKeys.pms() });
 };
 
-function Meter({ label, used, limit, shown }: { label: string; used: number; limit: number | null; shown: { used: string; limit: string } }) {
+function Meter({
+  label,
+  used,
+  limit,
+  shown,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  shown: { used: string; limit: string };
+}) {
   const { t } = useTranslation('admin');
-  const percent = limit === null || limit === 0 ? (limit === 0 ? 100 : 0) : Math.min(100, Math.round((used / limit) * 100));
+  const percent =
+    limit === null || limit === 0 ? (limit === 0 ? 100 : 0) : Math.min(100, Math.round((used / limit) * 100));
   return (
     <Stack gap={2}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -40,7 +67,14 @@ function Meter({ label, used, limit, shown }: { label: string; used: number; lim
           {limit === null ? shown.used : t('pms.amountOf', { used: shown.used, limit: shown.limit })}
         </Text>
       </Group>
-      {limit !== null && <Progress size="sm" value={percent} color={percent >= 100 ? 'red' : percent >= 80 ? 'yellow' : 'teal'} aria-label={label} />}
+      {limit !== null && (
+        <Progress
+          size="sm"
+          value={percent}
+          color={percent >= 100 ? 'red' : percent >= 80 ? 'yellow' : 'teal'}
+          aria-label={label}
+        />
+      )}
     </Stack>
   );
 }
@@ -99,26 +133,43 @@ function NumberRow({ account, number, index }: { account: Wallet; number: Paymen
           label={`${t('pms.today')} · ${t('pms.dailyCount')}`}
           used={number.today.count}
           limit={number.daily_count_limit}
-          shown={{ used: format.number(number.today.count), limit: number.daily_count_limit === null ? '' : format.number(number.daily_count_limit) }}
+          shown={{
+            used: format.number(number.today.count),
+            limit: number.daily_count_limit === null ? '' : format.number(number.daily_count_limit),
+          }}
         />
         <Meter
           label={`${t('pms.today')} · ${t('pms.dailyAmount')}`}
           used={number.today.amount}
           limit={number.daily_amount_limit}
-          shown={{ used: money(number.today.amount), limit: number.daily_amount_limit === null ? '' : money(number.daily_amount_limit) }}
+          shown={{
+            used: money(number.today.amount),
+            limit: number.daily_amount_limit === null ? '' : money(number.daily_amount_limit),
+          }}
         />
         <Meter
           label={`${t('pms.month')} · ${t('pms.monthlyAmount')}`}
           used={number.month.amount}
           limit={number.monthly_amount_limit}
-          shown={{ used: money(number.month.amount), limit: number.monthly_amount_limit === null ? '' : money(number.monthly_amount_limit) }}
+          shown={{
+            used: money(number.month.amount),
+            limit: number.monthly_amount_limit === null ? '' : money(number.monthly_amount_limit),
+          }}
         />
       </Stack>
     </Paper>
   );
 }
 
-const emptyNumber = { wallet: '', label: '', daily_count_limit: '' as number | string, daily_amount_limit: '', monthly_amount_limit: '' };
+const emptyNumber = {
+  wallet: '',
+  confirm_wallet: '',
+  otp: '',
+  label: '',
+  daily_count_limit: '' as number | string,
+  daily_amount_limit: '',
+  monthly_amount_limit: '',
+};
 
 function AddNumberForm({ account, onClose }: { account: Wallet; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -126,16 +177,29 @@ function AddNumberForm({ account, onClose }: { account: Wallet; onClose: () => v
   // Empty limit fields are "no limit" (null) for the shared schema.
   const toInput = (v: typeof emptyNumber) => ({
     wallet: v.wallet,
+    ...(v.confirm_wallet.trim() === '' ? {} : { confirm_wallet: v.confirm_wallet }),
     label: v.label,
     daily_count_limit: v.daily_count_limit === '' ? null : Number(v.daily_count_limit),
     daily_amount_limit: v.daily_amount_limit.trim() === '' ? null : v.daily_amount_limit,
     monthly_amount_limit: v.monthly_amount_limit.trim() === '' ? null : v.monthly_amount_limit,
   });
-  const form = useForm({ initialValues: emptyNumber, validate: (v) => zodResolver(schema)(toInput(v)) });
+  const twoFactor = useAtomValue(userAtom)?.two_factor ?? false;
+  // A new receiving number is typed twice, the same (decision 280).
+  const validate = (v: typeof emptyNumber) => {
+    const errors = zodResolver(schema)(toInput(v));
+    if (Object.keys(errors).length > 0) return errors;
+    const input = schema.parse(toInput(v));
+    return input.confirm_wallet === input.wallet
+      ? {}
+      : { confirm_wallet: translateRuntimeKey('errors.walletConfirmMismatch') };
+  };
+  const form = useForm({ initialValues: emptyNumber, validate });
   const { submit, pending } = useSubmit({
-    send: (values: typeof emptyNumber) => addNumber(account, schema.parse(toInput(values))),
+    send: (values: typeof emptyNumber) =>
+      addNumber(account, schema.parse(toInput(values)), values.otp.trim() === '' ? undefined : values.otp),
     form,
     fields: Object.keys(emptyNumber),
+    onFailure: walletChangeFailureShown,
     onDone: () => {
       showSuccess('admin:pms.numberAdded');
       refresh(account);
@@ -143,16 +207,34 @@ function AddNumberForm({ account, onClose }: { account: Wallet; onClose: () => v
     },
   });
   return (
-    <Paper withBorder radius="md" p="sm" component="form" onSubmit={form.onSubmit((v) => void submit(v))} noValidate aria-label={t('pms.addNumber')}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="form"
+      onSubmit={form.onSubmit((v) => void submit(v))}
+      noValidate
+      aria-label={t('pms.addNumber')}
+    >
       <Stack gap="xs">
         <Group grow align="flex-start">
           <TextInput label={t('pms.numberWallet')} inputMode="tel" required {...form.getInputProps('wallet')} />
           <TextInput label={t('pms.numberLabel')} {...form.getInputProps('label')} />
         </Group>
+        <WalletChangeFields form={form} twoFactor={twoFactor} isNew />
         <Group grow align="flex-start">
-          <NumberInput label={t('pms.dailyCount')} min={0} allowDecimal={false} {...form.getInputProps('daily_count_limit')} />
+          <NumberInput
+            label={t('pms.dailyCount')}
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('daily_count_limit')}
+          />
           <TextInput label={t('pms.dailyAmount')} inputMode="decimal" {...form.getInputProps('daily_amount_limit')} />
-          <TextInput label={t('pms.monthlyAmount')} inputMode="decimal" {...form.getInputProps('monthly_amount_limit')} />
+          <TextInput
+            label={t('pms.monthlyAmount')}
+            inputMode="decimal"
+            {...form.getInputProps('monthly_amount_limit')}
+          />
         </Group>
         <Text size="xs" c="dimmed">
           {t('pms.limitsEmpty')}
@@ -181,7 +263,9 @@ export function PmNumbers({ account, numbers }: { account: Wallet; numbers: Paym
       <Text size="xs" c="dimmed">
         {t('pms.numbersHint')}
       </Text>
-      {numbers?.map((n, i) => <NumberRow key={n.id} account={account} number={n} index={i} />)}
+      {numbers?.map((n, i) => (
+        <NumberRow key={n.id} account={account} number={n} index={i} />
+      ))}
       {adding ? (
         <AddNumberForm account={account} onClose={() => setAdding(false)} />
       ) : (

@@ -1,4 +1,17 @@
-import { Button, Card, FileButton, Group, Image, Stack, Switch, Table, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import {
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconPhotoOff, IconPhotoUp } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -40,7 +53,11 @@ export function ProductCard({ product }: { product: ProductDto }) {
   const productName = useProductName();
   const walletName = useWalletName();
   const format = useFormat();
-  const form = useForm<ProductPatch>({ initialValues: toForm(product, format.language), validate: zodResolver(productSchema), validateInputOnBlur: true });
+  const form = useForm<ProductPatch>({
+    initialValues: toForm(product, format.language),
+    validate: zodResolver(productSchema),
+    validateInputOnBlur: true,
+  });
   const { submit, pending: saving } = useSubmit({
     send: (values: ProductPatch) => {
       const parsed = productSchema.parse(values);
@@ -67,7 +84,11 @@ export function ProductCard({ product }: { product: ProductDto }) {
           <Text fw={700} fz="lg">
             {name}
           </Text>
-          <Switch size="md" label={t('products.available')} {...form.getInputProps('available', { type: 'checkbox' })} />
+          <Switch
+            size="md"
+            label={t('products.available')}
+            {...form.getInputProps('available', { type: 'checkbox' })}
+          />
         </Group>
         <ProductImageField productId={product.id} name={name} initial={product.image} />
         <Textarea
@@ -106,16 +127,34 @@ export function ProductCard({ product }: { product: ProductDto }) {
                       <WalletLabel wallet={pm.account} size="sm" />
                     </Table.Td>
                     <Table.Td>
-                      <Switch aria-label={`${method}: ${t('products.available')}`} {...form.getInputProps(`pms.${index}.available`, { type: 'checkbox' })} />
+                      <Switch
+                        aria-label={`${method}: ${t('products.available')}`}
+                        {...form.getInputProps(`pms.${index}.available`, { type: 'checkbox' })}
+                      />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput size="sm" inputMode="decimal" aria-label={`${method}: ${t('products.rate')}`} {...form.getInputProps(`pms.${index}.rate`)} />
+                      <TextInput
+                        size="sm"
+                        inputMode="decimal"
+                        aria-label={`${method}: ${t('products.rate')}`}
+                        {...form.getInputProps(`pms.${index}.rate`)}
+                      />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput size="sm" inputMode="decimal" aria-label={`${method}: ${t('products.min')}`} {...form.getInputProps(`pms.${index}.min`)} />
+                      <TextInput
+                        size="sm"
+                        inputMode="decimal"
+                        aria-label={`${method}: ${t('products.min')}`}
+                        {...form.getInputProps(`pms.${index}.min`)}
+                      />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput size="sm" inputMode="decimal" aria-label={`${method}: ${t('products.max')}`} {...form.getInputProps(`pms.${index}.max`)} />
+                      <TextInput
+                        size="sm"
+                        inputMode="decimal"
+                        aria-label={`${method}: ${t('products.max')}`}
+                        {...form.getInputProps(`pms.${index}.max`)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -133,7 +172,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
   );
 }
 
-/** The product's picture (spec §9): shown, and replaced at once by an uploaded JPEG/PNG (no separate save). */
+/** The product's picture (product.md §6.1): shown, and replaced at once by an uploaded JPEG/PNG (no separate save). */
 function ProductImageField({ productId, name, initial }: { productId: string; name: string; initial: string | null }) {
   const { t } = useTranslation('admin');
   const [image, setImage] = useState(initial);
@@ -165,9 +204,20 @@ function ProductImageField({ productId, name, initial }: { productId: string; na
         <Text size="xs" c="dimmed">
           {t('products.imageHint')}
         </Text>
-        <FileButton onChange={upload} accept="image/png,image/jpeg" inputProps={{ 'aria-label': t('products.imageChoose') }}>
+        <FileButton
+          onChange={upload}
+          accept="image/png,image/jpeg"
+          inputProps={{ 'aria-label': t('products.imageChoose') }}
+        >
           {(props) => (
-            <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />} loading={uploading} w="fit-content">
+            <Button
+              {...props}
+              variant="light"
+              size="xs"
+              leftSection={<IconPhotoUp size={16} />}
+              loading={uploading}
+              w="fit-content"
+            >
               {t('products.imageChoose')}
             </Button>
           )}

@@ -1,4 +1,4 @@
-// The shop's own rules (issue 20, decision 163) on /admin/settings: whether the home page shows customers' names
+// The shop's own rules (decision 163) on /admin/settings: whether the home page shows customers' names
 // (decision 216), and the amount from which a withdrawal needs a second staff member's approval (empty: off).
 import { Button, Card, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -55,6 +55,15 @@ export function ShopSettingsCard() {
     },
   });
 
+  /** Who accepts a held payment (decision 315), saved at once like the names switch. */
+  const { submit: saveHeldAccept } = useSubmit({
+    send: (rule: ShopSettings['held_accept']) => saveShopSettings({ held_accept: rule }),
+    onDone: (answer) => {
+      queryClient.setQueryData(adminKeys.shopSettings(), answer.settings);
+      showSuccess('admin:settings.shopSaved');
+    },
+  });
+
   return (
     <Card withBorder radius="md" padding="lg" data-testid="shop-settings">
       <Stack gap="md">
@@ -68,6 +77,14 @@ export function ShopSettingsCard() {
           disabled={settings === undefined}
           onChange={(event) => void toggleNames(event.currentTarget.checked)}
           data-testid="home-show-names"
+        />
+        <Switch
+          label={t('settings.heldAccept')}
+          description={t('settings.heldAcceptHint')}
+          checked={settings?.held_accept === 'second_approval'}
+          disabled={settings === undefined}
+          onChange={(event) => void saveHeldAccept(event.currentTarget.checked ? 'second_approval' : 'admin')}
+          data-testid="held-accept"
         />
         <TextInput
           label={t('settings.fourEyes')}

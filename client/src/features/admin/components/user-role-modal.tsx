@@ -16,7 +16,15 @@ import { CopyEmail } from './copy-email';
 
 export const ROLE_COLORS: Record<Role, string> = { admin: 'indigo', operator: 'violet', user: 'teal', blocked: 'red' };
 
-export function UserRoleModal({ user, onClose, onChanged }: { user: UserDto | null; onClose: () => void; onChanged: (user: UserDto) => void }) {
+export function UserRoleModal({
+  user,
+  onClose,
+  onChanged,
+}: {
+  user: UserDto | null;
+  onClose: () => void;
+  onChanged: (user: UserDto) => void;
+}) {
   const { t } = useTranslation('users');
   const format = useFormat();
   const [role, setRole] = useState<Role>(user?.role ?? 'user');

@@ -8,7 +8,15 @@ import { useErrorToast } from '../../../lib/query';
 import { useAdminPms } from '../api/admin-api';
 import { PmCard } from '../components/pm-card';
 
-const unsaved = (account: PaymentMethodDto['account']): PaymentMethodDto => ({ account, wallet: '', note: '', available: false, daily_count_limit: null, daily_amount_limit: null, hours: null });
+const unsaved = (account: PaymentMethodDto['account']): PaymentMethodDto => ({
+  account,
+  wallet: '',
+  note: '',
+  available: false,
+  daily_count_limit: null,
+  daily_amount_limit: null,
+  hours: null,
+});
 
 /** /admin/pms — one card per payment method; wallets the server has not saved yet get an empty card. */
 export default function AdminPmsPage() {
@@ -16,7 +24,10 @@ export default function AdminPmsPage() {
   const { data, error, isPending } = useAdminPms();
   useErrorToast(error);
   const saved = data?.pms;
-  const missing = useMemo(() => (saved ? WALLETS.filter((account) => !saved.some((pm) => pm.account === account)) : null), [saved]);
+  const missing = useMemo(
+    () => (saved ? WALLETS.filter((account) => !saved.some((pm) => pm.account === account)) : null),
+    [saved],
+  );
   useEffect(() => {
     // Spec §7: the list is used to find methods not saved yet; none new is worth a line for whoever debugs it.
     if (missing?.length === 0) console.info('No more payment methods found');

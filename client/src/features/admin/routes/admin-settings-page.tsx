@@ -16,7 +16,7 @@ import { ShopSettingsCard } from '../components/shop-settings-card';
 
 /**
  * /admin/settings — the 'admin is online' switch for every staff member; for admins also the user count and the
- * shop's rules (issue 20).
+ * shop's rules.
  */
 export default function AdminSettingsPage() {
   const { t } = useTranslation('admin');
@@ -25,7 +25,10 @@ export default function AdminSettingsPage() {
   const isAdmin = useIsAdmin();
   const { data: info, error } = useAdminInfo();
   useErrorToast(error);
-  useSocketEvent('admin:online', ({ online }) => void updateQueries<AdminInfoDto>(adminKeys.info(), (current) => ({ ...current, online })));
+  useSocketEvent(
+    'admin:online',
+    ({ online }) => void updateQueries<AdminInfoDto>(adminKeys.info(), (current) => ({ ...current, online })),
+  );
 
   /** true or false by hand, or null to follow staff presence (decision 217). */
   const { submit: toggle, pending: saving } = useSubmit({

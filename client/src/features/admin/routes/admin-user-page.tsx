@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { UserOrderSummaryDto } from '#shared/api-types';
 import { useOrderColumns } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
+import { PlayerLimitsSummary } from '../../../components/player-limits-summary';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
@@ -18,7 +19,7 @@ const orderKey = (order: UserOrderSummaryDto) => order.id;
 const orderHref = (order: UserOrderSummaryDto) => paths.order.getHref(order.id);
 
 export default function AdminUserPage() {
-  const { t } = useTranslation(['users', 'orders']);
+  const { t } = useTranslation(['users', 'orders', 'common', 'settings']);
   const format = useFormat();
   const { id = '' } = useParams();
   const details = useUserDetails(id);
@@ -31,7 +32,12 @@ export default function AdminUserPage() {
       cell: (order) => t(`orderStatus.${order.status}`),
       card: { slot: 'metaEnd' },
     };
-    return [column.id<UserOrderSummaryDto>({ href: orderHref, size: 'sm' }), column.date<UserOrderSummaryDto>(), column.amount<UserOrderSummaryDto>((order) => order.amount), status];
+    return [
+      column.id<UserOrderSummaryDto>({ href: orderHref, size: 'sm' }),
+      column.date<UserOrderSummaryDto>(),
+      column.amount<UserOrderSummaryDto>((order) => order.amount),
+      status,
+    ];
   }, [column, t]);
 
   const back = (
@@ -55,7 +61,7 @@ export default function AdminUserPage() {
     );
   }
 
-  const { user, orders, tickets } = details.data;
+  const { user, orders, tickets, player_limits: playerLimits } = details.data;
   return (
     <Stack gap="md" maw={1000}>
       {back}
@@ -73,12 +79,22 @@ export default function AdminUserPage() {
             </Group>
             <CopyEmail email={user.email} />
             <Text size="sm" c="dimmed">
-              {t('details.num', { num: format.digits(String(user.num)) })} · {t('details.joined', { date: format.date(user.created_at) })} ·{' '}
+              {t('details.num', { num: format.digits(String(user.num)) })} ·{' '}
+              {t('details.joined', { date: format.date(user.created_at) })} ·{' '}
               {t('details.orders', { n: format.number(user.orders) })}
             </Text>
           </Stack>
         </Group>
       </Paper>
+
+      {playerLimits ? (
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={2} size="h4" mb="sm">
+            {t('settings:playerLimits.title')}
+          </Title>
+          <PlayerLimitsSummary value={playerLimits} />
+        </Paper>
+      ) : null}
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>

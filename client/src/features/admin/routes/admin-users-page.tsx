@@ -23,7 +23,10 @@ export default function AdminUsersPage() {
 
   const replaceUser = (user: UserDto) => {
     setSelected(user);
-    void updateQueries<UserList>(userKeys.all, (list) => ({ ...list, users: list.users.map((u) => (u.id === user.id ? user : u)) }));
+    void updateQueries<UserList>(userKeys.all, (list) => ({
+      ...list,
+      users: list.users.map((u) => (u.id === user.id ? user : u)),
+    }));
   };
 
   const roleBadge = (user: UserDto) => (
@@ -32,7 +35,12 @@ export default function AdminUsersPage() {
     </Badge>
   );
   const detailsButton = (user: UserDto) => (
-    <Button variant="light" size="sm" onClick={() => setSelected(user)} aria-label={t('list.detailsOf', { name: user.name })}>
+    <Button
+      variant="light"
+      size="sm"
+      onClick={() => setSelected(user)}
+      aria-label={t('list.detailsOf', { name: user.name })}
+    >
       {t('list.details')}
     </Button>
   );

@@ -36,7 +36,15 @@ function SoundUnlockBanner() {
   );
   if (!settings?.sound || audio !== 'locked' || activatedAtMount) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconVolume size={20} />} title={t('banner.title')} mb="md" role="status" data-testid="sound-unlock">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconVolume size={20} />}
+      title={t('banner.title')}
+      mb="md"
+      role="status"
+      data-testid="sound-unlock"
+    >
       <Text size="sm" mb="sm">
         {t('banner.body')}
       </Text>

@@ -15,7 +15,8 @@ import classes from '../../../styles/text.module.css';
 import layout from '../../../styles/layout.module.css';
 
 type Permission = NotificationPermission | 'unsupported';
-const notificationPermission = (): Permission => (typeof window.Notification === 'function' ? Notification.permission : 'unsupported');
+const notificationPermission = (): Permission =>
+  typeof window.Notification === 'function' ? Notification.permission : 'unsupported';
 
 export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('alerts');
@@ -101,7 +102,13 @@ export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
             </Text>
           </Group>
         </Stack>
-        <Button variant="default" leftSection={<IconPlayerPlay size={16} />} onClick={() => void playSample()} disabled={!settings.sound} className={layout.alignStart}>
+        <Button
+          variant="default"
+          leftSection={<IconPlayerPlay size={16} />}
+          onClick={() => void playSample()}
+          disabled={!settings.sound}
+          className={layout.alignStart}
+        >
           {t('settings.test')}
         </Button>
 
@@ -122,8 +129,16 @@ export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
         <Title order={3} size="h5">
           {t('settings.tabSection')}
         </Title>
-        <Switch label={t('settings.titleCount')} checked={settings.title} onChange={(event) => update({ title: event.currentTarget.checked })} />
-        <Switch label={t('settings.favicon')} checked={settings.favicon} onChange={(event) => update({ favicon: event.currentTarget.checked })} />
+        <Switch
+          label={t('settings.titleCount')}
+          checked={settings.title}
+          onChange={(event) => update({ title: event.currentTarget.checked })}
+        />
+        <Switch
+          label={t('settings.favicon')}
+          checked={settings.favicon}
+          onChange={(event) => update({ favicon: event.currentTarget.checked })}
+        />
 
         <Divider />
         <Title order={3} size="h5">
@@ -135,7 +150,11 @@ export function AlertSettingsModal({ onClose }: { onClose: () => void }) {
           disabled={permission === 'unsupported' || permission === 'denied'}
           onChange={(event) => void setDesktop(event.currentTarget.checked)}
           description={
-            permission === 'denied' ? t('settings.desktopDenied') : permission === 'unsupported' ? t('settings.desktopUnsupported') : undefined
+            permission === 'denied'
+              ? t('settings.desktopDenied')
+              : permission === 'unsupported'
+                ? t('settings.desktopUnsupported')
+                : undefined
           }
         />
 

@@ -1,8 +1,16 @@
-// The bell in the admin header (decision 119, issue 22): the waiting count at a glance; a click opens the list of
+// The bell in the admin header (decision 119): the waiting count at a glance; a click opens the list of
 // what waits (queued orders, held payments among them, open tickets, ledger gaps), each a link to where it is
 // handled, and the way to the alert settings.
 import { ActionIcon, Badge, Button, Divider, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconBell, IconBellOff, IconLock, IconMessage, IconReceipt, IconSettings } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconBellOff,
+  IconLock,
+  IconMessage,
+  IconReceipt,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +32,10 @@ export function AlertsHeaderButton() {
   const waiting = useWaitingItems();
   const { settings } = useAtomValue(alertSettingsAtom);
   const total = waitingTotal(waiting);
-  const label = total > 0 ? `${t('header.open')}. ${t('header.waiting', { count: total, n: format.number(total) })}` : t('header.open');
+  const label =
+    total > 0
+      ? `${t('header.open')}. ${t('header.waiting', { count: total, n: format.number(total) })}`
+      : t('header.open');
   const close = () => setListOpened(false);
   const titleId = useId();
   return (
@@ -38,9 +49,25 @@ export function AlertsHeaderButton() {
         zIndex={2}
         data-testid="alerts-count"
       >
-        <Popover opened={listOpened} onChange={setListOpened} position="bottom-end" width={300} shadow="md" trapFocus returnFocus withinPortal>
+        <Popover
+          opened={listOpened}
+          onChange={setListOpened}
+          position="bottom-end"
+          width={300}
+          shadow="md"
+          trapFocus
+          returnFocus
+          withinPortal
+        >
           <Popover.Target>
-            <ActionIcon variant="subtle" color="dark" size="lg" aria-label={label} onClick={() => setListOpened((o) => !o)} data-testid="alerts-button">
+            <ActionIcon
+              variant="subtle"
+              color="dark"
+              size="lg"
+              aria-label={label}
+              onClick={() => setListOpened((o) => !o)}
+              data-testid="alerts-button"
+            >
               {settings.sound ? <IconBell size={22} /> : <IconBellOff size={22} />}
             </ActionIcon>
           </Popover.Target>
@@ -55,16 +82,42 @@ export function AlertsHeaderButton() {
                 </Text>
               ) : null}
               {waiting && waiting.orders > 0 ? (
-                <WaitingRow to={paths.admin.orders.getHref()} icon={<IconReceipt size={18} />} label={t('list.orders', { count: waiting.orders, n: format.number(waiting.orders) })} count={format.number(waiting.orders)} onGo={close} />
+                <WaitingRow
+                  to={paths.admin.orders.getHref()}
+                  icon={<IconReceipt size={18} />}
+                  label={t('list.orders', { count: waiting.orders, n: format.number(waiting.orders) })}
+                  count={format.number(waiting.orders)}
+                  onGo={close}
+                />
               ) : null}
               {waiting && waiting.held > 0 ? (
-                <WaitingRow to={paths.admin.orders.getHref()} icon={<IconLock size={18} />} label={t('list.held', { count: waiting.held, n: format.number(waiting.held) })} count={format.number(waiting.held)} color="orange" onGo={close} />
+                <WaitingRow
+                  to={paths.admin.orders.getHref()}
+                  icon={<IconLock size={18} />}
+                  label={t('list.held', { count: waiting.held, n: format.number(waiting.held) })}
+                  count={format.number(waiting.held)}
+                  color="orange"
+                  onGo={close}
+                />
               ) : null}
               {waiting && waiting.tickets > 0 ? (
-                <WaitingRow to={paths.admin.supports.getHref()} icon={<IconMessage size={18} />} label={t('list.tickets', { count: waiting.tickets, n: format.number(waiting.tickets) })} count={format.number(waiting.tickets)} onGo={close} />
+                <WaitingRow
+                  to={paths.admin.supports.getHref()}
+                  icon={<IconMessage size={18} />}
+                  label={t('list.tickets', { count: waiting.tickets, n: format.number(waiting.tickets) })}
+                  count={format.number(waiting.tickets)}
+                  onGo={close}
+                />
               ) : null}
               {waiting && waiting.gaps > 0 ? (
-                <WaitingRow to={paths.admin.devices.getHref()} icon={<IconAlertTriangle size={18} />} label={t('list.gaps', { count: waiting.gaps, n: format.number(waiting.gaps) })} count={format.number(waiting.gaps)} color="orange" onGo={close} />
+                <WaitingRow
+                  to={paths.admin.devices.getHref()}
+                  icon={<IconAlertTriangle size={18} />}
+                  label={t('list.gaps', { count: waiting.gaps, n: format.number(waiting.gaps) })}
+                  count={format.number(waiting.gaps)}
+                  color="orange"
+                  onGo={close}
+                />
               ) : null}
               <Divider my={4} />
               <Button
@@ -93,7 +146,21 @@ export function AlertsHeaderButton() {
   );
 }
 
-function WaitingRow({ to, icon, label, count, color = 'red', onGo }: { to: string; icon: ReactNode; label: string; count: string; color?: string; onGo: () => void }) {
+function WaitingRow({
+  to,
+  icon,
+  label,
+  count,
+  color = 'red',
+  onGo,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  count: string;
+  color?: string;
+  onGo: () => void;
+}) {
   return (
     <UnstyledButton component={Link} to={to} onClick={onGo} className={classes.row} data-testid="alerts-item">
       <span className={classes.icon} aria-hidden>

@@ -1,4 +1,4 @@
-// The admin's alerts engine (issue 10, decision 119), mounted once by the admin layout: it keeps the waiting count
+// The admin's alerts engine (decision 119), mounted once by the admin layout: it keeps the waiting count
 // (the GET /admin/waiting query, fetched again after each burst of order, ticket or ledger pushes) in the tab title
 // and on the favicon, and turns the pushes the admins' room already receives into a sound and, in the background, a
 // desktop notification.
@@ -104,7 +104,11 @@ export function useAdminAlerts(): void {
       ? `${name(alert.order.product_id)} · ${f.productMoney(alert.order.data.amount, alert.order.product_id)}`
       : (alert.text || (alert.picture ? tr('notification.picture') : '')).slice(0, 140);
     try {
-      const notification = new Notification(tr(`notification.${alert.kind}`), { body, tag: alert.key, icon: '/icons/icon-192.png' });
+      const notification = new Notification(tr(`notification.${alert.kind}`), {
+        body,
+        tag: alert.key,
+        icon: '/icons/icon-192.png',
+      });
       notification.onclick = () => {
         window.focus();
         go(alert.ticketId ? paths.admin.support.getHref(alert.ticketId) : paths.admin.orders.getHref());

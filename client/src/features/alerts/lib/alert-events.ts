@@ -14,7 +14,7 @@ export interface Alert {
   /** The order's product and amount, or the start of the message, for the notification's text. */
   order?: OrderView;
   text?: string;
-  /** A ticket message that carries a picture (decision 183): the notification says so when it has no words. */
+  /** A ticket message that carries a picture (decision 022): the notification says so when it has no words. */
   picture?: boolean;
 }
 
@@ -29,7 +29,9 @@ export function alertOfOrderUpdate(order: OrderView): Alert | null {
   if (!last) return null;
   if (last.kind === 'late_claim') return { kind: 'payment', key: `late:${order.id}`, orderId: order.id, order };
   const paid = last.from === 'waiting' && last.to === 'pending' && last.actor === 'customer';
-  return paid && order.status === 'pending' ? { kind: 'payment', key: `payment:${order.id}`, orderId: order.id, order } : null;
+  return paid && order.status === 'pending'
+    ? { kind: 'payment', key: `payment:${order.id}`, orderId: order.id, order }
+    : null;
 }
 
 export function alertOfTicketMessage(payload: { ticketId: string; message: TicketMessageDto }): Alert | null {

@@ -25,14 +25,26 @@ describe('alert settings', () => {
   });
 
   it('When one admin saves, then another admin on the same browser keeps their own', () => {
-    writeAlertSettings('admin-1', { ...DEFAULT_ALERT_SETTINGS, tone: 'bell', volume: 30, kinds: { order: true, payment: false, ticket: true } });
+    writeAlertSettings('admin-1', {
+      ...DEFAULT_ALERT_SETTINGS,
+      tone: 'bell',
+      volume: 30,
+      kinds: { order: true, payment: false, ticket: true },
+    });
     expect(readAlertSettings('admin-1')).toMatchObject({ tone: 'bell', volume: 30, kinds: { payment: false } });
     expect(readAlertSettings('admin-2')).toEqual(DEFAULT_ALERT_SETTINGS);
   });
 
   it('When the stored value is malformed, then each bad field falls back on its own', () => {
-    stored.set('adminAlerts:admin-1', JSON.stringify({ tone: 'siren', volume: 250, sound: false, kinds: { ticket: 'yes', order: false } }));
-    expect(readAlertSettings('admin-1')).toEqual({ ...DEFAULT_ALERT_SETTINGS, sound: false, kinds: { order: false, payment: true, ticket: true } });
+    stored.set(
+      'adminAlerts:admin-1',
+      JSON.stringify({ tone: 'siren', volume: 250, sound: false, kinds: { ticket: 'yes', order: false } }),
+    );
+    expect(readAlertSettings('admin-1')).toEqual({
+      ...DEFAULT_ALERT_SETTINGS,
+      sound: false,
+      kinds: { order: false, payment: true, ticket: true },
+    });
     stored.set('adminAlerts:admin-1', '{not json');
     expect(readAlertSettings('admin-1')).toEqual(DEFAULT_ALERT_SETTINGS);
   });

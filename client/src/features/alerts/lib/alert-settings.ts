@@ -46,10 +46,19 @@ export function readAlertSettings(userId: string): AlertSettings {
   } catch {
     stored = null;
   }
-  const candidate = { ...DEFAULT_ALERT_SETTINGS, ...(stored && typeof stored === 'object' ? stored : {}) } as Record<string, unknown>;
-  const storedKinds = (candidate.kinds && typeof candidate.kinds === 'object' ? candidate.kinds : {}) as Record<string, unknown>;
+  const candidate = { ...DEFAULT_ALERT_SETTINGS, ...(stored && typeof stored === 'object' ? stored : {}) } as Record<
+    string,
+    unknown
+  >;
+  const storedKinds = (candidate.kinds && typeof candidate.kinds === 'object' ? candidate.kinds : {}) as Record<
+    string,
+    unknown
+  >;
   const kinds = Object.fromEntries(
-    ALERT_KINDS.map((kind) => [kind, typeof storedKinds[kind] === 'boolean' ? storedKinds[kind] : DEFAULT_ALERT_SETTINGS.kinds[kind]]),
+    ALERT_KINDS.map((kind) => [
+      kind,
+      typeof storedKinds[kind] === 'boolean' ? storedKinds[kind] : DEFAULT_ALERT_SETTINGS.kinds[kind],
+    ]),
   );
   const settings = { ...DEFAULT_ALERT_SETTINGS } as Record<string, unknown>;
   for (const key of Object.keys(settingsSchema.shape) as (keyof AlertSettings)[]) {

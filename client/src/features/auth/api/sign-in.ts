@@ -1,4 +1,4 @@
-// Login and register calls (spec §7). Both answer { ok, user } where user carries the session jwt; a login of an
+// Login and register calls (product.md §4.2). Both answer { ok, user } where user carries the session jwt; a login of an
 // account with two-factor sign-in answers { ok, otp_required, challenge } instead, and /login/2fa completes it.
 import type { UserDto } from '#shared/api-types';
 import type { z } from 'zod';
@@ -9,7 +9,8 @@ import { getCaptcha, getHardCaptcha } from '../../../lib/captcha';
 export type LoginInput = z.output<typeof loginUserSchema>;
 export type RegisterInput = z.output<typeof registerUserSchema>;
 
-type LoginAnswer = { user: UserDto; otp_required?: undefined } | { otp_required: true; challenge: string; user?: undefined };
+type LoginAnswer =
+  { user: UserDto; otp_required?: undefined } | { otp_required: true; challenge: string; user?: undefined };
 
 /** Logs in; when the account asks for the harder captcha (decision 072), solves one and tries once more. */
 export async function logIn(user: LoginInput) {
@@ -18,7 +19,7 @@ export async function logIn(user: LoginInput) {
   return api.post<LoginAnswer>('/login', { captcha: await getHardCaptcha(), user });
 }
 
-/** The second step (issue 20): the challenge of the login's answer and a code of the app (or a recovery code). */
+/** The second step: the challenge of the login's answer and a code of the app (or a recovery code). */
 export async function completeTwoFactorLogin(challenge: string, code: string) {
   return api.post<{ user: UserDto }>('/login/2fa', { challenge, code });
 }

@@ -1,4 +1,4 @@
-// The login's second step (issue 20): the code of the authenticator app, or a recovery code, for the challenge the
+// The login's second step: the code of the authenticator app, or a recovery code, for the challenge the
 // password step answered. An expired or used-up challenge sends the visitor back to the password step.
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,7 +11,15 @@ import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
 import { completeTwoFactorLogin } from '../api/sign-in';
 
-export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: (user: UserDto) => void; onRestart: () => void }) {
+export function TwoFactorStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onSignedIn: (user: UserDto) => void;
+  onRestart: () => void;
+}) {
   const { t } = useTranslation('auth');
   const form = useForm({ initialValues: { code: '' }, validate: zodResolver(codeFormSchema) });
   const submitter = useSubmit({

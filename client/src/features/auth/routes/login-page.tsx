@@ -26,7 +26,7 @@ export default function LoginPage() {
     validateInputOnBlur: true,
   });
 
-  // A refusal stays beside the form, not only in a toast (issue 22 point 12); Retry where it may help.
+  // A refusal stays beside the form, not only in a toast; Retry where it may help.
   const submitter = useSubmit({
     send: logIn,
     form,
@@ -38,7 +38,10 @@ export default function LoginPage() {
       else start(answer.user);
     },
   });
-  const submitLogin = form.onSubmit((values) => void submitter.submit(loginUserSchema.parse(values)), focusFirstInvalid);
+  const submitLogin = form.onSubmit(
+    (values) => void submitter.submit(loginUserSchema.parse(values)),
+    focusFirstInvalid,
+  );
 
   if (redirectHome) return <Navigate to={paths.home.getHref()} replace />;
 

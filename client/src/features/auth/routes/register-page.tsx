@@ -41,7 +41,13 @@ export default function RegisterPage() {
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submitRegistration} noValidate>
         <Stack gap="md">
-          <TextInput {...form.getInputProps('name')} name="name" label={t('register.name')} autoComplete="name" required />
+          <TextInput
+            {...form.getInputProps('name')}
+            name="name"
+            label={t('register.name')}
+            autoComplete="name"
+            required
+          />
           <TextInput
             {...form.getInputProps('email')}
             name="email"

@@ -1,4 +1,4 @@
-// GET /home and its query (issue 18 point 7, decision 182). This file is in the first page's JavaScript, so it
+// GET /home and its query (decision 180). This file is in the first page's JavaScript, so it
 // holds no query code: it starts the request as the page renders, and the home query (home-query.ts, a chunk
 // fetched beside it) takes that request instead of sending a second one.
 import type { HomeDto } from '#shared/api-types';

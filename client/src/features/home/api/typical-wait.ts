@@ -1,5 +1,5 @@
-// How long orders usually take (GET /stats/typical-wait, issue 22 points 9 and 13): the home's badge says what
-// "online" means for an order. Loaded with the home's live parts, never with the first paint (decision 182).
+// How long orders usually take (GET /stats/typical-wait): the home's badge says what
+// "online" means for an order. Loaded with the home's live parts, never with the first paint (decision 180).
 import { TYPICAL_WAIT, type TypicalWaitDto } from '#shared/stats';
 import { api, okOrThrow } from '../../../lib/api';
 import { queryOptions } from '../../../lib/query';

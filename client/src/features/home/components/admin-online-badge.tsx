@@ -9,8 +9,8 @@ const AdminRefreshButton = lazyComponent(async () => (await import('./admin-refr
 const REFRESH_SIZE = 36;
 
 /**
- * Online (green) / Offline (red) with the refresh control of spec §2 (shown 2 s after a load), and what it means for
- * an order (issue 22 point 13): online, orders are usually done in `minutes` (measured from recent orders; null or
+ * Online (green) / Offline (red) with the refresh control of product.md §2.3 (shown 2 s after a load), and what it means for
+ * an order: online, orders are usually done in `minutes` (measured from recent orders; null or
  * not known yet: "within minutes"); offline, they wait for staff.
  */
 export function AdminOnlineBadge({
@@ -28,7 +28,11 @@ export function AdminOnlineBadge({
 }) {
   const { t } = useTranslation('home');
   const format = useFormat();
-  const meaning = !online ? t('admin.meansOffline') : minutes === null ? t('admin.meansOnlineSoon') : t('admin.meansOnline', { count: minutes, minutes: format.number(minutes) });
+  const meaning = !online
+    ? t('admin.meansOffline')
+    : minutes === null
+      ? t('admin.meansOnlineSoon')
+      : t('admin.meansOnline', { count: minutes, minutes: format.number(minutes) });
   // The row is as high as the refresh control from the start: its appearing 2 s after the data must not push the page
   // down. The static shell (client/shell) paints the same two lines before any script.
   return (

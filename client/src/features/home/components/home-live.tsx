@@ -1,4 +1,4 @@
-// The home page's parts that show /home's answer (decision 182): a chunk of its own that brings the query layer,
+// The home page's parts that show /home's answer (decision 180): a chunk of its own that brings the query layer,
 // fetched while GET /home is under way; the page paints their placeholders until it is there.
 import { Skeleton } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -33,7 +33,10 @@ export function LiveProducts() {
     // Session restore skips '/', so this answer is what ends the user's loading state here.
     setUser(data.user);
   }, [data, setAdminOnline, setUser]);
-  useSocketEvent('home:orders', (orders: HomeOrderDto[]) => void updateQueries<HomeAnswer>(homeKeys.all, (home) => ({ ...home, orders })));
+  useSocketEvent(
+    'home:orders',
+    (orders: HomeOrderDto[]) => void updateQueries<HomeAnswer>(homeKeys.all, (home) => ({ ...home, orders })),
+  );
   return <ProductsGrid products={data?.products ?? (error ? [] : null)} />;
 }
 
@@ -47,7 +50,7 @@ export function LiveRecentOrders() {
   );
 }
 
-/** The admin badge with the refresh control of spec §2 (shown 2 s after a load, hidden a while after a click). */
+/** The admin badge with the refresh control of product.md §2.3 (shown 2 s after a load, hidden a while after a click). */
 export function LiveAdminBadge() {
   const { isFetched, refetch } = useHome();
   const online = useAtomValue(adminOnlineAtom);
@@ -75,5 +78,13 @@ export function LiveAdminBadge() {
     });
   };
   const wait = useQuery(typicalWaitQuery());
-  return <AdminOnlineBadge online={online} showRefresh={showRefresh} refreshing={refreshing} onRefresh={refresh} minutes={wait.data?.minutes ?? null} />;
+  return (
+    <AdminOnlineBadge
+      online={online}
+      showRefresh={showRefresh}
+      refreshing={refreshing}
+      onRefresh={refresh}
+      minutes={wait.data?.minutes ?? null}
+    />
+  );
 }

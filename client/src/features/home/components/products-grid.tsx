@@ -21,7 +21,16 @@ const PLACEHOLDERS: ProductDto[] = PRODUCT_IDS.map((id) => ({
   description: '',
   description_bn: '',
   image: null,
-  pms: WALLETS.map((account) => ({ account, available: true, rate: 1, min: 100, max: 100, limit_reached: false, hours: null, note: '' })),
+  pms: WALLETS.map((account) => ({
+    account,
+    available: true,
+    rate: 1,
+    min: 100,
+    max: 100,
+    limit_reached: false,
+    hours: null,
+    note: '',
+  })),
 }));
 
 /** One card per product; a click goes to /new/{id}. `products` null: the cards wait for the data (skeletons). */
@@ -31,7 +40,12 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
   const format = useFormat();
   const loading = products === null;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" aria-busy={loading || undefined} aria-label={loading ? t('orders:loading') : undefined}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 4 }}
+      spacing="md"
+      aria-busy={loading || undefined}
+      aria-label={loading ? t('orders:loading') : undefined}
+    >
       {(products ?? PLACEHOLDERS).map((product) => {
         const kind = productKind(product.id);
         const currency = productCurrency(product.id);
@@ -72,7 +86,11 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
               <Group justify="space-between" mt="auto" wrap="nowrap">
                 <Skeleton visible={loading} w={loading ? 'fit-content' : undefined}>
                   <Text size="sm" className={classes.tabular}>
-                    {disabled ? t('products.unavailable') : from !== null ? t('products.from', { amount: format.money(from, currency) }) : null}
+                    {disabled
+                      ? t('products.unavailable')
+                      : from !== null
+                        ? t('products.from', { amount: format.money(from, currency) })
+                        : null}
                   </Text>
                 </Skeleton>
                 <IconChevronRight size={20} aria-hidden />

@@ -8,14 +8,15 @@ import userAvatarUrl from '../../../assets/avatar-user.svg';
 
 /** The customer's photo when the shop shows photos; otherwise initials of the (masked) name; a guest's default picture. */
 function CustomerAvatar({ order, size }: { order: HomeOrderDto; size: number }) {
-  if (!order.userLogo && order.userName) return <Avatar name={order.userName} color="initials" alt="" size={size} radius="xl" />;
+  if (!order.userLogo && order.userName)
+    return <Avatar name={order.userName} color="initials" alt="" size={size} radius="xl" />;
   return <Avatar src={order.userLogo || userAvatarUrl} alt="" size={size} radius="xl" />;
 }
 
 // The public list has no order ids; creation time and position tell the rows apart.
 const rowKey = (order: HomeOrderDto, index: number) => `${order.created_at}-${index}`;
 
-/** The public recent-orders list: product, date, amount, status, user (spec §1, §3). */
+/** The public recent-orders list: product, date, amount, status, user (product.md §2.3, §3). */
 export function RecentOrdersTable({ orders }: { orders: HomeOrderDto[] }) {
   const { t } = useTranslation(['home', 'orders']);
   const column = useOrderColumns();

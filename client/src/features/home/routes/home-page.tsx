@@ -1,5 +1,27 @@
-import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBolt, IconClockHour4, IconHeadset, IconShieldCheck, IconTrendingUp, IconUserPlus, IconShoppingCart, IconCash } from '@tabler/icons-react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconBolt,
+  IconClockHour4,
+  IconHeadset,
+  IconShieldCheck,
+  IconTrendingUp,
+  IconUserPlus,
+  IconShoppingCart,
+  IconCash,
+} from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +33,7 @@ import { AdminOnlineBadge } from '../components/admin-online-badge';
 import { ProductsGrid } from '../components/products-grid';
 import layout from '../../../styles/layout.module.css';
 
-// What shows /home's answer is a chunk of its own with the query layer (decision 182), fetched beside the answer.
+// What shows /home's answer is a chunk of its own with the query layer (decision 180), fetched beside the answer.
 const liveParts = () => import('../components/home-live');
 const LiveAdminBadge = lazyComponent(async () => (await liveParts()).LiveAdminBadge);
 const LiveProducts = lazyComponent(async () => (await liveParts()).LiveProducts);
@@ -35,7 +57,7 @@ const REASONS = [
 
 /**
  * / — the marketing home page with products, how it works, reasons, recent orders and the admin badge. Everything
- * but the data paints at once; the products' cards wait as skeletons of their own size (decision 064).
+ * but the data paints at once; the products' cards wait as skeletons of their own size (decision 063).
  */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'orders']);
@@ -46,14 +68,14 @@ export default function HomePage() {
 
   return (
     <Box>
-      <Box
-        component="section"
-        py={{ base: 40, sm: 72 }}
-        className={layout.heroGradient}
-      >
+      <Box component="section" py={{ base: 40, sm: 72 }} className={layout.heroGradient}>
         <Container size="lg">
           <Stack gap="lg" maw={680}>
-            <Suspense fallback={<AdminOnlineBadge online={adminOnline} showRefresh={false} refreshing={false} onRefresh={noop} />}>
+            <Suspense
+              fallback={
+                <AdminOnlineBadge online={adminOnline} showRefresh={false} refreshing={false} onRefresh={noop} />
+              }
+            >
               <LiveAdminBadge />
             </Suspense>
             <Title order={1} fz={{ base: 30, sm: 46 }} lh={1.15}>
@@ -77,7 +99,13 @@ export default function HomePage() {
 
       <Container size="lg" py={{ base: 'xl', sm: 56 }}>
         <Stack gap={56}>
-          <Stack gap="md" component="section" id="products" className={layout.belowHeader} aria-labelledby="products-title">
+          <Stack
+            gap="md"
+            component="section"
+            id="products"
+            className={layout.belowHeader}
+            aria-labelledby="products-title"
+          >
             <Title order={2} id="products-title">
               {t('products.title')}
             </Title>

@@ -1,4 +1,4 @@
-// The admin's side of orders (spec §7, issue 10): the live queue, the history with filters, the CSV export and
+// The admin's side of orders (product.md §7.12): the live queue, the history with filters, the CSV export and
 // the two admin commands on one order.
 import type { AdminOrderDto } from '#shared/api-types';
 import type { OrderCustomerDto } from '#shared/order-filters';
@@ -19,7 +19,7 @@ export interface OrderHistoryFilter {
   from?: number;
   to?: number;
   q: string;
-  /** '' any, 'true' verified by SMS, 'false' top-ups not verified (decision 123). */
+  /** '' any, 'true' verified by SMS, 'false' top-ups not verified (decision 012). */
   verified?: string;
 }
 
@@ -36,20 +36,35 @@ export function filterQuery(f: OrderHistoryFilter): QueryParams {
 }
 
 export const listOrderQueue = (page: number) => api.get<AdminOrderList>('/orders/all', { page });
-export const listOrderHistory = (page: number, filter: OrderHistoryFilter) => api.get<AdminOrderList>('/orders/all', { page, ...filterQuery(filter) });
-export const orderQueueQuery = (page: number) => queryOptions({ queryKey: orderKeys.queue(page), queryFn: () => okOrThrow(listOrderQueue(page)) });
+export const listOrderHistory = (page: number, filter: OrderHistoryFilter) =>
+  api.get<AdminOrderList>('/orders/all', { page, ...filterQuery(filter) });
+export const orderQueueQuery = (page: number) =>
+  queryOptions({ queryKey: orderKeys.queue(page), queryFn: () => okOrThrow(listOrderQueue(page)) });
 export const orderHistoryQuery = (filter: OrderHistoryFilter) => (page: number) =>
   queryOptions({ queryKey: orderKeys.history(page, filter), queryFn: () => okOrThrow(listOrderHistory(page, filter)) });
-export const downloadOrdersCsv = (filter: OrderHistoryFilter, filename: string) => api.download('/orders/export.csv', filterQuery(filter), filename);
+export const downloadOrdersCsv = (filter: OrderHistoryFilter, filename: string) =>
+  api.download('/orders/export.csv', filterQuery(filter), filename);
 
-export const completeOrder = (id: string, payoutTrxId?: string) =>
-  sendOrderCommand<AdminOrderDto>(id, payoutTrxId ? { name: 'completeOrder', payoutTrxId } : { name: 'completeOrder' });
-export const reopenOrder = (id: string, reason: string) => sendOrderCommand<AdminOrderDto>(id, { name: 'reopenOrder', reason });
+/** What the timeline and the audit keep when staff complete a top-up whose payment is not verified (decision 241). */
+export const CHECKED_BY_HAND = 'Checked the payment myself';
+/** Complete; `checkedByHand` when the payment is not verified and the staff member ticked that they checked it. */
+export const completeOrder = (id: string, payoutTrxId?: string, checkedByHand = false) =>
+  sendOrderCommand<AdminOrderDto>(id, {
+    name: 'completeOrder',
+    ...(payoutTrxId ? { payoutTrxId } : {}),
+    ...(checkedByHand ? { unverifiedReason: CHECKED_BY_HAND } : {}),
+  });
+export const reopenOrder = (id: string, reason: string) =>
+  sendOrderCommand<AdminOrderDto>(id, { name: 'reopenOrder', reason });
 export const cancelOrderAsAdmin = (id: string, why: { reason?: CancelReason; note?: string } = {}) =>
   sendOrderCommand<AdminOrderDto>(id, { name: 'cancelOrderAsAdmin', ...why });
 
 /** Staff settle a held verification (decision 145): accept (verified by hand) or reject, saying why. */
 export async function settleVerification(id: string, decision: 'accept' | 'reject', reason: string) {
   const captcha = await getCaptcha();
-  return api.post<{ order: AdminOrderDto }>(`/orders/${encodeURIComponent(id)}/verification`, { captcha, decision, reason });
+  return api.post<{ order: AdminOrderDto }>(`/orders/${encodeURIComponent(id)}/verification`, {
+    captcha,
+    decision,
+    reason,
+  });
 }

@@ -1,4 +1,4 @@
-// Claims and the second pair of eyes on an order (issue 20): staff only.
+// Claims and the second pair of eyes on an order: staff only.
 import type { AdminOrderDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';

@@ -1,4 +1,4 @@
-// Order calls of spec §7: product, place, read, customer updates and the own-orders list.
+// Order calls of product.md §7: product, place, read, customer updates and the own-orders list.
 import type { OrderView, ProductDto, PublicOrderDto } from '#shared/api-types';
 import { TYPICAL_WAIT, type TypicalWaitDto } from '#shared/stats';
 import { orderCommandPayload, type PlaceOrderInput, type OrderCommand, type OrderPayment } from '#shared/schemas';
@@ -21,14 +21,18 @@ export const orderKeys = {
   typicalWait: () => [...orderKeys.all, 'typical-wait'] as const,
 };
 
-
-export const getProduct = (productId: string) => api.get<{ product: ProductDto }>(`/products/${encodeURIComponent(productId)}`);
-export const productQuery = (productId: string) => queryOptions({ queryKey: orderKeys.product(productId), queryFn: async () => (await okOrThrow(getProduct(productId))).product });
+export const getProduct = (productId: string) =>
+  api.get<{ product: ProductDto }>(`/products/${encodeURIComponent(productId)}`);
+export const productQuery = (productId: string) =>
+  queryOptions({
+    queryKey: orderKeys.product(productId),
+    queryFn: async () => (await okOrThrow(getProduct(productId))).product,
+  });
 
 const NETWORK_RETRIES = 2;
 
 /**
- * Places an order with one Idempotency-Key for this checkout attempt (decision 074): a network failure is retried
+ * Places an order with one Idempotency-Key for this checkout attempt (decision 131): a network failure is retried
  * with the same key and body, so a lost answer never makes a second order; an answer of the server (4xx) is not.
  */
 export async function placeOrder(productId: string, order: PlaceOrderInput) {
@@ -44,31 +48,49 @@ export async function placeOrder(productId: string, order: PlaceOrderInput) {
 }
 
 export const getOrder = (id: string) => api.get<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}`);
-export const orderQuery = (id: string) => queryOptions({ queryKey: orderKeys.detail(id), queryFn: async () => (await okOrThrow(getOrder(id))).order });
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: orderKeys.detail(id), queryFn: async () => (await okOrThrow(getOrder(id))).order });
 
 /**
- * Sends one order command in its wire shape (spec §7), built by the shared `orderCommandPayload`. The answer is
+ * Sends one order command in its wire shape (product.md §7.2), built by the shared `orderCommandPayload`. The answer is
  * the order as the caller may see it: the public view, or the admin's full one (decision 070).
  */
 export async function sendOrderCommand<View extends OrderView = PublicOrderDto>(id: string, command: OrderCommand) {
   const captcha = await getCaptcha();
-  return api.patch<{ order: View }>(`/orders/${encodeURIComponent(id)}`, { captcha, order: orderCommandPayload(command) });
+  return api.patch<{ order: View }>(`/orders/${encodeURIComponent(id)}`, {
+    captcha,
+    order: orderCommandPayload(command),
+  });
 }
 
-export const submitPayment = (id: string, payment: OrderPayment) => sendOrderCommand(id, { name: 'submitPayment', payment });
+export const submitPayment = (id: string, payment: OrderPayment) =>
+  sendOrderCommand(id, { name: 'submitPayment', payment });
 export const cancelOrder = (id: string) => sendOrderCommand(id, { name: 'cancelOrder' });
 
-/** A timed-out top-up's "paid late" claim (issue 9 rule 4). */
+/** A timed-out top-up's "paid late" claim. */
 export async function claimLatePayment(id: string, pmId: string) {
   const captcha = await getCaptcha();
-  return api.post<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}/late-payment`, { captcha, pm_id: pmId });
+  return api.post<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}/late-payment`, {
+    captcha,
+    pm_id: pmId,
+  });
 }
 
-export const listOwnOrders = (page: number) => api.get<{ orders: PublicOrderDto[]; pages: number }>('/orders/all', { page });
+export const listOwnOrders = (page: number) =>
+  api.get<{ orders: PublicOrderDto[]; pages: number }>('/orders/all', { page });
 export type OwnOrderList = { orders: PublicOrderDto[]; pages: number };
-export const ownOrdersQuery = (page: number) => queryOptions({ queryKey: orderKeys.ownPage(page), queryFn: () => okOrThrow(listOwnOrders(page)) });
+export const ownOrdersQuery = (page: number) =>
+  queryOptions({ queryKey: orderKeys.ownPage(page), queryFn: () => okOrThrow(listOwnOrders(page)) });
 
-/** The median minutes from payment to completion over recent orders (decision 175); the server keeps it a minute too. */
+/** The median minutes from payment to completion over recent orders (decision 113); the server keeps it a minute too. */
 export const getTypicalWait = () => api.get<{ wait: TypicalWaitDto }>('/stats/typical-wait');
 export const typicalWaitQuery = () =>
-  queryOptions({ queryKey: orderKeys.typicalWait(), queryFn: async () => (await okOrThrow(getTypicalWait())).wait, staleTime: TYPICAL_WAIT.cacheSeconds * 1000 });
+  queryOptions({
+    queryKey: orderKeys.typicalWait(),
+    queryFn: async () => (await okOrThrow(getTypicalWait())).wait,
+    staleTime: TYPICAL_WAIT.cacheSeconds * 1000,
+  });
+
+/** `GET /players/{onex_id}`: the 1xBet player's masked name, when a cash desk is connected. */
+export const getPlayer = (onexId: string, currency: string) =>
+  api.get<{ player: { name: string } }>(`/players/${encodeURIComponent(onexId)}`, { currency });

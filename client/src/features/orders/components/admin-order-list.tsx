@@ -1,5 +1,5 @@
 // The admin's order lists (the live queue and the history): the table, its pages, and the detail popup a row opens,
-// with the customers the list answers carry beside the orders (issue 10).
+// with the customers the list answers carry beside the orders.
 import { Card, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
@@ -18,7 +18,9 @@ import { OrderDetailModal } from './order-detail-modal';
  * A page of an admin order list (its query) with the customers of every page answered so far: a pushed order of a
  * customer the shown page does not carry still finds its customer.
  */
-export function useAdminOrderPage<A extends AdminOrderList, K extends QueryKey>(options: (page: number) => UseQueryOptions<A, Error, A, K>) {
+export function useAdminOrderPage<A extends AdminOrderList, K extends QueryKey>(
+  options: (page: number) => UseQueryOptions<A, Error, A, K>,
+) {
   const list = usePagedQuery(options);
   useErrorToast(list.query.error);
   const answered = list.query.data?.customers;
@@ -36,7 +38,9 @@ export function useAdminOrderPage<A extends AdminOrderList, K extends QueryKey>(
 export function applyAdminOrder(key: QueryKey, order: OrderDto, keep: (order: OrderDto) => boolean = () => true): void {
   void updateQueries<AdminOrderList>(key, (list) => ({
     ...list,
-    orders: keep(order) ? list.orders.map((row) => (row.id === order.id ? order : row)) : list.orders.filter((row) => row.id !== order.id),
+    orders: keep(order)
+      ? list.orders.map((row) => (row.id === order.id ? order : row))
+      : list.orders.filter((row) => row.id !== order.id),
   }));
 }
 
@@ -62,7 +66,7 @@ export function AdminOrderList({
   onPage: (page: number) => void;
   /** An admin command in the popup changed the order. */
   onDone: (order: OrderDto) => void;
-  /** Rows carry Claim / Release (the live queue, issue 20). */
+  /** Rows carry Claim / Release (the live queue). */
   claims?: boolean;
 }) {
   const { t } = useTranslation('orders');
@@ -78,7 +82,11 @@ export function AdminOrderList({
           minWidth={620}
           onOpen={(order) => setOpenId(order.id)}
           openLabel={(order) => t('queue.open', { id: shortOrderId(order.id) })}
-          rowAction={claims ? { header: t('claims.action'), render: (order) => <ClaimAction order={order} onDone={onDone} /> } : undefined}
+          rowAction={
+            claims
+              ? { header: t('claims.action'), render: (order) => <ClaimAction order={order} onDone={onDone} /> }
+              : undefined
+          }
           empty={
             <Text ta="center" c="dimmed" py="xl">
               {empty}

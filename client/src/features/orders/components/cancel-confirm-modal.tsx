@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/constants';
 import { CANCEL_REASONS, type CancelReason } from '#shared/schemas';
 
-/** Asks before an admin cancels: a reason (optional) and a note the customer will read (issue 10). */
+/** Asks before an admin cancels: a reason (optional) and a note the customer will read. */
 export function CancelConfirmModal({
   opened,
   busy,

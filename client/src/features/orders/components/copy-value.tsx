@@ -18,7 +18,12 @@ export function CopyValue({ label, value, display }: { label: string; value: str
         </Text>
       </Box>
       <Tooltip label={t('view.copy')}>
-        <ActionIcon size={44} variant="light" onClick={() => void copyToClipboard(value)} aria-label={t('view.copyLabel', { label })}>
+        <ActionIcon
+          size={44}
+          variant="light"
+          onClick={() => void copyToClipboard(value)}
+          aria-label={t('view.copyLabel', { label })}
+        >
           <IconCopy size={22} />
         </ActionIcon>
       </Tooltip>

@@ -1,15 +1,16 @@
-import { Alert, Button, Paper, Radio, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Radio, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto, ProductPmDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { toAsciiDigits } from '#shared/digits';
 import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
 import { isOpenAt } from '#shared/money-controls';
 import { topupOrderSchema, withdrawOrderSchema, type PlaceOrderInput } from '#shared/schemas';
+import type { z } from 'zod';
 import { walletAccent, WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
@@ -19,6 +20,7 @@ import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
 import { readStored, writeStored } from '../../../lib/storage';
 import { placeOrder } from '../api/orders-api';
+import { PlayerName } from './player-name';
 import classes from '../../../styles/text.module.css';
 
 const FIELDS = ['pm_method', 'amount', 'onex_id', 'wallet', 'contact_email', 'payer'] as const;
@@ -32,24 +34,37 @@ interface Values {
   payer: string;
 }
 
-/** A signed-in customer's payer number is remembered on this device (issue 23). */
+/** A signed-in customer's payer number is remembered on this device. */
 const payerStorageKey = (userId: string) => `payer:${userId}`;
 
-/** Top-up or withdraw form of /new/:id (spec §2, §5): method, amount within the method's range, account, e-mail. */
-export function NewOrderForm({ product, defaultEmail, userId }: { product: ProductDto; defaultEmail: string; userId?: string }) {
+/** Top-up or withdraw form of /new/:id (product.md §2.5, §5): method, amount within the method's range, account, e-mail. */
+export function NewOrderForm({
+  product,
+  defaultEmail,
+  userId,
+}: {
+  product: ProductDto;
+  defaultEmail: string;
+  userId?: string;
+}) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const navigate = useNavigate();
   const kind = productKind(product.id);
   const currency = productCurrency(product.id);
-  // A method whose daily cap is full shows, unselectable, until midnight Dhaka (decision 124); one the server refused
+  // A method whose daily cap is full shows, unselectable, until midnight Dhaka (decision 112); one the server refused
   // as full while this page was open joins them.
   const [fullNow, setFullNow] = useState<ReadonlySet<string>>(new Set());
+  // A refusal by the customer's own limits or break (decisions 271-272): the form links to where they stand.
+  const [ownLimitRefusal, setOwnLimitRefusal] = useState(false);
   const methods = product.pms.filter((pm) => pm.available);
-  // A method outside its business hours (Asia/Dhaka, issue 23) shows unselectable with its opening time.
+  // A method outside its business hours (Asia/Dhaka) shows unselectable with its opening time.
   const [now] = useState(() => new Date());
+  // A withdrawal is placed from a confirmation step that shows the payout number grouped (decision 281).
+  const [confirming, setConfirming] = useState<z.output<typeof withdrawOrderSchema> | null>(null);
   const isClosed = (pm: ProductPmDto) => !isOpenAt(pm.hours, now);
-  const isFull = (pm: ProductPmDto, full: ReadonlySet<string> = fullNow) => pm.limit_reached || full.has(pm.account) || isClosed(pm);
+  const isFull = (pm: ProductPmDto, full: ReadonlySet<string> = fullNow) =>
+    pm.limit_reached || full.has(pm.account) || isClosed(pm);
   const open = methods.filter((pm) => !isFull(pm));
 
   const form = useForm<Values>({
@@ -66,10 +81,13 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
       const payload = kind === 'topup' ? topupFields(values) : withdrawFields(values);
       const errors = zodResolver(kind === 'topup' ? topupOrderSchema : withdrawOrderSchema)(payload);
       const method = methods.find((pm) => pm.account === values.pm_method);
-      // The method's own limits, in the reader's digits: "Minimum ৳১০০" rather than "invalid amount" (issue 22 point 12).
+      // The method's own limits, in the reader's digits: "Minimum ৳১০০" rather than "invalid amount".
       const outside = method ? outOfRange(values.amount, method) : null;
       if (!errors.amount && method && outside) {
-        errors.amount = outside === 'low' ? t('validation.amountMin', { min: format.money(method.min, currency) }) : t('validation.amountMax', { max: format.money(method.max, currency) });
+        errors.amount =
+          outside === 'low'
+            ? t('validation.amountMin', { min: format.money(method.min, currency) })
+            : t('validation.amountMax', { max: format.money(method.max, currency) });
       }
       return errors;
     },
@@ -79,7 +97,10 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
   // '৫০০' and '500' alike (decision 090); the schemas normalise the same way when the form is sent.
   const amount = toAsciiDigits(form.values.amount.trim());
   // Nothing for an amount the method does not take: an estimate would promise an order that cannot be placed.
-  const estimate = method && AMOUNT_PATTERN.test(amount) && outOfRange(amount, method) === null ? computePayAmount(amount, method.rate) : null;
+  const estimate =
+    method && AMOUNT_PATTERN.test(amount) && outOfRange(amount, method) === null
+      ? computePayAmount(amount, method.rate)
+      : null;
 
   const submitter = useSubmit({
     send: (order: PlaceOrderInput) => placeOrder(product.id, order),
@@ -88,7 +109,8 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
     fallbackKey: 'errors.orderCreate',
     inline: true,
     onFailure: (answer) => {
-      // One neutral answer, whichever value the shop refuses (issue 23).
+      setOwnLimitRefusal(answer.key === 'errors.playerLimit' || answer.key === 'errors.selfExcluded');
+      // One neutral answer, whichever value the shop refuses.
       if (answer.key === 'errors.blocked') return { key: 'errors.orderRefused' };
       if (answer.key === 'errors.methodLimitReached') {
         const full = new Set(fullNow).add(form.values.pm_method);
@@ -103,10 +125,10 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
     },
   });
   // The form validated these values with the same schemas: parsing gives the normalised input the API takes.
-  const submitOrder = form.onSubmit(
-    (values) => void submitter.submit(kind === 'topup' ? topupOrderSchema.parse(topupFields(values)) : withdrawOrderSchema.parse(withdrawFields(values))),
-    focusFirstInvalid,
-  );
+  const submitOrder = form.onSubmit((values) => {
+    if (kind === 'topup') void submitter.submit(topupOrderSchema.parse(topupFields(values)));
+    else setConfirming(withdrawOrderSchema.parse(withdrawFields(values)));
+  }, focusFirstInvalid);
 
   if (!product.available || methods.length === 0) {
     return (
@@ -120,6 +142,52 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
       <Alert color="yellow" icon={<IconInfoCircle />} title={t('methodCap.allFullTitle')} data-testid="methods-full">
         {t('methodCap.allFull')}
       </Alert>
+    );
+  }
+
+  if (confirming) {
+    return (
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        component="section"
+        aria-labelledby="withdraw-confirm-title"
+        data-testid="withdraw-confirm"
+      >
+        <Stack gap="md">
+          <Text id="withdraw-confirm-title" fw={700} size="lg">
+            {t('new.confirmTitle')}
+          </Text>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('new.confirmWallet')}
+            </Text>
+            <Text fw={800} fz={26} className={classes.tabular} data-testid="confirm-payout">
+              {t('new.confirmWalletValue', {
+                wallet: format.wallet(confirming.wallet),
+                method: t(`wallets.${confirming.pm_method}`),
+              })}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('new.confirmAmount')}
+            </Text>
+            <Text fw={700} className={classes.tabular}>
+              {format.money(confirming.amount, currency)}
+            </Text>
+          </Stack>
+          <Text size="sm">{t('new.confirmHint')}</Text>
+          <SubmitFailureAlert submitter={submitter} />
+          <Button size="lg" fullWidth loading={submitter.pending} onClick={() => void submitter.submit(confirming)}>
+            {t('new.confirmPlace')}
+          </Button>
+          <Button variant="default" fullWidth disabled={submitter.pending} onClick={() => setConfirming(null)}>
+            {t('new.confirmEdit')}
+          </Button>
+        </Stack>
+      </Paper>
     );
   }
 
@@ -155,7 +223,11 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
                     display: 'flex',
                     alignItems: 'center',
                     gap: 12,
-                    background: full ? 'var(--mantine-color-gray-1)' : selected ? 'var(--mantine-color-gray-0)' : undefined,
+                    background: full
+                      ? 'var(--mantine-color-gray-1)'
+                      : selected
+                        ? 'var(--mantine-color-gray-0)'
+                        : undefined,
                     cursor: full ? 'not-allowed' : undefined,
                   }}
                 >
@@ -163,7 +235,9 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
                     value={pm.account}
                     color={walletAccent(pm.account)}
                     aria-label={
-                      full ? `${t(`wallets.${pm.account}`)}: ${t(isClosed(pm) ? 'methodHours.closed' : 'methodCap.unavailable')}` : t(`wallets.${pm.account}`)
+                      full
+                        ? `${t(`wallets.${pm.account}`)}: ${t(isClosed(pm) ? 'methodHours.closed' : 'methodCap.unavailable')}`
+                        : t(`wallets.${pm.account}`)
                     }
                     aria-describedby={full ? hintId : undefined}
                     disabled={full}
@@ -192,7 +266,7 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
           </SimpleGrid>
         </Radio.Group>
 
-        {/* The method's note from the shop (issue 22): how to pay with it; a withdrawal is paid by the shop. */}
+        {/* The method's note from the shop: how to pay with it; a withdrawal is paid by the shop. */}
         {kind === 'topup' && method?.note ? (
           <Text size="sm" c="dark.6" className={classes.preLine} data-testid="method-note">
             {method.note}
@@ -201,7 +275,9 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
 
         <TextInput
           {...form.getInputProps('amount')}
-          label={t(kind === 'topup' ? 'new.amountTopup' : 'new.amountWithdraw', { currency: t(`currency.${currency}`) })}
+          label={t(kind === 'topup' ? 'new.amountTopup' : 'new.amountWithdraw', {
+            currency: t(`currency.${currency}`),
+          })}
           description={rangeHint}
           inputMode="decimal"
           autoComplete="off"
@@ -223,15 +299,18 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
         ) : null}
 
         {kind === 'topup' ? (
-          <TextInput
-            {...form.getInputProps('onex_id')}
-            label={t('new.onexId')}
-            description={t('new.onexIdHint')}
-            inputMode="numeric"
-            maxLength={9}
-            autoComplete="off"
-            required
-          />
+          <Stack gap={4}>
+            <TextInput
+              {...form.getInputProps('onex_id')}
+              label={t('new.onexId')}
+              description={t('new.onexIdHint')}
+              inputMode="numeric"
+              maxLength={9}
+              autoComplete="off"
+              required
+            />
+            <PlayerName onexId={form.values.onex_id} currency={currency} />
+          </Stack>
         ) : (
           <TextInput
             {...form.getInputProps('wallet')}
@@ -268,9 +347,14 @@ export function NewOrderForm({ product, defaultEmail, userId }: { product: Produ
         </Paper>
 
         <SubmitFailureAlert submitter={submitter} />
+        {userId && ownLimitRefusal && submitter.failure ? (
+          <Anchor component={Link} to={paths.account.limits.getHref()} size="sm" data-testid="own-limits-link">
+            {t('new.seeLimits')}
+          </Anchor>
+        ) : null}
 
         <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
-          {t(kind === 'topup' ? 'new.submitTopup' : 'new.submitWithdraw')}
+          {t(kind === 'topup' ? 'new.submitTopup' : 'new.reviewWithdraw')}
         </Button>
       </Stack>
     </form>
@@ -283,12 +367,17 @@ function topupFields(values: Values) {
     amount: values.amount.trim(),
     onex_id: values.onex_id.trim(),
     contact_email: values.contact_email.trim(),
-    // Always asked; sent when given (the API requires it only when the shop's payer_required is on, issue 23).
+    // Always asked; sent when given (the API requires it only when the shop's payer_required is on).
     ...(values.payer.trim() === '' ? {} : { payer: values.payer.trim() }),
   };
 }
 function withdrawFields(values: Values) {
-  return { pm_method: values.pm_method, amount: values.amount.trim(), wallet: values.wallet.trim(), contact_email: values.contact_email.trim() };
+  return {
+    pm_method: values.pm_method,
+    amount: values.amount.trim(),
+    wallet: values.wallet.trim(),
+    contact_email: values.contact_email.trim(),
+  };
 }
 /** Below the method's minimum or above its maximum; null inside the range or when it is no amount at all. */
 function outOfRange(amount: string, method: ProductPmDto): 'low' | 'high' | null {

@@ -1,4 +1,4 @@
-// Who holds an order and the second pair of eyes (issue 20): the queue row's Claim / Release, and the order popup's
+// Who holds an order and the second pair of eyes: the queue row's Claim / Release, and the order popup's
 // holder, approvals and Approve. Each answers the changed order to `onDone`, as the popup's other commands do.
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
@@ -13,10 +13,17 @@ import { approveOrder, claimOrder, releaseOrder } from '../api/order-claims';
 
 type Step = 'claim' | 'release' | 'approve';
 const SEND = { claim: claimOrder, release: releaseOrder, approve: approveOrder } as const;
-const DONE = { claim: 'orders:claims.claimed', release: 'orders:claims.released', approve: 'orders:claims.approved' } as const;
+const DONE = {
+  claim: 'orders:claims.claimed',
+  release: 'orders:claims.released',
+  approve: 'orders:claims.approved',
+} as const;
 
 /** Whether the order can still be claimed: the queue's orders (and timed-out ones claimed paid late). */
-const claimable = (order: OrderDto) => order.status === 'pending' || order.status === 'waiting' || (order.status === 'timedout' && order.late_claim_at !== null);
+const claimable = (order: OrderDto) =>
+  order.status === 'pending' ||
+  order.status === 'waiting' ||
+  (order.status === 'timedout' && order.late_claim_at !== null);
 
 function useStep(onDone: (order: OrderDto) => void) {
   const [busy, setBusy] = useState<Step | null>(null);
@@ -64,14 +71,27 @@ export function ClaimAction({ order, onDone }: { order: OrderDto; onDone: (order
   if (!order.assignee) {
     if (!claimable(order)) return null;
     return (
-      <Button size="compact-sm" variant="light" loading={busy === 'claim'} aria-label={t('claims.claimOrder', { id })} onClick={() => void run('claim', order)}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={busy === 'claim'}
+        aria-label={t('claims.claimOrder', { id })}
+        onClick={() => void run('claim', order)}
+      >
         {t('claims.claim')}
       </Button>
     );
   }
   if (order.assignee.id !== me && !isAdmin) return null;
   return (
-    <Button size="compact-sm" variant="subtle" color="gray" loading={busy === 'release'} aria-label={t('claims.releaseOrder', { id })} onClick={() => void run('release', order)}>
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color="gray"
+      loading={busy === 'release'}
+      aria-label={t('claims.releaseOrder', { id })}
+      onClick={() => void run('release', order)}
+    >
       {t('claims.release')}
     </Button>
   );
@@ -82,11 +102,14 @@ export function OrderStaffSteps({ order, onDone }: { order: OrderDto; onDone: (o
   const { t } = useTranslation('orders');
   const format = useFormat();
   const me = useAtomValue(userAtom)?.id;
+  const isAdmin = useIsAdmin();
   const { busy, run } = useStep(onDone);
   const approvals = order.approvals ?? [];
   const approvedByMe = approvals.some((a) => a.by === me);
   const approvedByOther = approvals.some((a) => a.by !== me);
-  const asksApproval = order.status === 'pending' && order.approval_required;
+  // A large withdrawal's completion (four eyes), or a held payment's acceptance by an operator (decision 315).
+  const heldApproval = order.accept_rule === 'second_approval' && !isAdmin;
+  const asksApproval = (order.status === 'pending' && order.approval_required) || heldApproval;
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -101,9 +124,22 @@ export function OrderStaffSteps({ order, onDone }: { order: OrderDto; onDone: (o
       {asksApproval && !approvedByOther ? (
         <Alert color="yellow" variant="light" p="xs">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm">{approvedByMe ? t('claims.ownApproval') : t('claims.needsApproval')}</Text>
+            <Text size="sm">
+              {heldApproval
+                ? approvedByMe
+                  ? t('claims.heldOwnApproval')
+                  : t('claims.heldNeedsApproval')
+                : approvedByMe
+                  ? t('claims.ownApproval')
+                  : t('claims.needsApproval')}
+            </Text>
             {approvedByMe ? null : (
-              <Button size="compact-sm" color="yellow" loading={busy === 'approve'} onClick={() => void run('approve', order)}>
+              <Button
+                size="compact-sm"
+                color="yellow"
+                loading={busy === 'approve'}
+                onClick={() => void run('approve', order)}
+              >
                 {t('claims.approve')}
               </Button>
             )}

@@ -10,10 +10,18 @@ import { useIsAdmin } from '../../../lib/session';
 import classes from '../../../styles/text.module.css';
 
 /** Who placed the order, in the admin's popup: name, e-mail with copy, public number and order count. */
-export function OrderCustomer({ userId, customer, onOpen }: { userId: string | null; customer?: OrderCustomerDto; onOpen: () => void }) {
+export function OrderCustomer({
+  userId,
+  customer,
+  onOpen,
+}: {
+  userId: string | null;
+  customer?: OrderCustomerDto;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation('console');
   const format = useFormat();
-  // The user's page is the admins' (issue 20): operators see the customer without the link.
+  // The user's page is the admins': operators see the customer without the link.
   const isAdmin = useIsAdmin();
   if (!userId) {
     return (
@@ -41,7 +49,12 @@ export function OrderCustomer({ userId, customer, onOpen }: { userId: string | n
             {customer.email}
           </Text>
           <Tooltip label={t('customer.copyEmail')}>
-            <ActionIcon variant="subtle" size={36} aria-label={t('customer.copyEmail')} onClick={() => void copyToClipboard(customer.email)}>
+            <ActionIcon
+              variant="subtle"
+              size={36}
+              aria-label={t('customer.copyEmail')}
+              onClick={() => void copyToClipboard(customer.email)}
+            >
               <IconCopy size={18} />
             </ActionIcon>
           </Tooltip>

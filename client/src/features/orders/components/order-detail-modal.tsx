@@ -1,10 +1,10 @@
-// The admin's order popup (issue 22 point 8): what staff act on first (status, amounts, 1xBet id or payout wallet,
+// The admin's order popup: what staff act on first (status, amounts, 1xBet id or payout wallet,
 // verification, the held decision), the details below, and the actions in a bar that stays at the bottom of the
 // popup while it scrolls, so a live update above never moves them.
-import { Alert, Anchor, Box, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
-import { productKind } from '#shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDto } from '#shared/api-types';
@@ -17,7 +17,7 @@ import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
-import { useIsAdmin } from '../../../lib/session';
+import { useIsAdmin, userAtom } from '../../../lib/session';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { cancelOrderAsAdmin, completeOrder, reopenOrder, settleVerification } from '../api/admin-orders';
 import { CancelConfirmModal } from './cancel-confirm-modal';
@@ -40,7 +40,7 @@ const DONE_KEY = {
 } as const;
 const VERIFICATION_COLOR = { verified: 'green', amount_mismatch: 'red', held: 'orange', rejected: 'red' } as const;
 
-/** A detail; a row without a value is not shown (issue 22 point 8). */
+/** A detail; a row without a value is not shown. */
 function Row({ label, value }: { label: string; value: ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
   return (
@@ -56,7 +56,19 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** A reason the timeline keeps and the buttons it goes with: settling a held payment, reopening a late one. */
-function ReasonAction({ label, value, onChange, error, children }: { label: string; value: string; onChange: (value: string) => void; error?: string; children: ReactNode }) {
+function ReasonAction({
+  label,
+  value,
+  onChange,
+  error,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Textarea
@@ -75,6 +87,12 @@ function ReasonAction({ label, value, onChange, error, children }: { label: stri
   );
 }
 
+/** Whether this staff member may accept the held payment now (decision 315): an admin; an operator once someone else approved. */
+function mayAccept(order: OrderDto, isAdmin: boolean, me: string | undefined): boolean {
+  if (isAdmin) return true;
+  return order.accept_rule === 'second_approval' && (order.approvals ?? []).some((a) => a.by !== me);
+}
+
 /** The SMS verification of the order: what the SMS said beside what the order asks. */
 function VerificationPanel({ order }: { order: OrderDto }) {
   const { t } = useTranslation(['orders', 'sms']);
@@ -82,7 +100,12 @@ function VerificationPanel({ order }: { order: OrderDto }) {
   const v = order.verification;
   if (!v || v.status === 'none') return null;
   return (
-    <Alert color={VERIFICATION_COLOR[v.status as keyof typeof VERIFICATION_COLOR] ?? 'gray'} variant="light" p="sm" data-testid="order-verification">
+    <Alert
+      color={VERIFICATION_COLOR[v.status as keyof typeof VERIFICATION_COLOR] ?? 'gray'}
+      variant="light"
+      p="sm"
+      data-testid="order-verification"
+    >
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap">
           <VerificationBadge order={order} />
@@ -105,10 +128,15 @@ function VerificationPanel({ order }: { order: OrderDto }) {
             {t('sms:payout.proved', { trx: order.payout.trx_id, time: format.date(order.payout.at) })}
           </Text>
         ) : null}
-        {order.late_claim_at ? <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text> : null}
+        {order.late_claim_at ? (
+          <Text size="sm">{t('sms:verification.lateClaim', { time: format.date(order.late_claim_at) })}</Text>
+        ) : null}
         {v.sender || v.received_at ? (
           <Text size="xs" c="dimmed">
-            {[v.sender ? `${t('sms:verification.smsSender')}: ${format.wallet(v.sender)}` : null, v.received_at ? `${t('sms:verification.smsTime')}: ${format.date(v.received_at)}` : null]
+            {[
+              v.sender ? `${t('sms:verification.smsSender')}: ${format.wallet(v.sender)}` : null,
+              v.received_at ? `${t('sms:verification.smsTime')}: ${format.date(v.received_at)}` : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
@@ -127,46 +155,46 @@ export function OrderDetailModal({
   onChanged,
 }: {
   order: OrderDto | null;
-  /** The customer of the order, from the list answer (issue 10). */
+  /** The customer of the order, from the list answer. */
   customer?: OrderCustomerDto;
   onClose: () => void;
   onDone: (order: OrderDto) => void;
-  /** A claim, release or approval changed the order; the popup stays open (issue 20). */
+  /** A claim, release or approval changed the order; the popup stays open. */
   onChanged?: (order: OrderDto) => void;
 }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { t: tc } = useTranslation('console');
   const isAdmin = useIsAdmin();
+  const me = useAtomValue(userAtom)?.id;
   const phone = useMediaQuery('(max-width: 36em)');
   const [confirming, setConfirming] = useState<'cancel' | 'complete' | null>(null);
   const format = useFormat();
   const productName = useProductName();
   const [busy, setBusy] = useState<AdminCommand | null>(null);
-  const [payoutTrxId, setPayoutTrxId] = useState('');
   const [reason, setReason] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    setPayoutTrxId('');
     setReason('');
     setFieldErrors({});
   }, [order?.id]);
 
-  const send = (command: AdminCommand, id: string, why?: Why) => {
-    if (command === 'completeOrder') return completeOrder(id, payoutTrxId.trim() || undefined);
+  const send = (command: AdminCommand, id: string, why?: Why, checkedByHand = false, payout?: string) => {
+    if (command === 'completeOrder') return completeOrder(id, payout, checkedByHand);
     if (command === 'reopenOrder') return reopenOrder(id, reason);
     if (command === 'accept' || command === 'reject') return settleVerification(id, command, reason);
     return cancelOrderAsAdmin(id, why);
   };
-  const run = async (command: AdminCommand, why?: Why) => {
+  const run = async (command: AdminCommand, why?: Why, checkedByHand = false, payout?: string) => {
     if (!order) return;
     setBusy(command);
     setFieldErrors({});
     try {
-      const answer = await send(command, order.id, why);
+      const answer = await send(command, order.id, why, checkedByHand, payout);
       if (!answer.ok) {
         setFieldErrors(answer.errors ?? {});
-        showError(answer, 'errors.orderUpdate');
-        if (answer.errors) setConfirming(null);
+        // A refused payout TrxID shows under its field in the confirmation, which stays open.
+        if (!answer.errors?.payout_trx_id) showError(answer, 'errors.orderUpdate');
+        if (answer.errors && !answer.errors.payout_trx_id) setConfirming(null);
       } else {
         showSuccess(DONE_KEY[command]);
         setConfirming(null);
@@ -181,23 +209,50 @@ export function OrderDetailModal({
 
   const open = order !== null && (order.status === 'pending' || order.status === 'waiting');
   const reopenable = order !== null && order.status === 'timedout' && order.late_claim_at !== null;
-  const withdrawal = order !== null && productKind(order.product_id) === 'withdraw';
   return (
-    <Modal opened={order !== null} onClose={onClose} title={t('queue.detailTitle')} size="lg" centered={!phone} fullScreen={Boolean(phone)}>
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={t('queue.detailTitle')}
+      size="lg"
+      centered={!phone}
+      fullScreen={Boolean(phone)}
+    >
       {order ? (
         <Stack gap="md">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fw={700}>{productName(order.product_id)}</Text>
-            <OrderStatusBadge status={order.status} detailed />
+            <OrderStatusBadge status={order.status} productId={order.product_id} detailed />
           </Group>
           <OrderEssentials order={order} />
           <VerificationPanel order={order} />
+          {order.verification?.status === 'held' && !isAdmin && order.accept_rule === 'admin' ? (
+            <Text size="sm" c="dimmed" data-testid="held-admin-only">
+              {t('claims.heldAdminOnly')}
+            </Text>
+          ) : null}
           {order.verification?.status === 'held' ? (
-            <ReasonAction label={t('sms:verification.settleReason')} value={reason} onChange={setReason} error={fieldErrors.reason}>
-              <Button color="green" loading={busy === 'accept'} disabled={busy !== null} onClick={() => void run('accept')}>
+            <ReasonAction
+              label={t('sms:verification.settleReason')}
+              value={reason}
+              onChange={setReason}
+              error={fieldErrors.reason}
+            >
+              <Button
+                color="green"
+                loading={busy === 'accept'}
+                disabled={busy !== null || !mayAccept(order, isAdmin, me)}
+                onClick={() => void run('accept')}
+              >
                 {t('sms:verification.settleAccept')}
               </Button>
-              <Button color="red" variant="light" loading={busy === 'reject'} disabled={busy !== null} onClick={() => void run('reject')}>
+              <Button
+                color="red"
+                variant="light"
+                loading={busy === 'reject'}
+                disabled={busy !== null}
+                onClick={() => void run('reject')}
+              >
                 {t('sms:verification.settleReject')}
               </Button>
             </ReasonAction>
@@ -209,16 +264,6 @@ export function OrderDetailModal({
               </Button>
             </ReasonAction>
           ) : null}
-          {order.status === 'pending' && withdrawal ? (
-            <TextInput
-              label={t('sms:payout.label')}
-              placeholder={order.payout?.trx_id}
-              value={payoutTrxId}
-              onChange={(e) => setPayoutTrxId(e.currentTarget.value)}
-              error={fieldErrors.payout_trx_id ? translateRuntimeKey(fieldErrors.payout_trx_id) : undefined}
-              ff="monospace"
-            />
-          ) : null}
           <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <Divider label={t('queue.essentials.details')} labelPosition="left" />
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
@@ -227,8 +272,12 @@ export function OrderDetailModal({
             <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} size="sm" />} />
             <Row label={t('queue.fields.shopWallet')} value={format.wallet(order.pm_wallet)} />
             <Row label={t('queue.fields.pmId')} value={order.pm_id} />
-            {order.product_id.endsWith('_usd') ? <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} /> : null}
-            {order.status === 'waiting' ? <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} /> : null}
+            {order.product_id.endsWith('_usd') ? (
+              <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} />
+            ) : null}
+            {order.status === 'waiting' ? (
+              <Row label={t('queue.fields.expires')} value={format.date(order.last_time)} />
+            ) : null}
             <Row label={t('queue.fields.email')} value={order.contact_email} />
             <Row
               label={t('queue.fields.user')}
@@ -246,24 +295,35 @@ export function OrderDetailModal({
             />
           </SimpleGrid>
           <Row label={t('queue.fields.note')} value={order.data.note} />
-          <Row label={tc('cancel.reasonLabel')} value={order.cancel_reason ? tc(`cancel.reasons.${order.cancel_reason}`) : null} />
+          <Row
+            label={tc('cancel.reasonLabel')}
+            value={order.cancel_reason ? tc(`cancel.reasons.${order.cancel_reason}`) : null}
+          />
           <Row label={tc('cancel.noteLabel')} value={order.cancel_note} />
           <Text fw={600}>{tc('customer.title')}</Text>
           <OrderCustomer userId={order.user_id} customer={customer} onOpen={onClose} />
           <Divider />
           <Text fw={600}>{t('timeline.title')}</Text>
-          <OrderTimeline events={order.events} />
+          <OrderTimeline events={order.events} productId={order.product_id} />
           {open ? (
             // Stays at the bottom of the popup while it scrolls (a phone's thumb), whatever arrives above it.
-            <Box
-              data-testid="order-actions"
-              className={classes.actions}
-            >
+            <Box data-testid="order-actions" className={classes.actions}>
               <Group justify="flex-end" gap="sm" wrap="nowrap">
-                <Button color="red" variant="light" loading={busy === 'cancelOrderAsAdmin'} disabled={busy !== null} onClick={() => setConfirming('cancel')}>
+                <Button
+                  color="red"
+                  variant="light"
+                  loading={busy === 'cancelOrderAsAdmin'}
+                  disabled={busy !== null}
+                  onClick={() => setConfirming('cancel')}
+                >
                   {t('queue.cancel')}
                 </Button>
-                <Button color="green" loading={busy === 'completeOrder'} disabled={busy !== null || order.status !== 'pending'} onClick={() => setConfirming('complete')}>
+                <Button
+                  color="green"
+                  loading={busy === 'completeOrder'}
+                  disabled={busy !== null || order.status !== 'pending'}
+                  onClick={() => setConfirming('complete')}
+                >
                   {t('queue.complete')}
                 </Button>
               </Group>
@@ -284,7 +344,8 @@ export function OrderDetailModal({
         opened={confirming === 'complete' && order !== null}
         busy={busy === 'completeOrder'}
         onKeep={() => setConfirming(null)}
-        onConfirm={() => void run('completeOrder')}
+        onConfirm={(_order, checkedByHand, payout) => void run('completeOrder', undefined, checkedByHand, payout)}
+        payoutError={fieldErrors.payout_trx_id}
       />
     </Modal>
   );

@@ -1,6 +1,6 @@
-// What staff act on, first (issue 22 points 3 and 8): the order's amounts worded by its kind ("customer pays" for a
+// What staff act on, first: the order's amounts worded by its kind ("customer pays" for a
 // top-up, "you pay" for a withdrawal) and where the money goes (1xBet id or payout wallet), each with a copy button.
-import { ActionIcon, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,17 @@ import { useFormat } from '../../../lib/format';
 const tabular = { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' } as const;
 
 /** A labelled value with a copy button beside it; `copy` is what the clipboard gets (ASCII digits, no currency). */
-export function CopyField({ label, value, copy, strong = false }: { label: string; value: ReactNode; copy: string; strong?: boolean }) {
+export function CopyField({
+  label,
+  value,
+  copy,
+  strong = false,
+}: {
+  label: string;
+  value: ReactNode;
+  copy: string;
+  strong?: boolean;
+}) {
   const { t } = useTranslation('orders');
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
@@ -26,7 +36,12 @@ export function CopyField({ label, value, copy, strong = false }: { label: strin
         </Text>
       </Stack>
       <Tooltip label={t('view.copy')}>
-        <ActionIcon size={40} variant="light" onClick={() => void copyToClipboard(copy)} aria-label={t('view.copyLabel', { label })}>
+        <ActionIcon
+          size={40}
+          variant="light"
+          onClick={() => void copyToClipboard(copy)}
+          aria-label={t('view.copyLabel', { label })}
+        >
           <IconCopy size={20} />
         </ActionIcon>
       </Tooltip>
@@ -69,16 +84,31 @@ export function OrderEssentials({ order }: { order: OrderDto }) {
             kind === 'topup' ? (
               format.digits(target)
             ) : (
-              <Group gap={8} wrap="wrap">
-                <span>{format.wallet(target)}</span>
-                <WalletLabel wallet={order.pm_method} size="sm" />
-              </Group>
+              <Stack gap={2}>
+                <Group gap={8} wrap="wrap">
+                  <span>{format.wallet(target)}</span>
+                  <WalletLabel wallet={order.pm_method} size="sm" />
+                </Group>
+                {/* The customer corrected it (decision 281): staff pay the number shown, and see that it changed. */}
+                {order.payout_wallet_before ? (
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    data-testid="payout-wallet-changed"
+                    style={{ whiteSpace: 'normal', height: 'auto' }}
+                  >
+                    {t('queue.essentials.payoutWalletChanged', { before: format.wallet(order.payout_wallet_before) })}
+                  </Badge>
+                ) : null}
+              </Stack>
             )
           }
           copy={target}
         />
       ) : null}
-      {kind === 'withdraw' && order.data.w_code ? <CopyField label={t('queue.fields.wCode')} value={order.data.w_code} copy={order.data.w_code} /> : null}
+      {kind === 'withdraw' && order.data.w_code ? (
+        <CopyField label={t('queue.fields.wCode')} value={order.data.w_code} copy={order.data.w_code} />
+      ) : null}
     </SimpleGrid>
   );
 }

@@ -17,16 +17,27 @@ import { orderKeys } from '../api/orders-api';
 import { AdminOrderList, applyAdminOrder, useAdminOrderPage } from './admin-order-list';
 
 /** `YYYY-MM-DD` (a Dhaka day) → unix seconds of its first second. */
-const dayStart = (day: string) => (day ? Math.floor((Date.parse(`${day}T00:00:00Z`) - DHAKA_OFFSET_MS) / 1000) : undefined);
+const dayStart = (day: string) =>
+  day ? Math.floor((Date.parse(`${day}T00:00:00Z`) - DHAKA_OFFSET_MS) / 1000) : undefined;
 
-/** Below this width the filters fold under one button (issue 22: compact on a phone). */
+/** Below this width the filters fold under one button (compact on a phone). */
 const PHONE_QUERY = '(max-width: 47.99em)';
 
 /**
- * A day typed as DD/MM/YYYY (the shop's one way to write a day, issue 22; Bengali digits too), with the error shown
+ * A day typed as DD/MM/YYYY (the shop's one way to write a day; Bengali digits too), with the error shown
  * beside the field; the filter takes the day only once it is a real one.
  */
-function DayInput({ label, value, onChange, testId }: { label: string; value: string; onChange: (text: string) => void; testId: string }) {
+function DayInput({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  testId: string;
+}) {
   const { t } = useTranslation('console');
   const parsed = parseDay(value);
   return (
@@ -44,7 +55,7 @@ function DayInput({ label, value, onChange, testId }: { label: string; value: st
   );
 }
 
-/** The "All orders" tab (issue 10): every order, filtered server-side, searchable, exportable as CSV. */
+/** The "All orders" tab: every order, filtered server-side, searchable, exportable as CSV. */
 export function OrderHistory({ initialSearch = '' }: { initialSearch?: string }) {
   const { t } = useTranslation('console');
   const { t: to } = useTranslation('orders');
@@ -67,11 +78,23 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
 
   const filter: OrderHistoryFilter = useMemo(() => {
     const end = dayStart(parseDay(toDay) ?? '');
-    return { status, product, method, from: dayStart(parseDay(fromDay) ?? ''), to: end === undefined ? undefined : end + DAY_SECONDS - 1, q, verified };
+    return {
+      status,
+      product,
+      method,
+      from: dayStart(parseDay(fromDay) ?? ''),
+      to: end === undefined ? undefined : end + DAY_SECONDS - 1,
+      q,
+      verified,
+    };
   }, [status, product, method, fromDay, toDay, q, verified]);
   // How many filters are set: the folded filters say so on their button.
-  const active = [status !== 'all', product, method, verified, parseDay(fromDay), parseDay(toDay)].filter(Boolean).length;
-  const { page, setPage, pages, orders, customers } = useAdminOrderPage(useMemo(() => orderHistoryQuery(filter), [filter]));
+  const active = [status !== 'all', product, method, verified, parseDay(fromDay), parseDay(toDay)].filter(
+    Boolean,
+  ).length;
+  const { page, setPage, pages, orders, customers } = useAdminOrderPage(
+    useMemo(() => orderHistoryQuery(filter), [filter]),
+  );
   const columns = useMemo(
     () => [
       column.id<OrderDto>(),
@@ -112,7 +135,13 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             <Button
               variant="default"
               leftSection={<IconAdjustmentsHorizontal size={16} />}
-              rightSection={active > 0 ? <Badge size="sm" circle>{format.number(active)}</Badge> : null}
+              rightSection={
+                active > 0 ? (
+                  <Badge size="sm" circle>
+                    {format.number(active)}
+                  </Badge>
+                ) : null
+              }
               onClick={() => setFiltersOpen((open) => !open)}
               aria-expanded={filtersOpen}
               aria-controls="history-filters"
@@ -122,24 +151,38 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             </Button>
           ) : null}
           <Collapse expanded={!phone || filtersOpen} id="history-filters">
-            <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm" verticalSpacing="xs" data-testid="history-filters">
+            <SimpleGrid
+              cols={{ base: 2, sm: 3, xl: 6 }}
+              spacing="sm"
+              verticalSpacing="xs"
+              data-testid="history-filters"
+            >
               <Select
                 label={t('history.status')}
-                data={[{ value: 'all', label: t('history.statusAll') }, ...ORDER_STATUSES.map((value) => ({ value, label: to(`status.${value}`) }))]}
+                data={[
+                  { value: 'all', label: t('history.statusAll') },
+                  ...ORDER_STATUSES.map((value) => ({ value, label: to(`status.${value}`) })),
+                ]}
                 value={status}
                 onChange={change(setStatus)}
                 allowDeselect={false}
               />
               <Select
                 label={t('history.product')}
-                data={[{ value: '', label: t('history.productAll') }, ...PRODUCT_IDS.map((value) => ({ value, label: productName(value) }))]}
+                data={[
+                  { value: '', label: t('history.productAll') },
+                  ...PRODUCT_IDS.map((value) => ({ value, label: productName(value) })),
+                ]}
                 value={product}
                 onChange={change(setProduct)}
                 allowDeselect={false}
               />
               <Select
                 label={t('history.method')}
-                data={[{ value: '', label: t('history.methodAll') }, ...WALLETS.map((value) => ({ value, label: walletName(value) }))]}
+                data={[
+                  { value: '', label: t('history.methodAll') },
+                  ...WALLETS.map((value) => ({ value, label: walletName(value) })),
+                ]}
                 value={method}
                 onChange={change(setMethod)}
                 allowDeselect={false}
@@ -175,9 +218,14 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
             >
               {t('history.clear')}
             </Button>
-            {/* CSV exports are the admins' (issue 20): an operator's would be refused. */}
+            {/* CSV exports are the admins': an operator's would be refused. */}
             {canExport ? (
-              <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()}>
+              <Button
+                leftSection={<IconDownload size={16} />}
+                variant="light"
+                loading={exporting}
+                onClick={() => void exportCsv()}
+              >
                 {t('history.csv')}
               </Button>
             ) : null}

@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 
 /** Title of a paged order list with its refresh control; `children` go beside the refresh (e.g. 'New order'). */
-export function OrderListHeader({ title, loading, onRefresh, children }: { title: string; loading: boolean; onRefresh: () => void; children?: ReactNode }) {
+export function OrderListHeader({
+  title,
+  loading,
+  onRefresh,
+  children,
+}: {
+  title: string;
+  loading: boolean;
+  onRefresh: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('orders');
   return (
     <PageHeader

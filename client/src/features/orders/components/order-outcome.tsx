@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderStatus } from '#shared/order-status';
 import type { CancelReason } from '#shared/schemas';
-import { paths, SUPPORT } from '../../../config';
+import { GUEST_SUPPORT_ANCHOR, paths, SUPPORT } from '../../../config';
 import classes from '../../../styles/text.module.css';
 
 const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
@@ -17,7 +17,7 @@ const LOOK: Partial<Record<OrderStatus, { color: string; icon: ReactNode }>> = {
   admin_cancelled: { color: 'red', icon: <IconCircleX size={30} /> },
 };
 
-/** Every status after waiting: a headline and the spec §8 message (with the contact advice where it applies). */
+/** Every status after waiting: a headline and the product.md §2.6 message (with the contact advice where it applies). */
 export function OrderOutcome({
   status,
   loggedIn,
@@ -28,19 +28,24 @@ export function OrderOutcome({
 }: {
   status: Exclude<OrderStatus, 'waiting'>;
   loggedIn: boolean;
-  /** The ticket the advice links to is about this order (issue 10). */
+  /** The ticket the advice links to is about this order. */
   orderId?: string;
-  /** Why the admin cancelled, and their note (issue 10). */
+  /** Why the admin cancelled, and their note. */
   cancelReason?: CancelReason | null;
   cancelNote?: string | null;
-  /** Said instead of the status's own words: what happened to a pending order's payment (issue 22 point 9). */
+  /** Said instead of the status's own words: what happened to a pending order's payment. */
   detail?: ReactNode;
 }) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('console');
   const look = LOOK[status] ?? LOOK.cancelled!;
   const advise = status === 'timedout' || status === 'cancelled' || status === 'admin_cancelled';
-  const ticketLink = <Anchor fz="inherit" component={Link} to={loggedIn ? paths.account.newSupport.getHref(orderId) : paths.login.getHref()} />;
+  // A guest asks on this page ("Need help?" beside the order, decision 282).
+  const ticketLink = loggedIn ? (
+    <Anchor fz="inherit" component={Link} to={paths.account.newSupport.getHref(orderId)} />
+  ) : (
+    <Anchor fz="inherit" component={Link} to={{ hash: GUEST_SUPPORT_ANCHOR }} />
+  );
   return (
     <Stack gap="md" align="center" ta="center" py="md">
       <ThemeIcon size={64} radius="xl" variant="light" color={look.color}>
@@ -66,7 +71,7 @@ export function OrderOutcome({
       ) : null}
       {advise ? (
         <Alert color="gray" variant="light" w="100%" ta="left">
-          {/* The e-mail advice only when the operator set SUPPORT_EMAIL (decision 093). */}
+          {/* The e-mail advice only when the operator set SUPPORT_EMAIL (decision 007). */}
           {SUPPORT.email ? (
             <Trans
               t={t}

@@ -1,5 +1,6 @@
-// What the customer sees about the money after a timed-out top-up or a completed withdrawal (issue 9): "payment
-// received ✓" once an SMS verified a timed-out one, the late-payment claim on a timed-out top-up, and a completed withdrawal's payout.
+// What the customer sees about the money after a timed-out top-up or a completed withdrawal: "payment
+// received ✓" once an SMS verified a timed-out one, the late-payment claim on a timed-out top-up, a completed withdrawal's payout,
+// and the cash desk's delivery: the money on the customer's 1xBet account, a withdrawal code redeemed or refused.
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -16,7 +17,11 @@ import { claimLatePayment } from '../api/orders-api';
 
 function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('sms');
-  const form = useForm({ initialValues: { pm_id: '' }, validate: zodResolver(submitTopupPaymentSchema), validateInputOnBlur: true });
+  const form = useForm({
+    initialValues: { pm_id: '' },
+    validate: zodResolver(submitTopupPaymentSchema),
+    validateInputOnBlur: true,
+  });
   const submitter = useSubmit({
     send: (pmId: string) => claimLatePayment(order.id, pmId),
     onDone: (answer) => onChange(answer.order),
@@ -25,13 +30,22 @@ function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange:
     fallbackKey: 'errors.orderUpdate',
     inline: true,
   });
-  const submit = form.onSubmit((values) => void submitter.submit(submitTopupPaymentSchema.parse(values).pm_id), focusFirstInvalid);
+  const submit = form.onSubmit(
+    (values) => void submitter.submit(submitTopupPaymentSchema.parse(values).pm_id),
+    focusFirstInvalid,
+  );
   return (
     <Alert color="blue" variant="light" title={t('late.title')} w="100%">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('late.body')}</Text>
-          <TextInput {...form.getInputProps('pm_id')} label={t('late.field')} autoComplete="off" maxLength={70} required />
+          <TextInput
+            {...form.getInputProps('pm_id')}
+            label={t('late.field')}
+            autoComplete="off"
+            maxLength={70}
+            required
+          />
           <SubmitFailureAlert submitter={submitter} />
           <Button type="submit" loading={submitter.pending}>
             {t('late.send')}
@@ -42,10 +56,50 @@ function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange:
   );
 }
 
-export function OrderPaymentNotes({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
+export function OrderPaymentNotes({
+  order,
+  onChange,
+}: {
+  order: PublicOrderDto;
+  onChange: (order: PublicOrderDto) => void;
+}) {
   const { t } = useTranslation('sms');
   const format = useFormat();
   const kind = productKind(order.product_id);
+  // The cash desk's word on the delivery (decision 265): the money on the 1xBet account, a code redeemed or refused.
+  if (kind === 'topup' && order.fulfilment?.status === 'done') {
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconCircleCheck size={20} />}
+        w="100%"
+        role="status"
+        data-testid="fulfilment-delivered"
+      >
+        {t('fulfilment.delivered', { onexId: format.digits(order.data.onex_id ?? '') })}
+      </Alert>
+    );
+  }
+  if (kind === 'withdraw' && order.status === 'pending' && order.fulfilment?.status === 'done') {
+    return (
+      <Alert color="green" variant="light" w="100%" role="status">
+        {t('fulfilment.redeemed')}
+      </Alert>
+    );
+  }
+  // The desk's word on a refused code is the note of the order's move back to waiting.
+  const refusal =
+    order.fulfilment?.status === 'refused'
+      ? order.events.findLast((e) => e.from === 'pending' && e.to === 'waiting')?.note
+      : null;
+  if (kind === 'withdraw' && order.status === 'waiting' && refusal) {
+    return (
+      <Alert color="yellow" variant="light" w="100%" role="alert">
+        {t('fulfilment.codeRefused', { message: refusal })}
+      </Alert>
+    );
+  }
   // A pending order's payment is told by PaymentProgress under the status; a timed-out top-up's here.
   if (order.payment_received && order.status === 'timedout') {
     return (

@@ -18,7 +18,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The actual order (spec §1: the confirmation page shows the actual amount). */
+/** The actual order (product.md §2.6: the confirmation page shows the actual amount). */
 export function OrderSummary({ order }: { order: PublicOrderDto }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
@@ -30,7 +30,7 @@ export function OrderSummary({ order }: { order: PublicOrderDto }) {
         <Text size="sm" c="dimmed" className={classes.breakAll}>
           {t('view.orderId')}: <span style={tabular}>{order.id}</span>
         </Text>
-        <OrderStatusBadge status={order.status} detailed />
+        <OrderStatusBadge status={order.status} productId={order.product_id} detailed />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
         <Field label={t('view.amount')}>

@@ -1,5 +1,5 @@
-// The customer's "I have paid" forms of a waiting order (spec §4), on the one submit hook (issue 18, decision 181):
-// a failure stays beside the button with Retry (issue 22 point 11), the first invalid field takes the focus.
+// The customer's "I have paid" forms of a waiting order (product.md §7.4), on the one submit hook (decision 180):
+// a failure stays beside the button with Retry, the first invalid field takes the focus.
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,12 @@ import { submitPayment } from '../api/orders-api';
 
 type Done = (order: PublicOrderDto) => void;
 
-function usePaymentSubmit(orderId: string, onDone: Done, form: { setErrors: (errors: FormErrors) => void }, fields: readonly string[]) {
+function usePaymentSubmit(
+  orderId: string,
+  onDone: Done,
+  form: { setErrors: (errors: FormErrors) => void },
+  fields: readonly string[],
+) {
   return useSubmit({
     send: (payment: OrderPayment) => submitPayment(orderId, payment),
     onDone: (answer) => onDone(answer.order),
@@ -26,9 +31,16 @@ function usePaymentSubmit(orderId: string, onDone: Done, form: { setErrors: (err
 /** Top-up: the customer enters the wallet's transaction id (TrxID). */
 export function TopupPaymentForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
   const { t } = useTranslation('orders');
-  const form = useForm({ initialValues: { pm_id: '' }, validate: zodResolver(submitTopupPaymentSchema), validateInputOnBlur: true });
+  const form = useForm({
+    initialValues: { pm_id: '' },
+    validate: zodResolver(submitTopupPaymentSchema),
+    validateInputOnBlur: true,
+  });
   const submitter = usePaymentSubmit(orderId, onDone, form, ['pm_id']);
-  const submit = form.onSubmit((values) => void submitter.submit({ kind: 'topup', ...submitTopupPaymentSchema.parse(values) }), focusFirstInvalid);
+  const submit = form.onSubmit(
+    (values) => void submitter.submit({ kind: 'topup', ...submitTopupPaymentSchema.parse(values) }),
+    focusFirstInvalid,
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -58,12 +70,29 @@ export function WithdrawPaymentForm({ orderId, onDone }: { orderId: string; onDo
     validateInputOnBlur: true,
   });
   const submitter = usePaymentSubmit(orderId, onDone, form, ['onex_id', 'w_code']);
-  const submit = form.onSubmit((values) => void submitter.submit({ kind: 'withdraw', ...submitWithdrawPaymentSchema.parse(values) }), focusFirstInvalid);
+  const submit = form.onSubmit(
+    (values) => void submitter.submit({ kind: 'withdraw', ...submitWithdrawPaymentSchema.parse(values) }),
+    focusFirstInvalid,
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput {...form.getInputProps('onex_id')} label={t('waiting.onexId')} inputMode="numeric" maxLength={9} autoComplete="off" required />
-        <TextInput {...form.getInputProps('w_code')} label={t('waiting.wCode')} description={t('waiting.wCodeHint')} maxLength={4} autoComplete="off" required />
+        <TextInput
+          {...form.getInputProps('onex_id')}
+          label={t('waiting.onexId')}
+          inputMode="numeric"
+          maxLength={9}
+          autoComplete="off"
+          required
+        />
+        <TextInput
+          {...form.getInputProps('w_code')}
+          label={t('waiting.wCode')}
+          description={t('waiting.wCodeHint')}
+          maxLength={4}
+          autoComplete="off"
+          required
+        />
         <SubmitFailureAlert submitter={submitter} />
         <Button type="submit" size="lg" fullWidth loading={submitter.pending}>
           {t('waiting.submitWithdraw')}

@@ -1,5 +1,5 @@
-// What happened to a pending order's payment and what comes next, in the customer's terms (issue 22 point 9,
-// decision 174): received (with the typical wait), the amount differs, held for a look, not confirmed, or still
+// What happened to a pending order's payment and what comes next, in the customer's terms
+// (decision 070): received (with the typical wait), the amount differs, held for a look, not confirmed, or still
 // awaiting the wallet's confirmation; a withdrawal's code being checked. Only the public view's fields are read.
 import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconCircleX } from '@tabler/icons-react';
@@ -30,7 +30,9 @@ function TypicalWait() {
   const minutes = wait.data?.minutes ?? null;
   return (
     <Text size="sm" mt={6} data-testid="typical-wait">
-      {minutes === null ? t('progress.waitUnknown') : t('progress.wait', { count: minutes, minutes: format.number(minutes) })}
+      {minutes === null
+        ? t('progress.waitUnknown')
+        : t('progress.wait', { count: minutes, minutes: format.number(minutes) })}
     </Text>
   );
 }

@@ -1,4 +1,4 @@
-// An order's SMS verification at a glance (issue 9 rule 3): verified, amount differs (marked), awaiting SMS.
+// An order's SMS verification at a glance: verified, amount differs (marked), awaiting SMS.
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,12 @@ export function VerificationBadge({ order }: { order: OrderDto }) {
   if (status === 'none') return null;
   const look = LOOK[status];
   return (
-    <Badge color={look.color} variant={status === 'verified' ? 'filled' : 'light'} leftSection={look.icon} data-verification={status}>
+    <Badge
+      color={look.color}
+      variant={status === 'verified' ? 'filled' : 'light'}
+      leftSection={look.icon}
+      data-verification={status}
+    >
       {t(`verification.${status}`)}
     </Badge>
   );

@@ -1,4 +1,4 @@
-// The queue's strip of pending orders verified by SMS (issue 9 rule 3; issue 22 point 3, decision 198): each shows
+// The queue's strip of pending orders verified by SMS (decision 198): each shows
 // its amount and 1xBet id (or payout wallet), and Complete asks first. Rows keep their places: a newly verified
 // order joins at the end, and while a confirmation is open the strip does not change at all.
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
@@ -37,10 +37,12 @@ export function VerifiedReady({ orders, onDone }: { orders: OrderDto[]; onDone: 
   );
   // While frozen, a row that left keeps its last look (its Complete then says it is gone).
   const byId = new Map(ready.map((order) => [order.id, order]));
-  if (ready.some((order) => shown[order.id] !== order)) setShown((known) => ({ ...known, ...Object.fromEntries(byId) }));
+  if (ready.some((order) => shown[order.id] !== order))
+    setShown((known) => ({ ...known, ...Object.fromEntries(byId) }));
   const rows = steady.map((id) => byId.get(id) ?? shown[id]).filter((order): order is OrderDto => Boolean(order));
   const { submit, pending } = useSubmit({
-    send: (id: string) => completeOrder(id),
+    send: ({ id, checkedByHand }: { id: string; checkedByHand: boolean }) =>
+      completeOrder(id, undefined, checkedByHand),
     fallbackKey: 'errors.orderUpdate',
     onDone: (answer) => {
       showSuccess('orders:queue.completed');
@@ -59,7 +61,14 @@ export function VerifiedReady({ orders, onDone }: { orders: OrderDto[]; onDone: 
         {rows.map((order) => {
           const { value: target } = orderTarget(order);
           return (
-            <Group key={order.id} justify="space-between" wrap="nowrap" gap="xs" mih={36} data-testid="verified-ready-row">
+            <Group
+              key={order.id}
+              justify="space-between"
+              wrap="nowrap"
+              gap="xs"
+              mih={36}
+              data-testid="verified-ready-row"
+            >
               <Group gap="xs" wrap="nowrap" miw={0}>
                 <VerificationBadge order={order} />
                 <Text fw={700} size="sm" className={`${classes.tabular} ${classes.nowrap}`}>
@@ -88,7 +97,7 @@ export function VerifiedReady({ orders, onDone }: { orders: OrderDto[]; onDone: 
         opened={confirmId !== null}
         busy={pending}
         onKeep={() => setConfirmId(null)}
-        onConfirm={(order) => void submit(order.id)}
+        onConfirm={(order, checkedByHand) => void submit({ id: order.id, checkedByHand })}
       />
     </Card>
   );

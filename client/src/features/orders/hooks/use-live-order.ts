@@ -23,7 +23,11 @@ export function useLiveOrder(id: string) {
     if (order.id === id) void replaceOrder(order);
   });
 
-  const load: OrderLoad = query.data ? { state: 'ready', order: query.data } : failed ? { state: 'failed' } : { state: 'loading' };
+  const load: OrderLoad = query.data
+    ? { state: 'ready', order: query.data }
+    : failed
+      ? { state: 'failed' }
+      : { state: 'loading' };
   const refetch = useCallback(() => refreshQueries(orderKeys.detail(id)), [id]);
   return { load, refetch, replace: replaceOrder };
 }
@@ -32,13 +36,17 @@ export function useLiveOrder(id: string) {
 function replaceOrder(order: PublicOrderDto): Promise<void> {
   return updateQueries<PublicOrderDto>(orderKeys.detail(order.id), () => order).then(() => {
     // No cached entry yet (the first load still out was dropped): the push is the order.
-    if (queryClient.getQueryData(orderKeys.detail(order.id)) === undefined) queryClient.setQueryData(orderKeys.detail(order.id), order);
+    if (queryClient.getQueryData(orderKeys.detail(order.id)) === undefined)
+      queryClient.setQueryData(orderKeys.detail(order.id), order);
   });
 }
 
 /** Seconds until `unixSeconds`, refreshed every second (never negative). */
 export function useSecondsLeft(unixSeconds: number | null): number {
-  const compute = useCallback(() => (unixSeconds === null ? 0 : Math.max(0, Math.floor(unixSeconds - Date.now() / 1000))), [unixSeconds]);
+  const compute = useCallback(
+    () => (unixSeconds === null ? 0 : Math.max(0, Math.floor(unixSeconds - Date.now() / 1000))),
+    [unixSeconds],
+  );
   const [left, setLeft] = useState(compute);
   useEffect(() => {
     setLeft(compute());

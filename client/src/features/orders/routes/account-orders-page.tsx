@@ -25,7 +25,7 @@ export default function AccountOrdersPage() {
   const column = useOrderColumns();
   const columns = useMemo(
     () => [
-      // Product, amount and status lead (issue 22 point 10); the whole id comes last, on one line, and still links
+      // Product, amount and status lead; the whole id comes last, on one line, and still links
       // to the order page (spec asks for 10 characters only in the admin table).
       column.product<PublicOrderDto>({ card: 'title', strong: true }),
       column.amount<PublicOrderDto>((order) => order.data.amount),
@@ -35,18 +35,31 @@ export default function AccountOrdersPage() {
     ],
     [column],
   );
-  useSocketEvent('order:updated', (order) =>
-    void updateQueries<OwnOrderList>(orderKeys.own(), (list) => ({ ...list, orders: list.orders.map((row) => (row.id === order.id ? order : row)) })),
+  useSocketEvent(
+    'order:updated',
+    (order) =>
+      void updateQueries<OwnOrderList>(orderKeys.own(), (list) => ({
+        ...list,
+        orders: list.orders.map((row) => (row.id === order.id ? order : row)),
+      })),
   );
-  useSocketEvent('order:created', (order) =>
-    void updateQueries<OwnOrderList>(orderKeys.ownPage(1), (list) =>
-      list.orders.some((row) => row.id === order.id) ? list : { ...list, orders: [order, ...list.orders].slice(0, 10) },
-    ),
+  useSocketEvent(
+    'order:created',
+    (order) =>
+      void updateQueries<OwnOrderList>(orderKeys.ownPage(1), (list) =>
+        list.orders.some((row) => row.id === order.id)
+          ? list
+          : { ...list, orders: [order, ...list.orders].slice(0, 10) },
+      ),
   );
 
   return (
     <Stack gap="md">
-      <OrderListHeader title={t('list.title')} loading={query.isFetching} onRefresh={() => void refreshQueries(orderKeys.own())}>
+      <OrderListHeader
+        title={t('list.title')}
+        loading={query.isFetching}
+        onRefresh={() => void refreshQueries(orderKeys.own())}
+      >
         <Button component={Link} to={paths.home.getHref()} leftSection={<IconPlus size={18} />}>
           {t('list.newOrder')}
         </Button>

@@ -20,7 +20,7 @@ const inQueue = (order: OrderDto) => isInAdminQueue(order);
 
 /**
  * /admin and /admin/orders — tab Queue: the orders awaiting action, live; tab All orders: the history with filters,
- * search and CSV (issue 10). A row opens the order's detail popup.
+ * search and CSV. A row opens the order's detail popup.
  */
 export default function AdminOrdersPage() {
   const { t } = useTranslation('orders');
@@ -63,7 +63,7 @@ function OrderQueue({ title }: { title: string }) {
         cell: (order: OrderDto) => <VerificationBadge order={order} />,
         card: { slot: 'line' as const },
       },
-      // Who holds the order (issue 20); the row's Claim / Release sits beside it.
+      // Who holds the order; the row's Claim / Release sits beside it.
       {
         key: 'assignee',
         header: t('orders:claims.holder'),
@@ -81,12 +81,18 @@ function OrderQueue({ title }: { title: string }) {
   useSocketEvent('order:updated', applyUpdate);
   useSocketEvent('order:created', (order) => {
     if (!isAdminOrderDto(order) || !inQueue(order)) return;
-    void updateQueries<AdminOrderListAnswer>(orderKeys.queue(1), (list) => (list.orders.some((row) => row.id === order.id) ? list : { ...list, orders: [order, ...list.orders] }));
+    void updateQueries<AdminOrderListAnswer>(orderKeys.queue(1), (list) =>
+      list.orders.some((row) => row.id === order.id) ? list : { ...list, orders: [order, ...list.orders] },
+    );
   });
 
   return (
     <Stack gap="md">
-      <OrderListHeader title={title} loading={query.isFetching} onRefresh={() => void refreshQueries(orderKeys.queues())} />
+      <OrderListHeader
+        title={title}
+        loading={query.isFetching}
+        onRefresh={() => void refreshQueries(orderKeys.queues())}
+      />
       <VerifiedReady orders={orders ?? []} onDone={applyUpdate} />
       <AdminOrderList
         orders={orders}

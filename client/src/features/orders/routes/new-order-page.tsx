@@ -26,11 +26,16 @@ export default function NewOrderPage() {
   useEffect(() => {
     if (isError) showError(null, 'errors.productLoad');
   }, [isError, errorUpdatedAt]);
-  const load = product ? ({ state: 'ready', product } as const) : isError && !isPending ? ({ state: 'failed' } as const) : ({ state: 'loading' } as const);
+  const load = product
+    ? ({ state: 'ready', product } as const)
+    : isError && !isPending
+      ? ({ state: 'failed' } as const)
+      : ({ state: 'loading' } as const);
 
   const kind = productKind(id);
   // The admin's Bengali text in BN when there is one (decision 091), else the English one.
-  const description = load.state === 'ready' ? (language === 'BN' && load.product.description_bn) || load.product.description : '';
+  const description =
+    load.state === 'ready' ? (language === 'BN' && load.product.description_bn) || load.product.description : '';
   const title = load.state === 'ready' ? productName(load.product.id) : t('new.title');
 
   return (
@@ -55,13 +60,20 @@ export default function NewOrderPage() {
         </Alert>
       ) : (
         <>
-          {load.product.image ? <Image src={load.product.image} alt="" h={160} radius="md" fit="cover" mb="lg" /> : null}
+          {load.product.image ? (
+            <Image src={load.product.image} alt="" h={160} radius="md" fit="cover" mb="lg" />
+          ) : null}
           {description ? (
             <Text mb="lg" className={classes.preLine} lang={description === load.product.description_bn ? 'bn' : 'en'}>
               {description}
             </Text>
           ) : null}
-          <NewOrderForm key={load.product.id} product={load.product} defaultEmail={user?.email ?? ''} userId={user?.id} />
+          <NewOrderForm
+            key={load.product.id}
+            product={load.product}
+            defaultEmail={user?.email ?? ''}
+            userId={user?.id}
+          />
         </>
       )}
     </OrderPageFrame>

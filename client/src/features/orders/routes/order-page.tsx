@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isStaffRole, productKind } from '#shared/constants';
@@ -12,13 +13,18 @@ import { OrderOutcome } from '../components/order-outcome';
 import { OrderPaymentNotes } from '../components/order-payment-notes';
 import { OrderPageFrame } from '../components/order-page-frame';
 import { PaymentProgress } from '../components/payment-progress';
+import { PushOffer } from '../components/push-offer';
 import { OrderSummary } from '../components/order-summary';
 import { WaitingView } from '../components/waiting-view';
+import { PayoutWalletCorrection, payoutWalletCorrectable } from '../components/payout-wallet-correction';
 import { useLiveOrder } from '../hooks/use-live-order';
 import layout from '../../../styles/layout.module.css';
 
-/** /orders/:id — the order, live: waiting (pay and confirm), then pending and a final state. */
-export default function OrderPage() {
+/**
+ * /orders/:id — the order, live: waiting (pay and confirm), then pending and a final state. `guestSupport` is the
+ * guest's "Need help?" (the tickets feature's, composed by the app): a guest asks about the order from its page.
+ */
+export default function OrderPage({ guestSupport }: { guestSupport?: (orderId: string) => ReactNode }) {
   const { t } = useTranslation('orders');
   const productName = useProductName();
   const { id = '' } = useParams();
@@ -52,13 +58,23 @@ export default function OrderPage() {
 
   const { order } = load;
   const kind = productKind(order.product_id);
-  // A signed-in customer asks about this order in a ticket (issue 10); the server takes only their own orders.
+  // A signed-in customer asks about this order in a ticket; the server takes only their own orders.
   const customer = user !== null && user.role === 'user';
+  // News still to come (payment verified or held, delivered, paid out, cancelled): offered to the customer or guest,
+  // never to staff, who follow the queue.
+  const pushOffer =
+    (user === null || customer) && (order.status === 'waiting' || order.status === 'pending') ? (
+      <PushOffer orderId={order.id} accountOf={customer ? user.id : null} />
+    ) : null;
   return (
     <OrderPageFrame
       live
       title={productName(order.product_id)}
-      subtitle={order.status === 'waiting' ? t(kind === 'topup' ? 'waiting.subtitleTopup' : 'waiting.subtitleWithdraw') : undefined}
+      subtitle={
+        order.status === 'waiting'
+          ? t(kind === 'topup' ? 'waiting.subtitleTopup' : 'waiting.subtitleWithdraw')
+          : undefined
+      }
       aside={
         <>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -68,7 +84,7 @@ export default function OrderPage() {
               <Title order={2} size="h5">
                 {t('timeline.title')}
               </Title>
-              <OrderTimeline events={order.events} />
+              <OrderTimeline events={order.events} productId={order.product_id} />
               {customer ? (
                 <>
                   <Divider />
@@ -83,6 +99,11 @@ export default function OrderPage() {
                     {t('helpTicket.needHelp')}
                   </Button>
                 </>
+              ) : user === null && guestSupport ? (
+                <>
+                  <Divider />
+                  {guestSupport(order.id)}
+                </>
               ) : null}
             </Stack>
           </Paper>
@@ -91,7 +112,10 @@ export default function OrderPage() {
       }
     >
       {order.status === 'waiting' ? (
-        <WaitingView order={order} onChange={replace} onExpired={() => void refetch()} />
+        <Stack gap="md">
+          <WaitingView order={order} onChange={replace} onExpired={() => void refetch()} />
+          {pushOffer}
+        </Stack>
       ) : (
         <Stack gap="md">
           <OrderOutcome
@@ -102,7 +126,11 @@ export default function OrderPage() {
             cancelNote={order.cancel_note}
             detail={order.status === 'pending' ? <PaymentProgress order={order} /> : undefined}
           />
+          {productKind(order.product_id) === 'withdraw' && payoutWalletCorrectable(order) ? (
+            <PayoutWalletCorrection order={order} onChange={replace} />
+          ) : null}
           <OrderPaymentNotes order={order} onChange={replace} />
+          {pushOffer}
         </Stack>
       )}
     </OrderPageFrame>

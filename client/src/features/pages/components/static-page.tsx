@@ -7,7 +7,7 @@ import { paths, SUPPORT } from '../../../config';
 interface Section {
   heading: string;
   body: string;
-  /** The same advice without an e-mail address, for a shop that set no SUPPORT_EMAIL (decision 093). */
+  /** The same advice without an e-mail address, for a shop that set no SUPPORT_EMAIL (decision 007). */
   bodyNoEmail?: string;
 }
 
@@ -44,7 +44,11 @@ export function StaticPage({ page }: { page: 'terms' | 'privacy' | 'about' }) {
               </Anchor>
             </>
           ) : (
-            <Trans t={t} i18nKey="contactTicket" components={{ ticket: <Anchor component={Link} to={paths.account.newSupport.getHref()} fw={600} /> }} />
+            <Trans
+              t={t}
+              i18nKey="contactTicket"
+              components={{ ticket: <Anchor component={Link} to={paths.account.newSupport.getHref()} fw={600} /> }}
+            />
           )}
         </Text>
       </Stack>

@@ -1,4 +1,4 @@
-// Password recovery calls (spec §7) and the recovery info kept in localStorage (spec §3/§4).
+// Password recovery calls (product.md §5) and the recovery info kept in localStorage (product.md §2.4/§4).
 import { z } from 'zod';
 import type { RecoveryLinkDto, UserDto } from '#shared/api-types';
 import { TIMERS } from '#shared/constants';
@@ -18,8 +18,9 @@ export async function resetPassword(id: string, code: string, password: string) 
   return api.patch<{ user: UserDto }>(`/recover/${encodeURIComponent(id)}`, { captcha, code, password });
 }
 
-/** The confirm page opened from the mailed link: the server checks the signed reference (decision 096). */
-export const openRecoveryLink = (id: string, ref: string) => api.get<RecoveryLinkDto>(`/recover/${encodeURIComponent(id)}`, { ref });
+/** The confirm page opened from the mailed link: the server checks the signed reference (decision 021). */
+export const openRecoveryLink = (id: string, ref: string) =>
+  api.get<RecoveryLinkDto>(`/recover/${encodeURIComponent(id)}`, { ref });
 
 const recoveryInfoSchema = z.object({ email: z.string(), id: z.string(), until: z.number() });
 export type RecoveryInfo = z.infer<typeof recoveryInfoSchema>;
@@ -36,7 +37,11 @@ export function readRecoveryInfo(): RecoveryInfo | null {
 }
 
 /** Remembers a sent code: the e-mail, the recovery id and when a resend becomes possible (by default now + 60 s). */
-export function saveRecoveryInfo(email: string, id: string, until = Date.now() + TIMERS.recoveryResendSeconds * 1000): RecoveryInfo {
+export function saveRecoveryInfo(
+  email: string,
+  id: string,
+  until = Date.now() + TIMERS.recoveryResendSeconds * 1000,
+): RecoveryInfo {
   const info = { email, id, until };
   writeStored(STORAGE_KEYS.recovery, JSON.stringify(info));
   return info;

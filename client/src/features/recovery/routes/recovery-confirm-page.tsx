@@ -46,7 +46,7 @@ type LinkState = { state: 'checking' } | { state: 'ready'; info: RecoveryInfo } 
 
 /**
  * Opened from the mailed link (`?ref=`), the page asks the server for the e-mail, so it works on any device
- * (decision 096); opened in the browser that asked for the code, it uses what that browser stored (spec §3).
+ * (decision 021); opened in the browser that asked for the code, it uses what that browser stored (product.md §2.4).
  */
 export default function RecoveryConfirmPage() {
   const user = useAtomValue(userAtom);
@@ -126,7 +126,7 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
     onDone: (answer) => {
       clearRecoveryInfo();
       onReset();
-      // With two-factor sign-in on, the e-mailed code gives no session (issue 20): log in with the new password.
+      // With two-factor sign-in on, the e-mailed code gives no session: log in with the new password.
       if (!answer.user.jwt) {
         showSuccess('recovery:confirm.loginRequired');
         navigate(paths.login.getHref(), { replace: true });
@@ -142,7 +142,7 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
     void resetter.submit({ code, password });
   }, focusFirstInvalid);
 
-  // A new code: a failure goes to a kept notification with Retry (decision 176).
+  // A new code: a failure goes to a kept notification with Retry (decision 180).
   const resender = useSubmit({
     send: (email: string) => requestRecoveryCode(email),
     onDone: (answer, email) => {
@@ -194,7 +194,13 @@ function ConfirmForm({ initialInfo, onReset }: { initialInfo: RecoveryInfo; onRe
                 {t('confirm.resendIn', { time: format.countdown(secondsLeft) })}
               </Text>
             ) : (
-              <Button variant="subtle" size="sm" px={0} loading={resender.pending} onClick={() => void resender.submit(info.email)}>
+              <Button
+                variant="subtle"
+                size="sm"
+                px={0}
+                loading={resender.pending}
+                onClick={() => void resender.submit(info.email)}
+              >
                 {t('confirm.resend')}
               </Button>
             )}

@@ -19,7 +19,11 @@ export default function RecoveryRequestPage() {
   const { t } = useTranslation('recovery');
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
-  const form = useForm({ initialValues: { email: '' }, validate: zodResolver(requestSchema), validateInputOnBlur: true });
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: zodResolver(requestSchema),
+    validateInputOnBlur: true,
+  });
 
   const submitter = useSubmit({
     send: requestRecoveryCode,
@@ -31,7 +35,10 @@ export default function RecoveryRequestPage() {
       navigate(paths.recoveryConfirm.getHref(answer.id));
     },
   });
-  const sendCode = form.onSubmit((values) => void submitter.submit(requestSchema.parse(values).email), focusFirstInvalid);
+  const sendCode = form.onSubmit(
+    (values) => void submitter.submit(requestSchema.parse(values).email),
+    focusFirstInvalid,
+  );
 
   if (user) return <Navigate to={paths.home.getHref()} replace />;
 

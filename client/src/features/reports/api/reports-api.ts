@@ -1,4 +1,4 @@
-// Calls of the admin's reports (issue 10): the KPIs of GET /stats and the audit log with its CSV export.
+// Calls of the admin's reports: the KPIs of GET /stats and the audit log with its CSV export.
 import type { AuditListDto } from '#shared/audit';
 import type { StatsDto, StatsRange } from '#shared/stats';
 import { api, okOrThrow, type QueryParams } from '../../../lib/api';
@@ -12,7 +12,8 @@ export const reportKeys = {
 };
 
 export const fetchStats = (range: StatsRange) => api.get<{ stats: StatsDto }>('/stats', { range });
-export const statsQuery = (range: StatsRange) => queryOptions({ queryKey: reportKeys.stats(range), queryFn: async () => (await okOrThrow(fetchStats(range))).stats });
+export const statsQuery = (range: StatsRange) =>
+  queryOptions({ queryKey: reportKeys.stats(range), queryFn: async () => (await okOrThrow(fetchStats(range))).stats });
 
 /** The audit list's filters; an empty value is no filter. */
 export interface AuditFilter {
@@ -21,7 +22,9 @@ export interface AuditFilter {
 }
 const auditQuery = (f: AuditFilter): QueryParams => ({ action: f.action || undefined, actor: f.actor || undefined });
 
-export const listAuditEntries = (page: number, filter: AuditFilter) => api.get<AuditListDto>('/audit', { page, ...auditQuery(filter) });
+export const listAuditEntries = (page: number, filter: AuditFilter) =>
+  api.get<AuditListDto>('/audit', { page, ...auditQuery(filter) });
 export const auditEntriesQuery = (filter: AuditFilter) => (page: number) =>
   queryOptions({ queryKey: reportKeys.audit(page, filter), queryFn: () => okOrThrow(listAuditEntries(page, filter)) });
-export const downloadAuditCsv = (filter: AuditFilter, filename: string) => api.download('/audit/export.csv', auditQuery(filter), filename);
+export const downloadAuditCsv = (filter: AuditFilter, filename: string) =>
+  api.download('/audit/export.csv', auditQuery(filter), filename);

@@ -15,12 +15,18 @@ function shown(value: AuditJson | undefined): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
-const isRecord = (v: AuditJson): v is { [key: string]: AuditJson } => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: AuditJson): v is { [key: string]: AuditJson } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The lines of a change; exported for the unit test. */
-export function changeLines(before: AuditJson, after: AuditJson): { kind: 'created' | 'deleted' | 'changed'; lines: string[] } {
-  if (before === null && isRecord(after)) return { kind: 'created', lines: Object.entries(after).map(([k, v]) => `${k}: ${shown(v)}`) };
-  if (after === null && isRecord(before)) return { kind: 'deleted', lines: Object.entries(before).map(([k, v]) => `${k}: ${shown(v)}`) };
+export function changeLines(
+  before: AuditJson,
+  after: AuditJson,
+): { kind: 'created' | 'deleted' | 'changed'; lines: string[] } {
+  if (before === null && isRecord(after))
+    return { kind: 'created', lines: Object.entries(after).map(([k, v]) => `${k}: ${shown(v)}`) };
+  if (after === null && isRecord(before))
+    return { kind: 'deleted', lines: Object.entries(before).map(([k, v]) => `${k}: ${shown(v)}`) };
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     const lines = keys
@@ -28,7 +34,10 @@ export function changeLines(before: AuditJson, after: AuditJson): { kind: 'creat
       .map((k) => `${k}: ${shown(before[k])} → ${shown(after[k])}`);
     return { kind: 'changed', lines };
   }
-  return { kind: 'changed', lines: JSON.stringify(before) === JSON.stringify(after) ? [] : [`${shown(before)} → ${shown(after)}`] };
+  return {
+    kind: 'changed',
+    lines: JSON.stringify(before) === JSON.stringify(after) ? [] : [`${shown(before)} → ${shown(after)}`],
+  };
 }
 
 export function AuditChange({ before, after }: { before: AuditJson; after: AuditJson }) {

@@ -1,5 +1,5 @@
 // An audit entry read as a sentence in the reader's language: the actor in bold, the target a link to its page
-// when it has one (issue 22 point 15). The words come from lib/audit-sentence.ts and the locale files.
+// when it has one. The words come from lib/audit-sentence.ts and the locale files.
 import { Anchor, Text } from '@mantine/core';
 import type { ParseKeys, TOptions } from 'i18next';
 import { useMemo } from 'react';
@@ -15,7 +15,8 @@ import classes from '../../../styles/text.module.css';
 
 type SentenceKey = ParseKeys<'reports', TOptions, 'audit.sentences'>;
 /** Whether the reports namespace has this sentence (an action of a later build may have none yet). */
-const isSentenceKey = (key: string): key is SentenceKey => isTranslationKey(`reports:audit.sentences.${key}`, ['reports']);
+const isSentenceKey = (key: string): key is SentenceKey =>
+  isTranslationKey(`reports:audit.sentences.${key}`, ['reports']);
 
 /** The words an entry's sentence needs, in the reader's language. */
 function useSentenceLabels(): AuditSentenceLabels {
@@ -34,7 +35,14 @@ function useSentenceLabels(): AuditSentenceLabels {
         return isTranslationKey(key, ['users']) ? translate(key, undefined, ['users']) : role;
       },
       money: (amount) => format.money(amount, 'BDT'),
-      online: (value) => t(value === null ? 'audit.sentences.online.auto' : value ? 'audit.sentences.online.on' : 'audit.sentences.online.off'),
+      online: (value) =>
+        t(
+          value === null
+            ? 'audit.sentences.online.auto'
+            : value
+              ? 'audit.sentences.online.on'
+              : 'audit.sentences.online.off',
+        ),
       targetType: (type) => {
         const key = `reports:audit.targets.${type}`;
         return isTranslationKey(key, ['reports']) ? translate(key, undefined, ['reports']) : type;
@@ -51,12 +59,20 @@ export function AuditSentenceText({ entry, href }: { entry: AuditEntryDto; href:
   const labels = useSentenceLabels();
   const { key, values } = auditSentence(entry, labels);
   const i18nKey: SentenceKey = isSentenceKey(key) ? key : 'unknown';
-  const target = href ? <Anchor component={Link} to={href} size="sm" ff="monospace" className={classes.anywhere} /> : <Text span size="sm" ff="monospace" className={classes.anywhere} />;
+  const target = href ? (
+    <Anchor component={Link} to={href} size="sm" ff="monospace" className={classes.anywhere} />
+  ) : (
+    <Text span size="sm" ff="monospace" className={classes.anywhere} />
+  );
   return (
     <Text size="sm" data-testid="audit-sentence">
-      <Trans
+      {/* The key's namespace and prefix given, not inferred: inferring them from `t` over every key of the fallback
+          namespace too grew past what the typecheck can represent. */}
+      <Trans<SentenceKey, 'reports', 'audit.sentences'>
         t={t}
-        i18nKey={i18nKey}
+        // One key's type for TypeScript: the union of every sentence key is past what it represents in <Trans>'s
+        // props; isSentenceKey checked the key itself above.
+        i18nKey={i18nKey as 'unknown'}
         values={{ actor: entry.actor?.name ?? tr('audit.unknownActor'), ...values }}
         components={{ actor: <Text span fw={600} size="sm" />, target }}
         shouldUnescape

@@ -3,7 +3,21 @@ import type { ReactNode } from 'react';
 import classes from '../../../styles/text.module.css';
 
 /** One figure of the statistics page: a label, the figure (or several lines of it) and a short hint. */
-export function KpiCard({ label, value, hint, icon, color, testId }: { label: string; value: ReactNode; hint?: string; icon: ReactNode; color: string; testId: string }) {
+export function KpiCard({
+  label,
+  value,
+  hint,
+  icon,
+  color,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  icon: ReactNode;
+  color: string;
+  testId: string;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId}>
       <Stack gap={6}>
@@ -15,7 +29,14 @@ export function KpiCard({ label, value, hint, icon, color, testId }: { label: st
             {label}
           </Text>
         </Group>
-        <Text component="div" fw={700} fz={{ base: 'lg', sm: 'xl' }} lh={1.25} className={`${classes.tabular} ${classes.anywhere}`} data-testid={`${testId}-value`}>
+        <Text
+          component="div"
+          fw={700}
+          fz={{ base: 'lg', sm: 'xl' }}
+          lh={1.25}
+          className={`${classes.tabular} ${classes.anywhere}`}
+          data-testid={`${testId}-value`}
+        >
           {value}
         </Text>
         {hint ? (

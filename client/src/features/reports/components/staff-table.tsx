@@ -1,4 +1,4 @@
-// The stats page's per-person figures (issue 20): each staff member's completed and cancelled orders of the range
+// The stats page's per-person figures: each staff member's completed and cancelled orders of the range
 // and their median minutes to complete.
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -20,30 +20,30 @@ export function StaffTable({ staff }: { staff: StaffStatsDto[] }) {
       ) : (
         // Four short columns fit a phone: no scroll container (a scrolling region would need its own focus stop).
         <Table verticalSpacing="xs" horizontalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('byStaff.name')}</Table.Th>
-                <Table.Th ta="right">{t('byStaff.completed')}</Table.Th>
-                <Table.Th ta="right">{t('byStaff.cancelled')}</Table.Th>
-                <Table.Th ta="right">{t('byStaff.median')}</Table.Th>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('byStaff.name')}</Table.Th>
+              <Table.Th ta="right">{t('byStaff.completed')}</Table.Th>
+              <Table.Th ta="right">{t('byStaff.cancelled')}</Table.Th>
+              <Table.Th ta="right">{t('byStaff.median')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {staff.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.name}</Table.Td>
+                <Table.Td ta="right" style={NUMERIC}>
+                  {format.number(s.completed)}
+                </Table.Td>
+                <Table.Td ta="right" style={NUMERIC}>
+                  {format.number(s.cancelled)}
+                </Table.Td>
+                <Table.Td ta="right" style={NUMERIC}>
+                  {s.median_minutes === null ? '—' : t('byStaff.minutes', { value: format.number(s.median_minutes) })}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {staff.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td ta="right" style={NUMERIC}>
-                    {format.number(s.completed)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NUMERIC}>
-                    {format.number(s.cancelled)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NUMERIC}>
-                    {s.median_minutes === null ? '—' : t('byStaff.minutes', { value: format.number(s.median_minutes) })}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            ))}
+          </Table.Tbody>
         </Table>
       )}
     </ChartCard>

@@ -84,7 +84,10 @@ export function VolumePerDayChart({ series, currency }: { series: StatsDayDto[];
   const report = useReportFormat();
   const data = series.map((d) => ({ day: report.day(d.date), volume: Number(d.volume[currency] ?? 0) }));
   return (
-    <ChartCard title={t('stats.charts.volumePerDay', { currency: currencyName(currency) })} testId="chart-volume-per-day">
+    <ChartCard
+      title={t('stats.charts.volumePerDay', { currency: currencyName(currency) })}
+      testId="chart-volume-per-day"
+    >
       <BarChart
         h={CHART_HEIGHT}
         data={data}
@@ -109,9 +112,16 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
     { name: 'topup', label: t('stats.series.topup'), color: 'teal.7' },
     { name: 'withdraw', label: t('stats.series.withdraw'), color: 'grape.6' },
   ];
-  const data = rows.map((m) => ({ wallet: walletName(m.account), topup: Number(m.topup.amount), withdraw: Number(m.withdraw.amount) }));
+  const data = rows.map((m) => ({
+    wallet: walletName(m.account),
+    topup: Number(m.topup.amount),
+    withdraw: Number(m.withdraw.amount),
+  }));
   return (
-    <ChartCard title={t('stats.charts.volumePerMethod', { currency: currencyName(currency) })} testId="chart-volume-per-method">
+    <ChartCard
+      title={t('stats.charts.volumePerMethod', { currency: currencyName(currency) })}
+      testId="chart-volume-per-method"
+    >
       <BarChart
         h={CHART_HEIGHT}
         data={data}
@@ -131,7 +141,11 @@ export function MethodVolumeChart({ methods, currency }: { methods: MethodVolume
               {walletName(m.account)}: {money(m.amount)}
             </b>{' '}
             <Text span size="sm" c="dimmed">
-              {t('stats.methodLine', { n: format.number(m.count), topup: money(m.topup.amount), withdraw: money(m.withdraw.amount) })}
+              {t('stats.methodLine', {
+                n: format.number(m.count),
+                topup: money(m.topup.amount),
+                withdraw: money(m.withdraw.amount),
+              })}
             </Text>
           </Text>
         ))}
@@ -147,9 +161,16 @@ export function ProductVolumeList({ products, currency }: { products: ProductVol
   const productName = useProductName();
   const rows = products.filter((p) => p.currency === currency);
   return (
-    <ChartCard title={t('stats.charts.volumePerProduct', { currency: currencyName(currency) })} testId="chart-volume-per-product">
+    <ChartCard
+      title={t('stats.charts.volumePerProduct', { currency: currencyName(currency) })}
+      testId="chart-volume-per-product"
+    >
       <BarsList
-        data={rows.map((p) => ({ name: productName(p.product_id), value: Number(p.amount), color: p.product_id.includes('withdraw') ? 'grape.1' : 'teal.1' }))}
+        data={rows.map((p) => ({
+          name: productName(p.product_id),
+          value: Number(p.amount),
+          color: p.product_id.includes('withdraw') ? 'grape.1' : 'teal.1',
+        }))}
         valueFormatter={(value) => format.amount(value)}
         barTextColor="dark.7"
         minBarSize={8}

@@ -46,20 +46,58 @@ describe('audit sentences', () => {
   });
 
   it('When a role, the online switch, a balance or an SMS link changed, then the sentence carries what it became', () => {
-    expect(auditSentence(entry({ action: 'user.role', target_type: 'user', target_id: 'u1', before: { role: 'user' }, after: { role: 'operator' } }), labels).values).toEqual({
+    expect(
+      auditSentence(
+        entry({
+          action: 'user.role',
+          target_type: 'user',
+          target_id: 'u1',
+          before: { role: 'user' },
+          after: { role: 'operator' },
+        }),
+        labels,
+      ).values,
+    ).toEqual({
       id: 'u1',
       from: 'role user',
       to: 'role operator',
     });
-    expect(auditSentence(entry({ action: 'admin.online', target_type: 'setting', target_id: 'adminOnline', after: { online: null } }), labels).values.state).toBe('auto');
-    expect(auditSentence(entry({ action: 'device.balance', target_type: 'device', target_id: 'd1', after: { balance: '1200.00' } }), labels).values).toEqual({ id: 'd1', amount: '৳1200.00' });
-    expect(auditSentence(entry({ action: 'device.revoke', target_type: 'device', target_id: 'd1', before: { name: 'bKash phone' } }), labels).values.id).toBe('bKash phone');
-    expect(auditSentence(entry({ action: 'pm.number_add', target_type: 'pm', target_id: 'bkash', after: { wallet: '01800000002' } }), labels).values).toEqual({ id: 'wallet bkash', number: 'number 01800000002' });
-    expect(auditSentence(entry({ action: 'sms.link', target_type: 'sms', target_id: '42', after: { order_id: 'ABCDEFGHIJKL' } }), labels).values).toEqual({ id: '#42', order: 'ABCD…' });
+    expect(
+      auditSentence(
+        entry({ action: 'admin.online', target_type: 'setting', target_id: 'adminOnline', after: { online: null } }),
+        labels,
+      ).values.state,
+    ).toBe('auto');
+    expect(
+      auditSentence(
+        entry({ action: 'device.balance', target_type: 'device', target_id: 'd1', after: { balance: '1200.00' } }),
+        labels,
+      ).values,
+    ).toEqual({ id: 'd1', amount: '৳1200.00' });
+    expect(
+      auditSentence(
+        entry({ action: 'device.revoke', target_type: 'device', target_id: 'd1', before: { name: 'bKash phone' } }),
+        labels,
+      ).values.id,
+    ).toBe('bKash phone');
+    expect(
+      auditSentence(
+        entry({ action: 'pm.number_add', target_type: 'pm', target_id: 'bkash', after: { wallet: '01800000002' } }),
+        labels,
+      ).values,
+    ).toEqual({ id: 'wallet bkash', number: 'number 01800000002' });
+    expect(
+      auditSentence(
+        entry({ action: 'sms.link', target_type: 'sms', target_id: '42', after: { order_id: 'ABCDEFGHIJKL' } }),
+        labels,
+      ).values,
+    ).toEqual({ id: '#42', order: 'ABCD…' });
   });
 
   it('When an action is unknown to this build, then it still reads as a sentence with its target', () => {
-    expect(auditSentence(entry({ action: 'ledger.close_day', target_type: 'device', target_id: 'd9' }), labels)).toEqual({
+    expect(
+      auditSentence(entry({ action: 'ledger.close_day', target_type: 'device', target_id: 'd9' }), labels),
+    ).toEqual({
       key: 'unknown',
       values: { action: 'ledger close day', type: 'type device', id: 'd9' },
     });

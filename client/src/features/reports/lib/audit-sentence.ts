@@ -1,4 +1,4 @@
-// An audit entry as a sentence in the reader's language (issue 22 point 15): "Rahim completed order 8XK2…". The
+// An audit entry as a sentence in the reader's language: "Rahim completed order 8XK2…". The
 // sentence's key is the action's (`reports:audit.sentences.<action>`); its values come from the entry's target and
 // its before/after data. An action this build has no sentence for still reads as one (the `unknown` sentence).
 import type { AuditEntryDto, AuditJson } from '#shared/audit';
@@ -26,10 +26,10 @@ export interface AuditSentence {
   values: Record<string, string>;
 }
 
-
 const field = (value: AuditJson, name: string): AuditJson | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? value[name] : undefined;
-const text = (value: AuditJson | undefined): string => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const text = (value: AuditJson | undefined): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** The sentence of an entry: its key and values (the actor's name and the target's words go in the component). */
 export function auditSentence(entry: AuditEntryDto, labels: AuditSentenceLabels): AuditSentence {
@@ -38,7 +38,11 @@ export function auditSentence(entry: AuditEntryDto, labels: AuditSentenceLabels)
   if (!labels.hasSentence(action)) {
     return {
       key: 'unknown',
-      values: { action: action.replace(/[._]+/g, ' ').trim(), type: labels.targetType(type), id: type === 'order' ? labels.orderId(id) : id },
+      values: {
+        action: action.replace(/[._]+/g, ' ').trim(),
+        type: labels.targetType(type),
+        id: type === 'order' ? labels.orderId(id) : id,
+      },
     };
   }
   const values: Record<string, string> = {};

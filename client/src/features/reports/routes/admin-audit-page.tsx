@@ -1,6 +1,6 @@
-// /admin/audit: the audit log (issue 10, decision 114): who did what to which thing, newest first, filtered by
+// /admin/audit: the audit log (decision 110): who did what to which thing, newest first, filtered by
 // action and admin, paged, exportable as CSV. Each entry reads as a sentence in the reader's language ("Rahim
-// completed order 8XK2…", issue 22) beside what it changed. A table from `sm` up, one card per entry on phones.
+// completed order 8XK2…") beside what it changed. A table from `sm` up, one card per entry on phones.
 import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -53,14 +53,25 @@ function useAuditColumns(): OrderColumn<AuditEntryDto>[] {
   const format = useFormat();
   return useMemo(
     () => [
-      { key: 'at', header: t('audit.columns.at'), numeric: true, cell: (e) => format.date(e.at), card: { slot: 'meta', order: 1 } },
+      {
+        key: 'at',
+        header: t('audit.columns.at'),
+        numeric: true,
+        cell: (e) => format.date(e.at),
+        card: { slot: 'meta', order: 1 },
+      },
       {
         key: 'what',
         header: t('audit.columns.what'),
         cell: (e) => <AuditSentenceText entry={e} href={targetHref(e)} />,
         card: { slot: 'line', order: 0 },
       },
-      { key: 'change', header: t('audit.columns.change'), cell: (e) => <AuditChange before={e.before} after={e.after} />, card: { slot: 'line', order: 1 } },
+      {
+        key: 'change',
+        header: t('audit.columns.change'),
+        cell: (e) => <AuditChange before={e.before} after={e.after} />,
+        card: { slot: 'line', order: 1 },
+      },
     ],
     [t, format],
   );
@@ -89,8 +100,14 @@ export default function AdminAuditPage() {
     if (failed) showError(failed);
   };
 
-  const actionOptions = [{ value: ALL, label: t('audit.actionAll') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))];
-  const actorOptions = [{ value: ALL, label: t('audit.actorAll') }, ...actors.map((a) => ({ value: a.id, label: a.name }))];
+  const actionOptions = [
+    { value: ALL, label: t('audit.actionAll') },
+    ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) })),
+  ];
+  const actorOptions = [
+    { value: ALL, label: t('audit.actorAll') },
+    ...actors.map((a) => ({ value: a.id, label: a.name })),
+  ];
 
   return (
     <Stack gap="md">
@@ -115,7 +132,13 @@ export default function AdminAuditPage() {
           flex="1 1 180px"
           data-testid="audit-actor-filter"
         />
-        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()} flex="none">
+        <Button
+          leftSection={<IconDownload size={16} />}
+          variant="light"
+          loading={exporting}
+          onClick={() => void exportCsv()}
+          flex="none"
+        >
           {t('audit.csv')}
         </Button>
       </Group>

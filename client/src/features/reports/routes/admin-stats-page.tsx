@@ -1,8 +1,19 @@
-// /admin/stats: the KPIs of issue 10 for today, 7 or 30 Asia/Dhaka days (decision 113), refreshed as orders move.
+// /admin/stats: the KPIs for today, 7 or 30 Asia/Dhaka days (decision 113), refreshed as orders move.
 // The charts' styles load with this chunk only, so the first paint of the shop does not carry them (decision 063).
 import '@mantine/charts/styles.css';
 import { Alert, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlarmOff, IconArrowDownLeft, IconArrowUpRight, IconCircleCheck, IconScale, IconClockHour4, IconHourglassHigh, IconListNumbers, IconX, IconStopwatch } from '@tabler/icons-react';
+import {
+  IconAlarmOff,
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconCircleCheck,
+  IconScale,
+  IconClockHour4,
+  IconHourglassHigh,
+  IconListNumbers,
+  IconX,
+  IconStopwatch,
+} from '@tabler/icons-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -15,11 +26,18 @@ import { useSocketEvent } from '../../../lib/socket';
 import { reportKeys, statsQuery } from '../api/reports-api';
 import { KpiCard } from '../components/kpi-card';
 import { StaffTable } from '../components/staff-table';
-import { currenciesOf, MethodVolumeChart, OrdersPerDayChart, ProductVolumeList, VolumePerDayChart, ChartCard } from '../components/stats-charts';
+import {
+  currenciesOf,
+  MethodVolumeChart,
+  OrdersPerDayChart,
+  ProductVolumeList,
+  VolumePerDayChart,
+  ChartCard,
+} from '../components/stats-charts';
 import { useReportFormat } from '../hooks/use-report-format';
 
-
-const isRange = (value: string | null): value is StatsRange => (STATS_RANGES as readonly (string | null)[]).includes(value);
+const isRange = (value: string | null): value is StatsRange =>
+  (STATS_RANGES as readonly (string | null)[]).includes(value);
 /** Orders move often on a busy day: the figures are fetched again at most this often. */
 const REFRESH_GAP_MS = 5000;
 
@@ -32,7 +50,14 @@ function Kpis({ stats }: { stats: StatsDto }) {
   const share = total ? Math.round((s.complete / total) * 100) : 0;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <KpiCard testId="kpi-orders" label={t('stats.kpi.orders')} value={format.number(total)} hint={t('stats.hint.orders')} icon={<IconListNumbers size={18} />} color="brand" />
+      <KpiCard
+        testId="kpi-orders"
+        label={t('stats.kpi.orders')}
+        value={format.number(total)}
+        hint={t('stats.hint.orders')}
+        icon={<IconListNumbers size={18} />}
+        color="brand"
+      />
       <KpiCard
         testId="kpi-completed"
         label={t('stats.kpi.completed')}
@@ -41,10 +66,38 @@ function Kpis({ stats }: { stats: StatsDto }) {
         icon={<IconCircleCheck size={18} />}
         color="teal"
       />
-      <KpiCard testId="kpi-open" label={t('stats.kpi.open')} value={format.number(s.waiting + s.pending)} hint={t('stats.hint.open')} icon={<IconHourglassHigh size={18} />} color="blue" />
-      <KpiCard testId="kpi-p50" label={t('stats.kpi.p50')} value={report.duration(stats.completion_p50_s)} hint={t('stats.hint.completion')} icon={<IconStopwatch size={18} />} color="indigo" />
-      <KpiCard testId="kpi-p90" label={t('stats.kpi.p90')} value={report.duration(stats.completion_p90_s)} hint={t('stats.hint.completion')} icon={<IconClockHour4 size={18} />} color="indigo" />
-      <KpiCard testId="kpi-timeouts" label={t('stats.kpi.timeouts')} value={format.number(stats.timeouts)} hint={t('stats.hint.timeouts')} icon={<IconAlarmOff size={18} />} color="orange" />
+      <KpiCard
+        testId="kpi-open"
+        label={t('stats.kpi.open')}
+        value={format.number(s.waiting + s.pending)}
+        hint={t('stats.hint.open')}
+        icon={<IconHourglassHigh size={18} />}
+        color="blue"
+      />
+      <KpiCard
+        testId="kpi-p50"
+        label={t('stats.kpi.p50')}
+        value={report.duration(stats.completion_p50_s)}
+        hint={t('stats.hint.completion')}
+        icon={<IconStopwatch size={18} />}
+        color="indigo"
+      />
+      <KpiCard
+        testId="kpi-p90"
+        label={t('stats.kpi.p90')}
+        value={report.duration(stats.completion_p90_s)}
+        hint={t('stats.hint.completion')}
+        icon={<IconClockHour4 size={18} />}
+        color="indigo"
+      />
+      <KpiCard
+        testId="kpi-timeouts"
+        label={t('stats.kpi.timeouts')}
+        value={format.number(stats.timeouts)}
+        hint={t('stats.hint.timeouts')}
+        icon={<IconAlarmOff size={18} />}
+        color="orange"
+      />
       <KpiCard
         testId="kpi-cancelled"
         label={t('stats.kpi.cancelled')}
@@ -62,11 +115,12 @@ const toPaisa = (amount: string) => {
   const sign = whole.startsWith('-') ? -1 : 1;
   return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
 };
-const fromPaisa = (paisa: number) => `${paisa < 0 ? '-' : ''}${Math.floor(Math.abs(paisa) / 100)}.${String(Math.abs(paisa) % 100).padStart(2, '0')}`;
+const fromPaisa = (paisa: number) =>
+  `${paisa < 0 ? '-' : ''}${Math.floor(Math.abs(paisa) / 100)}.${String(Math.abs(paisa) % 100).padStart(2, '0')}`;
 
 /**
  * Money in (completed top-ups: what customers paid into the shop's wallets) apart from money out (completed
- * withdrawals: what the shop paid), and what stayed, per currency (issue 22): one total of both would mean nothing.
+ * withdrawals: what the shop paid), and what stayed, per currency: one total of both would mean nothing.
  */
 function MoneyFlow({ stats }: { stats: StatsDto }) {
   const { t } = useTranslation('reports');
@@ -76,7 +130,8 @@ function MoneyFlow({ stats }: { stats: StatsDto }) {
   const currencies = currenciesOf([...Object.keys(moneyIn), ...Object.keys(moneyOut)]);
   const shown = currencies.length ? currencies : ['BDT'];
   const money = (amount: string, currency: string) => format.money(amount, currency === 'USD' ? 'USD' : 'BDT');
-  const lines = (amountOf: (currency: string) => string) => shown.map((c) => <div key={c}>{money(amountOf(c), c)}</div>);
+  const lines = (amountOf: (currency: string) => string) =>
+    shown.map((c) => <div key={c}>{money(amountOf(c), c)}</div>);
   const count = (flow: Record<string, { count: number }>) => Object.values(flow).reduce((sum, v) => sum + v.count, 0);
   const inCount = count(moneyIn);
   const outCount = count(moneyOut);

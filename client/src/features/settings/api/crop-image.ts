@@ -1,4 +1,4 @@
-// Renders the chosen crop (with rotation) to a canvas and compresses it to the avatar limits (spec §5/§9).
+// Renders the chosen crop (with rotation) to a canvas and compresses it to the avatar limits (product.md §2.8/§9).
 import imageCompression from 'browser-image-compression';
 import type { Area } from 'react-easy-crop';
 import { LIMITS } from '#shared/constants';

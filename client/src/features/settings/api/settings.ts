@@ -1,4 +1,4 @@
-// Profile calls (spec §7): name and password through PATCH /users/{id}, the avatar as multipart POST /users/{id}.
+// Profile calls (product.md §4.1): name and password through PATCH /users/{id}, the avatar as multipart POST /users/{id}.
 import type { UserDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
@@ -11,7 +11,10 @@ export async function updateName(id: string, name: string) {
 }
 
 /** Answers with the user and a new jwt (older tokens stop working after a password change). */
-export async function changePassword(id: string, passwords: { password: string; new_password: string; confirm_password: string }) {
+export async function changePassword(
+  id: string,
+  passwords: { password: string; new_password: string; confirm_password: string },
+) {
   const captcha = await getCaptcha();
   return api.patch<{ user: UserDto }>(userPath(id), { captcha, user: passwords });
 }

@@ -1,4 +1,4 @@
-// Linking one's staff account to the Telegram desk (issue 24): a single-use code and its t.me link, and unlinking.
+// Linking one's staff account to the Telegram desk: a single-use code and its t.me link, and unlinking.
 import type { UserDto } from '#shared/api-types';
 import type { TelegramLinkCodeDto, TelegramLinkDto } from '#shared/telegram';
 import { api } from '../../../lib/api';

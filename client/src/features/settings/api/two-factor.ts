@@ -1,4 +1,4 @@
-// Two-factor sign-in of one's own account (issue 20): setup, enable (recovery codes, a fresh session), disable.
+// Two-factor sign-in of one's own account: setup, enable (recovery codes, a fresh session), disable.
 import type { TwoFactorDisabledDto, TwoFactorEnabledDto, TwoFactorSetupDto } from '#shared/api-types';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';

@@ -1,4 +1,4 @@
-// Avatar change (spec §5/§8): choose a JPG/PNG, crop it in a 250×250 area with zoom and rotation, compress, upload.
+// Avatar change (product.md §2.8/§8): choose a JPG/PNG, crop it in a 250×250 area with zoom and rotation, compress, upload.
 import { Box, Button, Group, Paper, Slider, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp, IconUpload } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
@@ -17,7 +17,12 @@ import layout from '../../../styles/layout.module.css';
 
 const CROP_SIDE = 250;
 
-type AvatarFailure = 'settings:avatar.selectImage' | 'settings:avatar.onlyJpgPng' | 'settings:avatar.noFile' | 'settings:avatar.tooLarge' | 'settings:avatar.failed';
+type AvatarFailure =
+  | 'settings:avatar.selectImage'
+  | 'settings:avatar.onlyJpgPng'
+  | 'settings:avatar.noFile'
+  | 'settings:avatar.tooLarge'
+  | 'settings:avatar.failed';
 function fail(key: AvatarFailure) {
   showError(new TranslatedError(key));
 }
@@ -34,9 +39,12 @@ export function AvatarEditor({ user }: { user: UserDto }) {
   const [area, setArea] = useState<Area | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => () => {
-    if (imageUrl) URL.revokeObjectURL(imageUrl);
-  }, [imageUrl]);
+  useEffect(
+    () => () => {
+      if (imageUrl) URL.revokeObjectURL(imageUrl);
+    },
+    [imageUrl],
+  );
 
   const chooseFile = (file: File | undefined) => {
     if (!file) return fail('settings:avatar.selectImage');
@@ -100,7 +108,13 @@ export function AvatarEditor({ user }: { user: UserDto }) {
               hidden
               onChange={(event) => chooseFile(event.currentTarget.files?.[0])}
             />
-            <Button variant="light" size="md" leftSection={<IconPhotoUp size={18} />} onClick={() => inputRef.current?.click()} w="fit-content">
+            <Button
+              variant="light"
+              size="md"
+              leftSection={<IconPhotoUp size={18} />}
+              onClick={() => inputRef.current?.click()}
+              w="fit-content"
+            >
               {t('avatar.choose')}
             </Button>
           </Stack>

@@ -1,5 +1,5 @@
 // Name and password forms of /account/settings on the one submit hook; each save button rests for 2 s after a save
-// (spec §4).
+// (product.md §2.8).
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
@@ -19,8 +19,15 @@ import { changePassword, updateName } from '../api/settings';
 
 const nameFormSchema = z.object({ name: nameSchema });
 const passwordFormSchema = z
-  .object({ password: passwordSchema, new_password: passwordSchema, confirm_password: z.string().min(1, VALIDATION_KEYS.required) })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], error: VALIDATION_KEYS.passwordsMismatch });
+  .object({
+    password: passwordSchema,
+    new_password: passwordSchema,
+    confirm_password: z.string().min(1, VALIDATION_KEYS.required),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: VALIDATION_KEYS.passwordsMismatch,
+  });
 
 /** `locked` is true while saving and for 2 s after. */
 function useSaveLock() {
@@ -44,7 +51,11 @@ export function NameForm({ user }: { user: UserDto }) {
   const format = useFormat();
   const setUser = useSetAtom(userAtom);
   const lock = useSaveLock();
-  const form = useForm({ initialValues: { name: user.name }, validate: zodResolver(nameFormSchema), validateInputOnBlur: true });
+  const form = useForm({
+    initialValues: { name: user.name },
+    validate: zodResolver(nameFormSchema),
+    validateInputOnBlur: true,
+  });
 
   const submitter = useSubmit({
     send: (name: string) => updateName(user.id, name),
@@ -58,7 +69,10 @@ export function NameForm({ user }: { user: UserDto }) {
       showSuccess('settings:saved');
     },
   });
-  const saveName = form.onSubmit((values) => void lock.run(async () => void (await submitter.submit(nameFormSchema.parse(values).name))), focusFirstInvalid);
+  const saveName = form.onSubmit(
+    (values) => void lock.run(async () => void (await submitter.submit(nameFormSchema.parse(values).name))),
+    focusFirstInvalid,
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -67,8 +81,15 @@ export function NameForm({ user }: { user: UserDto }) {
           <Title order={2} size="h4">
             {t('profile.title')}
           </Title>
-          {/* The public number of spec §3 ('your id'), e.g. to quote in a support ticket. */}
-          <TextInput label={t('user.yourIdLabel')} value={format.digits(String(user.num))} readOnly variant="filled" size="md" data-testid="your-id" />
+          {/* The public number of product.md §4.1 ('your id'), e.g. to quote in a support ticket. */}
+          <TextInput
+            label={t('user.yourIdLabel')}
+            value={format.digits(String(user.num))}
+            readOnly
+            variant="filled"
+            size="md"
+            data-testid="your-id"
+          />
           <TextInput label={t('profile.email')} value={user.email} readOnly variant="filled" size="md" />
           <TextInput {...form.getInputProps('name')} label={t('profile.name')} autoComplete="name" size="md" required />
           <SubmitFailureAlert submitter={submitter} />
@@ -102,7 +123,10 @@ export function PasswordForm({ user }: { user: UserDto }) {
       showSuccess('settings:passwordSaved');
     },
   });
-  const savePassword = form.onSubmit((values) => void lock.run(async () => void (await submitter.submit(passwordFormSchema.parse(values)))), focusFirstInvalid);
+  const savePassword = form.onSubmit(
+    (values) => void lock.run(async () => void (await submitter.submit(passwordFormSchema.parse(values)))),
+    focusFirstInvalid,
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -111,9 +135,27 @@ export function PasswordForm({ user }: { user: UserDto }) {
           <Title order={2} size="h4">
             {t('password.title')}
           </Title>
-          <PasswordInput {...form.getInputProps('password')} label={t('password.current')} autoComplete="current-password" size="md" required />
-          <PasswordInput {...form.getInputProps('new_password')} label={t('password.new')} autoComplete="new-password" size="md" required />
-          <PasswordInput {...form.getInputProps('confirm_password')} label={t('password.confirm')} autoComplete="new-password" size="md" required />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            label={t('password.current')}
+            autoComplete="current-password"
+            size="md"
+            required
+          />
+          <PasswordInput
+            {...form.getInputProps('new_password')}
+            label={t('password.new')}
+            autoComplete="new-password"
+            size="md"
+            required
+          />
+          <PasswordInput
+            {...form.getInputProps('confirm_password')}
+            label={t('password.confirm')}
+            autoComplete="new-password"
+            size="md"
+            required
+          />
           <SubmitFailureAlert submitter={submitter} />
           <Button type="submit" size="md" disabled={lock.locked} w={{ base: '100%', sm: 'fit-content' }}>
             {t('password.save')}

@@ -1,4 +1,4 @@
-// The staff's own link to the Telegram desk (issue 24): not linked → a single-use link (and its code) to open in
+// The staff's own link to the Telegram desk: not linked → a single-use link (and its code) to open in
 // Telegram, valid for 10 minutes; linked → the Telegram username and Unlink.
 import { Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBrandTelegram } from '@tabler/icons-react';
@@ -74,8 +74,18 @@ export function TelegramCard({ user }: { user: UserDto }) {
         </Text>
         {linked ? (
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm">{user.telegram?.username ? t('telegram.linkedAs', { username: `@${user.telegram.username}` }) : t('telegram.linkedNoName')}</Text>
-            <Button variant="light" color="red" loading={busy === 'unlink'} disabled={busy !== null} onClick={() => void act('unlink')}>
+            <Text size="sm">
+              {user.telegram?.username
+                ? t('telegram.linkedAs', { username: `@${user.telegram.username}` })
+                : t('telegram.linkedNoName')}
+            </Text>
+            <Button
+              variant="light"
+              color="red"
+              loading={busy === 'unlink'}
+              disabled={busy !== null}
+              onClick={() => void act('unlink')}
+            >
               {t('telegram.unlink')}
             </Button>
           </Group>
@@ -102,7 +112,12 @@ export function TelegramCard({ user }: { user: UserDto }) {
           </Stack>
         ) : (
           <Group>
-            <Button leftSection={<IconBrandTelegram size={18} />} loading={busy === 'link'} disabled={busy !== null} onClick={() => void act('link')}>
+            <Button
+              leftSection={<IconBrandTelegram size={18} />}
+              loading={busy === 'link'}
+              disabled={busy !== null}
+              onClick={() => void act('link')}
+            >
               {t('telegram.link')}
             </Button>
           </Group>

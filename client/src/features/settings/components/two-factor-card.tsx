@@ -1,6 +1,20 @@
-// The settings' section for two-factor sign-in (issue 20): turn it on (QR code of the otpauth URL, or the key typed
+// The settings' section for two-factor sign-in: turn it on (QR code of the otpauth URL, or the key typed
 // by hand, then the first code), see the recovery codes once (copy, download), turn it off with a code.
-import { Alert, Badge, Box, Button, Code, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
@@ -70,7 +84,10 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
   const { t } = useTranslation('settings');
   const text = codes.join('\n');
   const download = () =>
-    saveBlob(new Blob([`${t('twoFactor.codesFile', { email })}\n\n${text}\n`], { type: 'text/plain' }), 'wallet-shop-recovery-codes.txt');
+    saveBlob(
+      new Blob([`${t('twoFactor.codesFile', { email })}\n\n${text}\n`], { type: 'text/plain' }),
+      'wallet-shop-recovery-codes.txt',
+    );
   return (
     <Stack gap="sm">
       <Alert color="green" variant="light" icon={<IconShieldCheck size={20} />}>
@@ -157,7 +174,12 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
             <Text size="sm" c="dimmed">
               {t('twoFactor.disableBody')}
             </Text>
-            <CodeForm label={t('twoFactor.code')} submit={t('twoFactor.disable')} send={disableTwoFactor} onDone={disabled} />
+            <CodeForm
+              label={t('twoFactor.code')}
+              submit={t('twoFactor.disable')}
+              send={disableTwoFactor}
+              onDone={disabled}
+            />
           </Stack>
         ) : setup ? (
           <Stack gap="sm">
@@ -170,12 +192,23 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
               <Code fz="sm" className={classes.breakAll} data-testid="two-factor-secret">
                 {setup.secret}
               </Code>
-              <Button variant="subtle" size="compact-sm" leftSection={<IconCopy size={16} />} onClick={() => void copyToClipboard(setup.secret)}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconCopy size={16} />}
+                onClick={() => void copyToClipboard(setup.secret)}
+              >
                 {t('twoFactor.copyKey')}
               </Button>
             </Group>
             <Text>{t('twoFactor.enterCode')}</Text>
-            <CodeForm label={t('twoFactor.code')} submit={t('twoFactor.enable')} send={enableTwoFactor} onDone={enabled} onCancel={() => setSetup(null)} />
+            <CodeForm
+              label={t('twoFactor.code')}
+              submit={t('twoFactor.enable')}
+              send={enableTwoFactor}
+              onDone={enabled}
+              onCancel={() => setSetup(null)}
+            />
           </Stack>
         ) : (
           <Stack gap="sm" align="flex-start">

@@ -7,8 +7,8 @@ import { TelegramCard } from '../components/telegram-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 /**
- * /admin/security — a staff member's own two-factor sign-in (issue 20; STAFF_2FA=required leads here first) and
- * their link to the Telegram desk (issue 24).
+ * /admin/security — a staff member's own two-factor sign-in (STAFF_2FA=required leads here first) and
+ * their link to the Telegram desk.
  */
 export default function StaffSecurityPage() {
   const { t } = useTranslation('common');

@@ -1,4 +1,4 @@
-// Calls of the SMS verification endpoints (issue 9; decisions 102, 104): wallet phones, the inbox, templates.
+// Calls of the SMS verification endpoints (decisions 102, 052): wallet phones, the inbox, templates.
 import type { Wallet } from '#shared/constants';
 import type { DeviceDto, LinkCandidateDto, SmsDto, SmsStateFilter, SmsTemplateDto } from '#shared/sms/sms-api';
 import type { SmsTemplateFields } from '#shared/sms/sms-template-schema';
@@ -16,8 +16,9 @@ export const smsKeys = {
 };
 
 export const listDevices = () => api.get<{ devices: DeviceDto[] }>('/devices');
-/** The wallet phones (issue 18: one query for the devices page, the silent-phone and ledger-gap alerts). */
-export const devicesQuery = () => queryOptions({ queryKey: smsKeys.devices(), queryFn: () => okOrThrow(listDevices()) });
+/** The wallet phones (one query for the devices page, the silent-phone and ledger-gap alerts). */
+export const devicesQuery = () =>
+  queryOptions({ queryKey: smsKeys.devices(), queryFn: () => okOrThrow(listDevices()) });
 /** The wallet's balance now, stated for its phone's ledger (decision 144). */
 export async function setDeviceBalance(id: string, balance: string) {
   const captcha = await getCaptcha();
@@ -40,19 +41,23 @@ export interface InboxFilter {
   q?: string;
 }
 export const listSms = (filter: InboxFilter) => api.get<{ sms: SmsDto[]; pages: number }>('/sms', { ...filter });
-/** The orders the SMS could be linked to: its wallet's top-ups without proof, the same amount first (decision 218). */
+/** The orders the SMS could be linked to: its wallet's top-ups without proof, the same amount first (decision 197). */
 export const linkCandidates = (id: number) => api.get<{ candidates: LinkCandidateDto[] }>(`/sms/${id}/candidates`);
 
 /** One inbox page for the filters: `inboxQuery(filters)(page)`. */
 export const inboxQuery = (filters: Omit<InboxFilter, 'page'>) => (page: number) =>
-  queryOptions({ queryKey: smsKeys.inbox({ ...filters, page }), queryFn: () => okOrThrow(listSms({ ...filters, page })) });
+  queryOptions({
+    queryKey: smsKeys.inbox({ ...filters, page }),
+    queryFn: () => okOrThrow(listSms({ ...filters, page })),
+  });
 export async function linkSms(id: number, orderId: string, reason: string) {
   const captcha = await getCaptcha();
   return api.patch<{ sms: SmsDto }>(`/sms/${id}`, { captcha, sms: { order_id: orderId, reason } });
 }
 
 export const listTemplates = () => api.get<{ templates: SmsTemplateDto[] }>('/sms-templates');
-export const templatesQuery = () => queryOptions({ queryKey: smsKeys.templates(), queryFn: () => okOrThrow(listTemplates()) });
+export const templatesQuery = () =>
+  queryOptions({ queryKey: smsKeys.templates(), queryFn: () => okOrThrow(listTemplates()) });
 export async function saveTemplate(id: number | null, template: SmsTemplateFields) {
   const captcha = await getCaptcha();
   return id === null

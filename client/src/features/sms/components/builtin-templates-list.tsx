@@ -1,4 +1,4 @@
-// The built-in templates (issue 22 point 14), read-only, per wallet, each with what it reads and an example.
+// The built-in templates, read-only, per wallet, each with what it reads and an example.
 import { Badge, Card, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import text from '../../../styles/text.module.css';
 import { useState } from 'react';
@@ -35,7 +35,9 @@ export function BuiltinTemplatesList() {
         return (
           <Card key={template.id} withBorder radius="md" p="sm" data-template-id={template.id}>
             <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
-              <Text fw={600}>{t(`templates.names.${name}` as 'templates.names.received', { defaultValue: template.label })}</Text>
+              <Text fw={600}>
+                {t(`templates.names.${name}` as 'templates.names.received', { defaultValue: template.label })}
+              </Text>
               <Badge variant="light" color={READ_COLOURS[template.reads.kind]} tt="none">
                 {t(`templates.reads.${template.reads.kind}`)}
               </Badge>

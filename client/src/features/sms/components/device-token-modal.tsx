@@ -10,7 +10,15 @@ import { forwardingAddress } from './forwarder-setup';
 import { GATEWAY_VALUES, GatewayUrl } from './gateway-setup';
 import classes from '../../../styles/text.module.css';
 
-export function DeviceTokenModal({ token, deviceId, onClose }: { token: string | null; deviceId: string | null; onClose: () => void }) {
+export function DeviceTokenModal({
+  token,
+  deviceId,
+  onClose,
+}: {
+  token: string | null;
+  deviceId: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('sms');
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
@@ -18,7 +26,10 @@ export function DeviceTokenModal({ token, deviceId, onClose }: { token: string |
     if (!token) return;
     let live = true;
     // The QR code carries what the app needs: the address and the Authorization header's value.
-    void QRCode.toDataURL(JSON.stringify({ url: forwardingAddress(), authorization: `Bearer ${token}` }), { margin: 1, width: 240 }).then((url) => {
+    void QRCode.toDataURL(JSON.stringify({ url: forwardingAddress(), authorization: `Bearer ${token}` }), {
+      margin: 1,
+      width: 240,
+    }).then((url) => {
       if (live) setQr(url);
     });
     return () => {
@@ -44,7 +55,9 @@ export function DeviceTokenModal({ token, deviceId, onClose }: { token: string |
           </Text>
           {deviceId ? (
             <Stack gap={4}>
-              <Text size="sm">{t('devices.gateway.key', { settings: GATEWAY_VALUES.settings, interpolation: { escapeValue: false } })}</Text>
+              <Text size="sm">
+                {t('devices.gateway.key', { settings: GATEWAY_VALUES.settings, interpolation: { escapeValue: false } })}
+              </Text>
               <GatewayUrl deviceId={deviceId} />
             </Stack>
           ) : null}

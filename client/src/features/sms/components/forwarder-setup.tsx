@@ -1,4 +1,4 @@
-// The setup steps of the recommended Android forwarder (decision 053, docs/sms-forwarder-setup.md).
+// The setup steps of the recommended Android forwarder (decision 147, docs/sms-forwarder-setup.md).
 import { Code, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WALLET_SENDER_IDS } from '#shared/sms/parse-sms';

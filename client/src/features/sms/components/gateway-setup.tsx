@@ -1,4 +1,4 @@
-// SMS Gateway for Android (capcom6/android-sms-gateway), the signed alternative to the plain forwarder (issue 19,
+// SMS Gateway for Android (capcom6/android-sms-gateway), the signed alternative to the plain forwarder
 // decision 147): each phone's webhook URL, and the steps to paste its key and register the webhook in the app.
 import { ActionIcon, Code, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
@@ -34,7 +34,12 @@ export function GatewayUrl({ deviceId }: { deviceId: string }) {
           {url}
         </Code>
         <Tooltip label={t('devices.gateway.copyUrl')}>
-          <ActionIcon variant="subtle" size="sm" aria-label={t('devices.gateway.copyUrl')} onClick={() => void copyToClipboard(url)}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={t('devices.gateway.copyUrl')}
+            onClick={() => void copyToClipboard(url)}
+          >
             <IconCopy size={16} />
           </ActionIcon>
         </Tooltip>

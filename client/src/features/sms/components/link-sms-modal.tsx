@@ -1,5 +1,5 @@
 // Links an SMS to an order by hand, with the admin's reason (PATCH /sms/{id}). The wallet's waiting top-ups are
-// offered (the same amount first, decision 218); a short id is enough when it names one order.
+// offered (the same amount first, decision 197); a short id is enough when it names one order.
 import { Badge, Button, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,15 @@ import { translateRuntimeKey } from '../../../i18n/keys';
 import { showError, showSuccess } from '../../../lib/notify';
 import { linkCandidates, linkSms } from '../api/sms-api';
 
-export function LinkSmsModal({ sms, onClose, onLinked }: { sms: SmsDto | null; onClose: () => void; onLinked: (sms: SmsDto) => void }) {
+export function LinkSmsModal({
+  sms,
+  onClose,
+  onLinked,
+}: {
+  sms: SmsDto | null;
+  onClose: () => void;
+  onLinked: (sms: SmsDto) => void;
+}) {
   const { t } = useTranslation('sms');
   const [orderId, setOrderId] = useState('');
   const [reason, setReason] = useState('');
@@ -88,8 +96,21 @@ export function LinkSmsModal({ sms, onClose, onLinked }: { sms: SmsDto | null; o
             ))}
           </Stack>
         </Radio.Group>
-        <TextInput label={t('inbox.orderId')} value={orderId} onChange={(e) => setOrderId(e.currentTarget.value)} error={fieldError('order_id')} ff="monospace" />
-        <Textarea label={t('inbox.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fieldError('reason')} autosize minRows={2} />
+        <TextInput
+          label={t('inbox.orderId')}
+          value={orderId}
+          onChange={(e) => setOrderId(e.currentTarget.value)}
+          error={fieldError('order_id')}
+          ff="monospace"
+        />
+        <Textarea
+          label={t('inbox.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={fieldError('reason')}
+          autosize
+          minRows={2}
+        />
         <Button onClick={() => void submit()} loading={busy}>
           {t('inbox.link')}
         </Button>

@@ -1,5 +1,5 @@
-// The warning every admin page shows while a wallet phone is silent (issue 9 rule 6), kept live by the push. Reads
-// the phones through the query layer (issue 18) and marks them from `devices:silent`, which lists every silent one.
+// The warning every admin page shows while a wallet phone is silent, kept live by the push. Reads
+// the phones through the query layer and marks them from `devices:silent`, which lists every silent one.
 import { Alert } from '@mantine/core';
 import { IconDeviceMobileOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,14 @@ export function SilentDevicesAlert() {
   const silent = (data?.devices ?? []).filter((d) => d.silent);
   if (silent.length === 0) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconDeviceMobileOff size={20} />} title={t('silentAlert.title')} mb="md" role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconDeviceMobileOff size={20} />}
+      title={t('silentAlert.title')}
+      mb="md"
+      role="alert"
+    >
       {t('silentAlert.body', { names: silent.map((d) => d.name).join(', ') })}
     </Alert>
   );

@@ -1,4 +1,4 @@
-// An SMS's one state, agreeing with the order that shows it (issue 22 point 7, decision 197).
+// An SMS's one state, agreeing with the order that shows it (decision 197).
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SmsState } from '#shared/sms/sms-api';
@@ -9,6 +9,8 @@ const COLOR: Record<SmsState, string> = {
   held: 'orange',
   matched: 'green',
   rejected: 'red',
+  payout: 'teal',
+  payout_unmatched: 'red',
   ignored: 'gray',
 };
 

@@ -1,13 +1,34 @@
-// "Make a template from this SMS" (issue 22 point 14, decision 184): paste a message, mark its amount, TrxID,
+// "Make a template from this SMS" (decision 052): paste a message, mark its amount, TrxID,
 // sender, time and varying text (select and press a button, or pick from lists), and the template is built by
 // shared/sms/template-builder.ts, tested live on the same message, and saved with it (the server checks it reads it).
-import { Alert, Badge, Button, Card, CloseButton, Code, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Code,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
 import { normaliseSmsText } from '#shared/sms/sms-fields';
-import { BUILDER_PARTS, buildTemplate, suggestParts, type BuilderPart, type TemplateMark } from '#shared/sms/template-builder';
+import {
+  BUILDER_PARTS,
+  buildTemplate,
+  suggestParts,
+  type BuilderPart,
+  type TemplateMark,
+} from '#shared/sms/template-builder';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useWalletName } from '../../../i18n/labels';
 import { showSuccess } from '../../../lib/notify';
@@ -17,7 +38,13 @@ import { saveTemplate, smsKeys } from '../api/sms-api';
 import { TemplateTester } from './template-tester';
 import classes from './template-builder.module.css';
 
-const COLOURS: Record<BuilderPart, string> = { amount: 'green', trx_id: 'blue', sender: 'grape', time: 'orange', any: 'gray' };
+const COLOURS: Record<BuilderPart, string> = {
+  amount: 'green',
+  trx_id: 'blue',
+  sender: 'grape',
+  time: 'orange',
+  any: 'gray',
+};
 
 /** The offsets of the selection inside `root`'s text, or null when nothing in it is selected. */
 function selectionIn(root: HTMLElement): { start: number; end: number } | null {
@@ -62,7 +89,13 @@ export function TemplateBuilder() {
   const { submit, pending } = useSubmit({
     send: (values: typeof form.values) =>
       built?.ok
-        ? saveTemplate(null, { account: values.account, label: values.label, pattern: built.pattern, time_format: built.timeFormat, example: message })
+        ? saveTemplate(null, {
+            account: values.account,
+            label: values.label,
+            pattern: built.pattern,
+            time_format: built.timeFormat,
+            example: message,
+          })
         : Promise.reject(new Error('no template')),
     form,
     fields: ['account', 'label', 'example'],
@@ -114,10 +147,23 @@ export function TemplateBuilder() {
               <Text size="sm" fw={500} id="builder-message-label">
                 {t('templates.builder.messageLabel')}
               </Text>
-              <Paper withBorder p="sm" radius="md" className={classes.message} ref={textRef} aria-labelledby="builder-message-label" data-testid="builder-message">
+              <Paper
+                withBorder
+                p="sm"
+                radius="md"
+                className={classes.message}
+                ref={textRef}
+                aria-labelledby="builder-message-label"
+                data-testid="builder-message"
+              >
                 {pieces.map((piece) =>
                   piece.part ? (
-                    <mark key={piece.key} className={classes.mark} data-part={piece.part} style={{ background: `var(--mantine-color-${COLOURS[piece.part]}-1)` }}>
+                    <mark
+                      key={piece.key}
+                      className={classes.mark}
+                      data-part={piece.part}
+                      style={{ background: `var(--mantine-color-${COLOURS[piece.part]}-1)` }}
+                    >
                       {piece.text}
                     </mark>
                   ) : (
@@ -129,7 +175,14 @@ export function TemplateBuilder() {
                 <Text size="sm">{t('templates.builder.markSelection')}</Text>
                 {BUILDER_PARTS.map((part) => (
                   // Keeps the selection: the button takes no focus on mouse down.
-                  <Button key={part} size="xs" variant="light" color={COLOURS[part]} onMouseDown={(e) => e.preventDefault()} onClick={() => markSelection(part)}>
+                  <Button
+                    key={part}
+                    size="xs"
+                    variant="light"
+                    color={COLOURS[part]}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => markSelection(part)}
+                  >
                     {t(`templates.builder.parts.${part}`)}
                   </Button>
                 ))}
@@ -172,7 +225,9 @@ export function TemplateBuilder() {
                       rightSection={
                         <CloseButton
                           size="xs"
-                          aria-label={t('templates.builder.remove', { part: t(`templates.builder.parts.${mark.part}`) })}
+                          aria-label={t('templates.builder.remove', {
+                            part: t(`templates.builder.parts.${mark.part}`),
+                          })}
                           onClick={() => setMarks((all) => all.filter((m) => m !== mark))}
                         />
                       }
@@ -206,7 +261,11 @@ export function TemplateBuilder() {
                       onChange={(value) => value && form.setFieldValue('account', value as Wallet)}
                       allowDeselect={false}
                     />
-                    <TextInput label={t('templates.label')} {...form.getInputProps('label')} error={fieldError('label')} />
+                    <TextInput
+                      label={t('templates.label')}
+                      {...form.getInputProps('label')}
+                      error={fieldError('label')}
+                    />
                   </Group>
                   <Group justify="flex-end">
                     <Button type="submit" loading={pending}>

@@ -7,10 +7,21 @@ import { testTemplate } from '#shared/sms/sms-template';
 import { translateRuntimeKey } from '../../../i18n/keys';
 import { useFormat } from '../../../lib/format';
 
-export function TemplateTester({ pattern, timeFormat, sample }: { pattern: string; timeFormat: SmsTimeFormat | null; sample: string }) {
+export function TemplateTester({
+  pattern,
+  timeFormat,
+  sample,
+}: {
+  pattern: string;
+  timeFormat: SmsTimeFormat | null;
+  sample: string;
+}) {
   const { t } = useTranslation('sms');
   const format = useFormat();
-  const result = useMemo(() => (pattern && sample ? testTemplate(pattern, sample, timeFormat) : null), [pattern, timeFormat, sample]);
+  const result = useMemo(
+    () => (pattern && sample ? testTemplate(pattern, sample, timeFormat) : null),
+    [pattern, timeFormat, sample],
+  );
   if (!result) return null;
   if (result.ok) {
     const f = result.fields;

@@ -1,4 +1,4 @@
-// Admin templates (issue 22 point 14): the built-in ones (read-only), "make a template from this SMS", the shop's own
+// Admin templates: the built-in ones (read-only), "make a template from this SMS", the shop's own
 // templates, and a pattern written by hand with the live tester that runs the shared parser code in this tab.
 import { Button, Card, Code, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import text from '../../../styles/text.module.css';
@@ -37,7 +37,8 @@ export function TemplatesPanel() {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const { submit: save, pending: busy } = useSubmit({
-    send: (d: Draft) => saveTemplate(d.id, { account: d.account, label: d.label, pattern: d.pattern, time_format: d.timeFormat }),
+    send: (d: Draft) =>
+      saveTemplate(d.id, { account: d.account, label: d.label, pattern: d.pattern, time_format: d.timeFormat }),
     onFailure: (answer) => {
       setErrors(answer.errors ?? {});
     },
@@ -74,7 +75,19 @@ export function TemplatesPanel() {
               </Text>
             </Group>
             <Group gap="xs">
-              <Button size="xs" variant="light" onClick={() => setDraft({ id: template.id, account: template.account, label: template.label, pattern: template.pattern, timeFormat: template.time_format })}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  setDraft({
+                    id: template.id,
+                    account: template.account,
+                    label: template.label,
+                    pattern: template.pattern,
+                    timeFormat: template.time_format,
+                  })
+                }
+              >
                 {t('templates.edit')}
               </Button>
               <Button size="xs" variant="light" color="red" onClick={() => void remove(template.id)}>
@@ -98,7 +111,12 @@ export function TemplatesPanel() {
               onChange={(value) => value && setDraft({ ...draft, account: value as Wallet })}
               allowDeselect={false}
             />
-            <TextInput label={t('templates.label')} value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.currentTarget.value })} error={fieldError('label')} />
+            <TextInput
+              label={t('templates.label')}
+              value={draft.label}
+              onChange={(e) => setDraft({ ...draft, label: e.currentTarget.value })}
+              error={fieldError('label')}
+            />
           </Group>
           <Textarea
             label={t('templates.pattern')}
@@ -111,13 +129,24 @@ export function TemplatesPanel() {
           />
           <Select
             label={t('templates.timeFormat')}
-            data={[{ value: 'none', label: t('templates.noTime') }, ...SMS_TIME_FORMATS.map((f) => ({ value: f, label: t(`templates.formats.${f}`) }))]}
+            data={[
+              { value: 'none', label: t('templates.noTime') },
+              ...SMS_TIME_FORMATS.map((f) => ({ value: f, label: t(`templates.formats.${f}`) })),
+            ]}
             value={draft.timeFormat ?? 'none'}
-            onChange={(value) => setDraft({ ...draft, timeFormat: !value || value === 'none' ? null : (value as SmsTimeFormat) })}
+            onChange={(value) =>
+              setDraft({ ...draft, timeFormat: !value || value === 'none' ? null : (value as SmsTimeFormat) })
+            }
             error={fieldError('time_format')}
             allowDeselect={false}
           />
-          <Textarea label={t('templates.sample')} value={sample} onChange={(e) => setSample(e.currentTarget.value)} autosize minRows={3} />
+          <Textarea
+            label={t('templates.sample')}
+            value={sample}
+            onChange={(e) => setSample(e.currentTarget.value)}
+            autosize
+            minRows={3}
+          />
           <TemplateTester pattern={draft.pattern} timeFormat={draft.timeFormat} sample={sample} />
           <Group justify="flex-end">
             {draft.id !== null ? (

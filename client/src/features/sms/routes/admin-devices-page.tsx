@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLETS, type Wallet } from '#shared/constants';
+import { VALIDATION_KEYS } from '#shared/error-keys';
 import type { DeviceDto } from '#shared/sms/sms-api';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { WalletLabel } from '../../../components/wallet-label';
@@ -26,7 +27,7 @@ export default function AdminDevicesPage() {
   const { t } = useTranslation('sms');
   const format = useFormat();
   const walletName = useWalletName();
-  // One query for the page and the alerts (issue 18); pushes have it read again (counts, last seen, balances).
+  // One query for the page and the alerts; pushes have it read again (counts, last seen, balances).
   const { data, error } = useQuery(devicesQuery());
   useErrorToast(error);
   const devices = data?.devices ?? null;
@@ -39,10 +40,14 @@ export default function AdminDevicesPage() {
   /** The balance typed for each phone (stated again after a gap was looked into). */
   const [stated, setStated] = useState<Record<string, string>>({});
 
-  const form = useForm({ initialValues: { name: '', account: 'bkash' as Wallet, balance: '' } });
+  // The balance is asked for here, not left optional: without it nothing on the phone verifies by itself.
+  const form = useForm({
+    initialValues: { name: '', account: 'bkash' as Wallet, balance: '' },
+    validate: { balance: (value) => (value.trim() ? null : VALIDATION_KEYS.required) },
+  });
   const { submit: add, pending: adding } = useSubmit({
     send: (values: typeof form.values) =>
-      addDevice({ name: values.name, account: values.account, ...(values.balance.trim() ? { balance: values.balance.trim() } : {}) }),
+      addDevice({ name: values.name, account: values.account, balance: values.balance.trim() }),
     form,
     fields: ['name', 'account', 'balance'],
     onDone: async (answer) => {
@@ -106,12 +111,16 @@ export default function AdminDevicesPage() {
               {...form.getInputProps('balance')}
               error={fieldError('balance')}
               inputMode="decimal"
-              flex="0 1 160px"
+              withAsterisk
+              flex="0 1 180px"
             />
             <Button type="submit" loading={adding}>
               {t('devices.add')}
             </Button>
           </Group>
+          <Text size="sm" c="dimmed" mt="xs">
+            {t('devices.balanceWhy')}
+          </Text>
         </form>
       </Card>
       {devices !== null && devices.length === 0 ? <Text c="dimmed">{t('devices.empty')}</Text> : null}
@@ -142,8 +151,14 @@ export default function AdminDevicesPage() {
                 </Text>
               )}
               <Text size="sm" data-testid="device-balance">
-                {t('devices.balance')}: {device.balance === null ? t('devices.balanceUnknown') : format.money(device.balance, 'BDT')}
+                {t('devices.balance')}:{' '}
+                {device.balance === null ? t('devices.balanceUnknown') : format.money(device.balance, 'BDT')}
               </Text>
+              {device.balance === null ? (
+                <Alert color="orange" variant="light" p="xs" data-testid="device-no-anchor">
+                  <Text size="sm">{t('devices.noAnchor')}</Text>
+                </Alert>
+              ) : null}
               <Group align="flex-end" gap="xs" wrap="nowrap">
                 <TextInput
                   size="xs"
@@ -157,7 +172,12 @@ export default function AdminDevicesPage() {
                   inputMode="decimal"
                   flex={1}
                 />
-                <Button size="xs" variant="light" disabled={!(stated[device.id] ?? '').trim()} onClick={() => void state(device)}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={!(stated[device.id] ?? '').trim()}
+                  onClick={() => void state(device)}
+                >
                   {t('devices.setBalance')}
                 </Button>
               </Group>
@@ -186,7 +206,11 @@ export default function AdminDevicesPage() {
         }}
         onClose={() => setRevoking(null)}
       />
-      <DeviceTokenModal token={created?.token ?? null} deviceId={created?.deviceId ?? null} onClose={() => setCreated(null)} />
+      <DeviceTokenModal
+        token={created?.token ?? null}
+        deviceId={created?.deviceId ?? null}
+        onClose={() => setCreated(null)}
+      />
     </Stack>
   );
 }

@@ -34,7 +34,13 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
       : `${t(`inbox.parse.${sms.parse.kind}`)}${sms.parse.reason ? `: ${translateRuntimeKey(`sms:inbox.reasons.${sms.parse.reason}`, { fallback: 'sms:inbox.parse.unparsed' })}` : ''}`,
   ].filter(Boolean);
   return (
-    <Box px="sm" py={8} data-testid="sms-row" data-sms-id={sms.id} style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Box
+      px="sm"
+      py={8}
+      data-testid="sms-row"
+      data-sms-id={sms.id}
+      style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
       {/* On a phone the order link or Link button drops below the message rather than squeezing it. */}
       <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
         <Stack gap={2} miw={0} flex="1 1 280px">
@@ -55,6 +61,17 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
           <Text size="xs" c="dimmed" className={classes.tabular}>
             {about.join(' · ')}
           </Text>
+          {/* Money that left the wallet says what it was for, or that nothing explains it (decision 325). */}
+          {sms.state === 'payout' && sms.state_order_id ? (
+            <Text size="sm" data-testid="sms-payout">
+              {t('inbox.payoutOf', { id: sms.state_order_id.slice(0, 10) })}
+            </Text>
+          ) : null}
+          {sms.state === 'payout_unmatched' ? (
+            <Text size="sm" fw={600} c="red.8" data-testid="sms-payout">
+              {t('inbox.payoutNoOrder')}
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed" lineClamp={2} title={sms.text} className={classes.breakWord}>
             {sms.text}
           </Text>
@@ -77,10 +94,14 @@ function SmsRow({ sms, first, onLink }: { sms: SmsDto; first: boolean; onLink: (
 function Inbox() {
   const { t } = useTranslation('sms');
   const walletName = useWalletName();
-  // Opens on the work (decision 197): unmatched payments, and amounts that differ or are held on open orders.
-  const [state, setState] = useState<SmsStateFilter | undefined>('needs_action');
+  // A link may name a message (`?q=<TrxID>`, the books' items): then every state, searching for it.
+  const [params] = useSearchParams();
+  const linked = params.get('q') ?? '';
+  // Opens on the work (decisions 197, 325): unmatched payments, amounts that differ or are held on open orders, and
+  // money sent out that no order's payout matches.
+  const [state, setState] = useState<SmsStateFilter | undefined>(linked ? undefined : 'needs_action');
   const [account, setAccount] = useState<Wallet | undefined>(undefined);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(linked);
   const [q] = useDebouncedValue(query.trim(), 300);
   const [linking, setLinking] = useState<SmsDto | null>(null);
   const list = usePagedQuery(useMemo(() => inboxQuery({ state, account, q: q || undefined }), [state, account, q]));
@@ -98,7 +119,15 @@ function Inbox() {
         {t('inbox.live')}
       </Text>
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput label={t('inbox.search')} value={query} onChange={(e) => { setQuery(e.currentTarget.value); setPage(1); }} flex="1 1 220px" />
+        <TextInput
+          label={t('inbox.search')}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.currentTarget.value);
+            setPage(1);
+          }}
+          flex="1 1 220px"
+        />
         <Select
           label={t('inbox.state')}
           data={[
@@ -107,15 +136,24 @@ function Inbox() {
             ...SMS_STATES.map((s) => ({ value: s, label: t(`inbox.states.${s}`) })),
           ]}
           value={state ?? 'all'}
-          onChange={(value) => { setState(!value || value === 'all' ? undefined : (value as SmsStateFilter)); setPage(1); }}
+          onChange={(value) => {
+            setState(!value || value === 'all' ? undefined : (value as SmsStateFilter));
+            setPage(1);
+          }}
           allowDeselect={false}
           flex="0 1 170px"
         />
         <Select
           label={t('inbox.account')}
-          data={[{ value: 'all', label: t('inbox.allAccounts') }, ...WALLETS.map((w) => ({ value: w, label: walletName(w) }))]}
+          data={[
+            { value: 'all', label: t('inbox.allAccounts') },
+            ...WALLETS.map((w) => ({ value: w, label: walletName(w) })),
+          ]}
           value={account ?? 'all'}
-          onChange={(value) => { setAccount(!value || value === 'all' ? undefined : (value as Wallet)); setPage(1); }}
+          onChange={(value) => {
+            setAccount(!value || value === 'all' ? undefined : (value as Wallet));
+            setPage(1);
+          }}
           allowDeselect={false}
           flex="0 1 150px"
         />
@@ -155,7 +193,11 @@ export default function AdminSmsPage() {
     <Stack gap="md">
       <PageHeader title={t('inbox.title')} />
       <LedgerGapsAlert />
-      <Tabs value={tab} onChange={(value) => setParams(value === 'templates' ? { tab: 'templates' } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value === 'templates' ? { tab: 'templates' } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="inbox">{t('inbox.tabInbox')}</Tabs.Tab>
           <Tabs.Tab value="templates">{t('inbox.tabTemplates')}</Tabs.Tab>

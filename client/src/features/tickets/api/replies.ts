@@ -1,4 +1,4 @@
-// Canned replies (issue 10): the admin's list and its changes; every write carries a captcha.
+// Canned replies: the admin's list and its changes; every write carries a captcha.
 import type { CannedReplyDto, ReplyFields } from '#shared/replies';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
@@ -8,7 +8,8 @@ import { queryOptions, queryClient, useErrorToast, useQuery } from '../../../lib
 export const replyKeys = { all: ['replies'] as const };
 
 export const listReplies = () => api.get<{ replies: CannedReplyDto[] }>('/replies');
-export const repliesQuery = () => queryOptions({ queryKey: replyKeys.all, queryFn: async () => (await okOrThrow(listReplies())).replies });
+export const repliesQuery = () =>
+  queryOptions({ queryKey: replyKeys.all, queryFn: async () => (await okOrThrow(listReplies())).replies });
 
 /** The canned replies (null while loading, empty after a failure, which is shown as a toast). */
 export function useReplies(): CannedReplyDto[] | null {

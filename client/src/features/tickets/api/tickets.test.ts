@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { TicketMessageDto } from '#shared/api-types';
 import { mergeMessages } from './tickets';
 
-const msg = (id: number, time: number, sender: 'user' | 'admin' = 'user'): TicketMessageDto => ({ id, time, sender, text: `m${id}`, picture: null });
+const msg = (id: number, time: number, sender: 'user' | 'admin' = 'user'): TicketMessageDto => ({
+  id,
+  time,
+  sender,
+  text: `m${id}`,
+  picture: null,
+});
 
 describe('mergeMessages', () => {
   it('When the same reply arrives from the answer and the push, then it is shown once', () => {

@@ -1,4 +1,4 @@
-// Support ticket calls (spec §7), their queries and the hooks that keep a list or a conversation live (design §7).
+// Support ticket calls (product.md §10), their queries and the hooks that keep a list or a conversation live (product.md §10.6).
 import type { z } from 'zod';
 import type { PublicOrderDto, TicketDto, TicketMessageDto } from '#shared/api-types';
 import type { TicketLanguage, TicketSubject } from '#shared/constants';
@@ -15,6 +15,8 @@ export const ticketKeys = {
   list: (page: number) => [...ticketKeys.lists(), page] as const,
   detail: (id: string) => [...ticketKeys.all, 'detail', id] as const,
   order: (id: string) => [...ticketKeys.all, 'order', id] as const,
+  /** A guest's conversation about their order, keyed by the order's id (decision 282). */
+  guest: (orderId: string) => [...ticketKeys.all, 'guest', orderId] as const,
   /** A message's picture (its API path, thumbnail or full): an object URL of the fetched JPEG. */
   picture: (path: string) => [...ticketKeys.all, 'picture', path] as const,
 };
@@ -22,17 +24,19 @@ export const ticketKeys = {
 export type NewTicketInput = {
   subject: TicketSubject;
   text: z.output<typeof newTicketTextSchema>;
-  /** The customer's own order the ticket is about (issue 10). */
+  /** The customer's own order the ticket is about. */
   order_id?: string;
-  /** The customer's interface language: canned replies are inserted in it (decision 117). */
+  /** The customer's interface language: canned replies are inserted in it (decision 116). */
   lang: TicketLanguage;
 };
 
-export const fetchTickets = (page: number) => api.get<{ supports: TicketDto[]; pages: number }>('/supports/all', { page });
+export const fetchTickets = (page: number) =>
+  api.get<{ supports: TicketDto[]; pages: number }>('/supports/all', { page });
 export const fetchTicket = (id: string) => api.get<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}`);
 
 /** The order a new ticket is about (the public view: the customer holds its id). */
-export const fetchOrderForTicket = (id: string) => api.get<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}`);
+export const fetchOrderForTicket = (id: string) =>
+  api.get<{ order: PublicOrderDto }>(`/orders/${encodeURIComponent(id)}`);
 
 export async function openTicket(support: NewTicketInput) {
   const captcha = await getCaptcha();
@@ -44,7 +48,7 @@ export async function replyToTicket(id: string, text: string) {
   return api.patch<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}`, { captcha, support: { text } });
 }
 
-/** A picture (JPEG or PNG, at most 3 MB) with optional words into a ticket (issue 22 point 5, decision 183). */
+/** A picture (JPEG or PNG, at most 3 MB) with optional words into a ticket (decision 022). */
 export async function sendTicketPicture(id: string, picture: File, text: string) {
   const captcha = await getCaptcha();
   const form = new FormData();
@@ -56,7 +60,10 @@ export async function sendTicketPicture(id: string, picture: File, text: string)
 
 export async function closeTicket(id: string) {
   const captcha = await getCaptcha();
-  return api.patch<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}`, { captcha, support: { status: 'close' } });
+  return api.patch<{ support: TicketDto }>(`/supports/${encodeURIComponent(id)}`, {
+    captcha,
+    support: { status: 'close' },
+  });
 }
 
 /** Adds messages not yet shown (a reply may come back both in the PATCH answer and as a push), in time order. */
@@ -70,9 +77,12 @@ export function mergeMessages(current: TicketMessageDto[], incoming: TicketMessa
 type TicketList = { supports: TicketDto[]; pages: number };
 type TicketAnswer = { support: TicketDto };
 
-export const ticketsQuery = (page: number) => queryOptions({ queryKey: ticketKeys.list(page), queryFn: () => okOrThrow(fetchTickets(page)) });
-export const ticketQuery = (id: string) => queryOptions({ queryKey: ticketKeys.detail(id), queryFn: () => okOrThrow(fetchTicket(id)) });
-export const orderForTicketQuery = (id: string) => queryOptions({ queryKey: ticketKeys.order(id), queryFn: () => okOrThrow(fetchOrderForTicket(id)) });
+export const ticketsQuery = (page: number) =>
+  queryOptions({ queryKey: ticketKeys.list(page), queryFn: () => okOrThrow(fetchTickets(page)) });
+export const ticketQuery = (id: string) =>
+  queryOptions({ queryKey: ticketKeys.detail(id), queryFn: () => okOrThrow(fetchTicket(id)) });
+export const orderForTicketQuery = (id: string) =>
+  queryOptions({ queryKey: ticketKeys.order(id), queryFn: () => okOrThrow(fetchOrderForTicket(id)) });
 
 /** One page of tickets; fetched again when any ticket changes (new ticket, reply, close). */
 export function useTicketList() {
@@ -115,7 +125,14 @@ export function useTicket(id: string) {
     void updateQueries<TicketAnswer>(ticketKeys.detail(id), (answer) => {
       const order = answer.support.order;
       if (!order || order.id !== update.id) return answer;
-      const changed = { ...order, status: update.status, pm_id: update.pm_id, amount: update.data.amount, pm_amount: update.pm_amount, wallet: update.data.wallet };
+      const changed = {
+        ...order,
+        status: update.status,
+        pm_id: update.pm_id,
+        amount: update.data.amount,
+        pm_amount: update.pm_amount,
+        wallet: update.data.wallet,
+      };
       return { ...answer, support: { ...answer.support, order: changed } };
     });
   });
@@ -147,5 +164,52 @@ if (typeof window !== 'undefined') {
   });
 }
 
+type GuestAnswer = { support: TicketDto | null };
+
+/** A guest writes about their order from its page: the first words open its ticket, the next ones answer in it. */
+export async function writeAsGuest(orderId: string, text: string, lang: TicketLanguage) {
+  const captcha = await getCaptcha();
+  return api.post<GuestAnswer>(`/orders/${encodeURIComponent(orderId)}/support`, { captcha, support: { text, lang } });
+}
+
+export const guestTicketQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: ticketKeys.guest(orderId),
+    queryFn: () => okOrThrow(api.get<GuestAnswer>(`/orders/${encodeURIComponent(orderId)}/support`)),
+    // An order of an account is asked about from it: that answer does not change on a retry.
+    retry: false,
+  });
+
+/** A guest's answer (from a send or a push) onto the cached conversation, keeping every message already shown. */
+export function applyGuestTicket(orderId: string, ticket: TicketDto): void {
+  queryClient.setQueryData<GuestAnswer>(ticketKeys.guest(orderId), (answer) => {
+    const current = answer?.support;
+    if (!current || current.id !== ticket.id) return { support: ticket };
+    return { support: { ...current, ...ticket, texts: mergeMessages(current.texts ?? [], ticket.texts ?? []) } };
+  });
+}
+
+/**
+ * The guest's conversation about an order, live: the order page watches the order's room, where the shop's answers
+ * to a guest's ticket arrive (decision 282).
+ */
+export function useGuestTicket(orderId: string) {
+  const query = useQuery(guestTicketQuery(orderId));
+  const ticketId = query.data?.support?.id;
+  useSocketEvent('ticket:message', ({ ticketId: id, message }) => {
+    if (id !== ticketId) return;
+    queryClient.setQueryData<GuestAnswer>(ticketKeys.guest(orderId), (answer) =>
+      answer?.support
+        ? { support: { ...answer.support, texts: mergeMessages(answer.support.texts ?? [], [message]) } }
+        : answer,
+    );
+  });
+  useSocketEvent('ticket:updated', (ticket) => {
+    if (ticket.id === ticketId) applyGuestTicket(orderId, ticket);
+  });
+  return query;
+}
+
 /** The order a new ticket is about (none without an id). */
-export const useOrderForTicket = (id: string | undefined) => useQuery({ ...orderForTicketQuery(id ?? ''), enabled: Boolean(id) });
+export const useOrderForTicket = (id: string | undefined) =>
+  useQuery({ ...orderForTicketQuery(id ?? ''), enabled: Boolean(id) });

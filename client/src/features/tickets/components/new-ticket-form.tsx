@@ -1,9 +1,9 @@
-// New-ticket form (spec §2/§5): subject (the four products or Other) and a 10-500 character message. Opened from
+// New-ticket form (product.md §2.8/§5): subject (the four products or Other) and a 10-500 character message. Opened from
 // an order's "Need help?" (`?order=<id>`), it is about that order: shown on top, its product as the subject.
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconReceipt, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { IconArrowLeft, IconPhotoPlus, IconReceipt, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicOrderDto } from '#shared/api-types';
@@ -17,11 +17,12 @@ import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
 import { zodResolver } from '../../../lib/form';
-import { showSuccess } from '../../../lib/notify';
+import { showError, showSuccess } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query';
 import { useSubmit } from '../../../lib/use-submit';
 import classes from '../../../styles/text.module.css';
-import { openTicket, ticketKeys, useOrderForTicket } from '../api/tickets';
+import { openTicket, sendTicketPicture, ticketKeys, useOrderForTicket } from '../api/tickets';
+import { PicturePreview, pictureProblem } from './ticket-conversation';
 
 const newTicketFormSchema = z.object({
   subject: z.enum(TICKET_SUBJECTS, { error: VALIDATION_KEYS.subjectInvalid }),
@@ -30,7 +31,11 @@ const newTicketFormSchema = z.object({
 const FIELDS = ['subject', 'text'] as const;
 
 /** The order named by `?order=`: loading, found, or not to be had (then the ticket is about no order). */
-type AboutOrder = { state: 'none' } | { state: 'loading'; id: string } | { state: 'ready'; order: PublicOrderDto } | { state: 'failed'; id: string };
+type AboutOrder =
+  | { state: 'none' }
+  | { state: 'loading'; id: string }
+  | { state: 'ready'; order: PublicOrderDto }
+  | { state: 'failed'; id: string };
 
 function useAboutOrder(id: string | null, onFound: (order: PublicOrderDto) => void): AboutOrder {
   const query = useOrderForTicket(id ?? undefined);
@@ -60,6 +65,14 @@ export function NewTicketForm() {
     validate: zodResolver(newTicketFormSchema),
     validateInputOnBlur: true,
   });
+  // A screenshot of the payment may go with the first message: it is sent into the new ticket right after it opens.
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<'errors.badImageType' | 'errors.fileTooLarge' | null>(null);
+  const choosePicture = (file: File | null) => {
+    const problem = file ? pictureProblem(file) : null;
+    setPictureError(problem);
+    setPicture(problem ? null : file);
+  };
   const about = useAboutOrder(params.get('order'), (order) => {
     if (isProductId(order.product_id)) form.setFieldValue('subject', order.product_id);
   });
@@ -73,7 +86,12 @@ export function NewTicketForm() {
       }),
     form,
     fields: FIELDS,
-    onDone: (answer) => {
+    onDone: async (answer) => {
+      if (picture) {
+        // The ticket is open either way; a picture the server refused can be sent again from the conversation.
+        const sent = await sendTicketPicture(answer.id, picture, '');
+        if (!sent.ok) showError(sent, 'errors.unknown');
+      }
       showSuccess('tickets:new.created');
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
       navigate(paths.account.support.getHref(answer.id), { replace: true });
@@ -90,9 +108,21 @@ export function NewTicketForm() {
         </Group>
       </Anchor>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <PageHeader size="h3" mb="lg" title={t('new.title')} subtitle={about.state === 'none' ? t('new.subtitle') : t('orderLink.newSubtitle')} />
+        <PageHeader
+          size="h3"
+          mb="lg"
+          title={t('new.title')}
+          subtitle={about.state === 'none' ? t('new.subtitle') : t('orderLink.newSubtitle')}
+        />
         {about.state === 'ready' ? (
-          <Paper withBorder radius="md" p="sm" mb="md" bg="var(--mantine-color-gray-0)" data-testid="ticket-about-order">
+          <Paper
+            withBorder
+            radius="md"
+            p="sm"
+            mb="md"
+            bg="var(--mantine-color-gray-0)"
+            data-testid="ticket-about-order"
+          >
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs" wrap="nowrap" miw={0}>
                 <IconReceipt size={20} aria-hidden style={{ flex: 'none' }} />
@@ -139,9 +169,48 @@ export function NewTicketForm() {
               maxRows={12}
               size="md"
               required
-              description={t('chat.counter', { n: format.number(form.values.text.length), max: format.number(LIMITS.ticketText.max) })}
+              description={t('chat.counter', {
+                n: format.number(form.values.text.length),
+                max: format.number(LIMITS.ticketText.max),
+              })}
             />
-            <Button type="submit" size="lg" fullWidth leftSection={<IconSend size={18} />} loading={sending} disabled={about.state === 'loading'}>
+            {picture ? <PicturePreview file={picture} onRemove={() => choosePicture(null)} /> : null}
+            {pictureError ? (
+              <Alert color="red" variant="light" p="xs" role="alert">
+                {t(pictureError, { ns: 'common' })}
+              </Alert>
+            ) : null}
+            <Stack gap={4}>
+              <FileButton
+                onChange={choosePicture}
+                accept="image/png,image/jpeg"
+                inputProps={{ 'aria-label': t('chat.attachPicture') }}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    size="md"
+                    leftSection={<IconPhotoPlus size={18} />}
+                    disabled={sending}
+                    style={{ alignSelf: 'flex-start' }}
+                  >
+                    {picture ? t('chat.changePicture') : t('chat.attachPicture')}
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="xs" c="dimmed">
+                {t('chat.pictureHint')}
+              </Text>
+            </Stack>
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              leftSection={<IconSend size={18} />}
+              loading={sending}
+              disabled={about.state === 'loading'}
+            >
               {t('new.submit')}
             </Button>
           </Stack>

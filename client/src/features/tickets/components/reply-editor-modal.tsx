@@ -4,7 +4,13 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPLY_LIMITS, REPLY_VARIABLES, replyFieldsSchema, type CannedReplyDto, type ReplyVariable } from '#shared/replies';
+import {
+  REPLY_LIMITS,
+  REPLY_VARIABLES,
+  replyFieldsSchema,
+  type CannedReplyDto,
+  type ReplyVariable,
+} from '#shared/replies';
 import { useFormat } from '../../../lib/format';
 import { toFormErrors, zodResolver } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -65,7 +71,8 @@ export function ReplyEditorModal({
     }
   });
 
-  const counter = (field: TextField) => t('chat.counter', { n: format.number(form.values[field].length), max: format.number(REPLY_LIMITS.text.max) });
+  const counter = (field: TextField) =>
+    t('chat.counter', { n: format.number(form.values[field].length), max: format.number(REPLY_LIMITS.text.max) });
   const textProps = (field: TextField) => ({
     ...form.getInputProps(field),
     ref: inputs[field],
@@ -84,7 +91,14 @@ export function ReplyEditorModal({
     <Modal opened onClose={onClose} title={reply ? t('replies.editTitle') : t('replies.newTitle')} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput {...form.getInputProps('title')} label={t('replies.titleLabel')} placeholder={t('replies.titlePlaceholder')} maxLength={REPLY_LIMITS.title.max} required data-autofocus />
+          <TextInput
+            {...form.getInputProps('title')}
+            label={t('replies.titleLabel')}
+            placeholder={t('replies.titlePlaceholder')}
+            maxLength={REPLY_LIMITS.title.max}
+            required
+            data-autofocus
+          />
           <Textarea {...textProps('text_en')} label={t('replies.textEn')} lang="en" />
           <Textarea {...textProps('text_bn')} label={t('replies.textBn')} lang="bn" />
           <Stack gap={6}>
@@ -100,7 +114,10 @@ export function ReplyEditorModal({
                   ff="monospace"
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => insertVariable(variable)}
-                  aria-label={t('replies.insertVariable', { name: `{${variable}}`, meaning: t(`replies.variableMeaning.${variable}`) })}
+                  aria-label={t('replies.insertVariable', {
+                    name: `{${variable}}`,
+                    meaning: t(`replies.variableMeaning.${variable}`),
+                  })}
                 >
                   {`{${variable}}`}
                 </Button>

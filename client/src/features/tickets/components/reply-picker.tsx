@@ -1,6 +1,6 @@
-// The admin's canned-reply picker above the reply box (issue 10): a reply is inserted in the ticket's language
+// The admin's canned-reply picker above the reply box: a reply is inserted in the ticket's language
 // (the admin may switch it), its variables filled from the ticket's order; without an order they stay for the
-// admin to fill, and the reply box marks them (decision 117).
+// admin to fill, and the reply box marks them (decision 116).
 import { Anchor, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconMessageBolt } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -15,7 +15,15 @@ import { useIsAdmin } from '../../../lib/session';
 import { useReplies } from '../api/replies';
 import { replyValuesOf, useLanguageLoaded } from '../hooks/use-reply-values';
 
-export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: TicketLanguage; order: TicketOrderDto | null; onInsert: (text: string) => void }) {
+export function ReplyPicker({
+  ticketLang,
+  order,
+  onInsert,
+}: {
+  ticketLang: TicketLanguage;
+  order: TicketOrderDto | null;
+  onInsert: (text: string) => void;
+}) {
   const { t } = useTranslation('tickets');
   const isAdmin = useIsAdmin();
   const replies = useReplies();
@@ -57,7 +65,10 @@ export function ReplyPicker({ ticketLang, order, onInsert }: { ticketLang: Ticke
             aria-labelledby={langLabel}
             value={lang}
             onChange={(value) => setLang(value === 'bn' ? 'bn' : 'en')}
-            data={TICKET_LANGUAGES.map((l) => ({ value: l, label: l === ticketLang ? t('replies.ticketLanguage', { name: languageName(l) }) : languageName(l) }))}
+            data={TICKET_LANGUAGES.map((l) => ({
+              value: l,
+              label: l === ticketLang ? t('replies.ticketLanguage', { name: languageName(l) }) : languageName(l),
+            }))}
           />
         </Stack>
       </Group>

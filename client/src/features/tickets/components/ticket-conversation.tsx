@@ -1,6 +1,23 @@
-// A ticket as a chat (spec §2): bubbles by sender with times and pictures (issue 22 point 5), a reply form with a
+// A ticket as a chat (product.md §2.8): bubbles by sender with times and pictures, a reply form with a
 // picture to attach while open, Close, and live updates.
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Code, FileButton, Flex, Grid, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Code,
+  FileButton,
+  Flex,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconLock, IconPhotoPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -23,14 +40,15 @@ import { TicketOrderCard } from './ticket-order-card';
 import { TicketPicture } from './ticket-picture';
 import { TicketStatusBadge } from './ticket-status-badge';
 
-const isTicketSubject = (subject: string): subject is TicketSubject => (TICKET_SUBJECTS as readonly string[]).includes(subject);
+const isTicketSubject = (subject: string): subject is TicketSubject =>
+  (TICKET_SUBJECTS as readonly string[]).includes(subject);
 
 const replyFormSchema = z.object({ text: ticketReplySchema });
-/** With a picture the words are optional (decision 183); the same limit of 2,000 characters. */
+/** With a picture the words are optional (decision 022); the same limit of 2,000 characters. */
 const pictureFormSchema = z.object({ text: ticketPictureFormSchema.shape.text });
 
-/** What the server takes (decision 183): JPEG or PNG up to 3 MB; checked here first so nothing is sent in vain. */
-function pictureProblem(file: File): 'errors.badImageType' | 'errors.fileTooLarge' | null {
+/** What the server takes (decision 022): JPEG or PNG up to 3 MB; checked here first so nothing is sent in vain. */
+export function pictureProblem(file: File): 'errors.badImageType' | 'errors.fileTooLarge' | null {
   if (file.type !== 'image/jpeg' && file.type !== 'image/png') return 'errors.badImageType';
   if (file.size > LIMITS.avatarBytes) return 'errors.fileTooLarge';
   return null;
@@ -124,7 +142,14 @@ function Conversation({
         <>
           <ReplyForm ticket={ticket} order={order} viewer={viewer} onTicket={onTicket} />
           <Group justify="flex-end">
-            <Button variant="outline" color="red" size="md" leftSection={<IconLock size={18} />} loading={closing} onClick={() => void close(ticket.id)}>
+            <Button
+              variant="outline"
+              color="red"
+              size="md"
+              leftSection={<IconLock size={18} />}
+              loading={closing}
+              onClick={() => void close(ticket.id)}
+            >
               {t('chat.close')}
             </Button>
           </Group>
@@ -147,7 +172,8 @@ function Conversation({
         title={t('chat.title', { num: format.digits(String(ticket.num)) })}
         subtitle={
           <>
-            {isTicketSubject(ticket.subject) ? t(`subjects.${ticket.subject}`) : ticket.subject} · {format.date(ticket.created_at)}
+            {isTicketSubject(ticket.subject) ? t(`subjects.${ticket.subject}`) : ticket.subject} ·{' '}
+            {format.date(ticket.created_at)}
             {viewer === 'admin' ? ` · ${ticket.name}` : ''}
           </>
         }
@@ -160,7 +186,12 @@ function Conversation({
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             {chat}
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }} pos={{ base: 'static', md: 'sticky' }} top={76}>
+          <Grid.Col
+            span={{ base: 12, md: 4 }}
+            order={{ base: 1, md: 2 }}
+            pos={{ base: 'static', md: 'sticky' }}
+            top={76}
+          >
             <TicketOrderCard order={order} viewer={viewer} />
           </Grid.Col>
         </Grid>
@@ -171,7 +202,15 @@ function Conversation({
   );
 }
 
-function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; mine: boolean; viewer: 'user' | 'admin' }) {
+export function MessageBubble({
+  message,
+  mine,
+  viewer,
+}: {
+  message: TicketMessageDto;
+  mine: boolean;
+  viewer: 'user' | 'admin';
+}) {
   const { t } = useTranslation('tickets');
   const format = useFormat();
   const author = mine ? t('chat.you') : message.sender === 'admin' ? t('chat.support') : t('chat.customer');
@@ -188,7 +227,12 @@ function MessageBubble({ message, mine, viewer }: { message: TicketMessageDto; m
         style={{ borderBottomRightRadius: mine ? 4 : undefined, borderBottomLeftRadius: mine ? undefined : 4 }}
       >
         <Group gap={6} mb={2}>
-          <Badge size="xs" variant={mine ? 'white' : 'light'} color={message.sender === 'admin' ? 'indigo' : 'teal'} tt="none">
+          <Badge
+            size="xs"
+            variant={mine ? 'white' : 'light'}
+            color={message.sender === 'admin' ? 'indigo' : 'teal'}
+            tt="none"
+          >
             {author}
           </Badge>
         </Group>
@@ -237,7 +281,9 @@ function ReplyForm({
       const errors = picture ? validateCaption(values) : validateText(values);
       // A variable left unfilled would reach the customer as written (no order to fill it from).
       const left = viewer === 'admin' ? replyVariablesIn(values.text) : [];
-      return errors.text || left.length === 0 ? errors : { ...errors, text: t('replies.fillBeforeSending', { names: asVariables(left) }) };
+      return errors.text || left.length === 0
+        ? errors
+        : { ...errors, text: t('replies.fillBeforeSending', { names: asVariables(left) }) };
     },
   });
   const leftover = viewer === 'admin' ? replyVariablesIn(form.values.text) : [];
@@ -278,7 +324,9 @@ function ReplyForm({
   return (
     <form onSubmit={sendReply} noValidate>
       <Stack gap="xs">
-        {viewer === 'admin' ? <ReplyPicker ticketLang={ticket.lang} order={order ?? null} onInsert={insertReply} /> : null}
+        {viewer === 'admin' ? (
+          <ReplyPicker ticketLang={ticket.lang} order={order ?? null} onInsert={insertReply} />
+        ) : null}
         <Textarea
           {...form.getInputProps('text')}
           ref={textRef}
@@ -288,7 +336,10 @@ function ReplyForm({
           minRows={3}
           maxRows={8}
           maxLength={LIMITS.ticketReply.max}
-          description={t('chat.counter', { n: format.number(form.values.text.length), max: format.number(LIMITS.ticketReply.max) })}
+          description={t('chat.counter', {
+            n: format.number(form.values.text.length),
+            max: format.number(LIMITS.ticketReply.max),
+          })}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void sendReply();
           }}
@@ -312,7 +363,11 @@ function ReplyForm({
           </Alert>
         ) : null}
         <Group justify="space-between" gap="sm">
-          <FileButton onChange={choosePicture} accept="image/png,image/jpeg" inputProps={{ 'aria-label': t('chat.attachPicture') }}>
+          <FileButton
+            onChange={choosePicture}
+            accept="image/png,image/jpeg"
+            inputProps={{ 'aria-label': t('chat.attachPicture') }}
+          >
             {(props) => (
               <Button {...props} variant="light" size="md" leftSection={<IconPhotoPlus size={18} />} disabled={sending}>
                 {picture ? t('chat.changePicture') : t('chat.attachPicture')}
@@ -332,7 +387,7 @@ function ReplyForm({
 }
 
 /** The chosen picture before it is sent: a small preview, its name and a button to take it off. */
-function PicturePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+export function PicturePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
   const { t } = useTranslation('tickets');
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {

@@ -1,4 +1,4 @@
-// The order a ticket is about, beside the chat (issue 10): what the admin needs to answer without leaving the
+// The order a ticket is about, beside the chat: what the admin needs to answer without leaving the
 // conversation, with a link to the order in the admin console (the customer's side links to their order page).
 import { ActionIcon, Anchor, Box, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
@@ -33,9 +33,19 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
   const productName = useProductName();
   const kind = productKind(order.product_id);
   const tabular = `${classes.tabular} ${classes.anywhere}`;
-  const href = viewer === 'admin' ? `${paths.admin.orders.getHref()}?q=${encodeURIComponent(order.id)}` : paths.order.getHref(order.id);
+  const href =
+    viewer === 'admin'
+      ? `${paths.admin.orders.getHref()}?q=${encodeURIComponent(order.id)}`
+      : paths.order.getHref(order.id);
   return (
-    <Card withBorder radius="lg" p="md" component="section" aria-labelledby="ticket-order-title" data-testid="ticket-order">
+    <Card
+      withBorder
+      radius="lg"
+      p="md"
+      component="section"
+      aria-labelledby="ticket-order-title"
+      data-testid="ticket-order"
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h5" id="ticket-order-title">
@@ -49,7 +59,12 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
               {order.id}
             </Text>
             <Tooltip label={t('orders:view.copy')}>
-              <ActionIcon variant="subtle" size="md" onClick={() => void copyToClipboard(order.id)} aria-label={t('orderLink.copyId')}>
+              <ActionIcon
+                variant="subtle"
+                size="md"
+                onClick={() => void copyToClipboard(order.id)}
+                aria-label={t('orderLink.copyId')}
+              >
                 <IconCopy size={16} />
               </ActionIcon>
             </Tooltip>
@@ -65,7 +80,13 @@ export function TicketOrderCard({ order, viewer }: { order: TicketOrderDto; view
             {format.money(order.amount, productCurrency(order.product_id))}
           </Text>
         </Row>
-        <Row label={viewer === 'admin' ? t(kind === 'topup' ? 'orderLink.customerPays' : 'orderLink.customerReceives') : t(kind === 'topup' ? 'orders:view.payAmount' : 'orders:view.receiveAmount')}>
+        <Row
+          label={
+            viewer === 'admin'
+              ? t(kind === 'topup' ? 'orderLink.customerPays' : 'orderLink.customerReceives')
+              : t(kind === 'topup' ? 'orders:view.payAmount' : 'orders:view.receiveAmount')
+          }
+        >
           <Text size="sm" className={tabular}>
             {format.money(order.pm_amount, 'BDT')}
           </Text>

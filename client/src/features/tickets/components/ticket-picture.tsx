@@ -1,4 +1,4 @@
-// A ticket message's picture (issue 22 point 5, decision 183): a thumbnail that keeps its place while it loads and
+// A ticket message's picture (decision 022): a thumbnail that keeps its place while it loads and
 // opens the full picture in a dialog. Both are fetched with the session's token (only the owner and staff may).
 import { Alert, Box, Image, Loader, Modal, Skeleton, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -13,7 +13,10 @@ import classes from './ticket-picture.module.css';
 function thumbSize(picture: TicketPictureDto): { width: number; height: number } {
   const longest = Math.max(picture.width, picture.height, 1);
   const scale = Math.min(1, 240 / longest, LIMITS.ticketThumbSide / longest);
-  return { width: Math.max(48, Math.round(picture.width * scale)), height: Math.max(48, Math.round(picture.height * scale)) };
+  return {
+    width: Math.max(48, Math.round(picture.width * scale)),
+    height: Math.max(48, Math.round(picture.height * scale)),
+  };
 }
 
 export function TicketPicture({ picture, author }: { picture: TicketPictureDto; author: string }) {
@@ -35,20 +38,47 @@ export function TicketPicture({ picture, author }: { picture: TicketPictureDto; 
         data-testid="ticket-picture"
       >
         {thumb.data ? (
-          <Image src={thumb.data} alt={alt} w="100%" h="auto" radius="md" style={{ aspectRatio: `${size.width} / ${size.height}` }} />
+          <Image
+            src={thumb.data}
+            alt={alt}
+            w="100%"
+            h="auto"
+            radius="md"
+            style={{ aspectRatio: `${size.width} / ${size.height}` }}
+          />
         ) : thumb.isError ? (
           <Alert color="red" p="xs">
             {errorMessage(thumb.error)}
           </Alert>
         ) : (
-          <Skeleton w="100%" style={{ aspectRatio: `${size.width} / ${size.height}` }} radius="md" aria-label={t('chat.pictureLoading')} />
+          <Skeleton
+            w="100%"
+            style={{ aspectRatio: `${size.width} / ${size.height}` }}
+            radius="md"
+            aria-label={t('chat.pictureLoading')}
+          />
         )}
       </UnstyledButton>
-      <Modal opened={opened} onClose={close} title={alt} size="auto" centered closeButtonProps={{ 'aria-label': t('chat.pictureClose') }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={alt}
+        size="auto"
+        centered
+        closeButtonProps={{ 'aria-label': t('chat.pictureClose') }}
+      >
         <Stack align="center">
           {full.data ? (
             <Box className={classes.full}>
-              <Image src={full.data} alt={alt} data-testid="ticket-picture-full" fit="contain" mah="80vh" maw="100%" w="auto" />
+              <Image
+                src={full.data}
+                alt={alt}
+                data-testid="ticket-picture-full"
+                fit="contain"
+                mah="80vh"
+                maw="100%"
+                w="auto"
+              />
             </Box>
           ) : full.isError ? (
             <Alert color="red">{errorMessage(full.error)}</Alert>

@@ -53,7 +53,12 @@ export function TicketTable({ tickets, hrefOf, showUser = false }: TicketTablePr
           {tickets.map((ticket) => (
             <Table.Tr key={ticket.id}>
               <Table.Td>
-                <Anchor component={Link} to={hrefOf(ticket.id)} fw={600} aria-label={t('list.open', { num: ticketNumber(ticket) })}>
+                <Anchor
+                  component={Link}
+                  to={hrefOf(ticket.id)}
+                  fw={600}
+                  aria-label={t('list.open', { num: ticketNumber(ticket) })}
+                >
                   {ticketNumber(ticket)}
                 </Anchor>
               </Table.Td>

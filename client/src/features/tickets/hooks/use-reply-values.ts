@@ -1,5 +1,5 @@
 // The values of a canned reply's variables, from the order a ticket names, written in the ticket's language
-// (decision 117): the amount with its currency and Bengali digits in BN, the wallet's name and number.
+// (decision 116): the amount with its currency and Bengali digits in BN, the wallet's name and number.
 import { useEffect, useState } from 'react';
 import type { TicketOrderDto } from '#shared/api-types';
 import { productCurrency, productKind, type TicketLanguage } from '#shared/constants';

@@ -12,7 +12,7 @@ import classes from '../../../styles/text.module.css';
 
 const byTitle = (a: CannedReplyDto, b: CannedReplyDto) => a.title.localeCompare(b.title) || a.id - b.id;
 
-/** /admin/replies — the canned replies of the support chat (issue 10): add, edit, delete; EN and BN text each. */
+/** /admin/replies — the canned replies of the support chat: add, edit, delete; EN and BN text each. */
 export default function AdminRepliesPage() {
   const { t } = useTranslation('tickets');
   const replies = useReplies();
@@ -65,10 +65,23 @@ export default function AdminRepliesPage() {
                   {reply.title}
                 </Text>
                 <Group gap="xs">
-                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(reply)} aria-label={t('replies.editOne', { title: reply.title })}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => setEditing(reply)}
+                    aria-label={t('replies.editOne', { title: reply.title })}
+                  >
                     {t('replies.edit')}
                   </Button>
-                  <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(reply)} aria-label={t('replies.deleteOne', { title: reply.title })}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => setRemoving(reply)}
+                    aria-label={t('replies.deleteOne', { title: reply.title })}
+                  >
                     {t('replies.delete')}
                   </Button>
                 </Group>
@@ -82,7 +95,9 @@ export default function AdminRepliesPage() {
         </Stack>
       )}
 
-      {editing !== null ? <ReplyEditorModal reply={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={saved} /> : null}
+      {editing !== null ? (
+        <ReplyEditorModal reply={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={saved} />
+      ) : null}
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('replies.deleteTitle')} centered>
         <Stack gap="sm">
           <Text size="sm">{t('replies.deleteBody', { title: removing?.title ?? '' })}</Text>

@@ -1,4 +1,4 @@
-// Calls of the outbound webhooks' endpoints (issue 25): the admin's webhooks, their delivery log, retry and test.
+// Calls of the outbound webhooks' endpoints: the admin's webhooks, their delivery log, retry and test.
 import type { WebhookDeliveryDto, WebhookDto, WebhookEventType } from '#shared/webhooks';
 import { api } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
@@ -8,7 +8,10 @@ export async function addWebhook(webhook: { url: string; events: WebhookEventTyp
   const captcha = await getCaptcha();
   return api.post<{ webhook: WebhookDto; secret: string }>('/webhooks', { captcha, webhook });
 }
-export async function changeWebhook(id: string, webhook: { enabled?: boolean; url?: string; events?: WebhookEventType[] }) {
+export async function changeWebhook(
+  id: string,
+  webhook: { enabled?: boolean; url?: string; events?: WebhookEventType[] },
+) {
   const captcha = await getCaptcha();
   return api.patch<{ webhook: WebhookDto }>(`/webhooks/${encodeURIComponent(id)}`, { captcha, webhook });
 }
@@ -16,10 +19,14 @@ export async function deleteWebhook(id: string) {
   const captcha = await getCaptcha();
   return api.delete<object>(`/webhooks/${encodeURIComponent(id)}`, { captcha });
 }
-export const listDeliveries = (id: string) => api.get<{ deliveries: WebhookDeliveryDto[] }>(`/webhooks/${encodeURIComponent(id)}/deliveries`);
+export const listDeliveries = (id: string) =>
+  api.get<{ deliveries: WebhookDeliveryDto[] }>(`/webhooks/${encodeURIComponent(id)}/deliveries`);
 export async function retryDelivery(id: string, delivery: number) {
   const captcha = await getCaptcha();
-  return api.post<{ delivery: WebhookDeliveryDto }>(`/webhooks/${encodeURIComponent(id)}/deliveries/${delivery}/retry`, { captcha });
+  return api.post<{ delivery: WebhookDeliveryDto }>(
+    `/webhooks/${encodeURIComponent(id)}/deliveries/${delivery}/retry`,
+    { captcha },
+  );
 }
 export async function sendTestEvent(id: string) {
   const captcha = await getCaptcha();

@@ -28,7 +28,11 @@ export function DeliveryLog({ webhookId, onChanged }: { webhookId: string; onCha
   }, [load]);
 
   const statusLabel = (status: WebhookDeliveryStatus) =>
-    status === 'pending' ? t('webhooks.status.pending') : status === 'delivered' ? t('webhooks.status.delivered') : t('webhooks.status.failed');
+    status === 'pending'
+      ? t('webhooks.status.pending')
+      : status === 'delivered'
+        ? t('webhooks.status.delivered')
+        : t('webhooks.status.failed');
 
   const retry = async (delivery: WebhookDeliveryDto) => {
     const answer = await retryDelivery(webhookId, delivery.id);

@@ -22,6 +22,8 @@ export function useEventName(): (type: WebhookDeliveryType) => string {
         return t('webhooks.eventNames.smsUnmatched');
       case 'device.silent':
         return t('webhooks.eventNames.deviceSilent');
+      case 'cashdesk.failing':
+        return t('webhooks.eventNames.cashdeskFailing');
       default:
         return t('webhooks.eventNames.webhookTest');
     }
