@@ -125,7 +125,7 @@ describe('Captcha (ALTCHA) when on', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('Migrations on PostgreSQL', () => {
   it('When two instances start at once on one database, then both come up and each migration is applied once', async () => {
-    const pg = await createPostgresDatabase();
+    const pg = await createPostgresDatabase({ empty: true });
     try {
       const [a, b] = await Promise.all([
         startTestServer({ databaseUrl: pg.url }),
