@@ -15,6 +15,20 @@ export interface TestUser {
 }
 
 let counter = 0;
+
+/**
+ * One argon2 hash per password for the whole run: a hash is 50-100 ms of CPU on a quiet machine and a second or more on
+ * a loaded one, and the suites create thousands of users with the same password. Each stored hash still verifies.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
 export async function createUser(
   server: TestServer,
   overrides: Partial<{ name: string; email: string; password: string; role: Role }> = {},
@@ -27,7 +41,7 @@ export async function createUser(
       id: crypto.randomBytes(12).toString('base64url'),
       name: overrides.name ?? `User ${counter}`,
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       role: overrides.role ?? 'user',
     },
   });
