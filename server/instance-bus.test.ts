@@ -10,13 +10,16 @@ import type { Logger } from './logger.js';
  * A TCP relay to Redis that hands Redis's bytes on 20 ms late, in order: the reading instance's event loop is busy
  * (or its socket slow) while the request that follows the change reaches it at once.
  */
-async function slowRelay(target: URL): Promise<{ url: string; close: () => Promise<void> }> {
+async function slowRelay(
+  target: URL,
+): Promise<{ url: string; close: () => Promise<void>; delay: (ms: number) => void }> {
+  let delayMs = 20;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
     sockets.add(client).add(upstream);
     client.on('data', (chunk) => upstream.write(chunk));
-    upstream.on('data', (chunk) => setTimeout(() => client.write(chunk), 20));
+    upstream.on('data', (chunk) => setTimeout(() => client.write(chunk), delayMs));
     const end = () => {
       client.destroy();
       upstream.destroy();
@@ -28,6 +31,9 @@ async function slowRelay(target: URL): Promise<{ url: string; close: () => Promi
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `redis://127.0.0.1:${port}`,
+    delay: (ms) => {
+      delayMs = ms;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
@@ -75,5 +81,22 @@ describe.runIf(process.env.TEST_REDIS_URL)('The instance bus over Redis', () => 
       expect(heard.at(-1)).toBe(`o${i}`);
     }
     expect(heard).toHaveLength(50);
+  });
+
+  it('When Redis does not answer within a second, then settle says so (the read must not trust its memory)', async () => {
+    const prefix = `bus-test-late-${process.pid}-${Date.now()}`;
+    const writer = await newBus(prefix);
+    const relay = await slowRelay(new URL(process.env.TEST_REDIS_URL!));
+    relays.push(relay);
+    const reader = await newBus(prefix, relay.url);
+    const heard: string[] = [];
+    reader.on('order', (key) => heard.push(key ?? ''));
+    expect(await reader.settle()).toBe(true);
+    relay.delay(1_500);
+    await writer.publish('order', 'late');
+    expect(await reader.settle()).toBe(false);
+    expect(heard).toEqual([]);
+    relay.delay(20);
+    await expect.poll(() => heard, { timeout: 5_000 }).toEqual(['late']);
   });
 });

@@ -19,9 +19,11 @@ export interface InstanceBus {
   publish(topic: InstanceTopic, key?: string): Promise<void>;
   /**
    * Resolves once every message whose publish had finished before this call has been handed to this instance's
-   * listeners (decision 245): a read that follows a change made on another instance sees it. At most a second.
+   * listeners (decision 245): a read that follows a change made on another instance sees it. At most a second:
+   * false when Redis did not answer in time, so messages may still be on their way (the reader must not trust what it
+   * keeps in memory).
    */
-  settle(): Promise<void>;
+  settle(): Promise<boolean>;
   on(topic: InstanceTopic, listener: InstanceListener): void;
   close(): Promise<void>;
 }
@@ -107,23 +109,25 @@ export function createRedisInstanceBus(redis: Redis, logger: Logger, channelPref
   // answers it after writing every message it published before, on the same connection, so once its reply is read
   // those messages have been heard. A read arriving while a PING is out waits for the next one (the one out may have
   // left before the change's message), which goes as soon as the first returns: one round trip per burst of reads.
-  let inFlight: Promise<void> | null = null;
-  let following: Promise<void> | null = null;
-  const pingOnce = (): Promise<void> => {
+  let inFlight: Promise<boolean> | null = null;
+  let following: Promise<boolean> | null = null;
+  const pingOnce = (): Promise<boolean> => {
     const ping = Promise.race([
       subscriber.ping().then(
-        () => undefined,
-        () => undefined,
+        () => true,
+        () => false,
       ),
-      new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref()),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000).unref()),
     ]);
     inFlight = ping.finally(() => {
       inFlight = null;
     });
     return inFlight;
   };
-  const settle = (): Promise<void> => {
-    if (!subscribedOnce) return Promise.resolve();
+  const settle = (): Promise<boolean> => {
+    // Never subscribed (Redis down since the start): nothing can be confirmed, and every read going to the database
+    // for as long as Redis is down would take the busiest routes with it; decision 077's max age bounds the lag.
+    if (!subscribedOnce) return Promise.resolve(true);
     if (!inFlight) return pingOnce();
     following ??= inFlight.then(() => {
       following = null;
@@ -164,7 +168,7 @@ export function createIpcInstanceBus(): InstanceBus {
     ready: Promise.resolve(),
     // The primary relays each worker's messages in order but answers no round trip: the window decision 245 closes
     // over Redis stays open here (a read on another worker in the same millisecond as the change may miss it).
-    settle: () => Promise.resolve(),
+    settle: () => Promise.resolve(true),
     publish(topic, key) {
       return new Promise<void>((resolve, reject) => {
         if (!process.send) return resolve();
