@@ -152,7 +152,9 @@ export async function startFakeTelegram(options: { token?: string; username?: st
       outage = null;
     },
     callsOf: (method) => fake.calls.filter((c) => c.method === method),
-    async waitUntil(probe, what, timeoutMs = 10_000) {
+    // 20 s: the bot's long poll and the shop's outbox both wait on a loaded CI machine (a Bengali /today ran out of 10 s
+    // twice in loops at a load of 30); a message that never comes still fails well inside the test's 60 s.
+    async waitUntil(probe, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const value = probe();
