@@ -1,33 +1,12 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-
-type ProjectConfig = NonNullable<TestProjectInlineConfiguration['test']>;
+import { defineConfig } from 'vitest/config';
 
 /**
- * The longest API files (a fresh-clone CI run: telegram 341 s, webhooks 143 s, the cash desk 126 s, process faults
- * 119 s) run in the browser's process, after the browser files (project `api-long`), so that the two processes of
- * `npm run test:run` end together: the API process ran 1,540 s while the browser's ended at 750 s (decision 326).
+ * Files of every project at a time, from one pool (decision 326): the unit, API and browser files share the same
+ * group order and so the same workers, longest files first, and the run ends when the work does. Two processes of two
+ * workers each (API, browser) left the browser's idle for the last 13 minutes of a 26-minute run. Every project must
+ * say the same number (vitest refuses projects of one group with different ones).
  */
-const LONG_API_FILES = [
-  'tests/api/telegram.test.ts',
-  'tests/api/webhooks.test.ts',
-  'tests/api/cashdesk-fulfilment.test.ts',
-  'tests/api/process-faults.test.ts',
-];
-
-/** How API files run, in either process. */
-const API_FILES = {
-  environment: 'node',
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
-  globalSetup: ['tests/support/pglite-image.ts'],
-  pool: 'forks',
-  // Files share their fork's module graph: importing the shop (Prisma, Socket.IO, sharp…) again for every file took
-  // 200 s of a CI run. Every file builds its own servers; nothing lives in module state across files.
-  isolate: false,
-  // `npm test` runs the browser project in a process of its own beside this one (package.json test:run): two API
-  // files and two browser files at a time.
-  maxWorkers: 2,
-} satisfies ProjectConfig;
+const WORKERS = 4;
 
 export default defineConfig({
   test: {
@@ -37,7 +16,6 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          sequence: { groupOrder: 0 },
           include: [
             'shared/**/*.test.ts',
             'server/**/*.test.ts',
@@ -49,45 +27,40 @@ export default defineConfig({
           environment: 'node',
           // Property runs and lint-driven tests take seconds; on a busy 2-core machine they need room.
           testTimeout: 30_000,
+          maxWorkers: WORKERS,
         },
       },
       {
         test: {
           name: 'api',
-          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts', 'tests/realtime/**/*.test.ts'],
-          exclude: LONG_API_FILES,
-          ...API_FILES,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/support/pglite-image.ts'],
+          pool: 'forks',
+          // Files share their fork's module graph: importing the shop (Prisma, Socket.IO, sharp…) again for every
+          // file took 200 s of a CI run. Every file builds its own servers; nothing lives in module state across files.
+          isolate: false,
+          maxWorkers: WORKERS,
         },
       },
       {
         test: {
           name: 'browser',
-          sequence: { groupOrder: 2 },
-          // A browser journey that times out once on the loaded 2-core CI machine runs once more (decision 326; the
-          // retry is printed). Playwright's own CI default is two. The API and unit files get none.
-          retry: 1,
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A browser journey that times out once on the loaded 2-core CI machine runs once more (decision 326; the
+          // retry is printed). Playwright's own CI default is two. The API and unit files get none.
+          retry: 1,
           // A missing client/dist fails the run at once (client-dist.ts); a missing Chromium skips it (decision 098).
           globalSetup: ['tests/support/client-dist.ts', 'tests/support/pglite-image.ts'],
           pool: 'forks',
           // As the API files: one module graph for all browser files (each starts its own server and browser).
           isolate: false,
-          // Two files at a time: a browser file mostly waits (pages loading, pushes arriving), so the accessibility
-          // file (5 min of axe checks) runs beside the rest instead of after it.
-          maxWorkers: 2,
-        },
-      },
-      {
-        test: {
-          name: 'api-long',
-          // After the browser files, in their process (package.json test:run).
-          sequence: { groupOrder: 3 },
-          include: LONG_API_FILES,
-          ...API_FILES,
+          maxWorkers: WORKERS,
         },
       },
     ],
