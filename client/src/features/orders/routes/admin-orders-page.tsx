@@ -15,6 +15,14 @@ import { AssigneeName } from '../components/order-claim';
 import { OrderHistory } from '../components/order-history';
 import { OrderListHeader } from '../components/order-list-header';
 import { VerifiedReady } from '../components/verified-ready';
+import {
+  inQueueView,
+  OrderAge,
+  OrderWallet,
+  QueueViewChips,
+  useNowSeconds,
+  useQueueView,
+} from '../components/queue-views';
 
 const inQueue = (order: OrderDto) => isInAdminQueue(order);
 
@@ -49,13 +57,27 @@ function OrderQueue({ title }: { title: string }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { pages, page, setPage, orders, customers, query } = useAdminOrderPage(orderQueueQuery);
   const column = useOrderColumns();
-  // Later columns (verification, filters) go here; the phone card follows each column's `card` slot.
+  const now = useNowSeconds();
+  const [view, setView] = useQueueView();
+  // The phone card follows each column's `card` slot. Age (its date on hover) rather than the date: the queue asks
+  // what is late (decision 318).
   const columns = useMemo(
     () => [
       column.id<OrderDto>(),
-      column.date<OrderDto>(),
+      {
+        key: 'age',
+        header: t('orders:queue.age.header'),
+        cell: (order: OrderDto) => <OrderAge order={order} now={now} />,
+        card: { slot: 'meta' as const, order: 1 },
+      },
       column.product<OrderDto>(),
       column.amount<OrderDto>((order) => order.data.amount),
+      {
+        key: 'wallet',
+        header: t('orders:queue.walletHeader'),
+        cell: (order: OrderDto) => <OrderWallet order={order} />,
+        card: { slot: 'line' as const },
+      },
       column.status<OrderDto>(),
       {
         key: 'verification',
@@ -71,8 +93,9 @@ function OrderQueue({ title }: { title: string }) {
         card: { slot: 'line' as const, render: (order: OrderDto) => <AssigneeName order={order} labelled /> },
       },
     ],
-    [column, t],
+    [column, t, now],
   );
+  const shown = (orders ?? []).filter((order) => inQueueView(view, order, now));
 
   // The admins' room gets the full view; a public one (the admin's own order as its owner) is not for the queue.
   const applyUpdate = (order: OrderView) => {
@@ -94,11 +117,12 @@ function OrderQueue({ title }: { title: string }) {
         onRefresh={() => void refreshQueries(orderKeys.queues())}
       />
       <VerifiedReady orders={orders ?? []} onDone={applyUpdate} />
+      <QueueViewChips view={view} onChange={setView} orders={orders ?? []} now={now} />
       <AdminOrderList
-        orders={orders}
+        orders={orders ? shown : orders}
         columns={columns}
         customers={customers}
-        empty={t('queue.empty')}
+        empty={view === 'all' ? t('queue.empty') : t('queue.views.empty')}
         page={page}
         pages={pages}
         onPage={setPage}
