@@ -38,23 +38,15 @@ export function SoundUnlockControl() {
     <div role="status" data-testid="sound-unlock" title={t('banner.body')}>
       <Button
         size="compact-sm"
-        variant="light"
-        color="yellow.9"
-        leftSection={<IconVolume3 size={16} />}
+        variant="default"
+        leftSection={<IconVolume3 size={16} color="var(--mantine-color-orange-8)" />}
         onClick={enableSound}
         visibleFrom="md"
       >
         {t('banner.paused')}
       </Button>
-      <ActionIcon
-        size="lg"
-        variant="light"
-        color="yellow.9"
-        aria-label={t('banner.paused')}
-        onClick={enableSound}
-        hiddenFrom="md"
-      >
-        <IconVolume3 size={20} />
+      <ActionIcon size="lg" variant="default" aria-label={t('banner.paused')} onClick={enableSound} hiddenFrom="md">
+        <IconVolume3 size={20} color="var(--mantine-color-orange-8)" />
       </ActionIcon>
     </div>
   );

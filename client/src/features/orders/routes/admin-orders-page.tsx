@@ -1,10 +1,11 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Group, Stack, Tabs } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
 import { isInAdminQueue } from '#shared/order-view';
 import { useOrderColumns } from '../../../components/order-columns';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { refreshQueries, updateQueries } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
 import { orderQueueQuery, type AdminOrderList as AdminOrderListAnswer } from '../api/admin-orders';
@@ -59,17 +60,11 @@ function OrderQueue({ title }: { title: string }) {
   const column = useOrderColumns();
   const now = useNowSeconds();
   const [view, setView] = useQueueView();
-  // The phone card follows each column's `card` slot. Age (its date on hover) rather than the date: the queue asks
-  // what is late (decision 318).
+  // The phone card follows each column's `card` slot. The order's age rather than its date: the queue asks what is
+  // late (decision 318).
   const columns = useMemo(
     () => [
       column.id<OrderDto>(),
-      {
-        key: 'age',
-        header: t('orders:queue.age.header'),
-        cell: (order: OrderDto) => <OrderAge order={order} now={now} />,
-        card: { slot: 'meta' as const, order: 1 },
-      },
       column.product<OrderDto>(),
       column.amount<OrderDto>((order) => order.data.amount),
       {
@@ -78,7 +73,26 @@ function OrderQueue({ title }: { title: string }) {
         cell: (order: OrderDto) => <OrderWallet order={order} />,
         card: { slot: 'line' as const },
       },
-      column.status<OrderDto>(),
+      // The status with how long the order has waited under it (its date on hover), red after 10 minutes.
+      {
+        key: 'status',
+        header: t('orders:queue.age.statusHeader'),
+        cell: (order: OrderDto) => (
+          <Stack gap={2} align="flex-start">
+            <OrderStatusBadge status={order.status} />
+            <OrderAge order={order} now={now} />
+          </Stack>
+        ),
+        card: {
+          slot: 'metaEnd' as const,
+          render: (order: OrderDto) => (
+            <Group gap={6} wrap="nowrap">
+              <OrderAge order={order} now={now} />
+              <OrderStatusBadge status={order.status} size="md" />
+            </Group>
+          ),
+        },
+      },
       {
         key: 'verification',
         header: t('sms:verification.title'),
