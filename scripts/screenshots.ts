@@ -9,6 +9,7 @@
 // SCREEN_OPEN=1: on each page, opens the first order of a list (the admin's order popup) before the shot.
 // SCREEN_TICKET=1 (as admin): a customer's ticket with a payment screenshot and the shop's picture answer; '@ticket'
 // in a page path stands for it. /admin/sms?tab=templates opens the templates panel.
+// SCREEN_ACCEPT=1 (with SCREEN_SMS): one more held payment, accepted by the admin by hand.
 // SCREEN_WEBHOOKS=1 (as admin): two webhooks to a local receiver (one answering 200, one 500) and a few deliveries.
 // SCREEN_CASHDESK=1: a fake betting cash desk; the BDT desk connected through it, the USD one not; a
 // top-up paid, proven by its SMS and deposited there by the shop ('@delivered' in a page path: the customer's page).
@@ -134,6 +135,20 @@ try {
     await server.api.patch(`/orders/${held.body.id}`, { order: { pm_id: 'CJU0HE1D00' } });
     bkash.moveBalance(700);
     await bkash.payment({ amount: heldOrder.body.order.pm_amount, trxId: 'CJU0HE1D00' });
+    // SCREEN_ACCEPT=1: a second held payment the admin accepted by hand ("Accepted by <name>", decision 316).
+    if (process.env.SCREEN_ACCEPT) {
+      const accepted = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
+        order: { pm_method: 'bkash', amount: '800', contact_email: 'rahim@example.com', onex_id: '444555666' },
+      });
+      const acceptedOrder = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${accepted.body.id}`);
+      await server.api.patch(`/orders/${accepted.body.id}`, { order: { pm_id: 'CJU0ACC100' } });
+      await bkash.payment({ amount: acceptedOrder.body.order.pm_amount, trxId: 'CJU0ACC100' });
+      await server.api.post(
+        `/orders/${accepted.body.id}/verification`,
+        { decision: 'accept', reason: 'Seen in the bKash app' },
+        token,
+      );
+    }
   }
   if (process.env.SCREEN_HISTORY && as === 'admin' && token) {
     const products = ['1xbet_topup_bdt', '1xbet_topup_usd', '1xbet_withdraw_bdt', '1xbet_topup_bdt'];

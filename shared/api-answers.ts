@@ -38,7 +38,12 @@ export const failureAnswerSchema = obj({
 });
 
 // ---------- accounts ----------
-export const telegramLinkSchema = obj({ linked: z.boolean(), username: nullableString });
+export const telegramLinkSchema = obj({
+  linked: z.boolean(),
+  username: nullableString,
+  /** In `GET /users/me`: whether the shop has a Telegram bot at all. */
+  available: z.boolean().optional(),
+});
 export const userSchema = obj({
   id: z.string(),
   num: z.number().int(),
@@ -146,6 +151,8 @@ const verificationSchema = obj({
   received_at: unixSeconds.nullable(),
   /** For `held`: why (the ledger's reasons, decision 145; the payer's). */
   reason: z.enum(HELD_REASONS).nullable().optional(),
+  /** A payment staff accepted by hand: who (decision 316); null when an SMS verified it. */
+  accepted_by: obj({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 /** The public view of an order (decision 070); the admin's view adds `user_id`, `data.w_code`, `verification`. */
 export const orderSchema = obj({

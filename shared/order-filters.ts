@@ -29,13 +29,14 @@ export const orderFilterSchema = z
     ),
     /**
      * The payment's SMS verification (decision 012): `true` the orders an SMS verified, `false` the top-ups no
-     * SMS verified yet (withdrawals have no payment to verify, so they are in neither).
+     * SMS verified yet (withdrawals have no payment to verify, so they are in neither), `hand` the payments staff
+     * accepted by hand (decision 316), which `true` leaves out.
      */
     verified: z.preprocess(
       blankToUndefined,
       z
-        .enum(['true', 'false'], { error: V.invalid })
-        .transform((v) => v === 'true')
+        .enum(['true', 'false', 'hand'], { error: V.invalid })
+        .transform((v) => (v === 'hand' ? v : v === 'true'))
         .optional(),
     ),
   })

@@ -24,6 +24,8 @@ export const telegramUnlinkBodySchema = z.object({ captcha: captchaField });
 export interface TelegramLinkDto {
   linked: boolean;
   username: string | null;
+  /** In `GET /users/me`: whether the shop has a bot at all (no "Link Telegram" without one). */
+  available?: boolean;
 }
 
 /** `POST /account/telegram`'s answer (besides `ok`): the single-use code, its deep link, when it stops working. */

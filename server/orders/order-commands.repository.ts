@@ -602,6 +602,7 @@ export function createOrderCommandsRepository(
         payoutSmsAt: null,
         assigneeId: null,
         claimedAt: null,
+        acceptedById: null,
         events: [
           {
             fromStatus: null,
@@ -615,6 +616,7 @@ export function createOrderCommandsRepository(
         ],
         verificationSms: null,
         assignee: null,
+        acceptedBy: null,
         fulfilment: null,
       });
       const at = sqlTime(order.createdAt);
@@ -1228,6 +1230,8 @@ export function createOrderCommandsRepository(
         ) {
           return { outcome: 'notHeld' };
         }
+        // Who accepted it, so every view says "accepted by <name>" rather than "verified by SMS" (decision 316).
+        if (s.accept) await tx.order.update({ where: { id: s.orderId }, data: { acceptedById: s.actorId } });
         await tx.orderEvent.create({
           data: {
             orderId: s.orderId,

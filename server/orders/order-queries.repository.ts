@@ -67,7 +67,8 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
   // `to` is inclusive of its whole second.
   if (f.to !== undefined) and.push({ createdAt: { lt: new Date((f.to + 1) * 1000) } });
   // Listed values rather than `<>`, so the (verification, created_at) index serves both answers (decision 012).
-  if (f.verified === true) and.push({ verification: 'verified' });
+  if (f.verified === true) and.push({ verification: 'verified', acceptedById: null });
+  if (f.verified === 'hand') and.push({ acceptedById: { not: null } });
   if (f.verified === false) and.push({ verification: { in: UNVERIFIED }, productId: { in: TOPUP_PRODUCTS } });
   if (f.q) {
     const q = f.q;

@@ -54,6 +54,8 @@ export const ORDER_COLUMNS = {
   lang: text<OrderLanguage>(),
   assigneeId: nullableText(),
   claimedAt: nullableTime(),
+  /** The staff member who accepted a held payment by hand (decision 316). */
+  acceptedById: nullableText(),
 };
 type OrderColumns = typeof ORDER_COLUMNS;
 export type OrderColumnName = keyof OrderColumns;
@@ -109,6 +111,8 @@ export type OrderRecord = OrderFields & {
   events: OrderEventRecord[];
   verificationSms: VerificationSmsRecord | null;
   assignee: AssigneeRecord | null;
+  /** Who accepted the payment by hand (decision 316); null when an SMS verified it, or nobody did yet. */
+  acceptedBy: AssigneeRecord | null;
   fulfilment: FulfilmentRecord | null;
 };
 
@@ -134,6 +138,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
   for (const name of Object.keys(ORDER_COLUMNS) as OrderColumnName[]) fields[name] = fieldValue(name, row[name]);
   const events = (row.events ?? []) as Record<string, unknown>[];
   const assignee = row.assignee as AssigneeRecord | null | undefined;
+  const acceptedBy = row.acceptedBy as AssigneeRecord | null | undefined;
   const fulfilment = row.fulfilment as
     | {
         kind: FulfilmentRecord['kind'];
@@ -171,6 +176,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
       createdAt: asDate(e.createdAt),
     })),
     assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
+    acceptedBy: acceptedBy ? { id: acceptedBy.id, name: acceptedBy.name } : null,
     fulfilment: fulfilment
       ? {
           kind: fulfilment.kind,
@@ -212,6 +218,7 @@ export const WITH_TIMELINE = {
     },
   },
   assignee: { select: { id: true, name: true } },
+  acceptedBy: { select: { id: true, name: true } },
   fulfilment: {
     select: {
       kind: true,
@@ -249,10 +256,11 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
       'receivedAt', ${sqlTimeText('s.received_at')}, 'ledgerReason', s.ledger_reason, 'expectedBalance', s.expected_balance::text,
       'balance', s.balance::text) END AS "verificationSms"`;
   const assignee = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.assignee_id`)}) AS assignee`;
+  const acceptedBy = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.accepted_by_id`)}) AS "acceptedBy"`;
   const fulfilment = P.sql`(SELECT json_build_object('kind', f.kind, 'status', f.status, 'amount', f.amount::text, 'operationId', f.operation_id,
       'message', f.message, 'at', ${sqlTimeText('f.at')}, 'attempts', f.attempts, 'refusals', f.refusals)
     FROM fulfilments f WHERE f.order_id = ${P.raw(`${alias}.id`)}) AS fulfilment`;
-  return P.join([...columns, events, sms, assignee, fulfilment], ', ');
+  return P.join([...columns, events, sms, assignee, acceptedBy, fulfilment], ', ');
 }
 
 /** `SET` items for the given fields (record names → their columns). */

@@ -344,7 +344,7 @@ export function createTelegramDesk(deps: {
         );
       }
     },
-    linkStatus: (user) => links.linkStatus(user),
+    linkStatus: async (user) => ({ ...(await links.linkStatus(user)), available: true }),
     webhook: webhookMode
       ? {
           secretToken,
@@ -406,7 +406,8 @@ function disabledDesk(links: ReturnType<typeof createLinks>): TelegramDesk {
     async unlink(user) {
       await links.unlink(user);
     },
-    linkStatus: (user) => links.linkStatus(user),
+    // No bot: the settings say so instead of offering a link that cannot work.
+    linkStatus: async (user) => ({ ...(await links.linkStatus(user)), available: false }),
     state: () => 'disabled',
     start: silent,
     stop: async () => undefined,

@@ -48,6 +48,7 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
       reason: null,
       expected_balance: null,
       stated_balance: null,
+      accepted_by: null,
     },
     payout: null,
     assignee: null,
@@ -128,6 +129,7 @@ describe('The order message', () => {
         reason: null,
         expected_balance: null,
         stated_balance: null,
+        accepted_by: null,
       },
       events: [
         ...order().events,

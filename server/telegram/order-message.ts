@@ -102,7 +102,10 @@ export function renderOrderMessage(
   if (kind === 'topup' && order.data.onex_id)
     lines.push(t('order.onexId', { id: botDigits(lang, order.data.onex_id) }));
   const verification = order.verification.status;
-  if (verification !== 'none') lines.push(t(`verification.${verification}`));
+  // A payment staff accepted by hand says who (decision 316), never that an SMS proved it.
+  const acceptedBy = order.verification.accepted_by;
+  if (acceptedBy) lines.push(t('verification.accepted', { name: acceptedBy.name }));
+  else if (verification !== 'none') lines.push(t(`verification.${verification}`));
   lines.push(t('order.status', { status: t(`status.${order.status}`) }));
   // Who holds it and who approved it, while a decision is still due.
   if (needsDecision(order)) {

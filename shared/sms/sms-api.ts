@@ -262,6 +262,8 @@ export interface OrderVerificationDto {
   reason: HeldReason | null;
   expected_balance: number | null;
   stated_balance: number | null;
+  /** `verified` by a staff member's hand (a held payment accepted, decision 316): who; null when an SMS verified it. */
+  accepted_by: { id: string; name: string } | null;
 }
 
 /** The outgoing Send Money SMS that proves a withdrawal was paid (decision 146). */

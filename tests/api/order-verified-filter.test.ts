@@ -1,5 +1,6 @@
 // The `verified` filter of the admin's order history and CSV (decision 012): `true` the orders an SMS
-// verified, `false` the top-ups not verified yet (withdrawals have no payment to verify); a bad value is a 400 on
+// verified, `hand` the payments staff accepted by hand (decision 316), which `true` leaves out, `false` the top-ups
+// not verified yet (withdrawals have no payment to verify); a bad value is a 400 on
 // `verified`; without it (and without other filters) the answer is still the live queue.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#shared/api-types';
@@ -23,6 +24,7 @@ describe.each(testDatabases())('Order history filtered by payment verification o
     // its SMS, one not paid yet, and a withdrawal.
     ids.verified = await placePendingOrder(server);
     ids.verifiedDone = await placePendingOrder(server);
+    ids.accepted = await placePendingOrder(server);
     ids.mismatch = await placePendingOrder(server);
     ids.awaiting = await placePendingOrder(server);
     ids.unpaid = await placeOrder(server);
@@ -32,6 +34,10 @@ describe.each(testDatabases())('Order history filtered by payment verification o
       data: { verification: 'verified' },
     });
     await prisma.order.update({ where: { id: ids.mismatch }, data: { verification: 'amount_mismatch' } });
+    await prisma.order.update({
+      where: { id: ids.accepted },
+      data: { verification: 'verified', acceptedById: admin.id },
+    });
     expect(
       (await server.api.patch(`/orders/${ids.verifiedDone}`, { order: COMPLETE_CHECKED }, admin.token)).status,
     ).toBe(200);
@@ -50,6 +56,17 @@ describe.each(testDatabases())('Order history filtered by payment verification o
     expect(await list('verified=true&status=complete')).toEqual(sorted('verifiedDone'));
   });
 
+  it('When verified=hand, then only the payments staff accepted by hand, each saying who', async () => {
+    expect(await list('verified=hand')).toEqual(sorted('accepted'));
+    const res = await server.api.get<ListBody>('/orders/all?verified=hand', admin.token);
+    expect(res.body.orders[0].verification).toMatchObject({
+      status: 'verified',
+      accepted_by: { id: admin.id, name: expect.any(String) },
+    });
+    const bySms = await server.api.get<ListBody>('/orders/all?verified=true', admin.token);
+    expect(bySms.body.orders.map((o) => o.verification.accepted_by)).toEqual([null, null]);
+  });
+
   it('When verified=false, then the top-ups no SMS verified (mismatch, awaiting, unpaid) and no withdrawal', async () => {
     expect(await list('verified=false')).toEqual(sorted('mismatch', 'awaiting', 'unpaid'));
     expect(await list('verified=false&status=pending')).toEqual(sorted('mismatch', 'awaiting'));
@@ -57,7 +74,9 @@ describe.each(testDatabases())('Order history filtered by payment verification o
   });
 
   it('When verified is empty, then it is no filter: the live queue as before', async () => {
-    expect(await list('verified=')).toEqual(sorted('verified', 'mismatch', 'awaiting', 'unpaid', 'withdraw'));
+    expect(await list('verified=')).toEqual(
+      sorted('verified', 'accepted', 'mismatch', 'awaiting', 'unpaid', 'withdraw'),
+    );
   });
 
   it('When verified is not true or false, then 400 naming verified, on the list and the CSV', async () => {
@@ -74,7 +93,7 @@ describe.each(testDatabases())('Order history filtered by payment verification o
   });
 
   it('When the CSV is filtered by verified, then it holds exactly the orders the list holds', async () => {
-    for (const value of ['true', 'false']) {
+    for (const value of ['true', 'hand', 'false']) {
       const res = await fetchCsv(server.url + '/api/v1', `/orders/export.csv?verified=${value}`, admin.token);
       expect(res.status).toBe(200);
       const rows = parseCsv(res.text.slice(1)).slice(1);

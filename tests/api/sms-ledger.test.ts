@@ -224,6 +224,8 @@ describe.each(testDatabases())('The balance ledger on %s', (db) => {
     await server.api.patch('/shop-settings', { settings: { held_accept: 'admin' } }, admin.token);
     expect(accepted.status).toBe(200);
     expect(accepted.body.order.verification.status).toBe('verified');
+    // It says who accepted it, not that an SMS verified it (decision 316).
+    expect(accepted.body.order.verification.accepted_by).toEqual({ id: operator.id, name: operator.name });
     expect(accepted.body.order.events.at(-1)).toMatchObject({
       kind: 'verification_settled',
       actor: 'admin',

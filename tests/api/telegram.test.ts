@@ -105,7 +105,7 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
         '/users/me',
         admin.token,
       );
-      expect(me.body.user.telegram).toEqual({ linked: true, username: rahim.username });
+      expect(me.body.user.telegram).toEqual({ linked: true, username: rahim.username, available: true });
       expect(await auditActions(server, 'telegram.link')).toEqual(
         expect.arrayContaining([expect.objectContaining({ actorId: admin.id, targetId: admin.id })]),
       );
@@ -156,7 +156,7 @@ describe.each(testDatabases())('Telegram desk on %s', (db) => {
       expect(res.body.telegram).toEqual({ linked: false, username: null });
       expect((await nextBotMessage(fake, person.id, count)).text).toContain('Unlinked');
       const me = await server.api.get<{ user: { telegram: unknown } }>('/users/me', admin.token);
-      expect(me.body.user.telegram).toEqual({ linked: false, username: null });
+      expect(me.body.user.telegram).toEqual({ linked: false, username: null, available: true });
       expect((await auditActions(server, 'telegram.unlink')).some((e) => e.actorId === admin.id)).toBe(true);
     });
 
@@ -781,7 +781,8 @@ describe('Telegram desk switched off', () => {
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('errors.telegramDisabled');
     const me = await server.api.get<{ user: { telegram: unknown } }>('/users/me', admin.token);
-    expect(me.body.user.telegram).toEqual({ linked: false, username: null });
+    // No bot: the settings offer no link (issue 35's polish).
+    expect(me.body.user.telegram).toEqual({ linked: false, username: null, available: false });
     const id = await placePendingOrder(server);
     expect(
       (await server.api.patch<{ order: AdminOrderDto }>(`/orders/${id}`, { order: COMPLETE_CHECKED }, admin.token))

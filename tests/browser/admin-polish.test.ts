@@ -75,7 +75,7 @@ describe.runIf(hasChromium())('Admin polish in the browser', () => {
     ]);
     expect(await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/admin/orders',
-      '/admin/orders',
+      '/admin/orders?view=held',
       '/admin/supports',
       '/admin/devices',
     ]);
@@ -90,6 +90,40 @@ describe.runIf(hasChromium())('Admin polish in the browser', () => {
     await list.getByRole('button', { name: 'Alert and sound settings' }).click();
     await page.getByRole('dialog', { name: 'Alerts' }).waitFor(WAIT);
     await page.keyboard.press('Escape');
+  });
+
+  it('When the admin follows the held link, then the queue shows its held view and the popup offers one choice per path', async () => {
+    await page.goto('/admin/orders?view=held');
+    const views = page.getByTestId('queue-views');
+    // The chips (their radios are visually hidden under the labels) count what the queue holds, as the bell does: two orders, one of them held.
+    await views.getByRole('radio', { name: 'Held (1)' }).waitFor({ state: 'attached', ...WAIT });
+    expect(await views.getByRole('radio', { name: 'Held (1)' }).isChecked()).toBe(true);
+    expect(await views.getByRole('radio', { name: 'All (2)' }).isChecked()).toBe(false);
+    const open = page.getByRole('button', { name: /^Open order / }).filter({ visible: true });
+    await expect.poll(() => open.count(), WAIT).toBe(1);
+    // The queue row says how old the order is and on which wallet it is paid.
+    expect(await page.getByRole('row').nth(1).textContent()).toMatch(/bKash.*\d+ min/);
+    await open.first().click();
+    const popup = page.getByRole('dialog', { name: 'Order details' });
+    const decision = popup.getByTestId('order-decision');
+    await decision.waitFor(WAIT);
+    // One reason field, for the path chosen, and each path says what the customer will see.
+    expect(await decision.getByRole('textbox').count()).toBe(0);
+    await decision.getByText('The customer sees "Payment rejected"', { exact: false }).waitFor(WAIT);
+    await decision.getByRole('radio', { name: 'Reject the payment' }).check();
+    await decision.getByRole('textbox', { name: 'Why reject (kept on the timeline)' }).waitFor(WAIT);
+    expect(await decision.getByRole('textbox').count()).toBe(1);
+    expect(await decision.getByRole('button', { name: 'Reject payment' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    // The view chosen is kept for the next visit.
+    await views.getByText('Needs payout (0)').click();
+    await page.getByText('No order in the queue fits this view').waitFor(WAIT);
+    await page.goto('/admin/orders');
+    await views.getByRole('radio', { name: 'Needs payout (0)' }).waitFor({ state: 'attached', ...WAIT });
+    expect(await views.getByRole('radio', { name: 'Needs payout (0)' }).isChecked()).toBe(true);
+    await views.getByText('All (2)').click();
+    await expect.poll(() => open.count(), WAIT).toBe(2);
   });
 
   it('When the admin revokes a phone and deletes a webhook, then a Mantine modal asks and the browser raises no dialog', async () => {

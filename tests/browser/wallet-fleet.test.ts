@@ -87,6 +87,10 @@ describe.runIf(hasChromium())('The wallet fleet on /admin/pms', () => {
         )
         .toBe('33');
       expect(await page.getByTestId('number-01711222222').textContent()).toContain('1,000.00 BDT');
+      // One total for the day (the method's); a number shows its limits and their use, labelled apart (decision 319).
+      expect(await page.getByTestId('number-01711222222').textContent()).toContain('Limit: Orders a day1 used of 3');
+      expect(await first.textContent()).toContain('No limits');
+      expect(await page.getByTestId('pm-used-bkash').textContent()).toMatch(/^Today, all numbersOrders: \d/);
 
       // Pausing the second too: the method takes nothing today.
       await page.getByTestId('number-01711222222').getByRole('switch').click({ force: true });

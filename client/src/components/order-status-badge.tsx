@@ -43,7 +43,7 @@ export function OrderStatusBadge({
       leftSection={look.icon}
       radius="sm"
       size="lg"
-      styles={{ root: { flexShrink: 0 }, label: { textTransform: 'none', fontWeight: 600 } }}
+      styles={{ root: { flexShrink: 0, minWidth: 'max-content' }, label: { textTransform: 'none', fontWeight: 600 } }}
       {...props}
     >
       {detailed ? t(statusLabelKey(status, productId)) : t(`statusGroup.${group}`)}

@@ -6,7 +6,7 @@
 import type { FormErrors } from '@mantine/form';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ApiError } from '#shared/api-types';
-import type { TranslationKey } from '../i18n/keys';
+import { translateRuntimeKey, type TranslationKey } from '../i18n/keys';
 import type { ApiAnswer } from './api';
 import { focusFirstInvalid, toFormErrors } from './form';
 import { errorMessage } from './notify';
@@ -80,6 +80,8 @@ export function useSubmit<V, A>(options: SubmitOptions<V, A>) {
           if (handled === true) return null;
           // The fields say what is wrong; a second message that says "check the form" would only repeat them.
           if (answer.key === 'errors.validation' && Object.keys(fieldErrors).length > 0) return null;
+          // A field already says the answer's own words ("the code is wrong" under the code): not twice.
+          if (answer.key && Object.values(fieldErrors).includes(translateRuntimeKey(answer.key))) return null;
           keep({ message: errorMessage(handled || answer, fallbackKey), retryable: isRetryable(answer) });
           return null;
         }

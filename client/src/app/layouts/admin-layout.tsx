@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
-import { AdminAlerts } from '../../features/alerts/components/admin-alerts';
+import { AdminAlerts, SoundUnlockControl } from '../../features/alerts/components/admin-alerts';
 import { AlertsHeaderButton } from '../../features/alerts/components/alerts-header-button';
 import { CashdeskAlerts } from '../../features/cashdesk/components/cashdesk-alerts';
 import { SilentDevicesAlert } from '../../features/sms/components/silent-devices-alert';
@@ -75,7 +75,12 @@ export function AdminLayout() {
       <DashboardShell
         titleKey="nav.dashboard"
         items={STAFF_MENU.filter((item) => isAdmin || !item.adminOnly)}
-        headerExtra={<AlertsHeaderButton />}
+        headerExtra={
+          <>
+            <SoundUnlockControl />
+            <AlertsHeaderButton />
+          </>
+        }
         banner={
           <>
             {isAdmin ? <SilentDevicesAlert /> : null}

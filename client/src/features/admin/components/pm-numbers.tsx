@@ -64,7 +64,7 @@ function Meter({
           {label}
         </Text>
         <Text size="xs" fw={500}>
-          {limit === null ? shown.used : t('pms.amountOf', { used: shown.used, limit: shown.limit })}
+          {limit === null ? shown.used : t('pms.usedOfLimit', { used: shown.used, limit: shown.limit })}
         </Text>
       </Group>
       {limit !== null && (
@@ -129,33 +129,39 @@ function NumberRow({ account, number, index }: { account: Wallet; number: Paymen
             />
           </Stack>
         </Group>
-        <Meter
-          label={`${t('pms.today')} · ${t('pms.dailyCount')}`}
-          used={number.today.count}
-          limit={number.daily_count_limit}
-          shown={{
-            used: format.number(number.today.count),
-            limit: number.daily_count_limit === null ? '' : format.number(number.daily_count_limit),
-          }}
-        />
-        <Meter
-          label={`${t('pms.today')} · ${t('pms.dailyAmount')}`}
-          used={number.today.amount}
-          limit={number.daily_amount_limit}
-          shown={{
-            used: money(number.today.amount),
-            limit: number.daily_amount_limit === null ? '' : money(number.daily_amount_limit),
-          }}
-        />
-        <Meter
-          label={`${t('pms.month')} · ${t('pms.monthlyAmount')}`}
-          used={number.month.amount}
-          limit={number.monthly_amount_limit}
-          shown={{
-            used: money(number.month.amount),
-            limit: number.monthly_amount_limit === null ? '' : money(number.monthly_amount_limit),
-          }}
-        />
+        {/* A number shows its limits and how much of each is used, never a second total for the day: the method's
+            card has the one total (decision 319). */}
+        {number.daily_count_limit === null &&
+        number.daily_amount_limit === null &&
+        number.monthly_amount_limit === null ? (
+          <Text size="xs" c="dimmed">
+            {t('pms.noLimits')}
+          </Text>
+        ) : null}
+        {number.daily_count_limit !== null && (
+          <Meter
+            label={t('pms.limitOf', { what: t('pms.dailyCount') })}
+            used={number.today.count}
+            limit={number.daily_count_limit}
+            shown={{ used: format.number(number.today.count), limit: format.number(number.daily_count_limit) }}
+          />
+        )}
+        {number.daily_amount_limit !== null && (
+          <Meter
+            label={t('pms.limitOf', { what: t('pms.dailyAmount') })}
+            used={number.today.amount}
+            limit={number.daily_amount_limit}
+            shown={{ used: money(number.today.amount), limit: money(number.daily_amount_limit) }}
+          />
+        )}
+        {number.monthly_amount_limit !== null && (
+          <Meter
+            label={t('pms.limitOf', { what: t('pms.monthlyAmount') })}
+            used={number.month.amount}
+            limit={number.monthly_amount_limit}
+            shown={{ used: money(number.month.amount), limit: money(number.monthly_amount_limit) }}
+          />
+        )}
       </Stack>
     </Paper>
   );

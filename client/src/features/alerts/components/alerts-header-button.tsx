@@ -92,7 +92,7 @@ export function AlertsHeaderButton() {
               ) : null}
               {waiting && waiting.held > 0 ? (
                 <WaitingRow
-                  to={paths.admin.orders.getHref()}
+                  to={`${paths.admin.orders.getHref()}?view=held`}
                   icon={<IconLock size={18} />}
                   label={t('list.held', { count: waiting.held, n: format.number(waiting.held) })}
                   count={format.number(waiting.held)}

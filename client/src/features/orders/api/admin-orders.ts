@@ -19,7 +19,7 @@ export interface OrderHistoryFilter {
   from?: number;
   to?: number;
   q: string;
-  /** '' any, 'true' verified by SMS, 'false' top-ups not verified (decision 012). */
+  /** '' any, 'true' verified by SMS, 'hand' accepted by hand (decision 316), 'false' top-ups not verified (decision 012). */
   verified?: string;
 }
 

@@ -139,7 +139,11 @@ export function CompleteConfirmModal({
             <Alert color="green" variant="light" p="xs" icon={<IconCircleCheck size={18} />}>
               <Stack gap={4}>
                 <VerificationBadge order={shown} />
-                <Text size="sm">{t('queue.confirm.verified')}</Text>
+                <Text size="sm">
+                  {shown.verification?.accepted_by
+                    ? t('queue.confirm.acceptedByHand', { name: shown.verification.accepted_by.name })
+                    : t('queue.confirm.verified')}
+                </Text>
               </Stack>
             </Alert>
           ) : (

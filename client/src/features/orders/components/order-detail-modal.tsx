@@ -1,7 +1,20 @@
 // The admin's order popup: what staff act on first (status, amounts, 1xBet id or payout wallet,
 // verification, the held decision), the details below, and the actions in a bar that stays at the bottom of the
 // popup while it scrolls, so a live update above never moves them.
-import { Alert, Anchor, Box, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -14,7 +27,7 @@ import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
-import { useProductName } from '../../../i18n/labels';
+import { useProductName, useWalletName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useIsAdmin, userAtom } from '../../../lib/session';
@@ -56,6 +69,72 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** A reason the timeline keeps and the buttons it goes with: settling a held payment, reopening a late one. */
+type Decision = 'accept' | 'reject' | 'reopenOrder';
+const DECISION_COLOR = { accept: 'green', reject: 'red', reopenOrder: 'blue' } as const;
+
+/**
+ * A held payment or a late claim (decision 321): one choice per path, each saying what the customer will see after
+ * it, then one reason and one button for the path chosen (no look-alike reason fields side by side).
+ */
+function DecisionChoice({
+  order,
+  choices,
+  choice,
+  onChoice,
+  reason,
+  onReason,
+  error,
+  busy,
+  mayAccept,
+  onRun,
+}: {
+  order: OrderDto;
+  choices: Decision[];
+  choice: Decision | null;
+  onChoice: (choice: Decision) => void;
+  reason: string;
+  onReason: (reason: string) => void;
+  error?: string;
+  busy: AdminCommand | null;
+  mayAccept: boolean;
+  onRun: (command: Decision) => void;
+}) {
+  const { t } = useTranslation('sms');
+  return (
+    <Stack gap="sm" data-testid="order-decision">
+      <Radio.Group
+        label={t(order.status === 'timedout' ? 'decision.lateTitle' : 'decision.heldTitle')}
+        value={choice}
+        onChange={(value) => onChoice(value as Decision)}
+      >
+        <Stack gap="xs" mt={6}>
+          {choices.map((name) => (
+            <Radio
+              key={name}
+              value={name}
+              label={t(`decision.${name}.label`)}
+              description={t(`decision.${name}.customer`)}
+              disabled={name === 'accept' && !mayAccept}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {choice ? (
+        <ReasonAction label={t(`decision.${choice}.reason`)} value={reason} onChange={onReason} error={error}>
+          <Button
+            color={DECISION_COLOR[choice]}
+            loading={busy === choice}
+            disabled={busy !== null || (choice === 'accept' && !mayAccept)}
+            onClick={() => onRun(choice)}
+          >
+            {t(`decision.${choice}.button`)}
+          </Button>
+        </ReasonAction>
+      ) : null}
+    </Stack>
+  );
+}
+
 function ReasonAction({
   label,
   value,
@@ -93,6 +172,52 @@ function mayAccept(order: OrderDto, isAdmin: boolean, me: string | undefined): b
   return order.accept_rule === 'second_approval' && (order.approvals ?? []).some((a) => a.by !== me);
 }
 
+/**
+ * Why a payment is held, as what to do (decision 320): a balance gap names the missing message's amount, the phone and
+ * the time it came before, with the ways to settle it there (find it in the SMS inbox, or set the phone's balance).
+ */
+function HeldReason({ order }: { order: OrderDto }) {
+  const { t } = useTranslation(['orders', 'sms']);
+  const format = useFormat();
+  const walletName = useWalletName();
+  const isAdmin = useIsAdmin();
+  const v = order.verification!;
+  const gap =
+    v.reason === 'balance_gap' && v.expected_balance !== null && v.stated_balance !== null
+      ? Math.abs(v.stated_balance - v.expected_balance)
+      : null;
+  const values = {
+    expected: v.expected_balance === null ? '—' : format.number(v.expected_balance),
+    stated: v.stated_balance === null ? '—' : format.number(v.stated_balance),
+  };
+  return (
+    <Stack gap={6} data-held-reason={v.reason}>
+      <Text size="sm">
+        {gap !== null
+          ? t('sms:verification.heldAction.balance_gap', {
+              gap: format.number(gap),
+              phone: walletName(order.pm_method),
+              time: v.received_at === null ? '—' : format.date(v.received_at),
+              ...values,
+            })
+          : t(`sms:verification.heldReason.${v.reason!}`, values)}
+      </Text>
+      {v.reason === 'balance_gap' || v.reason === 'no_anchor' ? (
+        <Group gap="xs">
+          <Button component={Link} to={paths.admin.sms.getHref()} size="compact-sm" variant="light">
+            {t('sms:verification.heldAction.findSms')}
+          </Button>
+          {isAdmin ? (
+            <Button component={Link} to={paths.admin.devices.getHref()} size="compact-sm" variant="light">
+              {t('sms:verification.heldAction.setBalance')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The SMS verification of the order: what the SMS said beside what the order asks. */
 function VerificationPanel({ order }: { order: OrderDto }) {
   const { t } = useTranslation(['orders', 'sms']);
@@ -115,14 +240,7 @@ function VerificationPanel({ order }: { order: OrderDto }) {
             </Text>
           ) : null}
         </Group>
-        {v.status === 'held' && v.reason ? (
-          <Text size="sm" data-held-reason={v.reason}>
-            {t(`sms:verification.heldReason.${v.reason}`, {
-              expected: v.expected_balance === null ? '—' : format.number(v.expected_balance),
-              stated: v.stated_balance === null ? '—' : format.number(v.stated_balance),
-            })}
-          </Text>
-        ) : null}
+        {v.status === 'held' && v.reason ? <HeldReason order={order} /> : null}
         {order.payout ? (
           <Text size="sm" data-payout-trx={order.payout.trx_id}>
             {t('sms:payout.proved', { trx: order.payout.trx_id, time: format.date(order.payout.at) })}
@@ -172,9 +290,11 @@ export function OrderDetailModal({
   const productName = useProductName();
   const [busy, setBusy] = useState<AdminCommand | null>(null);
   const [reason, setReason] = useState('');
+  const [choice, setChoice] = useState<Decision | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     setReason('');
+    setChoice(null);
     setFieldErrors({});
   }, [order?.id]);
 
@@ -209,6 +329,10 @@ export function OrderDetailModal({
 
   const open = order !== null && (order.status === 'pending' || order.status === 'waiting');
   const reopenable = order !== null && order.status === 'timedout' && order.late_claim_at !== null;
+  const decisions: Decision[] = [
+    ...(order?.verification?.status === 'held' ? (['accept', 'reject'] as const) : []),
+    ...(reopenable ? (['reopenOrder'] as const) : []),
+  ];
   return (
     <Modal
       opened={order !== null}
@@ -231,38 +355,19 @@ export function OrderDetailModal({
               {t('claims.heldAdminOnly')}
             </Text>
           ) : null}
-          {order.verification?.status === 'held' ? (
-            <ReasonAction
-              label={t('sms:verification.settleReason')}
-              value={reason}
-              onChange={setReason}
+          {decisions.length > 0 ? (
+            <DecisionChoice
+              order={order}
+              choices={decisions}
+              choice={choice}
+              onChoice={setChoice}
+              reason={reason}
+              onReason={setReason}
               error={fieldErrors.reason}
-            >
-              <Button
-                color="green"
-                loading={busy === 'accept'}
-                disabled={busy !== null || !mayAccept(order, isAdmin, me)}
-                onClick={() => void run('accept')}
-              >
-                {t('sms:verification.settleAccept')}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                loading={busy === 'reject'}
-                disabled={busy !== null}
-                onClick={() => void run('reject')}
-              >
-                {t('sms:verification.settleReject')}
-              </Button>
-            </ReasonAction>
-          ) : null}
-          {reopenable ? (
-            <ReasonAction label={t('sms:reopen.reason')} value={reason} onChange={setReason} error={fieldErrors.reason}>
-              <Button loading={busy === 'reopenOrder'} disabled={busy !== null} onClick={() => void run('reopenOrder')}>
-                {t('sms:reopen.button')}
-              </Button>
-            </ReasonAction>
+              busy={busy}
+              mayAccept={mayAccept(order, isAdmin, me)}
+              onRun={(command) => void run(command)}
+            />
           ) : null}
           <OrderStaffSteps order={order} onDone={onChanged ?? onDone} />
           <Divider label={t('queue.essentials.details')} labelPosition="left" />
@@ -271,7 +376,8 @@ export function OrderDetailModal({
             <Row label={t('queue.fields.created')} value={format.date(order.created_at)} />
             <Row label={t('queue.fields.method')} value={<WalletLabel wallet={order.pm_method} size="sm" />} />
             <Row label={t('queue.fields.shopWallet')} value={format.wallet(order.pm_wallet)} />
-            <Row label={t('queue.fields.pmId')} value={order.pm_id} />
+            {/* A TrxID reads as the wallet writes it, upper case, whatever the customer typed. */}
+            <Row label={t('queue.fields.pmId')} value={order.pm_id?.toUpperCase() ?? null} />
             {order.product_id.endsWith('_usd') ? (
               <Row label={t('queue.fields.rate')} value={format.number(order.data.rate)} />
             ) : null}

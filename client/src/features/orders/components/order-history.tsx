@@ -192,6 +192,7 @@ export function OrderHistory({ initialSearch = '' }: { initialSearch?: string })
                 data={[
                   { value: '', label: t('verifiedFilter.any') },
                   { value: 'true', label: t('verifiedFilter.verified') },
+                  { value: 'hand', label: t('verifiedFilter.hand') },
                   { value: 'false', label: t('verifiedFilter.unverified') },
                 ]}
                 value={verified}

@@ -69,7 +69,8 @@ export function VerifiedReady({ orders, onDone }: { orders: OrderDto[]; onDone: 
               mih={36}
               data-testid="verified-ready-row"
             >
-              <Group gap="xs" wrap="nowrap" miw={0}>
+              {/* On a phone the badge takes its own line rather than cutting the amount. */}
+              <Group gap="xs" wrap="wrap" miw={0} style={{ rowGap: 2 }}>
                 <VerificationBadge order={order} />
                 <Text fw={700} size="sm" className={`${classes.tabular} ${classes.nowrap}`}>
                   {format.productMoney(order.data.amount, order.product_id)}

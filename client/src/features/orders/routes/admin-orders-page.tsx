@@ -1,10 +1,11 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Group, Stack, Tabs } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isAdminOrderDto, type OrderDto, type OrderView } from '#shared/api-types';
 import { isInAdminQueue } from '#shared/order-view';
 import { useOrderColumns } from '../../../components/order-columns';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { refreshQueries, updateQueries } from '../../../lib/query';
 import { useSocketEvent } from '../../../lib/socket';
 import { orderQueueQuery, type AdminOrderList as AdminOrderListAnswer } from '../api/admin-orders';
@@ -15,6 +16,14 @@ import { AssigneeName } from '../components/order-claim';
 import { OrderHistory } from '../components/order-history';
 import { OrderListHeader } from '../components/order-list-header';
 import { VerifiedReady } from '../components/verified-ready';
+import {
+  inQueueView,
+  OrderAge,
+  OrderWallet,
+  QueueViewChips,
+  useNowSeconds,
+  useQueueView,
+} from '../components/queue-views';
 
 const inQueue = (order: OrderDto) => isInAdminQueue(order);
 
@@ -49,14 +58,41 @@ function OrderQueue({ title }: { title: string }) {
   const { t } = useTranslation(['orders', 'sms']);
   const { pages, page, setPage, orders, customers, query } = useAdminOrderPage(orderQueueQuery);
   const column = useOrderColumns();
-  // Later columns (verification, filters) go here; the phone card follows each column's `card` slot.
+  const now = useNowSeconds();
+  const [view, setView] = useQueueView();
+  // The phone card follows each column's `card` slot. The order's age rather than its date: the queue asks what is
+  // late (decision 318).
   const columns = useMemo(
     () => [
       column.id<OrderDto>(),
-      column.date<OrderDto>(),
       column.product<OrderDto>(),
       column.amount<OrderDto>((order) => order.data.amount),
-      column.status<OrderDto>(),
+      {
+        key: 'wallet',
+        header: t('orders:queue.walletHeader'),
+        cell: (order: OrderDto) => <OrderWallet order={order} />,
+        card: { slot: 'line' as const },
+      },
+      // The status with how long the order has waited under it (its date on hover), red after 10 minutes.
+      {
+        key: 'status',
+        header: t('orders:queue.age.statusHeader'),
+        cell: (order: OrderDto) => (
+          <Stack gap={2} align="flex-start">
+            <OrderStatusBadge status={order.status} />
+            <OrderAge order={order} now={now} />
+          </Stack>
+        ),
+        card: {
+          slot: 'metaEnd' as const,
+          render: (order: OrderDto) => (
+            <Group gap={6} wrap="nowrap">
+              <OrderAge order={order} now={now} />
+              <OrderStatusBadge status={order.status} size="md" />
+            </Group>
+          ),
+        },
+      },
       {
         key: 'verification',
         header: t('sms:verification.title'),
@@ -71,8 +107,9 @@ function OrderQueue({ title }: { title: string }) {
         card: { slot: 'line' as const, render: (order: OrderDto) => <AssigneeName order={order} labelled /> },
       },
     ],
-    [column, t],
+    [column, t, now],
   );
+  const shown = (orders ?? []).filter((order) => inQueueView(view, order, now));
 
   // The admins' room gets the full view; a public one (the admin's own order as its owner) is not for the queue.
   const applyUpdate = (order: OrderView) => {
@@ -94,11 +131,12 @@ function OrderQueue({ title }: { title: string }) {
         onRefresh={() => void refreshQueries(orderKeys.queues())}
       />
       <VerifiedReady orders={orders ?? []} onDone={applyUpdate} />
+      <QueueViewChips view={view} onChange={setView} orders={orders ?? []} now={now} />
       <AdminOrderList
-        orders={orders}
+        orders={orders ? shown : orders}
         columns={columns}
         customers={customers}
-        empty={t('queue.empty')}
+        empty={view === 'all' ? t('queue.empty') : t('queue.views.empty')}
         page={page}
         pages={pages}
         onPage={setPage}

@@ -110,6 +110,10 @@ export function TelegramCard({ user }: { user: UserDto }) {
               </Button>
             </Group>
           </Stack>
+        ) : user.telegram?.available === false ? (
+          <Text size="sm" data-testid="telegram-unavailable">
+            {t('telegram.unavailable')}
+          </Text>
         ) : (
           <Group>
             <Button

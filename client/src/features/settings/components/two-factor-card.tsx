@@ -18,6 +18,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorDisabledDto, TwoFactorEnabledDto, TwoFactorSetupDto, UserDto } from '#shared/api-types';
@@ -29,7 +30,7 @@ import { focusFirstInvalid, zodResolver } from '../../../lib/form';
 import { showSuccess } from '../../../lib/notify';
 import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
-import { startSession } from '../../../lib/session';
+import { startSession, twoFactorRequiredAtom } from '../../../lib/session';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '../api/two-factor';
 import classes from '../../../styles/text.module.css';
 
@@ -118,6 +119,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
 }
 
 export function TwoFactorCard({ user }: { user: UserDto }) {
+  const required = useAtomValue(twoFactorRequiredAtom);
   const { t } = useTranslation('settings');
   const [setup, setSetup] = useState<TwoFactorSetupDto | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -213,7 +215,8 @@ export function TwoFactorCard({ user }: { user: UserDto }) {
         ) : (
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t('twoFactor.intro')}</Text>
-            {isStaffRole(user.role) ? (
+            {/* Only where the shop requires it (STAFF_2FA=required, which the server's refusal told): else it is optional. */}
+            {isStaffRole(user.role) && required ? (
               <Alert color="yellow" variant="light" w="100%">
                 {t('twoFactor.required')}
               </Alert>
