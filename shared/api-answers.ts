@@ -79,6 +79,7 @@ export const productPmSchema = obj({
   limit_reached: z.boolean(),
   hours: businessHours,
   note: z.string(),
+  note_bn: z.string(),
 });
 export const productSchema = obj({
   id: z.string(),
@@ -95,6 +96,7 @@ export const paymentMethodSchema = obj({
   account: wallet,
   wallet: z.string(),
   note: z.string(),
+  note_bn: z.string(),
   available: z.boolean(),
   daily_count_limit: z.number().nullable(),
   daily_amount_limit: z.number().nullable(),

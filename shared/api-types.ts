@@ -65,6 +65,8 @@ export interface ProductPmDto {
   hours: { open: string; close: string } | null;
   /** The method's note to customers, shown at checkout under the method. */
   note: string;
+  /** The note for Bengali readers; '' means show `note`. */
+  note_bn: string;
 }
 export interface ProductDto {
   id: string;
@@ -81,6 +83,8 @@ export interface PaymentMethodDto {
   account: Wallet;
   wallet: string;
   note: string;
+  /** The note for Bengali readers; '' means show `note`. */
+  note_bn: string;
   available: boolean;
   /** Daily caps for top-ups, null for none. */
   daily_count_limit: number | null;
