@@ -243,6 +243,8 @@ export const typicalWaitAnswerSchema = success({
   wait: obj({
     minutes: z.number().int().positive().nullable(),
     orders: z.number().int().nonnegative(),
+    review_minutes: z.number().int().positive().nullable(),
+    review_orders: z.number().int().nonnegative(),
     measured_at: unixSeconds,
   }),
 });

@@ -16,6 +16,10 @@ export interface OrderRow {
   moves?: [string, number][];
   /** The staff member (user id) who made the admin moves; none by default. */
   staffId?: string;
+  /** The payment's verification (decision 100); 'none' by default. */
+  verification?: string;
+  /** Timeline entries that move no status, each `[kind, seconds after creation, actor]`, at the status then. */
+  notes?: [string, number, 'admin' | 'customer'][];
 }
 
 /** Inserts the orders and their timelines; returns their ids in order. */
@@ -43,6 +47,7 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
         rate: '1',
         pmAmount: row.pmAmount,
         contactEmail: 'rows@example.com',
+        ...(row.verification ? { verification: row.verification } : {}),
         ...(topup ? { onexId: '123456789' } : { wallet: '01712345678' }),
       },
     });
@@ -59,6 +64,15 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
         },
       });
       from = to;
+    }
+    for (const [kind, seconds, actor] of row.notes ?? []) {
+      const at = row.createdAt.getTime() + seconds * 1000;
+      const status = [['waiting', 0] as [string, number], ...(row.moves ?? [])]
+        .filter(([, s]) => s * 1000 <= at - row.createdAt.getTime())
+        .at(-1)![0];
+      await prisma.orderEvent.create({
+        data: { orderId: id, fromStatus: status, toStatus: status, actor, kind, createdAt: new Date(at) },
+      });
     }
     ids.push(id);
   }
