@@ -14,6 +14,7 @@ import { useFormat } from '../../../lib/format';
 import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
 import { claimLatePayment } from '../api/orders-api';
+import { ReviewWait } from './payment-progress';
 
 function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('sms');
@@ -118,8 +119,9 @@ export function OrderPaymentNotes({
   if (order.status !== 'timedout' || kind !== 'topup') return null;
   if (order.late_claim_at) {
     return (
-      <Alert color="blue" variant="light" w="100%" role="status">
-        {t('late.claimed', { trx: order.pm_id ?? '' })}
+      <Alert color="blue" variant="light" w="100%" role="status" data-testid="late-claimed">
+        <Text size="sm">{t('late.claimed', { trx: order.pm_id ?? '' })}</Text>
+        <ReviewWait next="late" />
       </Alert>
     );
   }
