@@ -49,6 +49,7 @@ export const userSchema = obj({
   created_at: unixSeconds,
   orders: z.number().int(),
   two_factor: z.boolean(),
+  mail_updates: z.boolean(),
   jwt: z.string().optional(),
   telegram: telegramLinkSchema.optional(),
 });

@@ -18,6 +18,8 @@ export interface UserDto {
   orders: number;
   /** Signs in with a second factor. */
   two_factor: boolean;
+  /** Mailed when an order completes (a withdrawal paid) or staff answer a ticket (decision 283). */
+  mail_updates: boolean;
   /** Only in login/register answers (and the answers that renew the session: password, 2FA changes). */
   jwt?: string;
   /** Only in `GET /users/me`: the account's link to the staff's Telegram bot. */

@@ -53,6 +53,8 @@ export const profileUpdateSchema = z
     password: passwordSchema.optional(),
     new_password: passwordSchema.optional(),
     confirm_password: str().optional(),
+    /** Mail when an order completes or staff answer a ticket (decision 283). */
+    mail_updates: z.boolean({ error: V.invalid }).optional(),
   })
   .refine((v) => v.new_password === undefined || v.new_password === v.confirm_password, {
     path: ['confirm_password'],
