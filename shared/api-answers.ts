@@ -153,6 +153,7 @@ const verificationSchema = obj({
 /** The public view of an order (decision 070); the admin's view adds `user_id`, `data.w_code`, `verification`. */
 export const orderSchema = obj({
   id: z.string(),
+  ref: z.string(),
   created_at: unixSeconds,
   product_id: z.string(),
   status: orderStatus,

@@ -139,6 +139,8 @@ export type PublicPaymentState = (typeof PUBLIC_PAYMENT_STATES)[number];
 
 export interface PublicOrderDto {
   id: string;
+  /** The short reference customers quote ("A7K-392", decision 284), derived from `id`; not unique. */
+  ref: string;
   created_at: number;
   product_id: string;
   status: OrderStatus;

@@ -2,7 +2,7 @@
 // the home page's recent orders and the day's usage of each method. Reads never write (the commands repository does).
 import { toAsciiDigits } from '#shared/digits';
 import { productsOfKind } from '#shared/constants';
-import type { OrderFilter } from '#shared/order-filters';
+import { orderRefOf, type OrderFilter } from '#shared/order-filters';
 import type { OrderStatus } from '#shared/order-status';
 import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
 import { queryerOf, type Prisma, type SqlRunner } from '../db/database.js';
@@ -73,9 +73,12 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
     const q = f.q;
     const digits = toAsciiDigits(q);
     const exact = [...new Set([q, digits])];
+    // A short reference ("A7K-392", decision 284) may name more than one order: every one is listed.
+    const ref = orderRefOf(q);
     and.push({
       OR: [
         { id: { startsWith: q } },
+        ...(ref ? [{ ref }] : []),
         // A transaction id as staff type it: any letter case, and its first characters are enough.
         ...exact.map((value) => ({ pmId: { startsWith: value, mode: 'insensitive' as const } })),
         { onexId: { in: exact } },

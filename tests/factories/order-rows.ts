@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 import type { TestServer } from '../support/server.js';
 
 export interface OrderRow {
+  /** The order's id; a random one by default. */
+  id?: string;
   product: string;
   method: string;
   status: string;
@@ -27,7 +29,7 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
   const prisma = server.app.ctx.prisma;
   const ids: string[] = [];
   for (const row of rows) {
-    const id = `row${crypto.randomBytes(8).toString('hex')}`;
+    const id = row.id ?? `row${crypto.randomBytes(8).toString('hex')}`;
     const topup = !row.product.includes('withdraw');
     await prisma.order.create({
       data: {
