@@ -133,7 +133,7 @@ describe.each(testDatabases())('Receipts for guests on %s', (db) => {
     expect(
       (await server.api.patch(`/orders/${withdrawal}`, { order: { onex_id: '123456789', w_code: 'AB12' } })).status,
     ).toBe(200);
-    let after = smtp.mails.length;
+    const after = smtp.mails.length;
     expect((await server.api.patch(`/orders/${withdrawal}`, { order: COMPLETE_PAID_OUT }, admin.token)).status).toBe(
       200,
     );

@@ -1,6 +1,6 @@
 // Name and password forms of /account/settings on the one submit hook; each save button rests for 2 s after a save
 // (product.md §2.8).
-import { Button, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
