@@ -583,7 +583,8 @@ export function composeShop(infra: Infrastructure) {
   // that reloads on a push reads the new data.
   // Another instance changed the shop's rules: drop them here too (decision 081; the snapshot hears the same topic).
   instanceBus?.on('settings', () => settings.dropped());
-  // A guest's receipt (decision 244): queued by the order's own write, mailed by whichever instance claims it.
+  // A guest's receipt, an account's completion (decisions 244, 283): queued by the order's own write, mailed by
+  // whichever instance claims it.
   jobs.handle(
     RECEIPT_JOB,
     receiptMailJob({
@@ -592,13 +593,14 @@ export function composeShop(infra: Infrastructure) {
       orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}`,
     }),
   );
-  // The shop's answer to a guest's ticket (decision 282): queued by the message's own insert, mailed the same way.
+  // The shop's answer to a ticket (decisions 282, 283): queued by the message's own insert, mailed the same way.
   jobs.handle(
     TICKET_REPLY_JOB,
     ticketReplyMailJob({
       findReply: (ticketId, messageId) => ticketsRepository.replyForMail(ticketId, messageId),
       send: (message) => infra.mailer.send(message),
       orderLink: (id) => `${config.publicUrl}/orders/${encodeURIComponent(id)}`,
+      ticketLink: (id) => `${config.publicUrl}/account/supports/${encodeURIComponent(id)}`,
     }),
   );
   const subscriptions = subscribeShop(events, {

@@ -126,14 +126,15 @@ export function subscribeShop(
     });
   });
 
-  // A guest's receipt on creation and on every status move (decisions 215, 244): the order's write queued its job in
-  // its own transaction; this only tells the queue to look now rather than at its next poll.
+  // A guest's receipt on creation and on every status move, an account's on completion (decisions 215, 244, 283):
+  // the order's write queued its job in its own transaction; this only tells the queue to look now rather than at its
+  // next poll.
   events.subscribe('order.changed', ({ order, before }) => {
     if (needsReceipt(order, before)) receipts.kick();
   });
-  // The shop's answer to a guest's ticket queued its mail in the message's transaction (decision 282).
-  events.subscribe('ticket.changed', ({ ticket, message }) => {
-    if (message?.sender === 'admin' && ticket.user_id === null) receipts.kick();
+  // The shop's answer to a ticket queued its mail in the message's transaction (decisions 282, 283).
+  events.subscribe('ticket.changed', ({ message }) => {
+    if (message?.sender === 'admin') receipts.kick();
   });
 
   // The staff's Telegram desk: fire-and-forget, its own outbox sends (decision 172).

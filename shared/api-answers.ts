@@ -54,6 +54,7 @@ export const userSchema = obj({
   created_at: unixSeconds,
   orders: z.number().int(),
   two_factor: z.boolean(),
+  mail_updates: z.boolean(),
   jwt: z.string().optional(),
   telegram: telegramLinkSchema.optional(),
 });
@@ -84,6 +85,7 @@ export const productPmSchema = obj({
   limit_reached: z.boolean(),
   hours: businessHours,
   note: z.string(),
+  note_bn: z.string(),
 });
 export const productSchema = obj({
   id: z.string(),
@@ -100,6 +102,7 @@ export const paymentMethodSchema = obj({
   account: wallet,
   wallet: z.string(),
   note: z.string(),
+  note_bn: z.string(),
   available: z.boolean(),
   daily_count_limit: z.number().nullable(),
   daily_amount_limit: z.number().nullable(),
@@ -157,6 +160,7 @@ const verificationSchema = obj({
 /** The public view of an order (decision 070); the admin's view adds `user_id`, `data.w_code`, `verification`. */
 export const orderSchema = obj({
   id: z.string(),
+  ref: z.string(),
   created_at: unixSeconds,
   product_id: z.string(),
   status: orderStatus,
@@ -248,6 +252,8 @@ export const typicalWaitAnswerSchema = success({
   wait: obj({
     minutes: z.number().int().positive().nullable(),
     orders: z.number().int().nonnegative(),
+    review_minutes: z.number().int().positive().nullable(),
+    review_orders: z.number().int().nonnegative(),
     measured_at: unixSeconds,
   }),
 });

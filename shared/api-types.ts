@@ -18,6 +18,8 @@ export interface UserDto {
   orders: number;
   /** Signs in with a second factor. */
   two_factor: boolean;
+  /** Mailed when an order completes (a withdrawal paid) or staff answer a ticket (decision 283). */
+  mail_updates: boolean;
   /** Only in login/register answers (and the answers that renew the session: password, 2FA changes). */
   jwt?: string;
   /** Only in `GET /users/me`: the account's link to the staff's Telegram bot. */
@@ -65,6 +67,8 @@ export interface ProductPmDto {
   hours: { open: string; close: string } | null;
   /** The method's note to customers, shown at checkout under the method. */
   note: string;
+  /** The note for Bengali readers; '' means show `note`. */
+  note_bn: string;
 }
 export interface ProductDto {
   id: string;
@@ -81,6 +85,8 @@ export interface PaymentMethodDto {
   account: Wallet;
   wallet: string;
   note: string;
+  /** The note for Bengali readers; '' means show `note`. */
+  note_bn: string;
   available: boolean;
   /** Daily caps for top-ups, null for none. */
   daily_count_limit: number | null;
@@ -133,6 +139,8 @@ export type PublicPaymentState = (typeof PUBLIC_PAYMENT_STATES)[number];
 
 export interface PublicOrderDto {
   id: string;
+  /** The short reference customers quote ("A7K-392", decision 284), derived from `id`; not unique. */
+  ref: string;
   created_at: number;
   product_id: string;
   status: OrderStatus;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePayAmount, compareAmounts, toMoneyNumber } from './money.js';
+import { computePayAmount, compareAmounts, feeAmount, rateTerms, toMoneyNumber } from './money.js';
 
 describe('money', () => {
   it('When amounts meet rates, then the product is exact and rounded half-up to 2 places', () => {
@@ -17,5 +17,14 @@ describe('money', () => {
   it('When a decimal goes to JSON, then it is a number with 2 places', () => {
     expect(toMoneyNumber('1543.745')).toBe(1543.75);
     expect(toMoneyNumber({ toString: () => '10' })).toBe(10);
+  });
+  it('When a rate is shown to a customer, then a dollar rate is a price and a taka rate a fee in per cent', () => {
+    expect(rateTerms('USD', 125)).toEqual({ kind: 'exchange', rate: '125' });
+    expect(rateTerms('USD', '124.5000')).toEqual({ kind: 'exchange', rate: '124.5' });
+    expect(rateTerms('BDT', 0.98)).toEqual({ kind: 'fee', percent: '2' });
+    expect(rateTerms('BDT', '1.0150')).toEqual({ kind: 'fee', percent: '1.5' });
+    expect(rateTerms('BDT', 1)).toEqual({ kind: 'none' });
+    expect(feeAmount('3000', '0.98')).toBe('60.00');
+    expect(feeAmount('100.10', '1.02')).toBe('2.00');
   });
 });

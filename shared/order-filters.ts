@@ -2,7 +2,7 @@
 // customer details the admin list carries beside the orders.
 import { z } from 'zod';
 import { PRODUCT_IDS, WALLETS } from './constants.js';
-import { asciiDigitsOf } from './digits.js';
+import { asciiDigitsOf, toAsciiDigits } from './digits.js';
 import { VALIDATION_KEYS as V } from './error-keys.js';
 import { ORDER_STATUSES } from './order-status.js';
 
@@ -11,6 +11,15 @@ const unixSeconds = z.preprocess(
   (v) => asciiDigitsOf(blankToUndefined(v)),
   z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(253_402_300_799, V.invalid).optional(),
 );
+
+/**
+ * An order's short reference as staff may type it ("a7k392", "A7K-৩৯২") in its one written form, "A7K-392"
+ * (decision 284); null when the text is no reference. The database derives the reference from the id.
+ */
+export function orderRefOf(text: string): string | null {
+  const match = /^([A-HJ-NP-Z])(\d)([A-HJ-NP-Z])-?(\d{3})$/.exec(toAsciiDigits(text.trim()).toUpperCase());
+  return match ? `${match[1]}${match[2]}${match[3]}-${match[4]}` : null;
+}
 
 /** The filters alone (no page): what the CSV export takes. */
 export const orderFilterSchema = z

@@ -53,6 +53,8 @@ export const profileUpdateSchema = z
     password: passwordSchema.optional(),
     new_password: passwordSchema.optional(),
     confirm_password: str().optional(),
+    /** Mail when an order completes or staff answer a ticket (decision 283). */
+    mail_updates: z.boolean({ error: V.invalid }).optional(),
   })
   .refine((v) => v.new_password === undefined || v.new_password === v.confirm_password, {
     path: ['confirm_password'],
@@ -193,6 +195,8 @@ export const pmPatchSchemaFor = (account: Wallet) =>
   z.object({
     wallet: shopWalletNumberSchema(account),
     note: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).default(''),
+    /** The note for Bengali readers ('' shows `note`); absent: unchanged (older clients do not send it). */
+    note_bn: z.string({ error: V.invalid }).trim().max(LIMITS.pmNote.max, V.noteLong).optional(),
     available: z.boolean({ error: V.invalid }),
     /** Top-ups a Dhaka day may take with this method; null: no cap; absent: unchanged. */
     daily_count_limit: z
@@ -378,12 +382,10 @@ const cancelAsCustomer = customerCancelSchema.strict().transform((): OrderComman
 const payTopup = submitTopupPaymentSchema
   .strict()
   .transform(({ pm_id }): OrderCommand => ({ name: 'submitPayment', payment: { kind: 'topup', pm_id } }));
-const payWithdraw = submitWithdrawPaymentSchema
-  .strict()
-  .transform(({ onex_id, w_code }): OrderCommand => ({
-    name: 'submitPayment',
-    payment: { kind: 'withdraw', onex_id, w_code },
-  }));
+const payWithdraw = submitWithdrawPaymentSchema.strict().transform(({ onex_id, w_code }): OrderCommand => ({
+  name: 'submitPayment',
+  payment: { kind: 'withdraw', onex_id, w_code },
+}));
 
 /** product.md §7.2's payloads carry no command name: the keys tell which one it is. */
 function wirePayloadSchema(payload: Record<string, unknown>) {

@@ -111,6 +111,13 @@ export interface TypicalWaitDto {
   minutes: number | null;
   /** Completed orders measured. */
   orders: number;
+  /**
+   * The median minutes staff took to answer a payment that needed a look (an amount that differed, a held payment,
+   * a late claim) over the latest such orders, from when it needed them; null below `TYPICAL_WAIT.minOrders`.
+   */
+  review_minutes: number | null;
+  /** Such orders measured. */
+  review_orders: number;
   /** Unix seconds the figure was measured at (it is kept for `TYPICAL_WAIT.cacheSeconds`). */
   measured_at: number;
 }

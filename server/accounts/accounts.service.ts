@@ -60,8 +60,14 @@ export function createAccountsService(deps: {
       return { user, jwt: signToken(jwtSecret, user) };
     },
 
-    /** Name and/or password of the user themself; a password change revokes older tokens and returns a new one. */
-    async updateProfile(user: UserRecord, input: { name?: string; password?: string; new_password?: string }) {
+    /**
+     * Name, password and/or the mail setting of the user themself; a password change revokes older tokens and
+     * returns a new one.
+     */
+    async updateProfile(
+      user: UserRecord,
+      input: { name?: string; password?: string; new_password?: string; mail_updates?: boolean },
+    ) {
       let passwordHash: string | undefined;
       if (input.new_password !== undefined) {
         if (!(await verifyPassword(user.passwordHash, input.password ?? ''))) {
@@ -72,10 +78,14 @@ export function createAccountsService(deps: {
         await refuseCommonPassword(input.new_password, 'new_password', [user.name, user.email]);
         passwordHash = await hashPassword(input.new_password);
       }
-      if (input.name === undefined && passwordHash === undefined) {
+      if (input.name === undefined && passwordHash === undefined && input.mail_updates === undefined) {
         throw errors.badRequest('errors.nothingToUpdate', 'Nothing to update');
       }
-      const updated = await users.updateProfile(user.id, { name: input.name, passwordHash });
+      const updated = await users.updateProfile(user.id, {
+        name: input.name,
+        passwordHash,
+        mailUpdates: input.mail_updates,
+      });
       if (passwordHash) sessions.disconnectUser(user.id);
       if (input.name !== undefined) await deps.events.publish('profile.changed', { userId: user.id });
       return { user: updated, jwt: passwordHash ? signToken(jwtSecret, updated) : undefined };

@@ -17,6 +17,7 @@ export function toUserDto(user: UserRecord, mediaBaseUrl: string, jwt?: string):
     created_at: unixSeconds(user.createdAt),
     orders: user.orderCount,
     two_factor: user.twoFactor,
+    mail_updates: user.mailUpdates,
     ...(jwt ? { jwt } : {}),
   };
 }

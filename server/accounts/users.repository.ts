@@ -18,7 +18,7 @@ export function createUsersRepository(prisma: Prisma) {
       const [row] = await prisma.$queryRaw<(Omit<Row, 'createdAt'> & { createdAt: string })[]>`
         SELECT id, num, name, email, password_hash AS "passwordHash", role, logo, token_version AS "tokenVersion",
                ${sqlTimeText('created_at')} AS "createdAt", order_count AS "orderCount",
-               two_factor AS "twoFactor"
+               two_factor AS "twoFactor", mail_updates AS "mailUpdates"
         FROM users WHERE id = ${id}`;
       return row ? toRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
     },
@@ -35,11 +35,15 @@ export function createUsersRepository(prisma: Prisma) {
       if (created.count === 0) return null;
       return this.findByEmail(data.email);
     },
-    async updateProfile(id: string, data: { name?: string; passwordHash?: string }): Promise<UserRecord> {
+    async updateProfile(
+      id: string,
+      data: { name?: string; passwordHash?: string; mailUpdates?: boolean },
+    ): Promise<UserRecord> {
       await prisma.user.update({
         where: { id },
         data: {
           ...(data.name !== undefined ? { name: data.name } : {}),
+          ...(data.mailUpdates !== undefined ? { mailUpdates: data.mailUpdates } : {}),
           ...(data.passwordHash !== undefined
             ? { passwordHash: data.passwordHash, tokenVersion: { increment: 1 } }
             : {}),

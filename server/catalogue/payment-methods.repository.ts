@@ -8,6 +8,8 @@ export interface PaymentMethodRecord {
   account: string;
   wallet: string;
   note: string;
+  /** The note for Bengali readers; '' shows `note`. */
+  noteBn: string;
   available: boolean;
   /** Daily caps for top-ups; null: none. */
   dailyCountLimit: number | null;
@@ -18,7 +20,11 @@ export interface PaymentMethodRecord {
 }
 
 /** A save: caps left out stay as they are. */
-export type PaymentMethodWrite = Omit<PaymentMethodRecord, 'dailyCountLimit' | 'dailyAmountLimit' | 'hours'> & {
+export type PaymentMethodWrite = Omit<
+  PaymentMethodRecord,
+  'noteBn' | 'dailyCountLimit' | 'dailyAmountLimit' | 'hours'
+> & {
+  noteBn?: string;
   dailyCountLimit?: number | null;
   dailyAmountLimit?: string | null;
   hours?: BusinessHours | null;
@@ -28,6 +34,7 @@ const select = {
   account: true,
   wallet: true,
   note: true,
+  noteBn: true,
   available: true,
   dailyCountLimit: true,
   dailyAmountLimit: true,

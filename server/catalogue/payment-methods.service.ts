@@ -21,6 +21,7 @@ const toDto = (pm: PaymentMethodRecord): PaymentMethodDto => ({
   account: pm.account as Wallet,
   wallet: pm.wallet,
   note: pm.note,
+  note_bn: pm.noteBn,
   available: pm.available,
   daily_count_limit: pm.dailyCountLimit,
   daily_amount_limit: pm.dailyAmountLimit === null ? null : toMoneyNumber(pm.dailyAmountLimit),
@@ -176,13 +177,14 @@ export function createPaymentMethodsService(
       patch: PaymentMethodPatch,
       otp?: string,
     ): Promise<PaymentMethodDto> {
-      const { daily_count_limit, daily_amount_limit, hours, confirm_wallet, ...terms } = patch;
+      const { daily_count_limit, daily_amount_limit, hours, confirm_wallet, note_bn, ...terms } = patch;
       const current = await pms.findByAccount(account);
       const walletChanges = current?.wallet !== patch.wallet;
       if (walletChanges) await confirmWalletChange(confirmStep, admin, patch.wallet, confirm_wallet, otp);
       const write = {
         account,
         ...terms,
+        ...(note_bn !== undefined ? { noteBn: note_bn } : {}),
         ...(daily_count_limit !== undefined ? { dailyCountLimit: daily_count_limit } : {}),
         ...(daily_amount_limit !== undefined ? { dailyAmountLimit: daily_amount_limit } : {}),
         ...(hours !== undefined ? { hours } : {}),

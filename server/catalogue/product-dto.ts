@@ -23,6 +23,7 @@ export function toProductDto(p: ProductRecord, mediaBaseUrl: string): ProductDto
       // The method's business hours live on the method: the public snapshot fills them in.
       hours: null,
       note: '',
+      note_bn: '',
     })),
   };
 }

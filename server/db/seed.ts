@@ -63,9 +63,27 @@ export const SEED_PRODUCTS = [
 ];
 
 export const SEED_PAYMENT_METHODS = [
-  { account: 'bkash', sort: 1, wallet: '01700000001', note: 'Send Money to this personal bKash number.' },
-  { account: 'nagad', sort: 2, wallet: '01800000002', note: 'Send Money to this personal Nagad number.' },
-  { account: 'rocket', sort: 3, wallet: '019000000033', note: 'Send Money to this personal Rocket number.' },
+  {
+    account: 'bkash',
+    sort: 1,
+    wallet: '01700000001',
+    note: 'Send Money to this personal bKash number.',
+    noteBn: 'এই পার্সোনাল বিকাশ নম্বরে সেন্ড মানি করুন।',
+  },
+  {
+    account: 'nagad',
+    sort: 2,
+    wallet: '01800000002',
+    note: 'Send Money to this personal Nagad number.',
+    noteBn: 'এই পার্সোনাল নগদ নম্বরে সেন্ড মানি করুন।',
+  },
+  {
+    account: 'rocket',
+    sort: 3,
+    wallet: '019000000033',
+    note: 'Send Money to this personal Rocket number.',
+    noteBn: 'এই পার্সোনাল রকেট নম্বরে সেন্ড মানি করুন।',
+  },
 ];
 
 export interface SeedResult {

@@ -580,8 +580,10 @@ export function createOrderCommandsRepository(
       const excluded = admission.excludedUntil ?? P.sql`NULL::timestamp(3)`;
       const excludedText = P.sql`to_char(${excluded}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       // Decimals as Prisma reads them back (decimal.js's shortest form).
-      const created = (wallet: string): OrderRecord => ({
+      // `ref`: the short reference the insert's trigger derived from the id (decision 284), from the statement's answer.
+      const created = (wallet: string, ref: string): OrderRecord => ({
         ...order,
+        ref,
         pmWallet: wallet,
         amount: new Decimal(order.amount).toString(),
         rate: new Decimal(order.rate).toString(),
@@ -639,7 +641,7 @@ export function createOrderCommandsRepository(
                         AND (daily_count_limit IS NOT NULL OR daily_amount_limit IS NOT NULL))`
               : P.empty
           }
-          RETURNING id, pm_number_id, pm_amount
+          RETURNING id, pm_number_id, pm_amount, ref
         ), event AS (
           INSERT INTO order_events (order_id, from_status, to_status, actor, actor_id, created_at)
           SELECT id, NULL, 'waiting', 'customer', ${actorId}::text, ${at} FROM placed
@@ -653,17 +655,19 @@ export function createOrderCommandsRepository(
         )`
             : P.empty
         }
-        SELECT (SELECT blocked FROM refused) AS blocked, (SELECT excluded_until FROM refused) AS "excludedUntil", (SELECT count(*)::int FROM event) AS placed`;
+        SELECT (SELECT blocked FROM refused) AS blocked, (SELECT excluded_until FROM refused) AS "excludedUntil", (SELECT count(*)::int FROM event) AS placed,
+               (SELECT ref FROM placed) AS ref`;
       const first = numbers[0] ?? null;
       if (!admission.limits && (first === null || !isLimited(first))) {
         const [one] = await (deps.sql ?? queryerOf(prisma)).query<{
           blocked: boolean;
           excludedUntil: string | null;
           placed: number;
+          ref: string | null;
         }>(insert(true, first, first !== null));
         if (one.blocked) return 'blocked';
         if (one.excludedUntil) return { excludedUntil: new Date(one.excludedUntil) };
-        if (one.placed === 1) return created(first?.wallet ?? order.pmWallet);
+        if (one.placed === 1) return created(first?.wallet ?? order.pmWallet, one.ref ?? '');
         if (capDay === undefined) throw new Error(`order ${order.id} was not inserted`);
       }
       // A top-up of a capped method or of a limited number, or an order whose admission checks need the transaction
@@ -702,9 +706,9 @@ export function createOrderCommandsRepository(
             }
           }
           if (numbers.length > 0 && number === null) return 'limitReached';
-          const [placed] = await q.query<{ placed: number }>(insert(false, number, false));
+          const [placed] = await q.query<{ placed: number; ref: string | null }>(insert(false, number, false));
           if (placed.placed !== 1) throw new Error(`order ${order.id} was not inserted`);
-          return created(number?.wallet ?? order.pmWallet);
+          return created(number?.wallet ?? order.pmWallet, placed.ref ?? '');
         });
       // Two placements that tried the same full numbers in another order may deadlock: the loser simply runs again.
       for (let attempt = 1; ; attempt++) {

@@ -56,6 +56,7 @@ const isCodeRefusal = (e: OrderRecord['events'][number]) =>
 export function toPublicOrderDto(o: OrderRecord): PublicOrderDto {
   return {
     id: o.id,
+    ref: o.ref,
     created_at: unixSeconds(o.createdAt),
     product_id: o.productId,
     status: o.status,

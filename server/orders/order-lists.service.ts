@@ -82,6 +82,7 @@ export function createOrderListsService(deps: {
           ...pm,
           hours: byAccount.get(pm.account)?.hours ?? null,
           note: byAccount.get(pm.account)?.note ?? '',
+          note_bn: byAccount.get(pm.account)?.noteBn ?? '',
         })),
       }));
       const caps = new Map(methods.filter(hasCap).map((pm) => [pm.account, pm]));

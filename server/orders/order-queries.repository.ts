@@ -2,7 +2,7 @@
 // the home page's recent orders and the day's usage of each method. Reads never write (the commands repository does).
 import { toAsciiDigits } from '#shared/digits';
 import { productsOfKind } from '#shared/constants';
-import type { OrderFilter } from '#shared/order-filters';
+import { orderRefOf, type OrderFilter } from '#shared/order-filters';
 import type { OrderStatus } from '#shared/order-status';
 import { VERIFICATION_STATUSES } from '#shared/sms/sms-api';
 import { queryerOf, type Prisma, type SqlRunner } from '../db/database.js';
@@ -74,9 +74,12 @@ function filterWhere(f: OrderFilter): P.OrderWhereInput {
     const q = f.q;
     const digits = toAsciiDigits(q);
     const exact = [...new Set([q, digits])];
+    // A short reference ("A7K-392", decision 284) may name more than one order: every one is listed.
+    const ref = orderRefOf(q);
     and.push({
       OR: [
         { id: { startsWith: q } },
+        ...(ref ? [{ ref }] : []),
         // A transaction id as staff type it: any letter case, and its first characters are enough.
         ...exact.map((value) => ({ pmId: { startsWith: value, mode: 'insensitive' as const } })),
         { onexId: { in: exact } },
@@ -319,11 +322,13 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
     },
 
     async recent(limit: number): Promise<RecentOrderRecord[]> {
-      // Newest first as the lists sort (created_at desc, id asc); one plain statement.
+      // Newest first as the lists sort (created_at desc, id asc); one plain statement. A timed-out order is nobody's
+      // business in the public feed (nothing happened; issue 35): left out.
       const rows = await plain.query<Omit<RecentOrderRecord, 'createdAt'> & { createdAt: string }>(P.sql`
         SELECT o.id, o.product_id AS "productId", ${sqlTimeText('o.created_at')} AS "createdAt", o.amount::text AS amount,
           o.pm_amount::text AS "pmAmount", o.status, u.name AS "userName", u.logo AS "userLogo"
         FROM orders o LEFT JOIN users u ON u.id = o.user_id
+        WHERE o.status <> 'timedout'
         ORDER BY o.created_at DESC, o.id ASC LIMIT ${limit}::int`);
       return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
     },

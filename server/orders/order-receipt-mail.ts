@@ -1,6 +1,6 @@
 // A guest's receipt (decision 215): on creation and on every status move, a mail in the order's language
 // with the link that opens the order on any device. A guest has no account: without it, the order is lost with
-// the browser tab.
+// the browser tab. An account's order is mailed when it completes, unless the account turned it off (decision 283).
 import { productKind, type Wallet } from '#shared/constants';
 import { dhakaDateTime } from '#shared/dhaka';
 import type { OrderLanguage, OrderStatus } from '#shared/order-status';
@@ -30,6 +30,8 @@ interface Words {
   note: string;
   keep: string;
   footer: string;
+  /** An account's mail (decision 283): why it comes, and where it is turned off. */
+  accountFooter: string;
 }
 
 const WORDS: Record<OrderLanguage, Words> = {
@@ -58,6 +60,8 @@ const WORDS: Record<OrderLanguage, Words> = {
     note: "The shop's note",
     keep: 'Keep this e-mail: the link opens your order on any phone or computer, also after you close the browser.',
     footer: 'You get this e-mail because this address was given as the contact of the order.',
+    accountFooter:
+      'You get this e-mail because your account takes order updates by mail; turn them off in your account settings.',
   },
   bn: {
     digits: (text) => text.replace(/\d/g, (d) => BN_DIGITS[Number(d)]),
@@ -83,6 +87,8 @@ const WORDS: Record<OrderLanguage, Words> = {
     note: 'দোকানের বার্তা',
     keep: 'এই ই-মেইলটি রেখে দিন: লিংকটি যেকোনো ফোন বা কম্পিউটারে আপনার অর্ডার খোলে, ব্রাউজার বন্ধ করার পরেও।',
     footer: 'অর্ডারের যোগাযোগ ঠিকানা হিসেবে এই ই-মেইল দেওয়া হয়েছিল বলে আপনি এটি পাচ্ছেন।',
+    accountFooter:
+      'আপনার অ্যাকাউন্টে ই-মেইলে অর্ডারের খবর নেওয়া চালু আছে বলে আপনি এটি পাচ্ছেন; অ্যাকাউন্ট সেটিংসে এটি বন্ধ করা যায়।',
   },
 };
 
@@ -129,6 +135,9 @@ export function orderReceiptMail(order: OrderRecord, link: string): MailMessage 
   if (order.cancelNote && order.status === 'admin_cancelled') lines.push(`${w.note}: ${order.cancelNote}`);
 
   const subject = w.subject(w.kind[kind], shortId, status);
+  // An account keeps its orders: its mail needs no "keep this e-mail", and says where it is turned off.
+  const account = order.userId !== null;
+  const footer = account ? w.accountFooter : w.footer;
   const text = [
     w.hello,
     '',
@@ -136,29 +145,32 @@ export function orderReceiptMail(order: OrderRecord, link: string): MailMessage 
     ...lines,
     '',
     link,
-    '',
-    w.keep,
+    ...(account ? [] : ['', w.keep]),
     '',
     '--',
-    w.footer,
+    footer,
   ].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(w.hello)}</p>
 <p>${escapeHtml(w.order)} <b style="font-family:monospace">${escapeHtml(order.id)}</b>: ${escapeHtml(status)}.</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p><b>${escapeHtml(w.keep)}</b></p>
-<hr><p style="color:#666;font-size:12px">${escapeHtml(w.footer)}</p>
+${account ? '' : `<p><b>${escapeHtml(w.keep)}</b></p>`}
+<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`;
   return { to: order.contactEmail, subject, text, html };
 }
 
-/** A receipt goes out for a guest's order when it is new or its status moved (a verification change alone: none). */
+/**
+ * A receipt goes out for a guest's order when it is new or its status moved (a verification change alone: none), and
+ * for an account's order when it completes (the trigger also asks the account's setting, decision 283).
+ */
 export function needsReceipt(
   order: Pick<OrderRecord, 'userId' | 'status'>,
   before: { status: OrderStatus } | null,
 ): boolean {
-  return order.userId === null && (before === null || before.status !== order.status);
+  if (order.userId !== null) return order.status === 'complete' && before !== null && before.status !== 'complete';
+  return before === null || before.status !== order.status;
 }
 
 /** The job kind the orders table's trigger queues for a receipt (migration 20261201100100_receipt_jobs). */

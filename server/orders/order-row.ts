@@ -19,6 +19,8 @@ const nullableInt = (): Column<'int', number | null> => ({ kind: 'int', nullable
 /** Every column of `orders` the application reads, by its record name. */
 export const ORDER_COLUMNS = {
   id: text(),
+  /** The short reference customers quote ("A7K-392", decision 284); the database derives it from the id. */
+  ref: text(),
   productId: text(),
   userId: nullableText(),
   status: text<OrderStatus>(),

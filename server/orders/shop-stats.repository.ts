@@ -180,6 +180,40 @@ export function createShopStatsRepository(prisma: Prisma) {
       return { orders: row?.orders ?? 0, p50: row?.p50 == null ? null : Number(row.p50) };
     },
 
+    /**
+     * How long staff take to answer a payment that needs a look (issue 35 §10): over the latest such orders (an amount
+     * that differed, a held payment settled by hand, a late claim), the median seconds from the moment it needed
+     * them (the late claim, else the payment) to staff's first step after it (a move or a settled verification).
+     */
+    async paymentToReview(since: Date, limit: number): Promise<{ orders: number; p50: number | null }> {
+      // GREATEST ignores NULL: an order nobody answered yet is left out before it, not counted as 0 s.
+      const [row] = await prisma.$queryRaw<{ orders: number; p50: number | null }[]>`
+        SELECT count(*)::int AS orders,
+               percentile_disc(0.5) WITHIN GROUP (ORDER BY greatest(0, round(extract(epoch FROM (a.answered_at - a.asked_at))))::int) AS p50
+        FROM (
+          SELECT r.asked_at,
+                 (SELECT min(e.created_at) FROM order_events e
+                  WHERE e.order_id = r.id AND e.actor = 'admin' AND e.created_at > r.asked_at
+                    AND e.kind IN ('status', 'verification_settled')) AS answered_at
+          FROM (
+            SELECT o.id, coalesce(
+                     (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'late_claim'),
+                     (SELECT min(e.created_at) FROM order_events e
+                      WHERE e.order_id = o.id AND e.kind = 'status' AND e.to_status = 'pending')) AS asked_at
+            FROM orders o
+            WHERE o.created_at >= ${sqlTime(since)}
+              AND (o.verification = 'amount_mismatch'
+                   OR EXISTS (SELECT 1 FROM order_events e
+                              WHERE e.order_id = o.id AND e.kind IN ('late_claim', 'verification_settled')))
+            ORDER BY o.created_at DESC
+            LIMIT ${limit}
+          ) r
+          WHERE r.asked_at IS NOT NULL
+        ) a
+        WHERE a.answered_at IS NOT NULL`;
+      return { orders: row?.orders ?? 0, p50: row?.p50 == null ? null : Number(row.p50) };
+    },
+
     /** Orders of the window that timed out at some point (also those reopened since). */
     async timedOutCount(w: StatsWindow): Promise<number> {
       const [row] = await prisma.$queryRaw<{ count: number }[]>`

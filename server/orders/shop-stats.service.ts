@@ -56,13 +56,18 @@ export function createShopStatsService(repo: ShopStatsRepository, clock: Clock) 
   // never twice at once (decision 113).
   let typicalWait: { at: number; answer: Promise<TypicalWaitDto> } | null = null;
   const measureTypicalWait = async (now: Date): Promise<TypicalWaitDto> => {
-    const { orders, p50 } = await repo.paymentToCompletion(
-      new Date(now.getTime() - TYPICAL_WAIT.days * DAY_MS),
-      TYPICAL_WAIT.orders,
-    );
+    const since = new Date(now.getTime() - TYPICAL_WAIT.days * DAY_MS);
+    const [{ orders, p50 }, review] = await Promise.all([
+      repo.paymentToCompletion(since, TYPICAL_WAIT.orders),
+      repo.paymentToReview(since, TYPICAL_WAIT.orders),
+    ]);
+    const minutesOf = (measured: number, median: number | null) =>
+      measured >= TYPICAL_WAIT.minOrders && median !== null ? Math.max(1, Math.round(median / 60)) : null;
     return {
-      minutes: orders >= TYPICAL_WAIT.minOrders && p50 !== null ? Math.max(1, Math.round(p50 / 60)) : null,
+      minutes: minutesOf(orders, p50),
       orders,
+      review_minutes: minutesOf(review.orders, review.p50),
+      review_orders: review.orders,
       measured_at: unixSeconds(now),
     };
   };

@@ -15,6 +15,8 @@ export interface UserRecord {
   orderCount: number;
   /** Signs in with a second factor; staff without it are held by STAFF_2FA=required. */
   twoFactor: boolean;
+  /** Mailed when an order completes or staff answer a ticket (decision 283). */
+  mailUpdates: boolean;
 }
 
 /** What authentication needs from the accounts domain. */

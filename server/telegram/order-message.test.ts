@@ -8,6 +8,7 @@ const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
   return {
     id: 'AbCdEfGhIjKlMnOpQrStUv',
+    ref: 'A7K-392',
     created_at: at('2026-11-27T04:00:00Z'),
     product_id: '1xbet_topup_bdt',
     status: 'pending',

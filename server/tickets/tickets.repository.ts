@@ -104,6 +104,11 @@ const toMessage = (row: MessageRow): TicketMessageRecord => ({
   createdAt: row.createdAt,
 });
 
+/** A staff answer to mail: a guest's (keyed by its order, decision 282) or an account's (its ticket, decision 283). */
+export type TicketReplyForMail = { to: string; lang: TicketLanguage; text: string } & (
+  { orderId: string } | { ticketId: string; subject: string }
+);
+
 export function createTicketsRepository(prisma: Prisma) {
   return {
     /**
@@ -162,24 +167,33 @@ export function createTicketsRepository(prisma: Prisma) {
     },
 
     /** A shop's answer as its mail needs it: the order's e-mail, the ticket's language, the words; null when gone. */
-    async replyForMail(
-      ticketId: string,
-      messageId: number,
-    ): Promise<{ to: string; lang: TicketLanguage; orderId: string; text: string } | null> {
+    async replyForMail(ticketId: string, messageId: number): Promise<TicketReplyForMail | null> {
       const row = await prisma.ticketMessage.findFirst({
         where: { id: messageId, ticketId, sender: 'admin' },
         select: {
           text: true,
-          ticket: { select: { lang: true, orderId: true, order: { select: { contactEmail: true } } } },
+          ticket: {
+            select: {
+              lang: true,
+              orderId: true,
+              subject: true,
+              order: { select: { contactEmail: true } },
+              user: { select: { email: true, mailUpdates: true } },
+            },
+          },
         },
       });
-      if (!row?.ticket.orderId || !row.ticket.order) return null;
-      return {
-        to: row.ticket.order.contactEmail,
-        lang: row.ticket.lang === 'bn' ? 'bn' : 'en',
-        orderId: row.ticket.orderId,
-        text: row.text,
-      };
+      if (!row) return null;
+      const lang = row.ticket.lang === 'bn' ? 'bn' : 'en';
+      // An account's ticket goes to the account's e-mail while it takes mail (decision 283), read at sending: a
+      // setting turned off since the answer was queued is honoured.
+      if (row.ticket.user) {
+        if (!row.ticket.user.mailUpdates)
+          return { to: '', lang, ticketId, subject: row.ticket.subject, text: row.text };
+        return { to: row.ticket.user.email, lang, ticketId, subject: row.ticket.subject, text: row.text };
+      }
+      if (!row.ticket.orderId || !row.ticket.order) return null;
+      return { to: row.ticket.order.contactEmail, lang, orderId: row.ticket.orderId, text: row.text };
     },
 
     async messages(ticketId: string): Promise<TicketMessageRecord[]> {

@@ -1,5 +1,6 @@
 // A guest never loses an order with the tab (decision 215): a receipt on creation and on every
-// status move, in the language the order was placed in, with the link that opens it on another device.
+// status move, in the language the order was placed in, with the link that opens it on another device. A customer
+// with an account is mailed when an order completes and when staff answer a ticket, unless turned off (decision 283).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
@@ -7,6 +8,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
   COMPLETE_CHECKED,
+  COMPLETE_PAID_OUT,
   placeOrder,
   TOPUP_BDT,
   topupPayload,
@@ -106,5 +108,89 @@ describe.each(testDatabases())('Receipts for guests on %s', (db) => {
     await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: guestEmail }));
     await smtp.waitForMail(guestEmail);
     expect(smtp.mails.some((mail) => mail.to.includes(email))).toBe(false);
+  });
+
+  it('When a customer with an account has an order completed or a withdrawal paid, then they are mailed (no "keep this e-mail"); with mail turned off, not', async () => {
+    const customer = await createUser(server);
+    const email = unique('account-done');
+    const topup = await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: email }), customer.token);
+    expect((await server.api.patch(`/orders/${topup}`, { order: { pm_id: uniquePmId() } })).status).toBe(200);
+    expect((await server.api.patch(`/orders/${topup}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(200);
+    const done = await smtp.waitForMail(email);
+    expect(done.subject).toBe(`Top-up ${topup.slice(0, 10)}: complete`);
+    expect(done.text).toContain(`https://shop.example/orders/${topup}`);
+    expect(done.text).toContain('turn them off in your account settings');
+    expect(done.text).not.toContain('Keep this e-mail');
+    // Placing and paying sent nothing: the account shows those.
+    expect(smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+
+    const withdrawal = await placeOrder(
+      server,
+      WITHDRAW_BDT,
+      withdrawPayload({ contact_email: email }),
+      customer.token,
+    );
+    expect(
+      (await server.api.patch(`/orders/${withdrawal}`, { order: { onex_id: '123456789', w_code: 'AB12' } })).status,
+    ).toBe(200);
+    const after = smtp.mails.length;
+    expect((await server.api.patch(`/orders/${withdrawal}`, { order: COMPLETE_PAID_OUT }, admin.token)).status).toBe(
+      200,
+    );
+    expect((await smtp.waitForMail(email, { after })).subject).toBe(`Withdrawal ${withdrawal.slice(0, 10)}: complete`);
+
+    // Turned off in the account: the next completion queues no mail.
+    const off = await server.api.patch(`/users/${customer.id}`, { user: { mail_updates: false } }, customer.token);
+    expect(off.status).toBe(200);
+    expect(off.body.user).toMatchObject({ mail_updates: false });
+    const quiet = await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: email }), customer.token);
+    expect((await server.api.patch(`/orders/${quiet}`, { order: { pm_id: uniquePmId() } })).status).toBe(200);
+    expect((await server.api.patch(`/orders/${quiet}`, { order: COMPLETE_CHECKED }, admin.token)).status).toBe(200);
+    const jobs = await server.app.ctx.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM jobs WHERE kind = 'mail.orderReceipt' AND payload->>'order_id' = ${quiet}`;
+    expect(jobs[0].n).toBe(0);
+    expect((await server.api.get('/users/me', customer.token)).body.user).toMatchObject({ mail_updates: false });
+    // A bad value is refused by name and changes nothing.
+    const bad = await server.api.patch(`/users/${customer.id}`, { user: { mail_updates: 'no' } }, customer.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.mail_updates).toBe('validation.invalid');
+  });
+
+  it("When staff answer an account's ticket, then the account's e-mail gets the answer and its link; with mail turned off, not", async () => {
+    const email = unique('account-ticket');
+    const customer = await createUser(server, { email });
+    const opened = await server.api.post(
+      '/supports',
+      { support: { subject: '1xbet_topup_bdt', text: 'Where is my top-up?' } },
+      customer.token,
+    );
+    expect(opened.status).toBe(201);
+    const ticket = opened.body.id as string;
+    const answer = await server.api.patch(
+      `/supports/${ticket}`,
+      { support: { text: 'It is on its way.' } },
+      admin.token,
+    );
+    expect(answer.status).toBe(200);
+    const mail = await smtp.waitForMail(email);
+    expect(mail.text).toContain('It is on its way.');
+    expect(mail.text).toContain(`https://shop.example/account/supports/${ticket}`);
+    expect(mail.text).toContain('turn them off in your account settings');
+
+    expect(
+      (await server.api.patch(`/users/${customer.id}`, { user: { mail_updates: false } }, customer.token)).status,
+    ).toBe(200);
+    const after = smtp.mails.length;
+    expect(
+      (await server.api.patch(`/supports/${ticket}`, { support: { text: 'Done now.' } }, admin.token)).status,
+    ).toBe(200);
+    const jobs = await server.app.ctx.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM jobs WHERE kind = 'mail.guestTicketReply' AND payload->>'ticket_id' = ${ticket}`;
+    expect(jobs[0].n).toBe(1);
+    // A guest's mail queued after it arrives; the account's would have come before it.
+    const guest = unique('guest-later');
+    await placeOrder(server, TOPUP_BDT, topupPayload({ contact_email: guest }));
+    await smtp.waitForMail(guest, { after });
+    expect(smtp.mails.slice(after).some((m) => m.to.includes(email))).toBe(false);
   });
 });

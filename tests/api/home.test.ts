@@ -49,6 +49,21 @@ describe.each(testDatabases())('Home on %s', (db) => {
     ]);
   });
 
+  it('When an order timed out, then the public feed leaves it out (nothing happened); the others stay', async () => {
+    const late = await placeOrder(server, TOPUP_USD, topupPayload({ amount: '7.77' }));
+    await placeOrder(server, TOPUP_USD, topupPayload({ amount: '8.88' }));
+    const amounts = async () =>
+      ((await server.api.get('/home')).body as unknown as HomeDto).orders.map((o) => o.amount);
+    expect(await amounts()).toContain(7.77);
+    await server.app.ctx.prisma.order.update({
+      where: { id: late },
+      data: { lastTime: new Date(Date.now() - 60_000) },
+    });
+    expect(await server.app.services.orders.expireDueOrders()).toContain(late);
+    await expect.poll(amounts).not.toContain(7.77);
+    expect(await amounts()).toContain(8.88);
+  });
+
   it('When the shop shows names, then the home shows full names and photos again, at once; turned off, masked again', async () => {
     const admin = await loginAdmin(server);
     const user = await createUser(server, { name: 'রহিম উদ্দিন' });

@@ -6,6 +6,7 @@ import { ORDER_CSV_COLUMNS, type OrderCustomerDto } from '#shared/order-filters'
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { fetchCsv, parseCsv } from '../support/csv.js';
+import { insertOrderRows } from '../factories/order-rows.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
 import {
   COMPLETE_PAID_OUT,
@@ -18,6 +19,9 @@ import {
   WITHDRAW_BDT,
   withdrawPayload,
 } from '../factories/orders.js';
+
+/** order_ref('AbCdEfGhIjKlMnOpQrStUv'), as the migration's function computes it. */
+const FIXED_REF = 'S7Z-137';
 
 type ListBody = { orders: OrderDto[]; pages: number; customers: Record<string, OrderCustomerDto> };
 
@@ -118,6 +122,40 @@ describe.each(testDatabases())('Order history on %s', (db) => {
     expect(idsOf(await list(`q=${encodeURIComponent('রহিম')}`))).toEqual(sorted('waiting', 'complete'));
     expect(idsOf(await list('q=RAHIM.HISTORY'))).toEqual(sorted('waiting', 'complete'));
     expect(idsOf(await list('q=nothing-like-this'))).toEqual([]);
+  });
+
+  it('When staff search for a short reference, then every order that has it is listed, however it is typed (decision 284)', async () => {
+    // Derived from the id alone, the same on both databases.
+    const [fixed] = await server.app.ctx.prisma.$queryRaw<
+      { ref: string }[]
+    >`SELECT order_ref('AbCdEfGhIjKlMnOpQrStUv') AS ref`;
+    expect(fixed.ref).toBe(FIXED_REF);
+    const order = (await server.api.get(`/orders/${ids.waiting}`)).body.order as OrderDto;
+    expect(order.ref).toMatch(/^[A-HJ-NP-Z]\d[A-HJ-NP-Z]-\d{3}$/);
+    for (const typed of [
+      order.ref,
+      order.ref.toLowerCase().replace('-', ''),
+      order.ref.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]),
+    ])
+      expect(idsOf(await list(`q=${encodeURIComponent(typed)}`))).toContain(ids.waiting);
+    // Two ids that share a reference: both are listed, the staff tell them apart by the whole id.
+    const [pair] = await server.app.ctx.prisma.$queryRaw<{ a: string; b: string }[]>`
+      SELECT min(id) AS a, max(id) AS b FROM (SELECT 'shared-ref-' || n AS id FROM generate_series(1, 20000) n) c
+      GROUP BY order_ref(id) HAVING count(*) > 1 LIMIT 1`;
+    await insertOrderRows(
+      server,
+      [pair.a, pair.b].map((id) => ({
+        id,
+        product: TOPUP_BDT,
+        method: 'bkash',
+        status: 'complete',
+        amount: '100',
+        pmAmount: '100',
+        createdAt: new Date(),
+      })),
+    );
+    const shared = (await server.api.get(`/orders/${pair.a}`)).body.order as OrderDto;
+    expect(idsOf(await list(`status=all&q=${shared.ref}`))).toEqual(expect.arrayContaining([pair.a, pair.b]));
   });
 
   it('When the admin lists, then each customer is beside the orders with number, name, e-mail and order count', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/server.js';
 import { testDatabases } from '../support/databases.js';
 import { createUser, loginAdmin, type TestUser } from '../factories/users.js';
-import type { PaymentMethodDto } from '#shared/api-types';
+import type { PaymentMethodDto, ProductDto } from '#shared/api-types';
 import { testClock } from '../support/clock.js';
 import { codeAt, enableTwoFactor, resetTwoFactor } from '../support/two-factor.js';
 
@@ -23,7 +23,8 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
     expect(pms[0]).toEqual({
       account: 'bkash',
       wallet: '01700000001',
-      note: expect.any(String),
+      note: 'Send Money to this personal bKash number.',
+      note_bn: 'এই পার্সোনাল বিকাশ নম্বরে সেন্ড মানি করুন।',
       available: true,
       daily_count_limit: null,
       daily_amount_limit: null,
@@ -70,6 +71,7 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
       account: 'rocket',
       wallet: '019999999995',
       note: '',
+      note_bn: '',
       available: false,
       daily_count_limit: null,
       daily_amount_limit: null,
@@ -96,10 +98,46 @@ describe.each(testDatabases())('Payment methods on %s', (db) => {
       'note',
       'validation.noteLong',
     ],
+    [
+      { pm: { wallet: '01711111111', confirm_wallet: '01711111111', note_bn: 'ক'.repeat(501), available: true } },
+      'note_bn',
+      'validation.noteLong',
+    ],
+    [
+      { pm: { wallet: '01711111111', confirm_wallet: '01711111111', note_bn: 7, available: true } },
+      'note_bn',
+      'validation.invalid',
+    ],
   ])('When the admin sends %j, then 400 names the field', async (payload, field, key) => {
     const res = await server.api.patch('/pms/nagad', payload, admin.token);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[field]).toBe(key);
+  });
+
+  it('When the admin writes a Bengali note, then checkout carries it beside the English one; a save without it keeps it; the audit shows both', async () => {
+    const pms = (await server.api.get('/pms/all', admin.token)).body.pms as PaymentMethodDto[];
+    const wallet = pms.find((p) => p.account === 'nagad')!.wallet;
+    const saved = await server.api.patch(
+      '/pms/nagad',
+      { pm: { wallet, note: 'Send Money only.', note_bn: '  শুধু সেন্ড মানি করুন।  ', available: true } },
+      admin.token,
+    );
+    expect(saved.status).toBe(200);
+    const noteOf = async () =>
+      ((await server.api.get('/products/1xbet_topup_bdt')).body.product as ProductDto).pms.find(
+        (pm) => pm.account === 'nagad',
+      );
+    await expect.poll(noteOf).toMatchObject({ note: 'Send Money only.', note_bn: 'শুধু সেন্ড মানি করুন।' });
+    // An older admin page does not send note_bn: the Bengali note stays.
+    await server.api.patch('/pms/nagad', { pm: { wallet, note: 'Send Money.', available: true } }, admin.token);
+    await expect.poll(noteOf).toMatchObject({ note: 'Send Money.', note_bn: 'শুধু সেন্ড মানি করুন।' });
+    const entry = await server.app.ctx.prisma.auditEntry.findFirst({
+      where: { action: 'pm.edit', targetId: 'nagad' },
+      orderBy: { id: 'desc' },
+    });
+    expect(entry?.before).toMatchObject({ noteBn: 'শুধু সেন্ড মানি করুন।' });
+    await server.api.patch('/pms/nagad', { pm: { wallet, note_bn: '', available: true } }, admin.token);
+    await expect.poll(noteOf).toMatchObject({ note: '', note_bn: '' });
   });
 
   it('When the admin writes a number with spaces, +880 or Bengali digits, then it is stored as its local digits, checked per wallet', async () => {

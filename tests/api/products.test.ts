@@ -29,6 +29,7 @@ describe.each(testDatabases())('Products on %s', (db) => {
         limit_reached: false,
         hours: null,
         note: 'Send Money to this personal bKash number.',
+        note_bn: 'এই পার্সোনাল বিকাশ নম্বরে সেন্ড মানি করুন।',
       },
       {
         account: 'nagad',
@@ -39,6 +40,7 @@ describe.each(testDatabases())('Products on %s', (db) => {
         limit_reached: false,
         hours: null,
         note: 'Send Money to this personal Nagad number.',
+        note_bn: 'এই পার্সোনাল নগদ নম্বরে সেন্ড মানি করুন।',
       },
       {
         account: 'rocket',
@@ -49,6 +51,7 @@ describe.each(testDatabases())('Products on %s', (db) => {
         limit_reached: false,
         hours: null,
         note: 'Send Money to this personal Rocket number.',
+        note_bn: 'এই পার্সোনাল রকেট নম্বরে সেন্ড মানি করুন।',
       },
     ]);
   });
@@ -86,6 +89,7 @@ describe.each(testDatabases())('Products on %s', (db) => {
       limit_reached: false,
       hours: null,
       note: 'Send Money to this personal Nagad number.',
+      note_bn: 'এই পার্সোনাল নগদ নম্বরে সেন্ড মানি করুন।',
     });
     expect(product.pms.find((p) => p.account === 'bkash')).toMatchObject({ available: true, rate: 1 });
   });

@@ -1,6 +1,7 @@
 // The typical wait customers' pages quote (decision 113): GET /stats/typical-wait measures the
 // median from payment (the move to pending, the last one before completion) to completion over the latest completed
 // orders of the last 30 days, says nothing below five orders, and keeps its figure for a minute of the shop's clock.
+// Beside it, how long staff take to answer a payment that needs a look (issue 35 §10), measured the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TypicalWaitDto } from '#shared/stats';
 import { testClock } from '../support/clock.js';
@@ -64,6 +65,57 @@ const SECOND: OrderRow[] = [
   ]),
 ];
 
+// Payments that needed a look: amounts that differed, held payments settled by hand, late claims.
+const REVIEWED: OrderRow[] = [
+  {
+    ...row(10, [
+      ['pending', 60],
+      ['complete', 1260],
+    ]),
+    verification: 'amount_mismatch',
+  },
+  {
+    ...row(
+      11,
+      [
+        ['pending', 60],
+        ['admin_cancelled', 2460],
+      ],
+      'admin_cancelled',
+    ),
+    verification: 'amount_mismatch',
+  },
+  {
+    ...row(12, [
+      ['pending', 60],
+      ['complete', 900],
+    ]),
+    notes: [['verification_settled', 660, 'admin']],
+  },
+  // A late claim at 1000 s on a timed-out order, reopened by staff at 4000 s.
+  {
+    ...row(13, [
+      ['timedout', 900],
+      ['pending', 4000],
+      ['complete', 4100],
+    ]),
+    notes: [['late_claim', 1000, 'customer']],
+  },
+  {
+    ...row(
+      14,
+      [
+        ['timedout', 900],
+        ['admin_cancelled', 3000],
+      ],
+      'admin_cancelled',
+    ),
+    notes: [['late_claim', 1200, 'customer']],
+  },
+  // Not measured: a claim nobody answered yet.
+  { ...row(15, [['timedout', 900]], 'timedout'), notes: [['late_claim', 1000, 'customer']] },
+];
+
 describe.each(testDatabases())('The typical wait on %s', (db) => {
   const clock = testClock();
   const server = useTestServer({ db, clock });
@@ -81,16 +133,30 @@ describe.each(testDatabases())('The typical wait on %s', (db) => {
 
   it('When fewer than five orders were completed after a payment, then a guest is told no figure, and how many were measured', async () => {
     const { wait, cacheControl } = await read();
-    expect(wait).toEqual({ minutes: null, orders: 4, measured_at: NOW.getTime() / 1000 });
+    expect(wait).toEqual({
+      minutes: null,
+      orders: 4,
+      review_minutes: null,
+      review_orders: 0,
+      measured_at: NOW.getTime() / 1000,
+    });
     expect(cacheControl).toBe('public, max-age=60');
   });
 
   it('When more orders complete, then the figure stays for a minute and is then the median from payment to completion', async () => {
     await insertOrderRows(server, SECOND);
     clock.set(NOW.getTime() + 59_000);
-    expect((await read()).wait).toEqual({ minutes: null, orders: 4, measured_at: NOW.getTime() / 1000 });
+    expect((await read()).wait).toMatchObject({ minutes: null, orders: 4, measured_at: NOW.getTime() / 1000 });
 
     clock.set(NOW.getTime() + 60_000);
-    expect((await read()).wait).toEqual({ minutes: 7, orders: 7, measured_at: NOW.getTime() / 1000 + 60 });
+    expect((await read()).wait).toMatchObject({ minutes: 7, orders: 7, measured_at: NOW.getTime() / 1000 + 60 });
+  });
+
+  it("When payments needed a look, then the review figure is the median from when they needed staff to staff's first step", async () => {
+    await insertOrderRows(server, REVIEWED);
+    clock.set(NOW.getTime() + 120_000);
+    // 1200 s, 2400 s, 600 s, 3000 s, 1800 s: sorted 600 1200 1800 2400 3000, the 3rd: 30 minutes; a claim nobody
+    // answered yet is not measured.
+    expect((await read()).wait).toMatchObject({ minutes: 7, review_minutes: 30, review_orders: 5 });
   });
 });

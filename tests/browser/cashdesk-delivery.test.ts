@@ -72,10 +72,15 @@ describe.runIf(hasChromium())('A top-up delivered at the cash desk, in the brows
       const { pm_amount } = await getOrder(server, orderId);
       expect((await phone.payment({ amount: pm_amount, trxId })).body.sms.status).toBe('matched');
 
-      const delivered = page.getByTestId('fulfilment-delivered');
-      await delivered.waitFor(WAIT);
-      expect(await delivered.textContent()).toContain('টাকা আপনার 1xBet অ্যাকাউন্টে');
+      // The completed top-up's proof line: how much, to which 1xBet ID, when (issue 35); and "order again".
+      const proof = page.getByTestId('topup-proof');
+      await proof.waitFor(WAIT);
+      const line = (await proof.textContent()) ?? '';
+      expect(line).toContain('১,২০০.০০ টাকা');
+      expect(line).toContain(`1xBet আইডি ${PLAYER.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)])}`);
+      expect(line).toContain('যোগ হয়েছে');
       await page.getByRole('status').filter({ hasText: 'অর্ডার সম্পন্ন' }).waitFor(WAIT);
+      expect(await page.getByTestId('order-again').getAttribute('href')).toBe('/new/1xbet_topup_bdt');
       expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
 
       const order = await getOrder(server, orderId);

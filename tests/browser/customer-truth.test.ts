@@ -1,5 +1,6 @@
 // What customers see: a pending order's page says what happened to the payment and what comes
-// next (received with the typical wait, the amount differs); the own-orders list leads with product, amount and
+// next (received with what presence and the typical wait say, the amount differs with how long a look takes and
+// what to do); the own-orders list leads with product, amount and
 // status with the whole id last on one line; a live page says "reconnecting…" while its socket is cut and stops when
 // it is back; a failed checkout stays beside the form with Retry; a slow screen shows a bar at once; the checkout
 // focuses the first invalid field, names the method's minimum in the reader's digits and
@@ -25,11 +26,12 @@ describe.runIf(hasChromium())('what customers see', () => {
   const server = useTestServer();
   const browser = useBrowser();
   let customer: TestUser;
+  let admin: TestUser;
   let bkash: Forwarder;
 
   beforeAll(async () => {
     customer = await createUser(server, { name: 'Shirin Truth' });
-    const admin = await loginAdmin(server);
+    admin = await loginAdmin(server);
     bkash = await registerForwarder(server, admin.token, 'bkash');
   });
 
@@ -55,7 +57,8 @@ describe.runIf(hasChromium())('what customers see', () => {
     expect(await axeViolations(page)).toEqual([]);
   }
 
-  it('When the shop received the payment, then the page says so and how long orders usually take, never that details are being checked', async () => {
+  it('When the shop received the payment, then the page says so and what presence and the typical wait say, never that details are being checked', async () => {
+    expect((await server.api.patch('/admin', { admin: { online: false } }, admin.token)).status).toBe(200);
     const { id } = await paidTopup('700', (pm) => pm);
     await waitFor(
       () => getOrder(server, id),
@@ -68,10 +71,14 @@ describe.runIf(hasChromium())('what customers see', () => {
       await progress.getByText('Payment received ✓').waitFor(WAIT);
       expect(await progress.getAttribute('data-state')).toBe('received');
       expect(await progress.textContent()).toContain('700.00 BDT');
-      // Too few completed orders yet to quote minutes: the plain words.
+      // Staff away: the page does not promise someone is completing it now (issue 35 §19).
+      await page.getByTestId('typical-wait').getByText('Staff are away right now', { exact: false }).waitFor(WAIT);
+      expect(await progress.getByText(/admin is completing/i).count()).toBe(0);
+      // Staff back: the page follows, live; too few completed orders yet to quote minutes: the plain words.
+      expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).status).toBe(200);
       await page
         .getByTestId('typical-wait')
-        .getByText('Orders are usually done within a few minutes of payment.')
+        .getByText('Staff are at work: usually done within a few minutes of payment.')
         .waitFor(WAIT);
       expect(await page.getByText(/checking/i).count()).toBe(0);
       await page.getByRole('status').filter({ hasText: 'Processing' }).waitFor(WAIT);
@@ -82,6 +89,7 @@ describe.runIf(hasChromium())('what customers see', () => {
   });
 
   it('When the wallet received another amount, then the BN page names both amounts in Bengali digits and says an admin will settle it', async () => {
+    expect((await server.api.patch('/admin', { admin: { online: true } }, admin.token)).status).toBe(200);
     const { id } = await paidTopup('1000', (pm) => pm - 100);
     await waitFor(
       () => getOrder(server, id),
@@ -97,6 +105,9 @@ describe.runIf(hasChromium())('what customers see', () => {
         expect(text).toContain(BN_DIGITS('900.00'));
         expect(text).toContain(BN_DIGITS('1,000.00'));
         expect(text).toContain('দয়া করে আবার পেমেন্ট করবেন না');
+        // How long such a look usually takes (no figure yet: the plain words) and what the customer can do.
+        await progress.getByTestId('review-wait').getByText('স্টাফরা তালিকা দেখামাত্র এর উত্তর দেন').waitFor(WAIT);
+        expect(await progress.getByTestId('review-next').textContent()).toContain('সাহায্য দরকার?');
         expect(await page.getByText('পেমেন্ট পাওয়া গেছে ✓').count()).toBe(0);
         await expectNoAxeViolations(page);
       } finally {

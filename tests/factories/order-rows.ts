@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 import type { TestServer } from '../support/server.js';
 
 export interface OrderRow {
+  /** The order's id; a random one by default. */
+  id?: string;
   product: string;
   method: string;
   status: string;
@@ -16,6 +18,10 @@ export interface OrderRow {
   moves?: [string, number][];
   /** The staff member (user id) who made the admin moves; none by default. */
   staffId?: string;
+  /** The payment's verification (decision 100); 'none' by default. */
+  verification?: string;
+  /** Timeline entries that move no status, each `[kind, seconds after creation, actor]`, at the status then. */
+  notes?: [string, number, 'admin' | 'customer'][];
 }
 
 /** Inserts the orders and their timelines; returns their ids in order. */
@@ -23,7 +29,7 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
   const prisma = server.app.ctx.prisma;
   const ids: string[] = [];
   for (const row of rows) {
-    const id = `row${crypto.randomBytes(8).toString('hex')}`;
+    const id = row.id ?? `row${crypto.randomBytes(8).toString('hex')}`;
     const topup = !row.product.includes('withdraw');
     await prisma.order.create({
       data: {
@@ -43,6 +49,7 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
         rate: '1',
         pmAmount: row.pmAmount,
         contactEmail: 'rows@example.com',
+        ...(row.verification ? { verification: row.verification } : {}),
         ...(topup ? { onexId: '123456789' } : { wallet: '01712345678' }),
       },
     });
@@ -59,6 +66,15 @@ export async function insertOrderRows(server: TestServer, rows: OrderRow[]): Pro
         },
       });
       from = to;
+    }
+    for (const [kind, seconds, actor] of row.notes ?? []) {
+      const at = row.createdAt.getTime() + seconds * 1000;
+      const status = [['waiting', 0] as [string, number], ...(row.moves ?? [])]
+        .filter(([, s]) => s * 1000 <= at - row.createdAt.getTime())
+        .at(-1)![0];
+      await prisma.orderEvent.create({
+        data: { orderId: id, fromStatus: status, toStatus: status, actor, kind, createdAt: new Date(at) },
+      });
     }
     ids.push(id);
   }

@@ -50,6 +50,7 @@ export async function savePm(
   pm: {
     wallet: string;
     note: string;
+    note_bn?: string;
     available: boolean;
     hours?: { open: string; close: string } | null;
     daily_count_limit?: number | null;

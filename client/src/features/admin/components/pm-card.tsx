@@ -75,6 +75,7 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
     initialValues: {
       wallet: format.digits(pm.wallet),
       note: pm.note,
+      note_bn: pm.note_bn,
       available: pm.available,
       confirm_wallet: '',
       otp: '',
@@ -94,7 +95,16 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
         values.otp.trim() === '' ? undefined : values.otp,
       ),
     form,
-    fields: ['wallet', 'note', 'available', 'confirm_wallet', 'otp', 'daily_count_limit', 'daily_amount_limit'],
+    fields: [
+      'wallet',
+      'note',
+      'note_bn',
+      'available',
+      'confirm_wallet',
+      'otp',
+      'daily_count_limit',
+      'daily_amount_limit',
+    ],
     onFailure: walletChangeFailureShown,
     onDone: (answer) => {
       if (answer.pm.wallet !== pm.wallet && saved)
@@ -178,6 +188,15 @@ export function PmCard({ pm }: { pm: PaymentMethodDto }) {
               />
             </Group>
             <Textarea label={t('pms.note')} autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+            <Textarea
+              label={t('pms.noteBn')}
+              description={t('pms.noteBnHint')}
+              lang="bn"
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.getInputProps('note_bn')}
+            />
             <Group grow align="flex-start">
               <NumberInput
                 label={t('pms.countCap')}

@@ -12,6 +12,7 @@ const unsaved = (account: PaymentMethodDto['account']): PaymentMethodDto => ({
   account,
   wallet: '',
   note: '',
+  note_bn: '',
   available: false,
   daily_count_limit: null,
   daily_amount_limit: null,

@@ -8,6 +8,7 @@ import { WalletBadge } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { useProductName } from '../../../i18n/labels';
 import { useFormat } from '../../../lib/format';
+import { useRateText } from '../../../lib/rate-text';
 import classes from '../../../styles/text.module.css';
 import layout from '../../../styles/layout.module.css';
 
@@ -30,6 +31,7 @@ const PLACEHOLDERS: ProductDto[] = PRODUCT_IDS.map((id) => ({
     limit_reached: false,
     hours: null,
     note: '',
+    note_bn: '',
   })),
 }));
 
@@ -38,6 +40,7 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
   const { t } = useTranslation(['home', 'orders']);
   const productName = useProductName();
   const format = useFormat();
+  const rateText = useRateText();
   const loading = products === null;
   return (
     <SimpleGrid
@@ -53,6 +56,8 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
         const mins = methods.map((pm) => pm.min);
         const from = mins.length ? Math.min(...mins) : null;
         const disabled = !product.available || methods.length === 0;
+        // The price before the click (issue 35 §16): each of the methods' rates once, as the customer reads it.
+        const rates = [...new Set(methods.map((pm) => rateText(currency, pm.rate)))];
         const card = (
           <Card withBorder radius="lg" padding="lg" h="100%" opacity={disabled ? 0.6 : 1}>
             {product.image ? (
@@ -92,6 +97,11 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
                         ? t('products.from', { amount: format.money(from, currency) })
                         : null}
                   </Text>
+                  {disabled ? null : (
+                    <Text size="sm" fw={600} className={classes.tabular} data-testid="product-rate">
+                      {rates.join(' · ')}
+                    </Text>
+                  )}
                 </Skeleton>
                 <IconChevronRight size={20} aria-hidden />
               </Group>

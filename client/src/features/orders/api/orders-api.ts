@@ -1,10 +1,13 @@
 // Order calls of product.md §7: product, place, read, customer updates and the own-orders list.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import type { OrderView, ProductDto, PublicOrderDto } from '#shared/api-types';
 import { TYPICAL_WAIT, type TypicalWaitDto } from '#shared/stats';
 import { orderCommandPayload, type PlaceOrderInput, type OrderCommand, type OrderPayment } from '#shared/schemas';
 import { api, okOrThrow } from '../../../lib/api';
 import { getCaptcha } from '../../../lib/captcha';
-import { queryOptions } from '../../../lib/query';
+import { queryOptions, useQuery } from '../../../lib/query';
+import { adminOnlineAtom } from '../../../lib/session';
 
 /** Query keys of the orders feature (decision 180); the admin's lists are under `admin`. */
 export const orderKeys = {
@@ -19,6 +22,7 @@ export const orderKeys = {
   history: (page: number, filter: object) => [...orderKeys.histories(), page, filter] as const,
   product: (productId: string) => [...orderKeys.all, 'product', productId] as const,
   typicalWait: () => [...orderKeys.all, 'typical-wait'] as const,
+  staffOnline: () => [...orderKeys.all, 'staff-online'] as const,
 };
 
 export const getProduct = (productId: string) =>
@@ -94,3 +98,23 @@ export const typicalWaitQuery = () =>
 /** `GET /players/{onex_id}`: the 1xBet player's masked name, when a cash desk is connected. */
 export const getPlayer = (onexId: string, currency: string) =>
   api.get<{ player: { name: string } }>(`/players/${encodeURIComponent(onexId)}`, { currency });
+
+/**
+ * Whether staff are at work (GET /admin, public), for the order page's word on who completes it and when
+ * (issue 35 §19). The session's flag when the home page or a realtime event set it; else asked once, and kept
+ * in the session, which `admin:online` keeps live.
+ */
+export function useStaffOnline(): boolean | null {
+  const known = useAtomValue(adminOnlineAtom);
+  const setKnown = useSetAtom(adminOnlineAtom);
+  const asked = useQuery({
+    queryKey: orderKeys.staffOnline(),
+    queryFn: async () => (await okOrThrow(api.get<{ admin: { online: boolean } }>('/admin'))).admin.online,
+    enabled: known === null,
+    staleTime: TYPICAL_WAIT.cacheSeconds * 1000,
+  });
+  useEffect(() => {
+    if (known === null && asked.data !== undefined) setKnown(asked.data);
+  }, [known, asked.data, setKnown]);
+  return known ?? asked.data ?? null;
+}

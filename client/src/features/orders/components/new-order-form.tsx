@@ -15,6 +15,7 @@ import { walletAccent, WalletLabel } from '../../../components/wallet-label';
 import { paths } from '../../../config';
 import { useFormat } from '../../../lib/format';
 import { focusFirstInvalid, zodResolver } from '../../../lib/form';
+import { useRateText } from '../../../lib/rate-text';
 import { TranslatedError } from '../../../lib/notify';
 import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
@@ -49,6 +50,7 @@ export function NewOrderForm({
 }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
+  const rateText = useRateText();
   const navigate = useNavigate();
   const kind = productKind(product.id);
   const currency = productCurrency(product.id);
@@ -94,6 +96,8 @@ export function NewOrderForm({
   });
 
   const method = methods.find((pm) => pm.account === form.values.pm_method);
+  // The note in the reader's language, as the product's description (issue 35 §8); the English one when none.
+  const note = method ? (format.language === 'BN' && method.note_bn) || method.note : '';
   // '৫০০' and '500' alike (decision 090); the schemas normalise the same way when the form is sent.
   const amount = toAsciiDigits(form.values.amount.trim());
   // Nothing for an amount the method does not take: an estimate would promise an order that cannot be placed.
@@ -267,9 +271,15 @@ export function NewOrderForm({
         </Radio.Group>
 
         {/* The method's note from the shop: how to pay with it; a withdrawal is paid by the shop. */}
-        {kind === 'topup' && method?.note ? (
-          <Text size="sm" c="dark.6" className={classes.preLine} data-testid="method-note">
-            {method.note}
+        {kind === 'topup' && note ? (
+          <Text
+            size="sm"
+            c="dark.6"
+            className={classes.preLine}
+            lang={note === method?.note_bn ? 'bn' : 'en'}
+            data-testid="method-note"
+          >
+            {note}
           </Text>
         ) : null}
 
@@ -341,7 +351,7 @@ export function NewOrderForm({
             {estimate ? format.money(estimate, 'BDT') : '—'}
           </Text>
           <Text size="xs" c="dimmed">
-            {method ? t('new.rate', { rate: format.number(method.rate) }) + ' · ' : ''}
+            {method ? rateText(currency, method.rate, estimate ? amount : null) + ' · ' : ''}
             {t('new.estimateNote')}
           </Text>
         </Paper>

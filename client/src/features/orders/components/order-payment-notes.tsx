@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderDto } from '#shared/api-types';
-import { productKind } from '#shared/constants';
+import { productCurrency, productKind } from '#shared/constants';
 import { submitTopupPaymentSchema } from '#shared/schemas';
 import { SMS_LIMITS } from '#shared/sms/sms-api';
 import { focusFirstInvalid, zodResolver } from '../../../lib/form';
@@ -14,6 +14,7 @@ import { useFormat } from '../../../lib/format';
 import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
 import { claimLatePayment } from '../api/orders-api';
+import { ReviewWait } from './payment-progress';
 
 function LatePaymentForm({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
   const { t } = useTranslation('sms');
@@ -66,6 +67,26 @@ export function OrderPaymentNotes({
   const { t } = useTranslation('sms');
   const format = useFormat();
   const kind = productKind(order.product_id);
+  // A completed top-up's proof (issue 35): how much went to which 1xBet account, and when; the line a customer quotes.
+  if (kind === 'topup' && order.status === 'complete') {
+    const done = order.events.findLast((e) => e.kind === 'status' && e.to === 'complete');
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconCircleCheck size={20} />}
+        w="100%"
+        role="status"
+        data-testid="topup-proof"
+      >
+        {t('fulfilment.added', {
+          amount: format.money(order.data.amount, productCurrency(order.product_id)),
+          onexId: format.digits(order.data.onex_id ?? ''),
+          time: done ? format.date(done.time) : '',
+        })}
+      </Alert>
+    );
+  }
   // The cash desk's word on the delivery (decision 265): the money on the 1xBet account, a code redeemed or refused.
   if (kind === 'topup' && order.fulfilment?.status === 'done') {
     return (
@@ -118,8 +139,9 @@ export function OrderPaymentNotes({
   if (order.status !== 'timedout' || kind !== 'topup') return null;
   if (order.late_claim_at) {
     return (
-      <Alert color="blue" variant="light" w="100%" role="status">
-        {t('late.claimed', { trx: order.pm_id ?? '' })}
+      <Alert color="blue" variant="light" w="100%" role="status" data-testid="late-claimed">
+        <Text size="sm">{t('late.claimed', { trx: order.pm_id ?? '' })}</Text>
+        <ReviewWait next="late" />
       </Alert>
     );
   }

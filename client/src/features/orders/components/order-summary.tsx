@@ -27,9 +27,17 @@ export function OrderSummary({ order }: { order: PublicOrderDto }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm" c="dimmed" className={classes.breakAll}>
-          {t('view.orderId')}: <span style={tabular}>{order.id}</span>
-        </Text>
+        {/* The short reference to quote (decision 284) beside the whole id, which stays the order's key. */}
+        <Stack gap={0} miw={0}>
+          {order.ref ? (
+            <Text size="sm" fw={700} data-testid="order-ref">
+              {t('view.ref')}: <span style={tabular}>{format.digits(order.ref)}</span>
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed" className={classes.breakAll}>
+            {t('view.orderId')}: <span style={tabular}>{order.id}</span>
+          </Text>
+        </Stack>
         <OrderStatusBadge status={order.status} productId={order.product_id} detailed />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">

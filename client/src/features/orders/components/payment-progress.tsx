@@ -9,7 +9,7 @@ import type { PublicOrderDto } from '#shared/api-types';
 import { productKind } from '#shared/constants';
 import { useFormat } from '../../../lib/format';
 import { useQuery } from '../../../lib/query';
-import { typicalWaitQuery } from '../api/orders-api';
+import { typicalWaitQuery, useStaffOnline } from '../api/orders-api';
 
 type Look = { color: string; icon: ReactNode };
 const LOOKS: Record<'received' | 'differs' | 'held' | 'rejected' | 'awaiting' | 'withdraw', Look> = {
@@ -21,19 +21,61 @@ const LOOKS: Record<'received' | 'differs' | 'held' | 'rejected' | 'awaiting' | 
   withdraw: { color: 'blue', icon: <IconClock size={20} aria-hidden /> },
 };
 
-/** "Usually done within N min of payment" from recent orders, or the plain words while there are too few. */
+/**
+ * Who completes the order and when, as presence and the shop's figures say it (issue 35 §19): staff at work and the
+ * typical wait; staff away and that the order waits for them; the plain words while neither is known.
+ */
 function TypicalWait() {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const wait = useQuery(typicalWaitQuery());
+  const online = useStaffOnline();
   if (wait.isPending) return null;
   const minutes = wait.data?.minutes ?? null;
+  const text =
+    online === false
+      ? t('progress.offline')
+      : online === true
+        ? minutes === null
+          ? t('progress.onlineSoon')
+          : t('progress.online', { count: minutes, minutes: format.number(minutes) })
+        : minutes === null
+          ? t('progress.waitUnknown')
+          : t('progress.wait', { count: minutes, minutes: format.number(minutes) });
   return (
-    <Text size="sm" mt={6} data-testid="typical-wait">
-      {minutes === null
-        ? t('progress.waitUnknown')
-        : t('progress.wait', { count: minutes, minutes: format.number(minutes) })}
+    <Text size="sm" mt={6} data-testid="typical-wait" data-online={online ?? undefined}>
+      {text}
     </Text>
+  );
+}
+
+/**
+ * A payment that waits for staff's look (an amount that differs, a held payment, a late claim): how long they usually
+ * take, from the shop's own figures (issue 35 §10), and what the customer can do meanwhile.
+ */
+export function ReviewWait({ next }: { next: 'differs' | 'held' | 'late' }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const wait = useQuery(typicalWaitQuery());
+  const online = useStaffOnline();
+  if (wait.isPending) return null;
+  const minutes = wait.data?.review_minutes ?? null;
+  const when =
+    online === false
+      ? t('progress.reviewOffline')
+      : minutes === null
+        ? t('progress.reviewUnknown')
+        : t('progress.review', { count: minutes, minutes: format.number(minutes) });
+  const step = { differs: 'progress.nextDiffers', held: 'progress.nextHeld', late: 'progress.nextLate' } as const;
+  return (
+    <>
+      <Text size="sm" mt={6} data-testid="review-wait">
+        {when}
+      </Text>
+      <Text size="sm" mt={6} data-testid="review-next">
+        {t(step[next])}
+      </Text>
+    </>
   );
 }
 
@@ -91,6 +133,7 @@ export function PaymentProgress({ order }: { order: PublicOrderDto }) {
         {body}
       </Text>
       {next ? <TypicalWait /> : null}
+      {state === 'differs' || state === 'held' ? <ReviewWait next={state} /> : null}
     </Alert>
   );
 }

@@ -100,6 +100,7 @@ export function WaitingView({
                 label={t('waiting.shopWallet', { method })}
                 value={order.pm_wallet}
                 display={format.wallet(order.pm_wallet)}
+                nowrap
               />
               <Divider />
               <CopyValue
@@ -123,6 +124,7 @@ export function WaitingView({
                 label={t('waiting.youGet')}
                 value={order.pm_amount.toFixed(2)}
                 display={format.money(order.pm_amount, 'BDT')}
+                copy={false}
               />
             </>
           )}

@@ -36,12 +36,22 @@ export default function NewOrderPage() {
   // The admin's Bengali text in BN when there is one (decision 091), else the English one.
   const description =
     load.state === 'ready' ? (language === 'BN' && load.product.description_bn) || load.product.description : '';
+  const ready = load.state === 'ready' ? load.product : null;
   const title = load.state === 'ready' ? productName(load.product.id) : t('new.title');
 
   return (
     <OrderPageFrame
       title={title}
-      subtitle={t(kind === 'topup' ? 'new.subtitleTopup' : 'new.subtitleWithdraw')}
+      subtitle={
+        // The product's own description says what the generic line says: one of them, never both (issue 35).
+        description ? (
+          <span className={classes.preLine} lang={description === ready?.description_bn ? 'bn' : 'en'}>
+            {description}
+          </span>
+        ) : (
+          t(kind === 'topup' ? 'new.subtitleTopup' : 'new.subtitleWithdraw')
+        )
+      }
       aside={
         <Text ta="center" size="sm">
           <Anchor component={Link} to={`${paths.home.getHref()}#products`}>
@@ -62,11 +72,6 @@ export default function NewOrderPage() {
         <>
           {load.product.image ? (
             <Image src={load.product.image} alt="" h={160} radius="md" fit="cover" mb="lg" />
-          ) : null}
-          {description ? (
-            <Text mb="lg" className={classes.preLine} lang={description === load.product.description_bn ? 'bn' : 'en'}>
-              {description}
-            </Text>
           ) : null}
           <NewOrderForm
             key={load.product.id}

@@ -130,6 +130,18 @@ export default function OrderPage({ guestSupport }: { guestSupport?: (orderId: s
             <PayoutWalletCorrection order={order} onChange={replace} />
           ) : null}
           <OrderPaymentNotes order={order} onChange={replace} />
+          {order.status === 'complete' ? (
+            <Button
+              component={Link}
+              to={paths.newOrder.getHref(order.product_id)}
+              variant="light"
+              size="md"
+              fullWidth
+              data-testid="order-again"
+            >
+              {t('view.orderAgain')}
+            </Button>
+          ) : null}
           {pushOffer}
         </Stack>
       )}

@@ -10,6 +10,12 @@ export async function updateName(id: string, name: string) {
   return api.patch<{ user: UserDto }>(userPath(id), { captcha, user: { name } });
 }
 
+/** Mail when an order completes or staff answer a ticket (decision 283). */
+export async function setMailUpdates(id: string, on: boolean) {
+  const captcha = await getCaptcha();
+  return api.patch<{ user: UserDto }>(userPath(id), { captcha, user: { mail_updates: on } });
+}
+
 /** Answers with the user and a new jwt (older tokens stop working after a password change). */
 export async function changePassword(
   id: string,

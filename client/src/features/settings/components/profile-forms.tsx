@@ -1,6 +1,6 @@
 // Name and password forms of /account/settings on the one submit hook; each save button rests for 2 s after a save
 // (product.md §2.8).
-import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ import { showSuccess } from '../../../lib/notify';
 import { SubmitFailureAlert } from '../../../lib/submit-failure';
 import { useSubmit } from '../../../lib/use-submit';
 import { startSession, userAtom } from '../../../lib/session';
-import { changePassword, updateName } from '../api/settings';
+import { changePassword, setMailUpdates, updateName } from '../api/settings';
 
 const nameFormSchema = z.object({ name: nameSchema });
 const passwordFormSchema = z
@@ -98,6 +98,42 @@ export function NameForm({ user }: { user: UserDto }) {
           </Button>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+/**
+ * A customer's mail (decision 283): when an order completes, a withdrawal is paid or staff answer a ticket. Saved on
+ * the switch; a refusal puts it back and says why.
+ */
+export function MailUpdatesCard({ user }: { user: UserDto }) {
+  const { t } = useTranslation('settings');
+  const setUser = useSetAtom(userAtom);
+  const submitter = useSubmit({
+    send: (on: boolean) => setMailUpdates(user.id, on),
+    inline: true,
+    onDone: (answer) => {
+      setUser(answer.user);
+      showSuccess('settings:saved');
+    },
+  });
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('mail.title')}
+        </Title>
+        <Switch
+          checked={user.mail_updates}
+          disabled={submitter.pending}
+          onChange={(e) => void submitter.submit(e.currentTarget.checked)}
+          label={t('mail.label')}
+          description={t('mail.hint', { email: user.email })}
+          size="md"
+          data-testid="mail-updates"
+        />
+        <SubmitFailureAlert submitter={submitter} />
+      </Stack>
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { userAtom } from '../../../lib/session';
 import { AvatarEditor } from '../components/avatar-editor';
-import { NameForm, PasswordForm } from '../components/profile-forms';
+import { MailUpdatesCard, NameForm, PasswordForm } from '../components/profile-forms';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 export default function AccountSettingsPage() {
@@ -19,6 +19,7 @@ export default function AccountSettingsPage() {
         <NameForm key={user.id} user={user} />
         <PasswordForm user={user} />
       </SimpleGrid>
+      {user.role === 'user' ? <MailUpdatesCard user={user} /> : null}
       <TwoFactorCard user={user} />
     </Stack>
   );
