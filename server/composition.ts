@@ -476,7 +476,7 @@ export function composeShop(infra: Infrastructure) {
           completeByShop: (id, payoutTrxId) => orders.completeByShop(id, payoutTrxId),
           refuseCode: (id, message, recordRefusal) => orders.refuseCode(id, message, recordRefusal),
           recordRedemption: (id, amount) => orders.recordRedemption(id, amount),
-          noteFulfilment: async (id, note) => void (await orders.noteFulfilment(id, note)),
+          noteFulfilment: async (id, note, change) => void (await orders.noteFulfilment(id, note, { change })),
         },
         jobs,
         sql: infra.db.sql,
@@ -679,7 +679,8 @@ export function composeShop(infra: Infrastructure) {
       engine: fulfilment,
       operations: fulfilments,
       recordDecision: async (id, note, staff, after, change) =>
-        (await orders.noteFulfilment(id, note, { user: staff, action: 'order.fulfilment', after, change })) !== null,
+        (await orders.noteFulfilment(id, note, { change, staff: { user: staff, action: 'order.fulfilment', after } })) !==
+        null,
       staffView: async (id) => {
         const order = await orderQueries.findById(id);
         return order ? orderViewsOf(order, await staffRules()).full : null;

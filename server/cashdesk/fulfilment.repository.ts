@@ -5,7 +5,7 @@ import { LIMITS } from '#shared/constants';
 import type { FulfilmentStatus } from '#shared/api-types';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
-import { queryerOf, type AnyTransaction, type SqlQueryer, type SqlRunner } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type SqlRunner } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import type { FulfilmentRecord } from '../orders/index.js';
 import type { DeskCurrency } from './desks.repository.js';
@@ -100,9 +100,12 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       return back.length === 1;
     },
 
-    /** Refuses a queued delivery before anything was sent (no player, not enough Limit), saying why. */
-    async refuseQueued(orderId: string, message: string): Promise<boolean> {
-      const rows = await sql.query(P.sql`
+    /**
+     * Refuses a queued delivery before anything was sent (no player, not enough Limit), saying why, in the caller's
+     * transaction (its timeline entry commits with it).
+     */
+    async refuseQueued(tx: AnyTransaction, orderId: string, message: string): Promise<boolean> {
+      const rows = await queryerOf(tx).query(P.sql`
         UPDATE fulfilments SET status = 'refused', message = ${message}, at = ${now()} WHERE order_id = ${orderId} AND status = 'queued' RETURNING order_id`);
       return rows.length === 1;
     },
@@ -117,26 +120,21 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       orderId: string,
       op: { currency: DeskCurrency; kind: FulfilmentKind; amount: string | null; limitBefore: string },
     ): Promise<number | null> {
-      return sql.transaction(async (q) => {
-        const [order] = await q.query<{ status: string; assigneeId: string | null; verification: string }>(P.sql`
-          SELECT status, assignee_id AS "assigneeId", verification FROM orders WHERE id = ${orderId} FOR UPDATE`);
-        if (
-          !order ||
-          order.status !== 'pending' ||
-          order.assigneeId !== null ||
-          (op.kind === 'deposit' && order.verification !== 'verified')
-        )
-          return null;
-        const moved = await q.query(P.sql`
-          UPDATE fulfilments SET status = 'sending', attempts = attempts + 1, message = NULL, at = ${now()}
-          WHERE order_id = ${orderId} AND status = 'queued' RETURNING order_id`);
-        if (moved.length !== 1) return null;
-        const [row] = await q.query<{ id: number }>(P.sql`
-          INSERT INTO cashdesk_operations (currency, kind, order_id, amount, limit_before, status, at)
-          VALUES (${op.currency}, ${op.kind}, ${orderId}, ${op.amount}::numeric, ${op.limitBefore}::numeric, 'sending', ${now()})
-          RETURNING id`);
-        return Number(row.id);
-      });
+      // One statement (it runs under the desk's lease, where every round trip delays the next delivery): the order's
+      // row is locked first, as a Complete locks it, and its conditions are checked again on the row as locked.
+      const at = now();
+      const [row] = await sql.query<{ id: number }>(P.sql`
+        WITH o AS (
+          SELECT id FROM orders WHERE id = ${orderId} AND status = 'pending' AND assignee_id IS NULL
+            ${op.kind === 'deposit' ? P.sql`AND verification = 'verified'` : P.empty}
+          FOR UPDATE),
+        f AS (
+          UPDATE fulfilments SET status = 'sending', attempts = attempts + 1, message = NULL, at = ${at}
+          WHERE order_id IN (SELECT id FROM o) AND status = 'queued' RETURNING order_id)
+        INSERT INTO cashdesk_operations (currency, kind, order_id, amount, limit_before, status, at)
+        SELECT ${op.currency}, ${op.kind}, f.order_id, ${op.amount}::numeric, ${op.limitBefore}::numeric, 'sending', ${at} FROM f
+        RETURNING id`);
+      return row ? Number(row.id) : null;
     },
 
     /**
@@ -158,20 +156,19 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       },
       tx?: AnyTransaction,
     ): Promise<boolean> {
-      const run = <T>(fn: (q: SqlQueryer) => Promise<T>) => (tx ? fn(queryerOf(tx)) : sql.transaction(fn));
-      return run(async (q) => {
-        const [op] = await q.query<{ orderId: string }>(P.sql`
+      // One statement, so that outside a caller's transaction it is atomic without one (under the desk's lease).
+      const rows = await (tx ? queryerOf(tx) : sql).query<{ orderId: string }>(P.sql`
+        WITH op AS (
           UPDATE cashdesk_operations SET status = ${to.status}, message = ${to.message},
             amount = COALESCE(${to.amount ?? null}::numeric, amount), limit_after = COALESCE(${to.limitAfter ?? null}::numeric, limit_after)
-          WHERE id = ${operationId} AND status IN (${P.join([...from])}) RETURNING order_id AS "orderId"`);
-        if (!op) return false;
-        await q.query(P.sql`
+          WHERE id = ${operationId} AND status IN (${P.join([...from])}) RETURNING order_id),
+        f AS (
           UPDATE fulfilments SET status = ${to.fulfilment}, message = ${to.message}, at = ${now()},
             amount = COALESCE(${to.amount ?? null}::numeric, amount), operation_id = COALESCE(${to.deskOperationId ?? null}, operation_id),
             refusals = refusals + ${to.refused ? 1 : 0}
-          WHERE order_id = ${op.orderId} RETURNING order_id`);
-        return true;
-      });
+          WHERE order_id IN (SELECT order_id FROM op) RETURNING order_id)
+        SELECT order_id AS "orderId" FROM op`);
+      return rows.length === 1;
     },
 
     async operation(id: number): Promise<OperationRow | null> {
@@ -206,11 +203,15 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       return toOperation(row);
     },
 
-    /** The Limit the desk should show after the shop's last finished operation, or null when there is none. */
-    async lastExpectedLimit(currency: DeskCurrency): Promise<string | null> {
-      const [row] = await sql.query<{ limit: string | null }>(P.sql`
-        SELECT limit_after::text AS limit FROM cashdesk_operations WHERE currency = ${currency} AND limit_after IS NOT NULL ORDER BY id DESC LIMIT 1`);
-      return row?.limit ?? null;
+    /**
+     * The Limit the desk should show after the shop's last finished operation (or the read of its last drift), with
+     * when that operation was made; null when there is none.
+     */
+    async lastExpectedLimit(currency: DeskCurrency): Promise<{ limit: string; at: Date } | null> {
+      const [row] = await sql.query<{ limit: string; at: string }>(P.sql`
+        SELECT limit_after::text AS limit, ${sqlTimeText('at')} AS at FROM cashdesk_operations
+        WHERE currency = ${currency} AND limit_after IS NOT NULL ORDER BY id DESC LIMIT 1`);
+      return row ? { limit: row.limit, at: new Date(row.at) } : null;
     },
 
     /** A page of a desk's operations, newest first. */

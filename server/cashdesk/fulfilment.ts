@@ -9,7 +9,7 @@ import type { Clock } from '../clock.js';
 import type { AnyTransaction, SqlRunner } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { OrderRecord } from '../orders/index.js';
-import type { CashdeskClient, DeskCall, DeskOperation } from './client.js';
+import { deskFailureText, type CashdeskClient, type DeskCall, type DeskOperation } from './client.js';
 import type { Desk, DeskCurrency, DesksRepository } from './desks.repository.js';
 import type { FulfilmentKind, FulfilmentRepository, OperationRow } from './fulfilment.repository.js';
 
@@ -28,8 +28,11 @@ export interface FulfilmentOrders {
   refuseCode(id: string, message: string, recordRefusal: (tx: AnyTransaction) => Promise<void>): Promise<boolean>;
   /** The desk redeemed the code: the order's amount is what it redeemed. */
   recordRedemption(id: string, amount: string): Promise<boolean>;
-  /** A timeline entry about the delivery, announced (pushed). */
-  noteFulfilment(id: string, note: string): Promise<void>;
+  /**
+   * A timeline entry about the delivery, announced (pushed); `change` (the engine's write it tells of) commits in the
+   * same transaction, or neither does.
+   */
+  noteFulfilment(id: string, note: string, change?: (tx: AnyTransaction) => Promise<void>): Promise<void>;
 }
 
 /** What the cashdesk domain tells the rest of the shop (decision 130). */
@@ -56,8 +59,18 @@ export const FULFILMENT = {
   waitForDeskMs: 4 * 60_000,
   /** Withdrawal codes the desk may refuse before the order stays with staff. */
   maxCodeRefusals: 3,
-  /** How often the desk is watched (Balance, unknowns settled, stranded deliveries swept). */
+  /**
+   * How often the desk is watched (Balance, unknowns settled, stranded deliveries swept). The watch is also where the
+   * desk's Limit is compared with the one the shop's operations left it at (drift): an operation reads no Balance.
+   */
   watchMs: 60_000,
+  /**
+   * How long a player the desk confirmed is taken as checked (a run of top-ups for one 1xBet id checks it once). A
+   * player gone since is refused by the desk's Deposit itself (a refusal: no money moves).
+   */
+  playerKeptMs: 60_000,
+  /** Players kept at most (oldest dropped first). */
+  playersKept: 5_000,
   /**
    * How far back the sweep looks for a top-up that turned deliverable and was never queued: a crash and a restart,
    * not the staff's queue of the day (an order that waited there longer may be in someone's hands).
@@ -116,16 +129,30 @@ export function redeemsByItself(order: OrderRecord, desk: Desk | null): boolean 
  */
 export function createDeskRoom(deps: {
   desks: Pick<DesksRepository, 'listDesks'>;
-  repo: Pick<FulfilmentRepository, 'promisedDeposits'>;
+  repo: Pick<FulfilmentRepository, 'promisedDeposits' | 'lastExpectedLimit'>;
 }) {
   return async (currency: DeskCurrency, amount: string): Promise<boolean> => {
     // The summaries: no secret is opened on the way to placing an order.
     const desk = (await deps.desks.listDesks()).find((d) => d.currency === currency);
     if (!desk || desk.limit === null || desk.state === 'failing') return true;
-    return dec(desk.limit)
+    return (await knownLimit(deps.repo, desk))!
       .minus(await deps.repo.promisedDeposits(currency))
       .greaterThanOrEqualTo(amount);
   };
+}
+
+/**
+ * The desk's Limit as the shop knows it now: its last Balance read, or, when the shop has operated on it since, the
+ * Limit its last operation left (operations read no Balance; the minute's watch compares the two). Null: never read.
+ */
+async function knownLimit(
+  repo: Pick<FulfilmentRepository, 'lastExpectedLimit'>,
+  desk: { currency: DeskCurrency; limit: number | null; checkedAt: Date | null },
+): Promise<Decimal | null> {
+  const expected = await repo.lastExpectedLimit(desk.currency);
+  if (expected && (desk.checkedAt === null || expected.at.getTime() >= desk.checkedAt.getTime()))
+    return dec(expected.limit);
+  return desk.limit === null ? null : dec(desk.limit);
 }
 
 export function createFulfilmentEngine(deps: {
@@ -151,6 +178,8 @@ export function createFulfilmentEngine(deps: {
   const instance = crypto.randomBytes(6).toString('hex');
   /** One operation at a time per desk in this process too: the others wait here rather than poll the lease. */
   const local = new Map<DeskCurrency, Promise<unknown>>();
+  /** Players the desk confirmed lately, per desk and 1xBet id, with their account's currency. */
+  const players = new Map<string, { at: number; currencyId: number }>();
 
   /** Runs `work` holding the desk's lease: alone on this desk on every instance. */
   async function withDesk<T>(
@@ -172,6 +201,9 @@ export function createFulfilmentEngine(deps: {
           return await work();
         } finally {
           await repo.releaseLease(currency, holder);
+          // Nobody here waits for the desk: a delivery queued meanwhile (by another instance, or beyond the queue's
+          // parallel jobs) is claimed now rather than at the queue's next poll.
+          if (local.get(currency) === mine) deps.jobs.kick();
         }
       });
     local.set(currency, mine);
@@ -187,11 +219,7 @@ export function createFulfilmentEngine(deps: {
     const at = clock.now();
     const read = await client.balance(desk, at);
     if (read.outcome !== 'ok') {
-      await failure(
-        desk.currency,
-        read.outcome === 'refused' ? read.message : `${read.outcome}: ${read.message}`,
-        read.outcome !== 'refused',
-      );
+      await failure(desk.currency, deskFailureText(read), read.outcome !== 'refused');
       return null;
     }
     await desks.recordBalance(desk.currency, { balance: read.value.balance, limit: read.value.limit, at });
@@ -205,10 +233,15 @@ export function createFulfilmentEngine(deps: {
     if (recorded?.becameFailing) deps.alerts.failing(currency, message);
   }
 
-  /** After an operation: the Limit the shop expects against the one the desk shows; any difference is drift. */
+  /** The Limit the shop's operations left against the one the desk shows (read now); any difference is drift. */
   async function checkDrift(desk: Desk, expected: Decimal): Promise<void> {
     const read = await readLimit(desk);
-    if (read === null || read.equals(expected)) return;
+    if (read !== null) await compareLimit(desk, expected, read);
+  }
+
+  /** A Limit read that is not the one the shop expected is drift: recorded (the read then counts), logged, alerted. */
+  async function compareLimit(desk: Desk, expected: Decimal, read: Decimal): Promise<void> {
+    if (read.equals(expected)) return;
     const drift = await repo.recordDrift(
       desk.currency,
       expected.toFixed(2),
@@ -298,9 +331,15 @@ export function createFulfilmentEngine(deps: {
     const fit = order && (kind === 'deposit' ? depositsByItself(order, desk) : redeemsByItself(order, desk));
     // The order moved on (claimed, completed, cancelled) or the desk stopped: it is the staff's, as before.
     if (!fit || !order || !desk) return leftToStaff(orderId, kind);
+    // The player is only read: checked before the desk's turn, so that only the operation itself holds the desk.
+    if (kind === 'deposit') {
+      const refusal = await checkPlayer(desk, order.onexId!);
+      if (refusal) return refuseBeforeSending(orderId, kind, refusal);
+    }
     const next = await withDesk(currency, async () => {
+      // Under the lease every step delays the next delivery: a delivery sent meanwhile (a job run twice) is caught by
+      // `markSending`, which moves only a `queued` one.
       await settleOpen(desk);
-      if ((await repo.find(orderId))?.status !== 'queued') return undefined;
       // Read again under the lease: the desk may have turned failing or been paused while this waited its turn.
       const now = await desks.readDesk(currency);
       if (!now || !(kind === 'deposit' ? depositsByItself(order, now) : redeemsByItself(order, now)))
@@ -317,9 +356,58 @@ export function createFulfilmentEngine(deps: {
     return undefined;
   }
 
+  /** A delivery refused before anything was sent, and its timeline entry saying why: one commit, or neither. */
   async function refuseBeforeSending(orderId: string, kind: FulfilmentKind, message: string): Promise<undefined> {
-    if (await repo.refuseQueued(orderId, message)) await orders.noteFulfilment(orderId, `${kind}: ${message}`);
+    try {
+      await orders.noteFulfilment(orderId, `${kind}: ${message}`, async (tx) => {
+        if (!(await repo.refuseQueued(tx, orderId, message))) throw new MovedOn();
+      });
+    } catch (error) {
+      // No longer queued (sent or withdrawn meanwhile): nothing to refuse, nothing to say.
+      if (!(error instanceof MovedOn)) throw error;
+    }
     return undefined;
+  }
+
+  /**
+   * Whether the player may be paid (read-only, outside the desk's lease): null when so, else why not. A player the
+   * desk confirmed is taken as checked for a minute. Throws when the desk did not answer (the job tries again).
+   */
+  async function checkPlayer(desk: Desk, onexId: string): Promise<string | null> {
+    const key = `${desk.currency}:${onexId.trim().toLowerCase()}`;
+    const at = clock.now().getTime();
+    let kept = players.get(key);
+    if (!kept || at - kept.at >= FULFILMENT.playerKeptMs) {
+      const player = await client.findPlayer(desk, onexId);
+      if (player.outcome === 'notFound') {
+        players.delete(key);
+        return FULFILMENT_MESSAGES.noPlayer;
+      }
+      if (player.outcome !== 'ok') {
+        await failure(desk.currency, deskFailureText(player), player.outcome !== 'refused');
+        throw new Error(`player not checked: ${player.message}`);
+      }
+      kept = { at, currencyId: player.value.currencyId };
+      players.delete(key);
+      if (players.size >= FULFILMENT.playersKept) players.delete(players.keys().next().value as string);
+      players.set(key, kept);
+    }
+    return desk.currencyId !== null && kept.currencyId !== desk.currencyId ? FULFILMENT_MESSAGES.otherCurrency : null;
+  }
+
+  /**
+   * The desk's Limit before an operation: the one the shop's last operation left (no Balance call: the minute's watch
+   * compares it with the desk, and a drift it records is the Limit from then on), read from the desk when none is
+   * known or when it would not cover `amount` (the desk may have been given more since; a difference is drift).
+   * An unknown outcome is still settled by a Limit read at once; one that does not match exactly waits for a person.
+   */
+  async function limitBefore(desk: Desk, amount: Decimal): Promise<Decimal> {
+    const expected = await repo.lastExpectedLimit(desk.currency);
+    if (expected !== null && dec(expected.limit).greaterThanOrEqualTo(amount)) return dec(expected.limit);
+    const read = await readLimit(desk);
+    if (read === null) throw new Error("the desk's limit was not read");
+    if (expected !== null) await compareLimit(desk, dec(expected.limit), read);
+    return read;
   }
 
   /** What is left to do once the desk's lease is released: the order's side of a delivery the desk made. */
@@ -327,16 +415,7 @@ export function createFulfilmentEngine(deps: {
 
   async function sendDeposit(desk: Desk, order: OrderRecord): Promise<AfterLease> {
     const amount = dec(order.amount);
-    const player = await client.findPlayer(desk, order.onexId!);
-    if (player.outcome === 'notFound') return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noPlayer);
-    if (player.outcome !== 'ok') {
-      await failure(desk.currency, `${player.outcome}: ${player.message}`, player.outcome !== 'refused');
-      throw new Error(`player not checked: ${player.message}`);
-    }
-    if (desk.currencyId !== null && player.value.currencyId !== desk.currencyId)
-      return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.otherCurrency);
-    const limit = await readLimit(desk);
-    if (limit === null) throw new Error("the desk's limit was not read");
+    const limit = await limitBefore(desk, amount);
     if (limit.lessThan(amount)) return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
     const op = await repo.markSending(order.id, {
       currency: desk.currency,
@@ -350,8 +429,7 @@ export function createFulfilmentEngine(deps: {
   }
 
   async function sendPayout(desk: Desk, order: OrderRecord): Promise<AfterLease> {
-    const limit = await readLimit(desk);
-    if (limit === null) throw new Error("the desk's limit was not read");
+    const limit = await limitBefore(desk, dec(0));
     const op = await repo.markSending(order.id, {
       currency: desk.currency,
       kind: 'payout',
@@ -375,7 +453,8 @@ export function createFulfilmentEngine(deps: {
   ): Promise<AfterLease> {
     switch (answer.outcome) {
       case 'ok': {
-        await desks.recordOk(desk.currency);
+        // The desk's run of failures ends (no write when there was none: this runs under the lease).
+        if (desk.failures > 0) await desks.recordOk(desk.currency);
         const amount = kind === 'deposit' ? asked! : dec(Math.abs(answer.value.summa));
         const expected = kind === 'deposit' ? limitBefore.minus(amount) : limitBefore.plus(amount);
         const landed = await repo.settle(op, ['sending'], {
@@ -386,7 +465,6 @@ export function createFulfilmentEngine(deps: {
           deskOperationId: answer.value.operationId,
           message: answer.value.message || null,
         });
-        await checkDrift(desk, expected);
         return landed
           ? () =>
               delivered(
@@ -400,8 +478,8 @@ export function createFulfilmentEngine(deps: {
       case 'refused':
       case 'denied': {
         // A refusal is a proper answer; 401/403 say the call was not accepted at all: no money moved either way.
-        if (answer.outcome === 'refused') await desks.recordOk(desk.currency);
-        else await failure(desk.currency, `${answer.status}: ${answer.message}`, true);
+        if (answer.outcome === 'denied') await failure(desk.currency, deskFailureText(answer), true);
+        else if (desk.failures > 0) await desks.recordOk(desk.currency);
         const codeRefused = kind === 'payout' && answer.outcome === 'refused';
         const refusal = {
           status: 'refused',
@@ -429,7 +507,7 @@ export function createFulfilmentEngine(deps: {
         return () => orders.noteFulfilment(orderId, `${kind} refused: ${answer.message}`);
       }
       case 'unknown': {
-        await failure(desk.currency, `${answer.reason}: ${answer.message}`, true);
+        await failure(desk.currency, deskFailureText(answer), true);
         await repo.settle(op, ['sending'], {
           status: 'unknown',
           fulfilment: 'unknown',
@@ -548,14 +626,14 @@ export function createFulfilmentEngine(deps: {
               for (const op of open) if (!(await settleByLimit(desk, op))) return;
               return;
             }
-            // Another instance (or an operation) read it within the minute: one read a minute is enough.
+            // Another instance read it within the minute: one read a minute is enough.
             if (desk.checkedAt && clock.now().getTime() - desk.checkedAt.getTime() < FULFILMENT.watchMs * 0.8) return;
             const expected = await repo.lastExpectedLimit(currency);
             if (expected === null) {
               await readLimit(desk);
               return;
             }
-            await checkDrift(desk, dec(expected));
+            await checkDrift(desk, dec(expected.limit));
           },
           0,
         );
@@ -656,7 +734,7 @@ export function createFulfilmentEngine(deps: {
     async spareLimit(currency: DeskCurrency): Promise<Decimal | null> {
       const desk = await desks.readDesk(currency);
       if (!desk || !desk.topupAuto || desk.paused || desk.state !== 'ok' || desk.limit === null) return null;
-      return dec(desk.limit).minus(await repo.promisedDeposits(currency));
+      return (await knownLimit(repo, desk))!.minus(await repo.promisedDeposits(currency));
     },
 
     completeIfPaidOut,
