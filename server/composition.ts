@@ -679,8 +679,10 @@ export function composeShop(infra: Infrastructure) {
       engine: fulfilment,
       operations: fulfilments,
       recordDecision: async (id, note, staff, after, change) =>
-        (await orders.noteFulfilment(id, note, { change, staff: { user: staff, action: 'order.fulfilment', after } })) !==
-        null,
+        (await orders.noteFulfilment(id, note, {
+          change,
+          staff: { user: staff, action: 'order.fulfilment', after },
+        })) !== null,
       staffView: async (id) => {
         const order = await orderQueries.findById(id);
         return order ? orderViewsOf(order, await staffRules()).full : null;

@@ -237,31 +237,45 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
 
     /**
      * Orders of a desk's currency whose delivery a crash may have lost between their commit and the engine's next
-     * step (decision 300): `offer`, verified pending unclaimed top-ups changed since `since` with no delivery row;
-     * `complete`, pending orders whose delivery the desk made (a top-up's deposit, a withdrawal's code whose payout
-     * SMS proved it) that were not completed. A few at a time; the next sweep takes the rest.
+     * step (decisions 300, 301), a few at a time (the next sweep takes the rest): `offer`, verified pending unclaimed
+     * top-ups changed since `since` with no delivery row; `redeem`, pending unclaimed withdrawals whose customer sent a
+     * code since `since` that was never queued (no delivery row, or one whose code the desk refused, at most
+     * `maxRefusals` times, before the customer sent this one); `complete`, pending orders whose delivery the desk made
+     * (a top-up's deposit, a withdrawal's code whose payout SMS proved it) that were not completed.
      */
     async stranded(
       products: { topup: readonly string[]; withdraw: readonly string[] },
       since: Date,
+      maxRefusals: number,
       limit = 50,
-    ): Promise<{ offer: string[]; complete: string[] }> {
+    ): Promise<{ offer: string[]; redeem: string[]; complete: string[] }> {
       const none = ['-'];
-      const [offer, complete] = await Promise.all([
+      const topups = P.join(products.topup.length ? [...products.topup] : none);
+      const withdrawals = P.join(products.withdraw.length ? [...products.withdraw] : none);
+      const [offer, redeem, complete] = await Promise.all([
         sql.query<{ id: string }>(P.sql`
           SELECT o.id FROM orders o
-          WHERE o.product_id IN (${P.join(products.topup.length ? [...products.topup] : none)}) AND o.status = 'pending' AND o.verification = 'verified'
+          WHERE o.product_id IN (${topups}) AND o.status = 'pending' AND o.verification = 'verified'
             AND o.assignee_id IS NULL AND o.updated_at >= ${sqlTime(since)}
             AND NOT EXISTS (SELECT 1 FROM fulfilments f WHERE f.order_id = o.id)
           ORDER BY o.updated_at LIMIT ${limit}`),
         sql.query<{ id: string }>(P.sql`
+          SELECT o.id FROM orders o LEFT JOIN fulfilments f ON f.order_id = o.id
+          WHERE o.product_id IN (${withdrawals}) AND o.status = 'pending' AND o.assignee_id IS NULL
+            AND o.w_code IS NOT NULL AND o.onex_id IS NOT NULL AND o.updated_at >= ${sqlTime(since)}
+            AND (f.order_id IS NULL OR (f.kind = 'payout' AND f.status = 'refused' AND f.refusals BETWEEN 1 AND ${maxRefusals}
+              AND EXISTS (SELECT 1 FROM order_events e
+                WHERE e.order_id = o.id AND e.from_status = 'waiting' AND e.to_status = 'pending' AND e.created_at > f.at)))
+          ORDER BY o.updated_at LIMIT ${limit}`),
+        sql.query<{ id: string }>(P.sql`
           SELECT o.id FROM orders o JOIN fulfilments f ON f.order_id = o.id
           WHERE o.status = 'pending' AND f.status = 'done'
-            AND ((f.kind = 'deposit' AND o.product_id IN (${P.join(products.topup.length ? [...products.topup] : none)}))
-              OR (f.kind = 'payout' AND o.product_id IN (${P.join(products.withdraw.length ? [...products.withdraw] : none)}) AND o.payout_sms_trx_id IS NOT NULL))
+            AND ((f.kind = 'deposit' AND o.product_id IN (${topups}))
+              OR (f.kind = 'payout' AND o.product_id IN (${withdrawals}) AND o.payout_sms_trx_id IS NOT NULL))
           ORDER BY o.updated_at LIMIT ${limit}`),
       ]);
-      return { offer: offer.map((r) => r.id), complete: complete.map((r) => r.id) };
+      const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+      return { offer: ids(offer), redeem: ids(redeem), complete: ids(complete) };
     },
 
     /** Takes the desk's lease for `ms` when nobody holds it (or the holder's ran out); true when taken. */
@@ -271,6 +285,14 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
         INSERT INTO cashdesk_leases (currency, holder, until) VALUES (${currency}, ${holder}, ${sqlTime(new Date(at.getTime() + ms))})
         ON CONFLICT (currency) DO UPDATE SET holder = excluded.holder, until = excluded.until WHERE cashdesk_leases.until <= ${sqlTime(at)}
         RETURNING holder`);
+      return rows.length === 1;
+    },
+
+    /** Extends the desk's lease its holder still holds by `ms` from now; false when it is no longer theirs. */
+    async renewLease(currency: DeskCurrency, holder: string, ms: number): Promise<boolean> {
+      const rows = await sql.query(P.sql`
+        UPDATE cashdesk_leases SET until = ${sqlTime(new Date(clock.now().getTime() + ms))}
+        WHERE currency = ${currency} AND holder = ${holder} AND until > ${sqlTime(clock.now())} RETURNING holder`);
       return rows.length === 1;
     },
 

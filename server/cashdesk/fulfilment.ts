@@ -178,6 +178,8 @@ export function createFulfilmentEngine(deps: {
   const instance = crypto.randomBytes(6).toString('hex');
   /** One operation at a time per desk in this process too: the others wait here rather than poll the lease. */
   const local = new Map<DeskCurrency, Promise<unknown>>();
+  /** The lease this process holds on a desk between two of its operations (handed from one to the next). */
+  const held = new Map<DeskCurrency, { holder: string; until: number }>();
   /** Players the desk confirmed lately, per desk and 1xBet id, with their account's currency. */
   const players = new Map<string, { at: number; currencyId: number }>();
 
@@ -191,19 +193,20 @@ export function createFulfilmentEngine(deps: {
     const mine = previous
       .catch(() => undefined)
       .then(async () => {
-        const holder = `${instance}:${crypto.randomBytes(4).toString('hex')}`;
-        const deadline = Date.now() + waitMs;
-        while (!(await repo.takeLease(currency, holder, leaseMs))) {
-          if (Date.now() >= deadline) throw new DeskBusy(`the ${currency} desk is busy`);
-          await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
-        }
+        const lease = await acquire(currency, waitMs);
         try {
           return await work();
         } finally {
-          await repo.releaseLease(currency, holder);
-          // Nobody here waits for the desk: a delivery queued meanwhile (by another instance, or beyond the queue's
-          // parallel jobs) is claimed now rather than at the queue's next poll.
-          if (local.get(currency) === mine) deps.jobs.kick();
+          if (local.get(currency) !== mine) {
+            // The next operation waits here: the lease passes to it as it is (no release and take in between).
+            held.set(currency, lease);
+          } else {
+            held.delete(currency);
+            await repo.releaseLease(currency, lease.holder);
+            // Nobody here waits for the desk: a delivery queued meanwhile (by another instance, or beyond the queue's
+            // parallel jobs) is claimed now rather than at the queue's next poll.
+            deps.jobs.kick();
+          }
         }
       });
     local.set(currency, mine);
@@ -211,6 +214,29 @@ export function createFulfilmentEngine(deps: {
       return await mine;
     } finally {
       if (local.get(currency) === mine) local.delete(currency);
+    }
+  }
+
+  /**
+   * The desk's lease for one operation: the one handed over by the operation before it here while it still outlasts
+   * a call by the margin (else renewed), or a new one once nobody else's holds it. Throws `DeskBusy` after `waitMs`.
+   */
+  async function acquire(currency: DeskCurrency, waitMs: number): Promise<{ holder: string; until: number }> {
+    const kept = held.get(currency);
+    held.delete(currency);
+    const now = () => clock.now().getTime();
+    if (kept) {
+      if (kept.until - now() > leaseMs - FULFILMENT.leaseMarginMs / 2) return kept;
+      const until = now() + leaseMs;
+      if (await repo.renewLease(currency, kept.holder, leaseMs)) return { holder: kept.holder, until };
+    }
+    const holder = `${instance}:${crypto.randomBytes(4).toString('hex')}`;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const until = now() + leaseMs;
+      if (await repo.takeLease(currency, holder, leaseMs)) return { holder, until };
+      if (Date.now() >= deadline) throw new DeskBusy(`the ${currency} desk is busy`);
+      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     }
   }
 
@@ -314,8 +340,8 @@ export function createFulfilmentEngine(deps: {
    * The desk's operations whose outcome is still open, settled before anything else runs on it. Throws `DeskBusy`
    * while one stays open (nothing may run until the Limit or a person has spoken).
    */
-  async function settleOpen(desk: Desk): Promise<void> {
-    for (const op of await repo.unsettled(desk.currency)) {
+  async function settleOpen(desk: Desk, open?: OperationRow[]): Promise<void> {
+    for (const op of open ?? (await repo.unsettled(desk.currency))) {
       if (!(await settleByLimit(desk, op)))
         throw new DeskBusy(`operation ${op.id} on the ${desk.currency} desk is not settled`);
     }
@@ -337,14 +363,22 @@ export function createFulfilmentEngine(deps: {
       if (refusal) return refuseBeforeSending(orderId, kind, refusal);
     }
     const next = await withDesk(currency, async () => {
-      // Under the lease every step delays the next delivery: a delivery sent meanwhile (a job run twice) is caught by
-      // `markSending`, which moves only a `queued` one.
-      await settleOpen(desk);
-      // Read again under the lease: the desk may have turned failing or been paused while this waited its turn.
-      const now = await desks.readDesk(currency);
+      // Under the lease every round trip delays the next delivery: the reads go together. A delivery sent meanwhile (a
+      // job run twice) is caught by `markSending`, which moves only a `queued` one.
+      const [open, now, last] = await Promise.all([
+        repo.unsettled(currency),
+        // Read again under the lease: the desk may have turned failing or been paused while this waited its turn.
+        desks.readDesk(currency),
+        repo.lastExpectedLimit(currency),
+      ]);
+      let expected = last;
+      if (open.length > 0) {
+        await settleOpen(desk, open);
+        expected = await repo.lastExpectedLimit(currency);
+      }
       if (!now || !(kind === 'deposit' ? depositsByItself(order, now) : redeemsByItself(order, now)))
         return leftToStaff(orderId, kind);
-      return kind === 'deposit' ? sendDeposit(now, order) : sendPayout(now, order);
+      return kind === 'deposit' ? sendDeposit(now, order, expected) : sendPayout(now, order, expected);
     });
     // The order's side of a delivery the desk made needs no desk: it runs after the lease, so the next operation
     // need not wait for it (a crash in between is the sweep's, decision 300).
@@ -401,8 +435,7 @@ export function createFulfilmentEngine(deps: {
    * known or when it would not cover `amount` (the desk may have been given more since; a difference is drift).
    * An unknown outcome is still settled by a Limit read at once; one that does not match exactly waits for a person.
    */
-  async function limitBefore(desk: Desk, amount: Decimal): Promise<Decimal> {
-    const expected = await repo.lastExpectedLimit(desk.currency);
+  async function limitBefore(desk: Desk, amount: Decimal, expected: { limit: string } | null): Promise<Decimal> {
     if (expected !== null && dec(expected.limit).greaterThanOrEqualTo(amount)) return dec(expected.limit);
     const read = await readLimit(desk);
     if (read === null) throw new Error("the desk's limit was not read");
@@ -413,9 +446,9 @@ export function createFulfilmentEngine(deps: {
   /** What is left to do once the desk's lease is released: the order's side of a delivery the desk made. */
   type AfterLease = (() => Promise<void>) | undefined;
 
-  async function sendDeposit(desk: Desk, order: OrderRecord): Promise<AfterLease> {
+  async function sendDeposit(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<AfterLease> {
     const amount = dec(order.amount);
-    const limit = await limitBefore(desk, amount);
+    const limit = await limitBefore(desk, amount, expected);
     if (limit.lessThan(amount)) return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
     const op = await repo.markSending(order.id, {
       currency: desk.currency,
@@ -428,8 +461,8 @@ export function createFulfilmentEngine(deps: {
     return answered(desk, order.id, 'deposit', op, limit, answer, amount);
   }
 
-  async function sendPayout(desk: Desk, order: OrderRecord): Promise<AfterLease> {
-    const limit = await limitBefore(desk, dec(0));
+  async function sendPayout(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<AfterLease> {
+    const limit = await limitBefore(desk, dec(0), expected);
     const op = await repo.markSending(order.id, {
       currency: desk.currency,
       kind: 'payout',
@@ -531,17 +564,26 @@ export function createFulfilmentEngine(deps: {
   }
 
   /**
-   * Deliveries a crash may have lost (decision 300): an order is queued after the commit that made it deliverable,
-   * and completed after the commit that recorded the desk's answer; a process that stops in between leaves it. Each
-   * stranded top-up is offered again (queueing is keyed per order, so an offer that did land is not doubled), and
-   * each delivery the desk made whose order is still pending is completed.
+   * Deliveries a crash may have lost (decisions 300, 301): an order is queued after the commit that made it
+   * deliverable, and completed after the commit that recorded the desk's answer; a process that stops in between
+   * leaves it. Each stranded top-up, and each withdrawal whose customer's code was never queued, is offered again
+   * (queueing is keyed per order and code, so an offer that did land is not doubled; the code as just sent), and each
+   * delivery the desk made whose order is still pending is completed.
    */
   async function sweep(currency: DeskCurrency): Promise<void> {
     const since = new Date(clock.now().getTime() - FULFILMENT.sweepWindowMs);
-    const { offer: toOffer, complete } = await repo.stranded(productsOf(currency), since);
+    const {
+      offer: toOffer,
+      redeem,
+      complete,
+    } = await repo.stranded(productsOf(currency), since, FULFILMENT.maxCodeRefusals);
     for (const id of toOffer) {
       const order = await orders.read(id);
       if (order) await engine.offer(order, null);
+    }
+    for (const id of redeem) {
+      const order = await orders.read(id);
+      if (order) await engine.offer(order, { status: 'waiting' });
     }
     for (const id of complete) {
       const order = await orders.read(id);
@@ -580,21 +622,32 @@ export function createFulfilmentEngine(deps: {
       const currency = productCurrency(order.productId);
       const desk = await desks.readDesk(currency);
       if (!(kind === 'deposit' ? depositsByItself(order, desk) : redeemsByItself(order, desk))) return false;
-      const queued = await deps.sql.transaction(async (q) => {
-        if (
-          !(await repo.queue(q, {
-            orderId: order.id,
-            kind,
-            currency,
-            amount: kind === 'deposit' ? order.amount : null,
-          }))
-        )
-          return false;
-        const key =
-          kind === 'deposit' ? `cashdesk:deposit:${order.id}` : `cashdesk:payout:${order.id}:${current?.refusals ?? 0}`;
-        await deps.jobs.enqueue([{ kind: FULFILMENT_JOBS[kind], payload: { orderId: order.id }, dedupeKey: key }], q);
-        return true;
-      });
+      let queued: boolean;
+      try {
+        queued = await deps.sql.transaction(async (q) => {
+          if (
+            !(await repo.queue(q, {
+              orderId: order.id,
+              kind,
+              currency,
+              amount: kind === 'deposit' ? order.amount : null,
+            }))
+          )
+            return false;
+          const key =
+            kind === 'deposit'
+              ? `cashdesk:deposit:${order.id}`
+              : `cashdesk:payout:${order.id}:${current?.refusals ?? 0}`;
+          const jobs = [{ kind: FULFILMENT_JOBS[kind], payload: { orderId: order.id }, dedupeKey: key }];
+          // Its key was queued before (a delivery since left to staff, offered again by the sweep): it is the
+          // staff's; a row queued without its job would never be sent.
+          if ((await deps.jobs.enqueue(jobs, q)) === 0) throw new MovedOn();
+          return true;
+        });
+      } catch (error) {
+        if (!(error instanceof MovedOn)) throw error;
+        queued = false;
+      }
       if (queued) {
         deps.jobs.kick();
         await orders.noteFulfilment(order.id, `${kind}: queued`);
