@@ -473,7 +473,7 @@ export function composeShop(infra: Infrastructure) {
         client: cashdeskClient,
         orders: {
           read: (id) => orderQueries.findById(id),
-          completeByShop: (id, payoutTrxId) => orders.completeByShop(id, payoutTrxId),
+          completeByShop: (id, payoutTrxId, note) => orders.completeByShop(id, payoutTrxId, note),
           refuseCode: (id, message, recordRefusal) => orders.refuseCode(id, message, recordRefusal),
           recordRedemption: (id, amount) => orders.recordRedemption(id, amount),
           noteFulfilment: async (id, note, change) => void (await orders.noteFulfilment(id, note, { change })),

@@ -19,8 +19,11 @@ export type DeskRecords = Pick<DesksRepository, 'readDesk' | 'recordBalance' | '
 /** What the engine asks of the orders domain, the only writer of orders (decision 130). */
 export interface FulfilmentOrders {
   read(id: string): Promise<OrderRecord | null>;
-  /** pending → complete by the shop; a withdrawal's proven TrxID goes along (the four-eyes rule still applies). */
-  completeByShop(id: string, payoutTrxId?: string): Promise<boolean>;
+  /**
+   * pending → complete by the shop; a withdrawal's proven TrxID goes along (the four-eyes rule still applies); `note`
+   * (what the desk did) on the move's timeline entry, for staff.
+   */
+  completeByShop(id: string, payoutTrxId?: string, note?: string): Promise<boolean>;
   /**
    * pending → waiting: the desk refused the code; the customer may send another. `recordRefusal` (the engine's record
    * of the refusal) commits in the same transaction as the move, or neither does.
@@ -327,8 +330,9 @@ export function createFulfilmentEngine(deps: {
   /** What follows a delivery the desk made: a top-up completes; a withdrawal takes the redeemed amount and waits for its payout. */
   async function delivered(orderId: string, kind: FulfilmentKind, amount: Decimal, message: string): Promise<void> {
     if (kind === 'deposit') {
-      await orders.noteFulfilment(orderId, `deposit: ${amount.toFixed(2)} (${message})`);
-      await orders.completeByShop(orderId);
+      // The completion says what the desk did (one commit, one announcement); an order that did not move is told apart.
+      const note = `deposit: ${amount.toFixed(2)} (${message})`;
+      if (!(await orders.completeByShop(orderId, undefined, note))) await orders.noteFulfilment(orderId, note);
       return;
     }
     await orders.recordRedemption(orderId, amount.toFixed(2));
@@ -648,10 +652,8 @@ export function createFulfilmentEngine(deps: {
         if (!(error instanceof MovedOn)) throw error;
         queued = false;
       }
-      if (queued) {
-        deps.jobs.kick();
-        await orders.noteFulfilment(order.id, `${kind}: queued`);
-      }
+      // No timeline entry of its own: the delivery's status is on the order's views, and its outcome is noted.
+      if (queued) deps.jobs.kick();
       return queued;
     },
 

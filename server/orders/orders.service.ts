@@ -516,15 +516,17 @@ export function createOrdersService(deps: {
 
     /**
      * The cash desk delivered the order (decision 265): pending → complete by the shop, a withdrawal with the TrxID
-     * its Send Money SMS proved; a withdrawal at or above the four-eyes threshold still waits for an approval.
+     * its Send Money SMS proved; a withdrawal at or above the four-eyes threshold still waits for an approval. `note`
+     * (what the desk did) is the move's timeline entry's, shown to staff only.
      */
-    async completeByShop(id: string, payoutTrxId?: string): Promise<boolean> {
+    async completeByShop(id: string, payoutTrxId?: string, note?: string): Promise<boolean> {
       const minBdt = await fourEyesBdt();
       const outcome = await commands.applyTransition({
         id,
         name: 'completeByShop',
         actorId: null,
         data: payoutTrxId === undefined ? undefined : { payoutTrxId },
+        ...(note === undefined ? {} : { note: note.slice(0, 500) }),
         // Nobody completes it, so any staff member's approval counts.
         guard: minBdt === null ? undefined : { secondApproval: { minBdt, actorId: '' } },
       });

@@ -442,6 +442,53 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
     expect((await adminOrder(id)).fulfilment).toMatchObject({ status: 'done', attempts: 1 });
   });
 
+  it("When a crash loses the queueing of a withdrawal's code, then the desk watch sweeps it and the code is redeemed exactly once", async () => {
+    fake.addCode('SW3P', 720, PLAYER);
+    const id = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ pm_method: 'nagad', amount: '1000' }));
+    const jobs = server.app.jobs;
+    const enqueue = jobs.enqueue;
+    let lost = 0;
+    // The process stops between the commit of the customer's code and the delivery's queueing.
+    jobs.enqueue = async (list, tx) => {
+      if (list.some((job) => job.kind.startsWith('cashdesk.'))) {
+        lost += 1;
+        throw new Error('the process stopped before queueing');
+      }
+      return enqueue(list, tx);
+    };
+    try {
+      expect((await server.api.patch(`/orders/${id}`, { order: { onex_id: PLAYER, w_code: 'SW3P' } })).status).toBe(
+        200,
+      );
+      await waitFor(
+        async () => lost,
+        (n) => n > 0,
+      );
+    } finally {
+      jobs.enqueue = enqueue;
+    }
+    const sent = () => fake.requests.filter((r) => r.call === 'payout' && r.body.includes('"SW3P"')).length;
+    expect(await adminOrder(id)).toMatchObject({ status: 'pending', fulfilment: null });
+    expect(sent()).toBe(0);
+    await engine().watch('BDT');
+    const redeemed = await waitFor(
+      () => adminOrder(id),
+      (o) => o.fulfilment?.status === 'done',
+    );
+    expect(redeemed).toMatchObject({ status: 'pending', data: { amount: 720 }, fulfilment: { attempts: 1 } });
+    // Swept again, and once more as another instance would: the code is not sent twice.
+    await engine().watch('BDT');
+    await engine().watch('BDT');
+    // Neither watch queued it again (each sweep is awaited): one job, one send.
+    const queued = await server.app.ctx.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM jobs WHERE kind = 'cashdesk.payout' AND payload->>'orderId' = $1`,
+      id,
+    );
+    expect(Number(queued[0].n)).toBe(1);
+    expect(sent()).toBe(1);
+    expect((await adminOrder(id)).fulfilment).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('When a crash loses the completion after the desk made the deposit, then the watch completes the order without sending again', async () => {
     const service = orders();
     const completeByShop = service.completeByShop;
@@ -451,8 +498,13 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
     let id: string;
     try {
       id = await paidTopup('650');
+      // Nothing announces the desk's answer when the completion (which says what the desk did) does not happen: the
+      // order is read afresh, not from its kept view.
       await waitFor(
-        () => adminOrder(id),
+        () => {
+          server.app.orderViews.drop(id);
+          return adminOrder(id);
+        },
         (o) => o.fulfilment?.status === 'done',
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
