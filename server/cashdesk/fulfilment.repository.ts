@@ -119,22 +119,30 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
     async markSending(
       orderId: string,
       op: { currency: DeskCurrency; kind: FulfilmentKind; amount: string | null; limitBefore: string },
-    ): Promise<number | null> {
-      // One statement (it runs under the desk's lease, where every round trip delays the next delivery): the order's
-      // row is locked first, as a Complete locks it, and its conditions are checked again on the row as locked.
+    ): Promise<{ id: number; deskFailures: number } | null> {
+      // One statement (it runs under the desk's lease, where every round trip delays the next delivery). The desk
+      // still delivers this kind by itself (the desk's side of `depositsByItself` / `redeemsByItself`, as it stands
+      // now: paused or failing while the delivery waited its turn, nothing is sent); the order's row is locked first,
+      // as a Complete or Cancel locks it, and its conditions are checked on the row as locked.
       const at = now();
-      const [row] = await sql.query<{ id: number }>(P.sql`
-        WITH o AS (
+      const deskDelivers =
+        op.kind === 'deposit'
+          ? P.sql`topup_auto AND (auto_max IS NULL OR auto_max >= ${op.amount}::numeric)`
+          : P.sql`withdraw_auto`;
+      const [row] = await sql.query<{ id: number; failures: number }>(P.sql`
+        WITH d AS (
+          SELECT failures FROM cashdesks WHERE currency = ${op.currency} AND NOT paused AND state = 'ok' AND ${deskDelivers}),
+        o AS (
           SELECT id FROM orders WHERE id = ${orderId} AND status = 'pending' AND assignee_id IS NULL
-            ${op.kind === 'deposit' ? P.sql`AND verification = 'verified'` : P.empty}
+            ${op.kind === 'deposit' ? P.sql`AND verification = 'verified'` : P.empty} AND EXISTS (SELECT 1 FROM d)
           FOR UPDATE),
         f AS (
           UPDATE fulfilments SET status = 'sending', attempts = attempts + 1, message = NULL, at = ${at}
           WHERE order_id IN (SELECT id FROM o) AND status = 'queued' RETURNING order_id)
         INSERT INTO cashdesk_operations (currency, kind, order_id, amount, limit_before, status, at)
         SELECT ${op.currency}, ${op.kind}, f.order_id, ${op.amount}::numeric, ${op.limitBefore}::numeric, 'sending', ${at} FROM f
-        RETURNING id`);
-      return row ? Number(row.id) : null;
+        RETURNING id, (SELECT failures FROM d) AS failures`);
+      return row ? { id: Number(row.id), deskFailures: Number(row.failures) } : null;
     },
 
     /**

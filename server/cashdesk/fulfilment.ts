@@ -95,6 +95,13 @@ export const FULFILMENT_MESSAGES = {
 };
 
 class DeskBusy extends Error {}
+
+/** A desk's lease held by this process; `limitAfter` as `withDesk` hands it from one operation to the next. */
+interface DeskLease {
+  holder: string;
+  until: number;
+  limitAfter?: string;
+}
 /** A write meant to commit with another domain's found its row moved on: the whole transaction is rolled back. */
 class MovedOn extends Error {}
 
@@ -182,14 +189,18 @@ export function createFulfilmentEngine(deps: {
   /** One operation at a time per desk in this process too: the others wait here rather than poll the lease. */
   const local = new Map<DeskCurrency, Promise<unknown>>();
   /** The lease this process holds on a desk between two of its operations (handed from one to the next). */
-  const held = new Map<DeskCurrency, { holder: string; until: number }>();
+  const held = new Map<DeskCurrency, DeskLease>();
   /** Players the desk confirmed lately, per desk and 1xBet id, with their account's currency. */
   const players = new Map<string, { at: number; currencyId: number }>();
 
-  /** Runs `work` holding the desk's lease: alone on this desk on every instance. */
+  /**
+   * Runs `work` holding the desk's lease: alone on this desk on every instance. `handed` is the Limit the operation
+   * that handed the lease over left the desk at, settled (nothing else ran on the desk since); `work` may set
+   * `lease.limitAfter` likewise for the next one.
+   */
   async function withDesk<T>(
     currency: DeskCurrency,
-    work: () => Promise<T>,
+    work: (lease: DeskLease, handed: string | undefined) => Promise<T>,
     waitMs = FULFILMENT.waitForDeskMs,
   ): Promise<T> {
     const previous = local.get(currency) ?? Promise.resolve();
@@ -197,8 +208,10 @@ export function createFulfilmentEngine(deps: {
       .catch(() => undefined)
       .then(async () => {
         const lease = await acquire(currency, waitMs);
+        const handed = lease.limitAfter;
+        lease.limitAfter = undefined;
         try {
-          return await work();
+          return await work(lease, handed);
         } finally {
           if (local.get(currency) !== mine) {
             // The next operation waits here: the lease passes to it as it is (no release and take in between).
@@ -224,14 +237,14 @@ export function createFulfilmentEngine(deps: {
    * The desk's lease for one operation: the one handed over by the operation before it here while it still outlasts
    * a call by the margin (else renewed), or a new one once nobody else's holds it. Throws `DeskBusy` after `waitMs`.
    */
-  async function acquire(currency: DeskCurrency, waitMs: number): Promise<{ holder: string; until: number }> {
+  async function acquire(currency: DeskCurrency, waitMs: number): Promise<DeskLease> {
     const kept = held.get(currency);
     held.delete(currency);
     const now = () => clock.now().getTime();
     if (kept) {
       if (kept.until - now() > leaseMs - FULFILMENT.leaseMarginMs / 2) return kept;
       const until = now() + leaseMs;
-      if (await repo.renewLease(currency, kept.holder, leaseMs)) return { holder: kept.holder, until };
+      if (await repo.renewLease(currency, kept.holder, leaseMs)) return { ...kept, until };
     }
     const holder = `${instance}:${crypto.randomBytes(4).toString('hex')}`;
     const deadline = Date.now() + waitMs;
@@ -366,23 +379,24 @@ export function createFulfilmentEngine(deps: {
       const refusal = await checkPlayer(desk, order.onexId!);
       if (refusal) return refuseBeforeSending(orderId, kind, refusal);
     }
-    const next = await withDesk(currency, async () => {
-      // Under the lease every round trip delays the next delivery: the reads go together. A delivery sent meanwhile (a
-      // job run twice) is caught by `markSending`, which moves only a `queued` one.
-      const [open, now, last] = await Promise.all([
-        repo.unsettled(currency),
-        // Read again under the lease: the desk may have turned failing or been paused while this waited its turn.
-        desks.readDesk(currency),
-        repo.lastExpectedLimit(currency),
-      ]);
-      let expected = last;
-      if (open.length > 0) {
-        await settleOpen(desk, open);
-        expected = await repo.lastExpectedLimit(currency);
+    const next = await withDesk(currency, async (lease, handed) => {
+      // Under the lease every round trip delays the next delivery. Handed over by an operation that just settled, the
+      // desk has nothing open and its Limit is the one that operation left; else both are read (together). Whether
+      // the desk still delivers by itself (paused or failing while this waited its turn) and whether the delivery is
+      // still queued (a job run twice) is asked by `markSending` itself.
+      let expected = handed === undefined ? null : { limit: handed };
+      if (handed === undefined) {
+        const [open, last] = await Promise.all([repo.unsettled(currency), repo.lastExpectedLimit(currency)]);
+        expected = last;
+        if (open.length > 0) {
+          await settleOpen(desk, open);
+          expected = await repo.lastExpectedLimit(currency);
+        }
       }
-      if (!now || !(kind === 'deposit' ? depositsByItself(order, now) : redeemsByItself(order, now)))
-        return leftToStaff(orderId, kind);
-      return kind === 'deposit' ? sendDeposit(now, order, expected) : sendPayout(now, order, expected);
+      const sent =
+        kind === 'deposit' ? await sendDeposit(desk, order, expected) : await sendPayout(desk, order, expected);
+      lease.limitAfter = sent?.limitAfter;
+      return sent?.after;
     });
     // The order's side of a delivery the desk made needs no desk: it runs after the lease, so the next operation
     // need not wait for it (a crash in between is the sweep's, decision 300).
@@ -447,10 +461,13 @@ export function createFulfilmentEngine(deps: {
     return read;
   }
 
-  /** What is left to do once the desk's lease is released: the order's side of a delivery the desk made. */
-  type AfterLease = (() => Promise<void>) | undefined;
+  /**
+   * An operation the desk answered and the shop settled: what is left to do once the desk's lease is released (the
+   * order's side of a delivery the desk made), and the Limit it left the desk at.
+   */
+  type Sent = { after?: () => Promise<void>; limitAfter: string } | undefined;
 
-  async function sendDeposit(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<AfterLease> {
+  async function sendDeposit(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<Sent> {
     const amount = dec(order.amount);
     const limit = await limitBefore(desk, amount, expected);
     if (limit.lessThan(amount)) return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
@@ -465,7 +482,7 @@ export function createFulfilmentEngine(deps: {
     return answered(desk, order.id, 'deposit', op, limit, answer, amount);
   }
 
-  async function sendPayout(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<AfterLease> {
+  async function sendPayout(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<Sent> {
     const limit = await limitBefore(desk, dec(0), expected);
     const op = await repo.markSending(order.id, {
       currency: desk.currency,
@@ -483,15 +500,15 @@ export function createFulfilmentEngine(deps: {
     desk: Desk,
     orderId: string,
     kind: FulfilmentKind,
-    op: number,
+    { id: op, deskFailures }: { id: number; deskFailures: number },
     limitBefore: Decimal,
     answer: DeskCall<DeskOperation>,
     asked: Decimal | null,
-  ): Promise<AfterLease> {
+  ): Promise<Sent> {
     switch (answer.outcome) {
       case 'ok': {
         // The desk's run of failures ends (no write when there was none: this runs under the lease).
-        if (desk.failures > 0) await desks.recordOk(desk.currency);
+        if (deskFailures > 0) await desks.recordOk(desk.currency);
         const amount = kind === 'deposit' ? asked! : dec(Math.abs(answer.value.summa));
         const expected = kind === 'deposit' ? limitBefore.minus(amount) : limitBefore.plus(amount);
         const landed = await repo.settle(op, ['sending'], {
@@ -502,21 +519,16 @@ export function createFulfilmentEngine(deps: {
           deskOperationId: answer.value.operationId,
           message: answer.value.message || null,
         });
+        const made = answer.value.operationId ? `operation ${answer.value.operationId}` : 'made';
         return landed
-          ? () =>
-              delivered(
-                orderId,
-                kind,
-                amount,
-                answer.value.operationId ? `operation ${answer.value.operationId}` : 'made',
-              )
+          ? { after: () => delivered(orderId, kind, amount, made), limitAfter: expected.toFixed(2) }
           : undefined;
       }
       case 'refused':
       case 'denied': {
         // A refusal is a proper answer; 401/403 say the call was not accepted at all: no money moved either way.
         if (answer.outcome === 'denied') await failure(desk.currency, deskFailureText(answer), true);
-        else if (desk.failures > 0) await desks.recordOk(desk.currency);
+        else if (deskFailures > 0) await desks.recordOk(desk.currency);
         const codeRefused = kind === 'payout' && answer.outcome === 'refused';
         const refusal = {
           status: 'refused',
@@ -541,7 +553,10 @@ export function createFulfilmentEngine(deps: {
         }
         // Not moved (the fourth refusal, the order no longer pending, or not a code): the refusal alone.
         if (!recorded && !(await repo.settle(op, ['sending'], refusal))) return undefined;
-        return () => orders.noteFulfilment(orderId, `${kind} refused: ${answer.message}`);
+        return {
+          after: () => orders.noteFulfilment(orderId, `${kind} refused: ${answer.message}`),
+          limitAfter: limitBefore.toFixed(2),
+        };
       }
       case 'unknown': {
         await failure(desk.currency, deskFailureText(answer), true);
