@@ -1,7 +1,9 @@
 // Orders that deliver themselves at the betting cash desk, exactly once (decision 265). A verified top-up is deposited
 // and completed; a withdrawal's code is redeemed; each operation runs alone on its desk (a lease in the database, on
 // every instance), is marked `sending` in a committed write before the call, and is never sent again by the shop: an
-// answer that cannot be known is settled by the desk's Limit, or by a person.
+// answer that cannot be known is settled by the desk's Limit, or by a person. Only the operation holds the desk
+// (decision 301): the player is checked before its turn, its Limit before is the one the last operation left, and the
+// desk's Limit is compared with the shop's by the minute's watch.
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import { productCurrency, productKind, productsOfKind } from '#shared/constants';
