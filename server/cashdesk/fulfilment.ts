@@ -103,7 +103,15 @@ interface DeskLease {
   holder: string;
   until: number;
   limitAfter?: string;
+  /**
+   * The write recording the answer of the operation that set `limitAfter`, still under way: the next operation is
+   * marked meanwhile, but its call waits for it and is not made unless it landed.
+   */
+  settling?: Promise<boolean>;
 }
+
+/** What an operation hands to the next one with the desk's lease (`DeskLease`). */
+type Handed = { limit: string; settling?: Promise<boolean> } | undefined;
 /** A write meant to commit with another domain's found its row moved on: the whole transaction is rolled back. */
 class MovedOn extends Error {}
 
@@ -197,12 +205,12 @@ export function createFulfilmentEngine(deps: {
 
   /**
    * Runs `work` holding the desk's lease: alone on this desk on every instance. `handed` is the Limit the operation
-   * that handed the lease over left the desk at, settled (nothing else ran on the desk since); `work` may set
-   * `lease.limitAfter` likewise for the next one.
+   * that handed the lease over left the desk at (nothing else ran on the desk since), with the write recording it when
+   * still under way; `work` may set `lease.limitAfter` and `lease.settling` likewise for the next one.
    */
   async function withDesk<T>(
     currency: DeskCurrency,
-    work: (lease: DeskLease, handed: string | undefined) => Promise<T>,
+    work: (lease: DeskLease, handed: Handed) => Promise<T>,
     waitMs = FULFILMENT.waitForDeskMs,
   ): Promise<T> {
     const previous = local.get(currency) ?? Promise.resolve();
@@ -210,16 +218,24 @@ export function createFulfilmentEngine(deps: {
       .catch(() => undefined)
       .then(async () => {
         const lease = await acquire(currency, waitMs);
-        const handed = lease.limitAfter;
+        const handed: Handed =
+          lease.limitAfter === undefined ? undefined : { limit: lease.limitAfter, settling: lease.settling };
         lease.limitAfter = undefined;
+        lease.settling = undefined;
         try {
           return await work(lease, handed);
         } finally {
+          // The write before this turn has landed or failed by now (an operation's call waits for it); a turn that
+          // ended early waits for it here, so that nobody reads the desk's operations in the middle of it.
+          await handed?.settling?.catch(() => false);
           if (local.get(currency) !== mine) {
             // The next operation waits here: the lease passes to it as it is (no release and take in between).
             held.set(currency, lease);
           } else {
             held.delete(currency);
+            // Nothing runs on the desk anywhere before the last answer is recorded.
+            // (`work` set it: the compiler still sees the `undefined` written above.)
+            await (lease.settling as Promise<boolean> | undefined)?.catch(() => false);
             await repo.releaseLease(currency, lease.holder);
             // Nobody here waits for the desk: a delivery queued meanwhile (by another instance, or beyond the queue's
             // parallel jobs) is claimed now rather than at the queue's next poll.
@@ -386,7 +402,7 @@ export function createFulfilmentEngine(deps: {
       // desk has nothing open and its Limit is the one that operation left; else both are read (together). Whether
       // the desk still delivers by itself (paused or failing while this waited its turn) and whether the delivery is
       // still queued (a job run twice) is asked by `markSending` itself.
-      let expected = handed === undefined ? null : { limit: handed };
+      let expected = handed === undefined ? null : { limit: handed.limit };
       if (handed === undefined) {
         const [open, last] = await Promise.all([repo.unsettled(currency), repo.lastExpectedLimit(currency)]);
         expected = last;
@@ -395,9 +411,13 @@ export function createFulfilmentEngine(deps: {
           expected = await repo.lastExpectedLimit(currency);
         }
       }
+      const previous = handed?.settling;
       const sent =
-        kind === 'deposit' ? await sendDeposit(desk, order, expected) : await sendPayout(desk, order, expected);
+        kind === 'deposit'
+          ? await sendDeposit(desk, order, expected, previous)
+          : await sendPayout(desk, order, expected, previous);
       lease.limitAfter = sent?.limitAfter;
+      lease.settling = sent?.settling;
       return sent?.after;
     });
     // The order's side of a delivery the desk made needs no desk: it runs after the lease, so the next operation
@@ -467,13 +487,35 @@ export function createFulfilmentEngine(deps: {
    * An operation the desk answered and the shop settled: what is left to do once the desk's lease is released (the
    * order's side of a delivery the desk made), and the Limit it left the desk at.
    */
-  type Sent = { after?: () => Promise<void>; limitAfter: string } | undefined;
+  type Sent = { after?: () => Promise<void>; limitAfter: string; settling?: Promise<boolean> } | undefined;
 
-  async function sendDeposit(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<Sent> {
+  /**
+   * Marks an operation `sending`, and waits for the write recording the one before it when it is still under way
+   * (the two go together). Null when it was not marked; throws, leaving it `sending` without a call (the Limit settles
+   * both), when the one before did not land.
+   */
+  async function markAfter(
+    previous: Promise<boolean> | undefined,
+    ...args: Parameters<FulfilmentRepository['markSending']>
+  ): Promise<{ id: number; deskFailures: number } | null> {
+    const [op, landed] = await Promise.all([repo.markSending(...args), previous?.catch(() => false) ?? true]);
+    if (op !== null && !landed) throw new Error("the desk's previous answer was not recorded: nothing is sent");
+    return op;
+  }
+
+  async function sendDeposit(
+    desk: Desk,
+    order: OrderRecord,
+    expected: { limit: string } | null,
+    previous?: Promise<boolean>,
+  ): Promise<Sent> {
     const amount = dec(order.amount);
     const limit = await limitBefore(desk, amount, expected);
-    if (limit.lessThan(amount)) return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
-    const op = await repo.markSending(order.id, {
+    if (limit.lessThan(amount)) {
+      await previous?.catch(() => false);
+      return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
+    }
+    const op = await markAfter(previous, order.id, {
       currency: desk.currency,
       kind: 'deposit',
       amount: amount.toFixed(2),
@@ -484,9 +526,14 @@ export function createFulfilmentEngine(deps: {
     return answered(desk, order.id, 'deposit', op, limit, answer, amount);
   }
 
-  async function sendPayout(desk: Desk, order: OrderRecord, expected: { limit: string } | null): Promise<Sent> {
+  async function sendPayout(
+    desk: Desk,
+    order: OrderRecord,
+    expected: { limit: string } | null,
+    previous?: Promise<boolean>,
+  ): Promise<Sent> {
     const limit = await limitBefore(desk, dec(0), expected);
-    const op = await repo.markSending(order.id, {
+    const op = await markAfter(previous, order.id, {
       currency: desk.currency,
       kind: 'payout',
       amount: null,
@@ -513,7 +560,8 @@ export function createFulfilmentEngine(deps: {
         if (deskFailures > 0) await desks.recordOk(desk.currency);
         const amount = kind === 'deposit' ? asked! : dec(Math.abs(answer.value.summa));
         const expected = kind === 'deposit' ? limitBefore.minus(amount) : limitBefore.plus(amount);
-        const landed = await repo.settle(op, ['sending'], {
+        // Under way while the lease passes on: the next operation is marked meanwhile, its call waits for this write.
+        const settling = repo.settle(op, ['sending'], {
           status: 'done',
           fulfilment: 'done',
           amount: amount.toFixed(2),
@@ -521,10 +569,15 @@ export function createFulfilmentEngine(deps: {
           deskOperationId: answer.value.operationId,
           message: answer.value.message || null,
         });
+        settling.catch(() => undefined);
         const made = answer.value.operationId ? `operation ${answer.value.operationId}` : 'made';
-        return landed
-          ? { after: () => delivered(orderId, kind, amount, made), limitAfter: expected.toFixed(2) }
-          : undefined;
+        return {
+          after: async () => {
+            if (await settling) await delivered(orderId, kind, amount, made);
+          },
+          limitAfter: expected.toFixed(2),
+          settling,
+        };
       }
       case 'refused':
       case 'denied': {
@@ -691,7 +744,8 @@ export function createFulfilmentEngine(deps: {
       try {
         await withDesk(
           currency,
-          async () => {
+          async (_lease, handed) => {
+            await handed?.settling?.catch(() => false);
             await sweep(currency);
             const open = await repo.unsettled(currency);
             if (open.length > 0) {
