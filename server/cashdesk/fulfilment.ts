@@ -398,8 +398,9 @@ export function createFulfilmentEngine(deps: {
       if (refusal) return refuseBeforeSending(orderId, kind, refusal);
     }
     const next = await withDesk(currency, async (lease, handed) => {
-      // Under the lease every round trip delays the next delivery. Handed over by an operation that just settled, the
-      // desk has nothing open and its Limit is the one that operation left; else both are read (together). Whether
+      // Under the lease every round trip delays the next delivery. Handed over by an operation that was just answered,
+      // the desk has nothing open but that one (whose write this operation's call waits for) and its Limit is the one
+      // that operation left; else both are read (together). Whether
       // the desk still delivers by itself (paused or failing while this waited its turn) and whether the delivery is
       // still queued (a job run twice) is asked by `markSending` itself.
       let expected = handed === undefined ? null : { limit: handed.limit };
