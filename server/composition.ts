@@ -473,10 +473,10 @@ export function composeShop(infra: Infrastructure) {
         client: cashdeskClient,
         orders: {
           read: (id) => orderQueries.findById(id),
-          completeByShop: (id, payoutTrxId) => orders.completeByShop(id, payoutTrxId),
+          completeByShop: (id, payoutTrxId, note) => orders.completeByShop(id, payoutTrxId, note),
           refuseCode: (id, message, recordRefusal) => orders.refuseCode(id, message, recordRefusal),
           recordRedemption: (id, amount) => orders.recordRedemption(id, amount),
-          noteFulfilment: async (id, note) => void (await orders.noteFulfilment(id, note)),
+          noteFulfilment: async (id, note, change) => void (await orders.noteFulfilment(id, note, { change })),
         },
         jobs,
         sql: infra.db.sql,
@@ -681,7 +681,10 @@ export function composeShop(infra: Infrastructure) {
       engine: fulfilment,
       operations: fulfilments,
       recordDecision: async (id, note, staff, after, change) =>
-        (await orders.noteFulfilment(id, note, { user: staff, action: 'order.fulfilment', after, change })) !== null,
+        (await orders.noteFulfilment(id, note, {
+          change,
+          staff: { user: staff, action: 'order.fulfilment', after },
+        })) !== null,
       staffView: async (id) => {
         const order = await orderQueries.findById(id);
         return order ? orderViewsOf(order, await staffRules()).full : null;

@@ -2,7 +2,8 @@
 // desk with topup_auto) are paid and watched; the wallet phone forwards each SMS, N lanes in flight, each lane waiting
 // until its customer hears the order `complete` (the shop deposited it at the fake desk, which answers every call after
 // BENCH_DESK_LATENCY ms). Printed: SMS → complete p50/p99 beside SMS → "payment received" (the payment loop's own
-// figure) of the same SMS, and where the time goes: the desk's calls per deposit and the rest of each turn at the desk.
+// figure) of the same SMS, and where the time goes: the desk's calls per deposit and the rest of each turn at the desk
+// (only the calls under the desk's lease count towards a turn: the player is checked before it, decision 301).
 import { startFakeCashdesk, type FakeCashdesk, type FakeDeskCall } from '../../tests/support/fake-cashdesk.js';
 import { LOAD_CPU, startChild, type BenchChild } from '../lib/child.js';
 import type { BenchOptions } from '../lib/options.js';
@@ -26,6 +27,7 @@ export interface DeliveryBlock {
   deposits: number;
   /** Wall time of the run per top-up: one turn at the desk (its calls and the shop's work in between). */
   turnMs: number;
+  /** The desk's calls that hold its lease (Balance, Deposit), per deposit, in ms: the part of a turn spent waiting for the desk. */
   deskMsPerDeposit: number;
   /** The payment section's own SMS → "payment received" p50/p99 at N in flight on this database, when it ran. */
   paymentLoop?: { p50: number; p99: number };
@@ -142,7 +144,8 @@ async function measureBlock(
   const deskCalls: DeliveryBlock['deskCalls'] = { balance: 0, findPlayer: 0, deposit: 0, payout: 0, other: 0 };
   for (const request of desk.requests.slice(callsBefore)) deskCalls[request.call] += 1;
   const deposits = desk.ledger.length - depositsBefore;
-  const calls = Object.values(deskCalls).reduce((a, b) => a + b, 0);
+  // The player is checked before the desk's turn (decision 301): only the other calls hold the desk.
+  const calls = deskCalls.balance + deskCalls.deposit + deskCalls.payout + deskCalls.other;
   const loop = payment?.blocks.find((b) => b.db === db)?.shop.inFlight.latency;
   return {
     db,
@@ -199,8 +202,9 @@ function printDelivery(result: DeliverySection): void {
           : ''),
     );
     note(
-      `${b.db}: one turn at the desk ${ms(b.turnMs)} per top-up (run's wall time / top-ups) = the desk's calls ${ms(b.deskMsPerDeposit)} ` +
-        `(per deposit: ${calls}) + ${ms(b.turnMs - b.deskMsPerDeposit)} of the shop's own work (job pick-up, lease, writes, completion); ` +
+      `${b.db}: one turn at the desk ${ms(b.turnMs)} per top-up (run's wall time / top-ups) = the desk's calls under its lease ${ms(b.deskMsPerDeposit)} ` +
+        `(per deposit: ${calls}; findPlayer runs before the turn) + ${ms(b.turnMs - b.deskMsPerDeposit)} of the shop's own work ` +
+        `(the reads, the operation's writes before and after the call, the lease; the rest of the pipeline overlaps other lanes' turns); ` +
         `${n} lanes wait for each other's turns: ${n} × ${ms(b.turnMs)} = ${ms(n * b.turnMs)} against the measured p50 ${ms(complete.p50)}`,
     );
   }

@@ -36,6 +36,22 @@ export type DeskCall<T> =
   /** The call may have been made: no answer in time, the connection cut, a 5xx or another status, an unreadable body. */
   | { outcome: 'unknown'; reason: UnknownReason; message: string };
 
+/**
+ * A failed call in one line for the desk's `last_error`, its alerts and the log: what kind of failure, with the HTTP
+ * status of a denial (401: the sign; 403: the confirm or this server's address). Never a secret: the client's
+ * messages carry none.
+ */
+export function deskFailureText(call: Exclude<DeskCall<unknown>, { outcome: 'ok' }>): string {
+  switch (call.outcome) {
+    case 'denied':
+      return `denied (HTTP ${call.status}): ${call.message}`;
+    case 'refused':
+      return call.message;
+    case 'unknown':
+      return `${call.reason}: ${call.message}`;
+  }
+}
+
 export interface DeskOperation {
   /** Deposit: the amount deposited; payout: |Summa|, the amount the code redeemed. */
   summa: number;

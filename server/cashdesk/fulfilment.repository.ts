@@ -5,7 +5,7 @@ import { LIMITS } from '#shared/constants';
 import type { FulfilmentStatus } from '#shared/api-types';
 import { Prisma as P } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
-import { queryerOf, type AnyTransaction, type SqlQueryer, type SqlRunner } from '../db/database.js';
+import { queryerOf, type AnyTransaction, type SqlRunner } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import type { FulfilmentRecord } from '../orders/index.js';
 import type { DeskCurrency } from './desks.repository.js';
@@ -100,9 +100,12 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       return back.length === 1;
     },
 
-    /** Refuses a queued delivery before anything was sent (no player, not enough Limit), saying why. */
-    async refuseQueued(orderId: string, message: string): Promise<boolean> {
-      const rows = await sql.query(P.sql`
+    /**
+     * Refuses a queued delivery before anything was sent (no player, not enough Limit), saying why, in the caller's
+     * transaction (its timeline entry commits with it).
+     */
+    async refuseQueued(tx: AnyTransaction, orderId: string, message: string): Promise<boolean> {
+      const rows = await queryerOf(tx).query(P.sql`
         UPDATE fulfilments SET status = 'refused', message = ${message}, at = ${now()} WHERE order_id = ${orderId} AND status = 'queued' RETURNING order_id`);
       return rows.length === 1;
     },
@@ -116,27 +119,30 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
     async markSending(
       orderId: string,
       op: { currency: DeskCurrency; kind: FulfilmentKind; amount: string | null; limitBefore: string },
-    ): Promise<number | null> {
-      return sql.transaction(async (q) => {
-        const [order] = await q.query<{ status: string; assigneeId: string | null; verification: string }>(P.sql`
-          SELECT status, assignee_id AS "assigneeId", verification FROM orders WHERE id = ${orderId} FOR UPDATE`);
-        if (
-          !order ||
-          order.status !== 'pending' ||
-          order.assigneeId !== null ||
-          (op.kind === 'deposit' && order.verification !== 'verified')
-        )
-          return null;
-        const moved = await q.query(P.sql`
-          UPDATE fulfilments SET status = 'sending', attempts = attempts + 1, message = NULL, at = ${now()}
-          WHERE order_id = ${orderId} AND status = 'queued' RETURNING order_id`);
-        if (moved.length !== 1) return null;
-        const [row] = await q.query<{ id: number }>(P.sql`
-          INSERT INTO cashdesk_operations (currency, kind, order_id, amount, limit_before, status, at)
-          VALUES (${op.currency}, ${op.kind}, ${orderId}, ${op.amount}::numeric, ${op.limitBefore}::numeric, 'sending', ${now()})
-          RETURNING id`);
-        return Number(row.id);
-      });
+    ): Promise<{ id: number; deskFailures: number } | null> {
+      // One statement (it runs under the desk's lease, where every round trip delays the next delivery). The desk
+      // still delivers this kind by itself (the desk's side of `depositsByItself` / `redeemsByItself`, as it stands
+      // now: paused or failing while the delivery waited its turn, nothing is sent); the order's row is locked first,
+      // as a Complete or Cancel locks it, and its conditions are checked on the row as locked.
+      const at = now();
+      const deskDelivers =
+        op.kind === 'deposit'
+          ? P.sql`topup_auto AND (auto_max IS NULL OR auto_max >= ${op.amount}::numeric)`
+          : P.sql`withdraw_auto`;
+      const [row] = await sql.query<{ id: number; failures: number }>(P.sql`
+        WITH d AS (
+          SELECT failures FROM cashdesks WHERE currency = ${op.currency} AND NOT paused AND state = 'ok' AND ${deskDelivers}),
+        o AS (
+          SELECT id FROM orders WHERE id = ${orderId} AND status = 'pending' AND assignee_id IS NULL
+            ${op.kind === 'deposit' ? P.sql`AND verification = 'verified'` : P.empty} AND EXISTS (SELECT 1 FROM d)
+          FOR UPDATE),
+        f AS (
+          UPDATE fulfilments SET status = 'sending', attempts = attempts + 1, message = NULL, at = ${at}
+          WHERE order_id IN (SELECT id FROM o) AND status = 'queued' RETURNING order_id)
+        INSERT INTO cashdesk_operations (currency, kind, order_id, amount, limit_before, status, at)
+        SELECT ${op.currency}, ${op.kind}, f.order_id, ${op.amount}::numeric, ${op.limitBefore}::numeric, 'sending', ${at} FROM f
+        RETURNING id, (SELECT failures FROM d) AS failures`);
+      return row ? { id: Number(row.id), deskFailures: Number(row.failures) } : null;
     },
 
     /**
@@ -158,20 +164,19 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       },
       tx?: AnyTransaction,
     ): Promise<boolean> {
-      const run = <T>(fn: (q: SqlQueryer) => Promise<T>) => (tx ? fn(queryerOf(tx)) : sql.transaction(fn));
-      return run(async (q) => {
-        const [op] = await q.query<{ orderId: string }>(P.sql`
+      // One statement, so that outside a caller's transaction it is atomic without one (under the desk's lease).
+      const rows = await (tx ? queryerOf(tx) : sql).query<{ orderId: string }>(P.sql`
+        WITH op AS (
           UPDATE cashdesk_operations SET status = ${to.status}, message = ${to.message},
             amount = COALESCE(${to.amount ?? null}::numeric, amount), limit_after = COALESCE(${to.limitAfter ?? null}::numeric, limit_after)
-          WHERE id = ${operationId} AND status IN (${P.join([...from])}) RETURNING order_id AS "orderId"`);
-        if (!op) return false;
-        await q.query(P.sql`
+          WHERE id = ${operationId} AND status IN (${P.join([...from])}) RETURNING order_id),
+        f AS (
           UPDATE fulfilments SET status = ${to.fulfilment}, message = ${to.message}, at = ${now()},
             amount = COALESCE(${to.amount ?? null}::numeric, amount), operation_id = COALESCE(${to.deskOperationId ?? null}, operation_id),
             refusals = refusals + ${to.refused ? 1 : 0}
-          WHERE order_id = ${op.orderId} RETURNING order_id`);
-        return true;
-      });
+          WHERE order_id IN (SELECT order_id FROM op) RETURNING order_id)
+        SELECT order_id AS "orderId" FROM op`);
+      return rows.length === 1;
     },
 
     async operation(id: number): Promise<OperationRow | null> {
@@ -206,11 +211,15 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
       return toOperation(row);
     },
 
-    /** The Limit the desk should show after the shop's last finished operation, or null when there is none. */
-    async lastExpectedLimit(currency: DeskCurrency): Promise<string | null> {
-      const [row] = await sql.query<{ limit: string | null }>(P.sql`
-        SELECT limit_after::text AS limit FROM cashdesk_operations WHERE currency = ${currency} AND limit_after IS NOT NULL ORDER BY id DESC LIMIT 1`);
-      return row?.limit ?? null;
+    /**
+     * The Limit the desk should show after the shop's last finished operation (or the read of its last drift), with
+     * when that operation was made; null when there is none.
+     */
+    async lastExpectedLimit(currency: DeskCurrency): Promise<{ limit: string; at: Date } | null> {
+      const [row] = await sql.query<{ limit: string; at: string }>(P.sql`
+        SELECT limit_after::text AS limit, ${sqlTimeText('at')} AS at FROM cashdesk_operations
+        WHERE currency = ${currency} AND limit_after IS NOT NULL ORDER BY id DESC LIMIT 1`);
+      return row ? { limit: row.limit, at: new Date(row.at) } : null;
     },
 
     /** A page of a desk's operations, newest first. */
@@ -236,31 +245,45 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
 
     /**
      * Orders of a desk's currency whose delivery a crash may have lost between their commit and the engine's next
-     * step (decision 300): `offer`, verified pending unclaimed top-ups changed since `since` with no delivery row;
-     * `complete`, pending orders whose delivery the desk made (a top-up's deposit, a withdrawal's code whose payout
-     * SMS proved it) that were not completed. A few at a time; the next sweep takes the rest.
+     * step (decisions 300, 301), a few at a time (the next sweep takes the rest): `offer`, verified pending unclaimed
+     * top-ups changed since `since` with no delivery row; `redeem`, pending unclaimed withdrawals whose customer sent a
+     * code since `since` that was never queued (no delivery row, or one whose code the desk refused, at most
+     * `maxRefusals` times, before the customer sent this one); `complete`, pending orders whose delivery the desk made
+     * (a top-up's deposit, a withdrawal's code whose payout SMS proved it) that were not completed.
      */
     async stranded(
       products: { topup: readonly string[]; withdraw: readonly string[] },
       since: Date,
+      maxRefusals: number,
       limit = 50,
-    ): Promise<{ offer: string[]; complete: string[] }> {
+    ): Promise<{ offer: string[]; redeem: string[]; complete: string[] }> {
       const none = ['-'];
-      const [offer, complete] = await Promise.all([
+      const topups = P.join(products.topup.length ? [...products.topup] : none);
+      const withdrawals = P.join(products.withdraw.length ? [...products.withdraw] : none);
+      const [offer, redeem, complete] = await Promise.all([
         sql.query<{ id: string }>(P.sql`
           SELECT o.id FROM orders o
-          WHERE o.product_id IN (${P.join(products.topup.length ? [...products.topup] : none)}) AND o.status = 'pending' AND o.verification = 'verified'
+          WHERE o.product_id IN (${topups}) AND o.status = 'pending' AND o.verification = 'verified'
             AND o.assignee_id IS NULL AND o.updated_at >= ${sqlTime(since)}
             AND NOT EXISTS (SELECT 1 FROM fulfilments f WHERE f.order_id = o.id)
           ORDER BY o.updated_at LIMIT ${limit}`),
         sql.query<{ id: string }>(P.sql`
+          SELECT o.id FROM orders o LEFT JOIN fulfilments f ON f.order_id = o.id
+          WHERE o.product_id IN (${withdrawals}) AND o.status = 'pending' AND o.assignee_id IS NULL
+            AND o.w_code IS NOT NULL AND o.onex_id IS NOT NULL AND o.updated_at >= ${sqlTime(since)}
+            AND (f.order_id IS NULL OR (f.kind = 'payout' AND f.status = 'refused' AND f.refusals BETWEEN 1 AND ${maxRefusals}
+              AND EXISTS (SELECT 1 FROM order_events e
+                WHERE e.order_id = o.id AND e.from_status = 'waiting' AND e.to_status = 'pending' AND e.created_at > f.at)))
+          ORDER BY o.updated_at LIMIT ${limit}`),
+        sql.query<{ id: string }>(P.sql`
           SELECT o.id FROM orders o JOIN fulfilments f ON f.order_id = o.id
           WHERE o.status = 'pending' AND f.status = 'done'
-            AND ((f.kind = 'deposit' AND o.product_id IN (${P.join(products.topup.length ? [...products.topup] : none)}))
-              OR (f.kind = 'payout' AND o.product_id IN (${P.join(products.withdraw.length ? [...products.withdraw] : none)}) AND o.payout_sms_trx_id IS NOT NULL))
+            AND ((f.kind = 'deposit' AND o.product_id IN (${topups}))
+              OR (f.kind = 'payout' AND o.product_id IN (${withdrawals}) AND o.payout_sms_trx_id IS NOT NULL))
           ORDER BY o.updated_at LIMIT ${limit}`),
       ]);
-      return { offer: offer.map((r) => r.id), complete: complete.map((r) => r.id) };
+      const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+      return { offer: ids(offer), redeem: ids(redeem), complete: ids(complete) };
     },
 
     /** Takes the desk's lease for `ms` when nobody holds it (or the holder's ran out); true when taken. */
@@ -270,6 +293,14 @@ export function createFulfilmentRepository(sql: SqlRunner, clock: Clock) {
         INSERT INTO cashdesk_leases (currency, holder, until) VALUES (${currency}, ${holder}, ${sqlTime(new Date(at.getTime() + ms))})
         ON CONFLICT (currency) DO UPDATE SET holder = excluded.holder, until = excluded.until WHERE cashdesk_leases.until <= ${sqlTime(at)}
         RETURNING holder`);
+      return rows.length === 1;
+    },
+
+    /** Extends the desk's lease its holder still holds by `ms` from now; false when it is no longer theirs. */
+    async renewLease(currency: DeskCurrency, holder: string, ms: number): Promise<boolean> {
+      const rows = await sql.query(P.sql`
+        UPDATE cashdesk_leases SET until = ${sqlTime(new Date(clock.now().getTime() + ms))}
+        WHERE currency = ${currency} AND holder = ${holder} AND until > ${sqlTime(clock.now())} RETURNING holder`);
       return rows.length === 1;
     },
 

@@ -1,7 +1,9 @@
 // Orders that deliver themselves at the betting cash desk, exactly once (decision 265). A verified top-up is deposited
 // and completed; a withdrawal's code is redeemed; each operation runs alone on its desk (a lease in the database, on
 // every instance), is marked `sending` in a committed write before the call, and is never sent again by the shop: an
-// answer that cannot be known is settled by the desk's Limit, or by a person.
+// answer that cannot be known is settled by the desk's Limit, or by a person. Only the operation holds the desk
+// (decision 301): the player is checked before its turn, its Limit before is the one the last operation left, and the
+// desk's Limit is compared with the shop's by the minute's watch.
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import { productCurrency, productKind, productsOfKind } from '#shared/constants';
@@ -9,7 +11,7 @@ import type { Clock } from '../clock.js';
 import type { AnyTransaction, SqlRunner } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { OrderRecord } from '../orders/index.js';
-import type { CashdeskClient, DeskCall, DeskOperation } from './client.js';
+import { deskFailureText, type CashdeskClient, type DeskCall, type DeskOperation } from './client.js';
 import type { Desk, DeskCurrency, DesksRepository } from './desks.repository.js';
 import type { FulfilmentKind, FulfilmentRepository, OperationRow } from './fulfilment.repository.js';
 
@@ -19,8 +21,11 @@ export type DeskRecords = Pick<DesksRepository, 'readDesk' | 'recordBalance' | '
 /** What the engine asks of the orders domain, the only writer of orders (decision 130). */
 export interface FulfilmentOrders {
   read(id: string): Promise<OrderRecord | null>;
-  /** pending → complete by the shop; a withdrawal's proven TrxID goes along (the four-eyes rule still applies). */
-  completeByShop(id: string, payoutTrxId?: string): Promise<boolean>;
+  /**
+   * pending → complete by the shop; a withdrawal's proven TrxID goes along (the four-eyes rule still applies); `note`
+   * (what the desk did) on the move's timeline entry, for staff.
+   */
+  completeByShop(id: string, payoutTrxId?: string, note?: string): Promise<boolean>;
   /**
    * pending → waiting: the desk refused the code; the customer may send another. `recordRefusal` (the engine's record
    * of the refusal) commits in the same transaction as the move, or neither does.
@@ -28,8 +33,11 @@ export interface FulfilmentOrders {
   refuseCode(id: string, message: string, recordRefusal: (tx: AnyTransaction) => Promise<void>): Promise<boolean>;
   /** The desk redeemed the code: the order's amount is what it redeemed. */
   recordRedemption(id: string, amount: string): Promise<boolean>;
-  /** A timeline entry about the delivery, announced (pushed). */
-  noteFulfilment(id: string, note: string): Promise<void>;
+  /**
+   * A timeline entry about the delivery, announced (pushed); `change` (the engine's write it tells of) commits in the
+   * same transaction, or neither does.
+   */
+  noteFulfilment(id: string, note: string, change?: (tx: AnyTransaction) => Promise<void>): Promise<void>;
 }
 
 /** What the cashdesk domain tells the rest of the shop (decision 130). */
@@ -56,8 +64,18 @@ export const FULFILMENT = {
   waitForDeskMs: 4 * 60_000,
   /** Withdrawal codes the desk may refuse before the order stays with staff. */
   maxCodeRefusals: 3,
-  /** How often the desk is watched (Balance, unknowns settled, stranded deliveries swept). */
+  /**
+   * How often the desk is watched (Balance, unknowns settled, stranded deliveries swept). The watch is also where the
+   * desk's Limit is compared with the one the shop's operations left it at (drift): an operation reads no Balance.
+   */
   watchMs: 60_000,
+  /**
+   * How long a player the desk confirmed is taken as checked (a run of top-ups for one 1xBet id checks it once). A
+   * player gone since is refused by the desk's Deposit itself (a refusal: no money moves).
+   */
+  playerKeptMs: 60_000,
+  /** Players kept at most (oldest dropped first). */
+  playersKept: 5_000,
   /**
    * How far back the sweep looks for a top-up that turned deliverable and was never queued: a crash and a restart,
    * not the staff's queue of the day (an order that waited there longer may be in someone's hands).
@@ -79,6 +97,21 @@ export const FULFILMENT_MESSAGES = {
 };
 
 class DeskBusy extends Error {}
+
+/** A desk's lease held by this process; `limitAfter` as `withDesk` hands it from one operation to the next. */
+interface DeskLease {
+  holder: string;
+  until: number;
+  limitAfter?: string;
+  /**
+   * The write recording the answer of the operation that set `limitAfter`, still under way: the next operation is
+   * marked meanwhile, but its call waits for it and is not made unless it landed.
+   */
+  settling?: Promise<boolean>;
+}
+
+/** What an operation hands to the next one with the desk's lease (`DeskLease`). */
+type Handed = { limit: string; settling?: Promise<boolean> } | undefined;
 /** A write meant to commit with another domain's found its row moved on: the whole transaction is rolled back. */
 class MovedOn extends Error {}
 
@@ -116,16 +149,30 @@ export function redeemsByItself(order: OrderRecord, desk: Desk | null): boolean 
  */
 export function createDeskRoom(deps: {
   desks: Pick<DesksRepository, 'listDesks'>;
-  repo: Pick<FulfilmentRepository, 'promisedDeposits'>;
+  repo: Pick<FulfilmentRepository, 'promisedDeposits' | 'lastExpectedLimit'>;
 }) {
   return async (currency: DeskCurrency, amount: string): Promise<boolean> => {
     // The summaries: no secret is opened on the way to placing an order.
     const desk = (await deps.desks.listDesks()).find((d) => d.currency === currency);
     if (!desk || desk.limit === null || desk.state === 'failing') return true;
-    return dec(desk.limit)
+    return (await knownLimit(deps.repo, desk))!
       .minus(await deps.repo.promisedDeposits(currency))
       .greaterThanOrEqualTo(amount);
   };
+}
+
+/**
+ * The desk's Limit as the shop knows it now: its last Balance read, or, when the shop has operated on it since, the
+ * Limit its last operation left (operations read no Balance; the minute's watch compares the two). Null: never read.
+ */
+async function knownLimit(
+  repo: Pick<FulfilmentRepository, 'lastExpectedLimit'>,
+  desk: { currency: DeskCurrency; limit: number | null; checkedAt: Date | null },
+): Promise<Decimal | null> {
+  const expected = await repo.lastExpectedLimit(desk.currency);
+  if (expected && (desk.checkedAt === null || expected.at.getTime() >= desk.checkedAt.getTime()))
+    return dec(expected.limit);
+  return desk.limit === null ? null : dec(desk.limit);
 }
 
 export function createFulfilmentEngine(deps: {
@@ -151,27 +198,49 @@ export function createFulfilmentEngine(deps: {
   const instance = crypto.randomBytes(6).toString('hex');
   /** One operation at a time per desk in this process too: the others wait here rather than poll the lease. */
   const local = new Map<DeskCurrency, Promise<unknown>>();
+  /** The lease this process holds on a desk between two of its operations (handed from one to the next). */
+  const held = new Map<DeskCurrency, DeskLease>();
+  /** Players the desk confirmed lately, per desk and 1xBet id, with their account's currency. */
+  const players = new Map<string, { at: number; currencyId: number }>();
 
-  /** Runs `work` holding the desk's lease: alone on this desk on every instance. */
+  /**
+   * Runs `work` holding the desk's lease: alone on this desk on every instance. `handed` is the Limit the operation
+   * that handed the lease over left the desk at (nothing else ran on the desk since), with the write recording it when
+   * still under way; `work` may set `lease.limitAfter` and `lease.settling` likewise for the next one.
+   */
   async function withDesk<T>(
     currency: DeskCurrency,
-    work: () => Promise<T>,
+    work: (lease: DeskLease, handed: Handed) => Promise<T>,
     waitMs = FULFILMENT.waitForDeskMs,
   ): Promise<T> {
     const previous = local.get(currency) ?? Promise.resolve();
     const mine = previous
       .catch(() => undefined)
       .then(async () => {
-        const holder = `${instance}:${crypto.randomBytes(4).toString('hex')}`;
-        const deadline = Date.now() + waitMs;
-        while (!(await repo.takeLease(currency, holder, leaseMs))) {
-          if (Date.now() >= deadline) throw new DeskBusy(`the ${currency} desk is busy`);
-          await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
-        }
+        const lease = await acquire(currency, waitMs);
+        const handed: Handed =
+          lease.limitAfter === undefined ? undefined : { limit: lease.limitAfter, settling: lease.settling };
+        lease.limitAfter = undefined;
+        lease.settling = undefined;
         try {
-          return await work();
+          return await work(lease, handed);
         } finally {
-          await repo.releaseLease(currency, holder);
+          // The write before this turn has landed or failed by now (an operation's call waits for it); a turn that
+          // ended early waits for it here, so that nobody reads the desk's operations in the middle of it.
+          await handed?.settling?.catch(() => false);
+          if (local.get(currency) !== mine) {
+            // The next operation waits here: the lease passes to it as it is (no release and take in between).
+            held.set(currency, lease);
+          } else {
+            held.delete(currency);
+            // Nothing runs on the desk anywhere before the last answer is recorded.
+            // (`work` set it: the compiler still sees the `undefined` written above.)
+            await (lease.settling as Promise<boolean> | undefined)?.catch(() => false);
+            await repo.releaseLease(currency, lease.holder);
+            // Nobody here waits for the desk: a delivery queued meanwhile (by another instance, or beyond the queue's
+            // parallel jobs) is claimed now rather than at the queue's next poll.
+            deps.jobs.kick();
+          }
         }
       });
     local.set(currency, mine);
@@ -182,16 +251,35 @@ export function createFulfilmentEngine(deps: {
     }
   }
 
+  /**
+   * The desk's lease for one operation: the one handed over by the operation before it here while it still outlasts
+   * a call by the margin (else renewed), or a new one once nobody else's holds it. Throws `DeskBusy` after `waitMs`.
+   */
+  async function acquire(currency: DeskCurrency, waitMs: number): Promise<DeskLease> {
+    const kept = held.get(currency);
+    held.delete(currency);
+    const now = () => clock.now().getTime();
+    if (kept) {
+      if (kept.until - now() > leaseMs - FULFILMENT.leaseMarginMs / 2) return kept;
+      const until = now() + leaseMs;
+      if (await repo.renewLease(currency, kept.holder, leaseMs)) return { ...kept, until };
+    }
+    const holder = `${instance}:${crypto.randomBytes(4).toString('hex')}`;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const until = now() + leaseMs;
+      if (await repo.takeLease(currency, holder, leaseMs)) return { holder, until };
+      if (Date.now() >= deadline) throw new DeskBusy(`the ${currency} desk is busy`);
+      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
+    }
+  }
+
   /** Reads the desk's Balance, records it; null when the desk did not answer (counted as a failure when it should have). */
   async function readLimit(desk: Desk): Promise<Decimal | null> {
     const at = clock.now();
     const read = await client.balance(desk, at);
     if (read.outcome !== 'ok') {
-      await failure(
-        desk.currency,
-        read.outcome === 'refused' ? read.message : `${read.outcome}: ${read.message}`,
-        read.outcome !== 'refused',
-      );
+      await failure(desk.currency, deskFailureText(read), read.outcome !== 'refused');
       return null;
     }
     await desks.recordBalance(desk.currency, { balance: read.value.balance, limit: read.value.limit, at });
@@ -205,10 +293,15 @@ export function createFulfilmentEngine(deps: {
     if (recorded?.becameFailing) deps.alerts.failing(currency, message);
   }
 
-  /** After an operation: the Limit the shop expects against the one the desk shows; any difference is drift. */
+  /** The Limit the shop's operations left against the one the desk shows (read now); any difference is drift. */
   async function checkDrift(desk: Desk, expected: Decimal): Promise<void> {
     const read = await readLimit(desk);
-    if (read === null || read.equals(expected)) return;
+    if (read !== null) await compareLimit(desk, expected, read);
+  }
+
+  /** A Limit read that is not the one the shop expected is drift: recorded (the read then counts), logged, alerted. */
+  async function compareLimit(desk: Desk, expected: Decimal, read: Decimal): Promise<void> {
+    if (read.equals(expected)) return;
     const drift = await repo.recordDrift(
       desk.currency,
       expected.toFixed(2),
@@ -268,8 +361,9 @@ export function createFulfilmentEngine(deps: {
   /** What follows a delivery the desk made: a top-up completes; a withdrawal takes the redeemed amount and waits for its payout. */
   async function delivered(orderId: string, kind: FulfilmentKind, amount: Decimal, message: string): Promise<void> {
     if (kind === 'deposit') {
-      await orders.noteFulfilment(orderId, `deposit: ${amount.toFixed(2)} (${message})`);
-      await orders.completeByShop(orderId);
+      // The completion says what the desk did (one commit, one announcement); an order that did not move is told apart.
+      const note = `deposit: ${amount.toFixed(2)} (${message})`;
+      if (!(await orders.completeByShop(orderId, undefined, note))) await orders.noteFulfilment(orderId, note);
       return;
     }
     await orders.recordRedemption(orderId, amount.toFixed(2));
@@ -281,8 +375,8 @@ export function createFulfilmentEngine(deps: {
    * The desk's operations whose outcome is still open, settled before anything else runs on it. Throws `DeskBusy`
    * while one stays open (nothing may run until the Limit or a person has spoken).
    */
-  async function settleOpen(desk: Desk): Promise<void> {
-    for (const op of await repo.unsettled(desk.currency)) {
+  async function settleOpen(desk: Desk, open?: OperationRow[]): Promise<void> {
+    for (const op of open ?? (await repo.unsettled(desk.currency))) {
       if (!(await settleByLimit(desk, op)))
         throw new DeskBusy(`operation ${op.id} on the ${desk.currency} desk is not settled`);
     }
@@ -298,14 +392,34 @@ export function createFulfilmentEngine(deps: {
     const fit = order && (kind === 'deposit' ? depositsByItself(order, desk) : redeemsByItself(order, desk));
     // The order moved on (claimed, completed, cancelled) or the desk stopped: it is the staff's, as before.
     if (!fit || !order || !desk) return leftToStaff(orderId, kind);
-    const next = await withDesk(currency, async () => {
-      await settleOpen(desk);
-      if ((await repo.find(orderId))?.status !== 'queued') return undefined;
-      // Read again under the lease: the desk may have turned failing or been paused while this waited its turn.
-      const now = await desks.readDesk(currency);
-      if (!now || !(kind === 'deposit' ? depositsByItself(order, now) : redeemsByItself(order, now)))
-        return leftToStaff(orderId, kind);
-      return kind === 'deposit' ? sendDeposit(now, order) : sendPayout(now, order);
+    // The player is only read: checked before the desk's turn, so that only the operation itself holds the desk.
+    if (kind === 'deposit') {
+      const refusal = await checkPlayer(desk, order.onexId!);
+      if (refusal) return refuseBeforeSending(orderId, kind, refusal);
+    }
+    const next = await withDesk(currency, async (lease, handed) => {
+      // Under the lease every round trip delays the next delivery. Handed over by an operation that was just answered,
+      // the desk has nothing open but that one (whose write this operation's call waits for) and its Limit is the one
+      // that operation left; else both are read (together). Whether
+      // the desk still delivers by itself (paused or failing while this waited its turn) and whether the delivery is
+      // still queued (a job run twice) is asked by `markSending` itself.
+      let expected = handed === undefined ? null : { limit: handed.limit };
+      if (handed === undefined) {
+        const [open, last] = await Promise.all([repo.unsettled(currency), repo.lastExpectedLimit(currency)]);
+        expected = last;
+        if (open.length > 0) {
+          await settleOpen(desk, open);
+          expected = await repo.lastExpectedLimit(currency);
+        }
+      }
+      const previous = handed?.settling;
+      const sent =
+        kind === 'deposit'
+          ? await sendDeposit(desk, order, expected, previous)
+          : await sendPayout(desk, order, expected, previous);
+      lease.limitAfter = sent?.limitAfter;
+      lease.settling = sent?.settling;
+      return sent?.after;
     });
     // The order's side of a delivery the desk made needs no desk: it runs after the lease, so the next operation
     // need not wait for it (a crash in between is the sweep's, decision 300).
@@ -317,28 +431,92 @@ export function createFulfilmentEngine(deps: {
     return undefined;
   }
 
+  /** A delivery refused before anything was sent, and its timeline entry saying why: one commit, or neither. */
   async function refuseBeforeSending(orderId: string, kind: FulfilmentKind, message: string): Promise<undefined> {
-    if (await repo.refuseQueued(orderId, message)) await orders.noteFulfilment(orderId, `${kind}: ${message}`);
+    try {
+      await orders.noteFulfilment(orderId, `${kind}: ${message}`, async (tx) => {
+        if (!(await repo.refuseQueued(tx, orderId, message))) throw new MovedOn();
+      });
+    } catch (error) {
+      // No longer queued (sent or withdrawn meanwhile): nothing to refuse, nothing to say.
+      if (!(error instanceof MovedOn)) throw error;
+    }
     return undefined;
   }
 
-  /** What is left to do once the desk's lease is released: the order's side of a delivery the desk made. */
-  type AfterLease = (() => Promise<void>) | undefined;
-
-  async function sendDeposit(desk: Desk, order: OrderRecord): Promise<AfterLease> {
-    const amount = dec(order.amount);
-    const player = await client.findPlayer(desk, order.onexId!);
-    if (player.outcome === 'notFound') return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noPlayer);
-    if (player.outcome !== 'ok') {
-      await failure(desk.currency, `${player.outcome}: ${player.message}`, player.outcome !== 'refused');
-      throw new Error(`player not checked: ${player.message}`);
+  /**
+   * Whether the player may be paid (read-only, outside the desk's lease): null when so, else why not. A player the
+   * desk confirmed is taken as checked for a minute. Throws when the desk did not answer (the job tries again).
+   */
+  async function checkPlayer(desk: Desk, onexId: string): Promise<string | null> {
+    const key = `${desk.currency}:${onexId.trim().toLowerCase()}`;
+    const at = clock.now().getTime();
+    let kept = players.get(key);
+    if (!kept || at - kept.at >= FULFILMENT.playerKeptMs) {
+      const player = await client.findPlayer(desk, onexId);
+      if (player.outcome === 'notFound') {
+        players.delete(key);
+        return FULFILMENT_MESSAGES.noPlayer;
+      }
+      if (player.outcome !== 'ok') {
+        await failure(desk.currency, deskFailureText(player), player.outcome !== 'refused');
+        throw new Error(`player not checked: ${player.message}`);
+      }
+      kept = { at, currencyId: player.value.currencyId };
+      players.delete(key);
+      if (players.size >= FULFILMENT.playersKept) players.delete(players.keys().next().value as string);
+      players.set(key, kept);
     }
-    if (desk.currencyId !== null && player.value.currencyId !== desk.currencyId)
-      return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.otherCurrency);
-    const limit = await readLimit(desk);
-    if (limit === null) throw new Error("the desk's limit was not read");
-    if (limit.lessThan(amount)) return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
-    const op = await repo.markSending(order.id, {
+    return desk.currencyId !== null && kept.currencyId !== desk.currencyId ? FULFILMENT_MESSAGES.otherCurrency : null;
+  }
+
+  /**
+   * The desk's Limit before an operation: the one the shop's last operation left (no Balance call: the minute's watch
+   * compares it with the desk, and a drift it records is the Limit from then on), read from the desk when none is
+   * known or when it would not cover `amount` (the desk may have been given more since; a difference is drift).
+   * An unknown outcome is still settled by a Limit read at once; one that does not match exactly waits for a person.
+   */
+  async function limitBefore(desk: Desk, amount: Decimal, expected: { limit: string } | null): Promise<Decimal> {
+    if (expected !== null && dec(expected.limit).greaterThanOrEqualTo(amount)) return dec(expected.limit);
+    const read = await readLimit(desk);
+    if (read === null) throw new Error("the desk's limit was not read");
+    if (expected !== null) await compareLimit(desk, dec(expected.limit), read);
+    return read;
+  }
+
+  /**
+   * An operation the desk answered and the shop settled: what is left to do once the desk's lease is released (the
+   * order's side of a delivery the desk made), and the Limit it left the desk at.
+   */
+  type Sent = { after?: () => Promise<void>; limitAfter: string; settling?: Promise<boolean> } | undefined;
+
+  /**
+   * Marks an operation `sending`, and waits for the write recording the one before it when it is still under way
+   * (the two go together). Null when it was not marked; throws, leaving it `sending` without a call (the Limit settles
+   * both), when the one before did not land.
+   */
+  async function markAfter(
+    previous: Promise<boolean> | undefined,
+    ...args: Parameters<FulfilmentRepository['markSending']>
+  ): Promise<{ id: number; deskFailures: number } | null> {
+    const [op, landed] = await Promise.all([repo.markSending(...args), previous?.catch(() => false) ?? true]);
+    if (op !== null && !landed) throw new Error("the desk's previous answer was not recorded: nothing is sent");
+    return op;
+  }
+
+  async function sendDeposit(
+    desk: Desk,
+    order: OrderRecord,
+    expected: { limit: string } | null,
+    previous?: Promise<boolean>,
+  ): Promise<Sent> {
+    const amount = dec(order.amount);
+    const limit = await limitBefore(desk, amount, expected);
+    if (limit.lessThan(amount)) {
+      await previous?.catch(() => false);
+      return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
+    }
+    const op = await markAfter(previous, order.id, {
       currency: desk.currency,
       kind: 'deposit',
       amount: amount.toFixed(2),
@@ -349,10 +527,14 @@ export function createFulfilmentEngine(deps: {
     return answered(desk, order.id, 'deposit', op, limit, answer, amount);
   }
 
-  async function sendPayout(desk: Desk, order: OrderRecord): Promise<AfterLease> {
-    const limit = await readLimit(desk);
-    if (limit === null) throw new Error("the desk's limit was not read");
-    const op = await repo.markSending(order.id, {
+  async function sendPayout(
+    desk: Desk,
+    order: OrderRecord,
+    expected: { limit: string } | null,
+    previous?: Promise<boolean>,
+  ): Promise<Sent> {
+    const limit = await limitBefore(desk, dec(0), expected);
+    const op = await markAfter(previous, order.id, {
       currency: desk.currency,
       kind: 'payout',
       amount: null,
@@ -368,17 +550,19 @@ export function createFulfilmentEngine(deps: {
     desk: Desk,
     orderId: string,
     kind: FulfilmentKind,
-    op: number,
+    { id: op, deskFailures }: { id: number; deskFailures: number },
     limitBefore: Decimal,
     answer: DeskCall<DeskOperation>,
     asked: Decimal | null,
-  ): Promise<AfterLease> {
+  ): Promise<Sent> {
     switch (answer.outcome) {
       case 'ok': {
-        await desks.recordOk(desk.currency);
+        // The desk's run of failures ends (no write when there was none: this runs under the lease).
+        if (deskFailures > 0) await desks.recordOk(desk.currency);
         const amount = kind === 'deposit' ? asked! : dec(Math.abs(answer.value.summa));
         const expected = kind === 'deposit' ? limitBefore.minus(amount) : limitBefore.plus(amount);
-        const landed = await repo.settle(op, ['sending'], {
+        // Under way while the lease passes on: the next operation is marked meanwhile, its call waits for this write.
+        const settling = repo.settle(op, ['sending'], {
           status: 'done',
           fulfilment: 'done',
           amount: amount.toFixed(2),
@@ -386,22 +570,21 @@ export function createFulfilmentEngine(deps: {
           deskOperationId: answer.value.operationId,
           message: answer.value.message || null,
         });
-        await checkDrift(desk, expected);
-        return landed
-          ? () =>
-              delivered(
-                orderId,
-                kind,
-                amount,
-                answer.value.operationId ? `operation ${answer.value.operationId}` : 'made',
-              )
-          : undefined;
+        settling.catch(() => undefined);
+        const made = answer.value.operationId ? `operation ${answer.value.operationId}` : 'made';
+        return {
+          after: async () => {
+            if (await settling) await delivered(orderId, kind, amount, made);
+          },
+          limitAfter: expected.toFixed(2),
+          settling,
+        };
       }
       case 'refused':
       case 'denied': {
         // A refusal is a proper answer; 401/403 say the call was not accepted at all: no money moved either way.
-        if (answer.outcome === 'refused') await desks.recordOk(desk.currency);
-        else await failure(desk.currency, `${answer.status}: ${answer.message}`, true);
+        if (answer.outcome === 'denied') await failure(desk.currency, deskFailureText(answer), true);
+        else if (deskFailures > 0) await desks.recordOk(desk.currency);
         const codeRefused = kind === 'payout' && answer.outcome === 'refused';
         const refusal = {
           status: 'refused',
@@ -426,10 +609,13 @@ export function createFulfilmentEngine(deps: {
         }
         // Not moved (the fourth refusal, the order no longer pending, or not a code): the refusal alone.
         if (!recorded && !(await repo.settle(op, ['sending'], refusal))) return undefined;
-        return () => orders.noteFulfilment(orderId, `${kind} refused: ${answer.message}`);
+        return {
+          after: () => orders.noteFulfilment(orderId, `${kind} refused: ${answer.message}`),
+          limitAfter: limitBefore.toFixed(2),
+        };
       }
       case 'unknown': {
-        await failure(desk.currency, `${answer.reason}: ${answer.message}`, true);
+        await failure(desk.currency, deskFailureText(answer), true);
         await repo.settle(op, ['sending'], {
           status: 'unknown',
           fulfilment: 'unknown',
@@ -453,17 +639,26 @@ export function createFulfilmentEngine(deps: {
   }
 
   /**
-   * Deliveries a crash may have lost (decision 300): an order is queued after the commit that made it deliverable,
-   * and completed after the commit that recorded the desk's answer; a process that stops in between leaves it. Each
-   * stranded top-up is offered again (queueing is keyed per order, so an offer that did land is not doubled), and
-   * each delivery the desk made whose order is still pending is completed.
+   * Deliveries a crash may have lost (decisions 300, 301): an order is queued after the commit that made it
+   * deliverable, and completed after the commit that recorded the desk's answer; a process that stops in between
+   * leaves it. Each stranded top-up, and each withdrawal whose customer's code was never queued, is offered again
+   * (queueing is keyed per order and code, so an offer that did land is not doubled; the code as just sent), and each
+   * delivery the desk made whose order is still pending is completed.
    */
   async function sweep(currency: DeskCurrency): Promise<void> {
     const since = new Date(clock.now().getTime() - FULFILMENT.sweepWindowMs);
-    const { offer: toOffer, complete } = await repo.stranded(productsOf(currency), since);
+    const {
+      offer: toOffer,
+      redeem,
+      complete,
+    } = await repo.stranded(productsOf(currency), since, FULFILMENT.maxCodeRefusals);
     for (const id of toOffer) {
       const order = await orders.read(id);
       if (order) await engine.offer(order, null);
+    }
+    for (const id of redeem) {
+      const order = await orders.read(id);
+      if (order) await engine.offer(order, { status: 'waiting' });
     }
     for (const id of complete) {
       const order = await orders.read(id);
@@ -502,25 +697,34 @@ export function createFulfilmentEngine(deps: {
       const currency = productCurrency(order.productId);
       const desk = await desks.readDesk(currency);
       if (!(kind === 'deposit' ? depositsByItself(order, desk) : redeemsByItself(order, desk))) return false;
-      const queued = await deps.sql.transaction(async (q) => {
-        if (
-          !(await repo.queue(q, {
-            orderId: order.id,
-            kind,
-            currency,
-            amount: kind === 'deposit' ? order.amount : null,
-          }))
-        )
-          return false;
-        const key =
-          kind === 'deposit' ? `cashdesk:deposit:${order.id}` : `cashdesk:payout:${order.id}:${current?.refusals ?? 0}`;
-        await deps.jobs.enqueue([{ kind: FULFILMENT_JOBS[kind], payload: { orderId: order.id }, dedupeKey: key }], q);
-        return true;
-      });
-      if (queued) {
-        deps.jobs.kick();
-        await orders.noteFulfilment(order.id, `${kind}: queued`);
+      let queued: boolean;
+      try {
+        queued = await deps.sql.transaction(async (q) => {
+          if (
+            !(await repo.queue(q, {
+              orderId: order.id,
+              kind,
+              currency,
+              amount: kind === 'deposit' ? order.amount : null,
+            }))
+          )
+            return false;
+          const key =
+            kind === 'deposit'
+              ? `cashdesk:deposit:${order.id}`
+              : `cashdesk:payout:${order.id}:${current?.refusals ?? 0}`;
+          const jobs = [{ kind: FULFILMENT_JOBS[kind], payload: { orderId: order.id }, dedupeKey: key }];
+          // Its key was queued before (a delivery since left to staff, offered again by the sweep): it is the
+          // staff's; a row queued without its job would never be sent.
+          if ((await deps.jobs.enqueue(jobs, q)) === 0) throw new MovedOn();
+          return true;
+        });
+      } catch (error) {
+        if (!(error instanceof MovedOn)) throw error;
+        queued = false;
       }
+      // No timeline entry of its own: the delivery's status is on the order's views, and its outcome is noted.
+      if (queued) deps.jobs.kick();
       return queued;
     },
 
@@ -541,21 +745,22 @@ export function createFulfilmentEngine(deps: {
       try {
         await withDesk(
           currency,
-          async () => {
+          async (_lease, handed) => {
+            await handed?.settling?.catch(() => false);
             await sweep(currency);
             const open = await repo.unsettled(currency);
             if (open.length > 0) {
               for (const op of open) if (!(await settleByLimit(desk, op))) return;
               return;
             }
-            // Another instance (or an operation) read it within the minute: one read a minute is enough.
+            // Another instance read it within the minute: one read a minute is enough.
             if (desk.checkedAt && clock.now().getTime() - desk.checkedAt.getTime() < FULFILMENT.watchMs * 0.8) return;
             const expected = await repo.lastExpectedLimit(currency);
             if (expected === null) {
               await readLimit(desk);
               return;
             }
-            await checkDrift(desk, dec(expected));
+            await checkDrift(desk, dec(expected.limit));
           },
           0,
         );
@@ -656,7 +861,7 @@ export function createFulfilmentEngine(deps: {
     async spareLimit(currency: DeskCurrency): Promise<Decimal | null> {
       const desk = await desks.readDesk(currency);
       if (!desk || !desk.topupAuto || desk.paused || desk.state !== 'ok' || desk.limit === null) return null;
-      return dec(desk.limit).minus(await repo.promisedDeposits(currency));
+      return (await knownLimit(repo, desk))!.minus(await repo.promisedDeposits(currency));
     },
 
     completeIfPaidOut,

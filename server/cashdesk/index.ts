@@ -13,6 +13,7 @@ export {
 export {
   CASHDESK_TIMEOUT_MS,
   createCashdeskClient,
+  deskFailureText,
   deskNumber,
   type CashdeskClient,
   type CashdeskClientOptions,

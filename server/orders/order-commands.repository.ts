@@ -111,7 +111,8 @@ export interface TransitionGuard {
   verifiedPayment?: boolean;
   /**
    * Refuse ('deliveryUnsettled') while the cash desk's answer on the order's delivery is not known (`sending` or
-   * `unknown`, decision 265): completing it by hand then could deliver it twice.
+   * `unknown`, decision 265): completing it by hand then could deliver it twice, cancelling it could keep money the
+   * desk moved (decision 301).
    */
   deliverySettled?: boolean;
   /**

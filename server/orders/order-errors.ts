@@ -25,11 +25,11 @@ export const orderErrors = {
       'This payment method has reached its limit for today; try another or after midnight (Dhaka time)',
     ),
   smsNotLinkable: () => errors.conflict('errors.smsNotLinkable', 'This SMS can not be linked to that order'),
-  /** Complete by hand while the cash desk's answer on the order's delivery is being settled (decision 265). */
+  /** Complete or cancel by hand while the cash desk's answer on the order's delivery is being settled (decisions 265, 301). */
   deliveryUnsettled: () =>
     errors.conflict(
       'errors.fulfilmentUnsettled',
-      "The cash desk's answer on this delivery is being settled; complete it only after it is decided",
+      "The cash desk's answer on this delivery is being settled; complete or cancel it only after it is decided",
     ),
   cashdeskLimit: () => errors.conflict('errors.cashdeskLimit', 'The cash desk cannot deliver this amount right now'),
   verificationNotHeld: () =>

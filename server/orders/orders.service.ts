@@ -516,15 +516,17 @@ export function createOrdersService(deps: {
 
     /**
      * The cash desk delivered the order (decision 265): pending → complete by the shop, a withdrawal with the TrxID
-     * its Send Money SMS proved; a withdrawal at or above the four-eyes threshold still waits for an approval.
+     * its Send Money SMS proved; a withdrawal at or above the four-eyes threshold still waits for an approval. `note`
+     * (what the desk did) is the move's timeline entry's, shown to staff only.
      */
-    async completeByShop(id: string, payoutTrxId?: string): Promise<boolean> {
+    async completeByShop(id: string, payoutTrxId?: string, note?: string): Promise<boolean> {
       const minBdt = await fourEyesBdt();
       const outcome = await commands.applyTransition({
         id,
         name: 'completeByShop',
         actorId: null,
         data: payoutTrxId === undefined ? undefined : { payoutTrxId },
+        ...(note === undefined ? {} : { note: note.slice(0, 500) }),
         // Nobody completes it, so any staff member's approval counts.
         guard: minBdt === null ? undefined : { secondApproval: { minBdt, actorId: '' } },
       });
@@ -565,36 +567,37 @@ export function createOrdersService(deps: {
     },
 
     /**
-     * A timeline entry on the order's delivery, announced; a staff member's comes with its audit entry and the
-     * decision itself (`change`, the engine's write): all three commit together, or none does.
+     * A timeline entry on the order's delivery, announced. `change` (the engine's write the entry tells of) and, for a
+     * staff member's entry, their audit entry commit with it: all land together, or none does.
      */
     async noteFulfilment(
       id: string,
       note: string,
-      staff?: {
-        user: UserRecord;
-        action: string;
-        after: { [key: string]: AuditJson };
+      by?: {
         change?: (tx: Transaction) => Promise<void>;
+        staff?: { user: UserRecord; action: string; after: { [key: string]: AuditJson } };
       },
     ): Promise<OrderRecord | null> {
+      const staff = by?.staff;
       const changed = await commands.noteFulfilment({
         id,
         note,
         actorId: staff?.user.id,
-        also: staff
-          ? async (tx) => {
-              await staff.change?.(tx);
-              await deps.audit(tx, {
-                actorId: staff.user.id,
-                action: staff.action,
-                targetType: 'order',
-                targetId: id,
-                before: {},
-                after: staff.after,
-              });
-            }
-          : undefined,
+        also:
+          by?.change || staff
+            ? async (tx) => {
+                await by?.change?.(tx);
+                if (staff)
+                  await deps.audit(tx, {
+                    actorId: staff.user.id,
+                    action: staff.action,
+                    targetType: 'order',
+                    targetId: id,
+                    before: {},
+                    after: staff.after,
+                  });
+              }
+            : undefined,
       });
       if (!changed) return null;
       await announce(changed.order, changed.before);
@@ -625,7 +628,8 @@ export function createOrdersService(deps: {
         staff,
         data,
         undefined,
-        await staffGuard(staff, false),
+        // Cancelled while the desk's answer is not known, the money may have moved all the same (decision 301).
+        { ...(await staffGuard(staff, false)), deliverySettled: true },
       );
     },
 

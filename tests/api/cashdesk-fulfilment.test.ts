@@ -292,14 +292,14 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
     // The audit entry cannot be written: the retry does not land either (nothing queued, nothing sent).
     const service = orders();
     const noteFulfilment = service.noteFulfilment;
-    service.noteFulfilment = (orderId, note, staff) =>
+    service.noteFulfilment = (orderId, note, by) =>
       noteFulfilment(
         orderId,
         note,
-        staff && {
-          ...staff,
+        by?.staff && {
+          ...by,
           change: async (tx) => {
-            await staff.change?.(tx);
+            await by.change?.(tx);
             throw new Error('the audit log is not writable');
           },
         },
@@ -341,7 +341,7 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
     expect(fake.operations(PLAYER).filter((op) => op.summa === 320)).toHaveLength(1);
   });
 
-  it('When the delivery of a top-up is sending or unknown, then staff cannot complete it by hand (409) until it is decided', async () => {
+  it('When the delivery of a top-up is sending or unknown, then staff can neither complete nor cancel it by hand (409) until it is decided', async () => {
     // Above auto_max: the shop leaves it to staff; its delivery row is written here as an instance would have left it.
     const id = await paidTopup('24000');
     expect((await adminOrder(id)).fulfilment).toBeNull();
@@ -349,17 +349,25 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
       `INSERT INTO fulfilments (order_id, kind, currency, status, amount, at) VALUES ('${id}', 'deposit', 'BDT', 'sending', 24000, now())`,
     );
     const complete = () => server.api.patch(`/orders/${id}`, { order: { status: 'complete' } }, admin.token);
+    // Cancelled meanwhile, a deposit the desk made would be money the shop keeps nowhere (decision 301).
+    const cancel = () => server.api.patch(`/orders/${id}`, { order: { status: 'cancelled' } }, admin.token);
+    const staff = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: admin.id } });
     for (const status of ['sending', 'unknown']) {
       await sql(`UPDATE fulfilments SET status = '${status}' WHERE order_id = '${id}'`);
-      const refused = await complete();
-      expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ key: 'errors.fulfilmentUnsettled' });
+      for (const refused of [await complete(), await cancel()]) {
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({ key: 'errors.fulfilmentUnsettled' });
+      }
+      // The commands themselves refuse (the Telegram desk's Complete button runs the first).
+      await expect(orders().completeOrder(id, staff as never)).rejects.toMatchObject({
+        key: 'errors.fulfilmentUnsettled',
+      });
+      await expect(orders().cancelOrderAsAdmin(id, staff as never)).rejects.toMatchObject({
+        key: 'errors.fulfilmentUnsettled',
+      });
+      // Nothing moved.
+      expect(await adminOrder(id)).toMatchObject({ status: 'pending' });
     }
-    // The Telegram desk's Complete button runs the same command.
-    const staff = await server.app.ctx.prisma.user.findUniqueOrThrow({ where: { id: admin.id } });
-    await expect(orders().completeOrder(id, staff as never)).rejects.toMatchObject({
-      key: 'errors.fulfilmentUnsettled',
-    });
     await sql(`UPDATE fulfilments SET status = 'refused' WHERE order_id = '${id}'`);
     server.app.orderViews.drop(id);
     expect((await complete()).status).toBe(200);
@@ -388,13 +396,8 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
         assignee: null,
         fulfilment: { status: 'refused', message: why[id], attempts: 0 },
       });
-      // A refusal before anything was sent commits its delivery row, then the timeline note (nothing moved money):
-      // wait for the note rather than read between the two.
-      const noted = await waitFor(
-        () => adminOrder(id),
-        (o) => o.events.some((e) => e.kind === 'fulfilment' && e.note === `deposit: ${why[id]}`),
-      );
-      expect(noted.events).toContainEqual(
+      // The refusal before anything was sent and its timeline note are one commit: seen together (decision 301).
+      expect(order.events).toContainEqual(
         expect.objectContaining({ kind: 'fulfilment', actor: 'system', note: `deposit: ${why[id]}` }),
       );
     }
@@ -439,6 +442,53 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
     expect((await adminOrder(id)).fulfilment).toMatchObject({ status: 'done', attempts: 1 });
   });
 
+  it("When a crash loses the queueing of a withdrawal's code, then the desk watch sweeps it and the code is redeemed exactly once", async () => {
+    fake.addCode('SW3P', 720, PLAYER);
+    const id = await placeOrder(server, WITHDRAW_BDT, withdrawPayload({ pm_method: 'nagad', amount: '1000' }));
+    const jobs = server.app.jobs;
+    const enqueue = jobs.enqueue;
+    let lost = 0;
+    // The process stops between the commit of the customer's code and the delivery's queueing.
+    jobs.enqueue = async (list, tx) => {
+      if (list.some((job) => job.kind.startsWith('cashdesk.'))) {
+        lost += 1;
+        throw new Error('the process stopped before queueing');
+      }
+      return enqueue(list, tx);
+    };
+    try {
+      expect((await server.api.patch(`/orders/${id}`, { order: { onex_id: PLAYER, w_code: 'SW3P' } })).status).toBe(
+        200,
+      );
+      await waitFor(
+        async () => lost,
+        (n) => n > 0,
+      );
+    } finally {
+      jobs.enqueue = enqueue;
+    }
+    const sent = () => fake.requests.filter((r) => r.call === 'payout' && r.body.includes('"SW3P"')).length;
+    expect(await adminOrder(id)).toMatchObject({ status: 'pending', fulfilment: null });
+    expect(sent()).toBe(0);
+    await engine().watch('BDT');
+    const redeemed = await waitFor(
+      () => adminOrder(id),
+      (o) => o.fulfilment?.status === 'done',
+    );
+    expect(redeemed).toMatchObject({ status: 'pending', data: { amount: 720 }, fulfilment: { attempts: 1 } });
+    // Swept again, and once more as another instance would: the code is not sent twice.
+    await engine().watch('BDT');
+    await engine().watch('BDT');
+    // Neither watch queued it again (each sweep is awaited): one job, one send.
+    const queued = await server.app.ctx.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM jobs WHERE kind = 'cashdesk.payout' AND payload->>'orderId' = $1`,
+      id,
+    );
+    expect(Number(queued[0].n)).toBe(1);
+    expect(sent()).toBe(1);
+    expect((await adminOrder(id)).fulfilment).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('When a crash loses the completion after the desk made the deposit, then the watch completes the order without sending again', async () => {
     const service = orders();
     const completeByShop = service.completeByShop;
@@ -448,8 +498,13 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
     let id: string;
     try {
       id = await paidTopup('650');
+      // Nothing announces the desk's answer when the completion (which says what the desk did) does not happen: the
+      // order is read afresh, not from its kept view.
       await waitFor(
-        () => adminOrder(id),
+        () => {
+          server.app.orderViews.drop(id);
+          return adminOrder(id);
+        },
         (o) => o.fulfilment?.status === 'done',
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
