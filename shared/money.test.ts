@@ -1,5 +1,8 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computePayAmount, compareAmounts, feeAmount, rateTerms, toMoneyNumber } from './money.js';
+import { computePayAmount, compareAmounts, feeAmount, toMoneyNumber } from './money.js';
+import { rateTerms } from './rates.js';
 
 describe('money', () => {
   it('When amounts meet rates, then the product is exact and rounded half-up to 2 places', () => {
@@ -26,5 +29,19 @@ describe('money', () => {
     expect(rateTerms('BDT', 1)).toEqual({ kind: 'none' });
     expect(feeAmount('3000', '0.98')).toBe('60.00');
     expect(feeAmount('100.10', '1.02')).toBe('2.00');
+  });
+  it('When any stored rate (4 places) is shown, then the terms without decimal.js agree with decimal arithmetic', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.boolean(), (units, asNumber) => {
+        const text = new Decimal(units).dividedBy(10_000).toFixed(4);
+        const rate = asNumber ? Number(text) : text;
+        const value = new Decimal(text);
+        expect(rateTerms('USD', rate)).toEqual({ kind: 'exchange', rate: value.toString() });
+        const percent = value.minus(1).abs().times(100);
+        expect(rateTerms('BDT', rate)).toEqual(
+          percent.isZero() ? { kind: 'none' } : { kind: 'fee', percent: percent.toDecimalPlaces(2).toString() },
+        );
+      }),
+    );
   });
 });

@@ -17,18 +17,6 @@ export function toMoneyNumber(value: string | number | { toString(): string }): 
   return Number(new Decimal(value.toString()).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
 }
 
-/**
- * How a method's rate reads to a customer (issue 35 §16): a dollar product's rate is its price of one dollar in taka
- * ("1 USD = 125 BDT"); a taka product's rate is a fee (0.98 on a withdrawal, 1.02 on a top-up: "fee 2 %") or none (1).
- */
-export type RateTerms = { kind: 'exchange'; rate: string } | { kind: 'fee'; percent: string } | { kind: 'none' };
-export function rateTerms(currency: 'BDT' | 'USD', rate: string | number): RateTerms {
-  const value = new Decimal(rate);
-  if (currency === 'USD') return { kind: 'exchange', rate: value.toString() };
-  const percent = value.minus(1).abs().times(100);
-  return percent.isZero() ? { kind: 'none' } : { kind: 'fee', percent: percent.toDecimalPlaces(2).toString() };
-}
-
 /** The fee in taka on a taka amount: the difference between the amount and what is paid for it, 2 places. */
 export function feeAmount(amount: string | number, rate: string | number): string {
   return new Decimal(computePayAmount(amount, rate)).minus(new Decimal(amount)).abs().toFixed(2);

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto, ProductPmDto } from '#shared/api-types';
 import { productCurrency, productKind } from '#shared/constants';
 import { toAsciiDigits } from '#shared/digits';
-import { AMOUNT_PATTERN, compareAmounts, computePayAmount } from '#shared/money';
+import { AMOUNT_PATTERN, compareAmounts, computePayAmount, feeAmount } from '#shared/money';
 import { isOpenAt } from '#shared/money-controls';
 import { topupOrderSchema, withdrawOrderSchema, type PlaceOrderInput } from '#shared/schemas';
 import type { z } from 'zod';
@@ -351,7 +351,7 @@ export function NewOrderForm({
             {estimate ? format.money(estimate, 'BDT') : '—'}
           </Text>
           <Text size="xs" c="dimmed">
-            {method ? rateText(currency, method.rate, estimate ? amount : null) + ' · ' : ''}
+            {method ? rateText(currency, method.rate, estimate ? feeAmount(amount, method.rate) : null) + ' · ' : ''}
             {t('new.estimateNote')}
           </Text>
         </Paper>
