@@ -42,7 +42,7 @@ describe.runIf(hasChromium())('Admin polish in the browser', () => {
       where: { id: phone.body.device.id },
       data: { ledgerGap: { from: 1, to: 2, sms_id: 1, unexplained: '100.00' } },
     });
-    // The held payment's SMS does not chain: a Tk 700 message is missing after the chain's step at 10:02 (decision 303).
+    // The held payment's SMS does not chain: a Tk 700 message is missing after the chain's step at 04:02 (decision 303).
     const sms = await server.app.ctx.prisma.smsMessage.create({
       data: {
         deviceId: phone.body.device.id,
@@ -132,11 +132,11 @@ describe.runIf(hasChromium())('Admin polish in the browser', () => {
     const popup = page.getByRole('dialog', { name: 'Order details' });
     const decision = popup.getByTestId('order-decision');
     await decision.waitFor(WAIT);
-    // The held reason says which message is missing, and between which two times (10:02 and 10:15 in Dhaka).
+    // The held reason says which message is missing, and between which two times (dates in UTC, product.md §1.6).
     const reason = popup.locator('[data-held-reason="balance_gap"]');
     await reason.waitFor(WAIT);
-    expect(await reason.textContent()).toMatch(
-      /A Tk 700 message is missing on the bKash phone between .*10:02 and .*10:15 \(/,
+    expect(await reason.textContent()).toContain(
+      'A Tk 700 message is missing on the bKash phone between 29 Nov, 04:02 and 29 Nov, 04:15 (',
     );
     // One reason field, for the path chosen, and each path says what the customer will see.
     expect(await decision.getByRole('textbox').count()).toBe(0);
