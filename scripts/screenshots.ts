@@ -19,7 +19,8 @@
 // SCREEN_SUBMIT=1 then sends the page's form, to look at its errors.
 // A page path may end in steps after '!', done before the shot: '!bell' opens the admin's bell list, '!all' the
 // All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters; '!anystate'
-// sets the SMS inbox's State filter to its second option ("All").
+// sets the SMS inbox's State filter to its second option ("All"); '!timeline' opens the first order of the list
+// shown and scrolls its popup to the order's history.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -402,6 +403,16 @@ try {
               .click();
             await page.getByRole('option').nth(1).click();
             await page.waitForLoadState('networkidle');
+          }
+          // '!timeline': opens the first order of the list shown and scrolls its popup to the order's history.
+          if (step === 'timeline') {
+            await page
+              .getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ })
+              .filter({ visible: true })
+              .first()
+              .click();
+            const history = page.getByLabel(lang === 'EN' ? 'Order history' : 'অর্ডারের ইতিহাস');
+            await history.scrollIntoViewIfNeeded();
           }
           if (step === 'filters' && (await page.getByTestId('history-filters-toggle').count()) > 0)
             await page.getByTestId('history-filters-toggle').click();
