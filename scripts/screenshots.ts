@@ -19,7 +19,8 @@
 // SCREEN_SUBMIT=1 then sends the page's form, to look at its errors.
 // A page path may end in steps after '!', done before the shot: '!bell' opens the admin's bell list, '!all' the
 // All orders tab, '!filters' unfolds the history's filters on a phone, e.g. /admin/orders!all!filters; '!anystate'
-// sets the SMS inbox's State filter to its second option ("All").
+// sets the SMS inbox's State filter to its second option ("All"); '!timeline' opens the first order of the list
+// shown and scrolls its popup to the order's history.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '../tests/support/server.js';
@@ -99,19 +100,22 @@ try {
     const nagad = await registerForwarder(server, token, 'nagad', 'Counter Nagad');
     // A phone added without its balance: its card says every payment on it waits until the balance is stated.
     await server.api.post('/devices', { device: { name: 'New Rocket', account: 'rocket' } }, token);
+    // The messages before the held one came 8 minutes earlier (a payment's SMS may precede its order by 10): the
+    // held popup says the missing one came between them.
+    const earlier = new Date(Date.now() - 8 * 60_000);
     const paid = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
       order: { pm_method: 'bkash', amount: '1250', contact_email: 'rahim@example.com', onex_id: '123456789' },
     });
     const order = await server.api.get<{ order: { pm_amount: number } }>(`/orders/${paid.body.id}`);
     await server.api.patch(`/orders/${paid.body.id}`, { order: { pm_id: 'CJU0AB12C6' } });
-    await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6' });
-    await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D' });
+    await bkash.payment({ amount: order.body.order.pm_amount, trxId: 'CJU0AB12C6', at: earlier });
+    await nagad.payment({ amount: 600.5, trxId: '7A1B2C3D', at: earlier });
     // A payment whose SMS says another amount: "Amount differs" on its order and in the inbox.
     const short = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
       order: { pm_method: 'bkash', amount: '900', contact_email: 'rahim@example.com', onex_id: '987654321' },
     });
     await server.api.patch(`/orders/${short.body.id}`, { order: { pm_id: 'CJU0ZX98Y7' } });
-    await bkash.payment({ amount: 850, trxId: 'CJU0ZX98Y7' });
+    await bkash.payment({ amount: 850, trxId: 'CJU0ZX98Y7', at: earlier });
     await bkash.post({ text: 'Your bKash verification code is 123456. Never share it.' });
     // Money sent out: a Send Money that proves a pending withdrawal's payout, and one that no order matches.
     const withdrawal = await server.api.post<{ id: string }>('/orders/1xbet_withdraw_bdt', {
@@ -125,7 +129,7 @@ try {
       [1500, '01998765432', 'CJU0PAY002'],
     ] as const) {
       bkash.moveBalance(-amount - 10);
-      await bkash.post({ text: sendMoneySms({ amount, to, trxId, fee: 10, balance: bkash.balance() }) });
+      await bkash.post({ text: sendMoneySms({ amount, to, trxId, fee: 10, balance: bkash.balance(), at: earlier }) });
     }
     // A Tk 700 message the bKash phone missed: the next payment does not chain on its balance and is held.
     const held = await server.api.post<{ id: string }>('/orders/1xbet_topup_bdt', {
@@ -399,6 +403,16 @@ try {
               .click();
             await page.getByRole('option').nth(1).click();
             await page.waitForLoadState('networkidle');
+          }
+          // '!timeline': opens the first order of the list shown and scrolls its popup to the order's history.
+          if (step === 'timeline') {
+            await page
+              .getByRole('button', { name: /^(Open order|অর্ডার .* খুলুন)/ })
+              .filter({ visible: true })
+              .first()
+              .click();
+            const history = page.getByLabel(lang === 'EN' ? 'Order history' : 'অর্ডারের ইতিহাস');
+            await history.scrollIntoViewIfNeeded();
           }
           if (step === 'filters' && (await page.getByTestId('history-filters-toggle').count()) > 0)
             await page.getByTestId('history-filters-toggle').click();

@@ -154,6 +154,12 @@ const verificationSchema = obj({
   received_at: unixSeconds.nullable(),
   /** For `held`: why (the ledger's reasons, decision 145; the payer's). */
   reason: z.enum(HELD_REASONS).nullable().optional(),
+  /**
+   * For a `balance_gap`: when the step the expected balance follows was (the phone's last chained message before this
+   * SMS, or the balance an admin stated), unix seconds: the missing message came between then and `received_at`
+   * (decision 303).
+   */
+  expected_since: unixSeconds.nullable().optional(),
   /** A payment staff accepted by hand: who (decision 316); null when an SMS verified it. */
   accepted_by: obj({ id: z.string(), name: z.string() }).nullable().optional(),
 });

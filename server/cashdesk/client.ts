@@ -4,6 +4,7 @@
 // or payout has no idempotency key at the desk, so a second send can pay twice; settling an unknown one is the
 // engine's work (Balance). Answers are read case-insensitively (brands answer `Success` or `success`, `OperationId`
 // or `messageId`) and numbers may come as strings. Nothing here logs, and no message carries a secret.
+import type { UnknownReason } from '#shared/fulfilment-notes';
 import {
   confirm,
   formatDt,
@@ -25,7 +26,8 @@ export interface DeskCredentials {
   balanceVariant: BalanceVariant;
 }
 
-export type UnknownReason = 'timeout' | 'reset' | 'server' | 'unreadable';
+/** Why a call's outcome is not known (its words on the timeline: decision 302). */
+export type { UnknownReason };
 
 export type DeskCall<T> =
   | { outcome: 'ok'; value: T }

@@ -14,6 +14,7 @@ import type { OrderRecord } from '../orders/index.js';
 import { deskFailureText, type CashdeskClient, type DeskCall, type DeskOperation } from './client.js';
 import type { Desk, DeskCurrency, DesksRepository } from './desks.repository.js';
 import type { FulfilmentKind, FulfilmentRepository, OperationRow } from './fulfilment.repository.js';
+import { FULFILMENT_MESSAGES, fulfilmentNote, type DepositProof } from '#shared/fulfilment-notes';
 
 /** The desks' records the engine reads and writes (the desks repository). */
 export type DeskRecords = Pick<DesksRepository, 'readDesk' | 'recordBalance' | 'recordFailure' | 'recordOk'>;
@@ -85,16 +86,8 @@ export const FULFILMENT = {
 
 export const FULFILMENT_JOBS = { deposit: 'cashdesk.deposit', payout: 'cashdesk.payout' } as const;
 
-/** Messages the shop writes itself (the desk's own are passed on as it said them). */
-export const FULFILMENT_MESSAGES = {
-  confirmedByLimit: "confirmed by the desk's limit",
-  confirmedByStaff: 'confirmed by staff',
-  notDelivered: 'not delivered',
-  noPlayer: 'no such player at the cash desk',
-  otherCurrency: "the player's account is in another currency",
-  noLimit: "the desk's limit does not cover the amount",
-  staff: (moved: string) => `the desk's limit moved by ${moved}: a person decides`,
-};
+/** Why a delivery is refused before anything is sent (its words: `FULFILMENT_MESSAGES`). */
+type Refusal = 'noPlayer' | 'otherCurrency' | 'noLimit';
 
 class DeskBusy extends Error {}
 
@@ -336,14 +329,14 @@ export function createFulfilmentEngine(deps: {
         }))
       )
         return false;
-      await orders.noteFulfilment(op.orderId, `${op.kind}: ${FULFILMENT_MESSAGES.notDelivered}`);
+      await orders.noteFulfilment(op.orderId, fulfilmentNote.said(op.kind as FulfilmentKind, 'notDelivered'));
       return true;
     }
     const made = op.kind === 'deposit' ? op.amount !== null && moved.negated().equals(op.amount) : moved.greaterThan(0);
     if (!made) {
       const message = FULFILMENT_MESSAGES.staff(moved.toFixed(2));
       await repo.settle(op.id, from, { status: 'staff', fulfilment: 'unknown', limitAfter: limit.toFixed(2), message });
-      await orders.noteFulfilment(op.orderId, `${op.kind}: ${message}`);
+      await orders.noteFulfilment(op.orderId, fulfilmentNote.limitMoved(op.kind as FulfilmentKind, moved.toFixed(2)));
       return true;
     }
     const amount = op.kind === 'deposit' ? dec(op.amount!) : moved;
@@ -354,15 +347,15 @@ export function createFulfilmentEngine(deps: {
       limitAfter: limit.toFixed(2),
       message: FULFILMENT_MESSAGES.confirmedByLimit,
     });
-    if (landed) await delivered(op.orderId, op.kind as FulfilmentKind, amount, FULFILMENT_MESSAGES.confirmedByLimit);
+    if (landed) await delivered(op.orderId, op.kind as FulfilmentKind, amount, 'limit');
     return landed;
   }
 
   /** What follows a delivery the desk made: a top-up completes; a withdrawal takes the redeemed amount and waits for its payout. */
-  async function delivered(orderId: string, kind: FulfilmentKind, amount: Decimal, message: string): Promise<void> {
+  async function delivered(orderId: string, kind: FulfilmentKind, amount: Decimal, proof: DepositProof): Promise<void> {
     if (kind === 'deposit') {
       // The completion says what the desk did (one commit, one announcement); an order that did not move is told apart.
-      const note = `deposit: ${amount.toFixed(2)} (${message})`;
+      const note = fulfilmentNote.deposited(amount.toFixed(2), proof);
       if (!(await orders.completeByShop(orderId, undefined, note))) await orders.noteFulfilment(orderId, note);
       return;
     }
@@ -427,14 +420,16 @@ export function createFulfilmentEngine(deps: {
   }
 
   async function leftToStaff(orderId: string, kind: FulfilmentKind): Promise<undefined> {
-    if (await repo.withdrawQueued(orderId)) await orders.noteFulfilment(orderId, `${kind}: left to staff`);
+    if (await repo.withdrawQueued(orderId))
+      await orders.noteFulfilment(orderId, fulfilmentNote.said(kind, 'leftToStaff'));
     return undefined;
   }
 
   /** A delivery refused before anything was sent, and its timeline entry saying why: one commit, or neither. */
-  async function refuseBeforeSending(orderId: string, kind: FulfilmentKind, message: string): Promise<undefined> {
+  async function refuseBeforeSending(orderId: string, kind: FulfilmentKind, why: Refusal): Promise<undefined> {
+    const message = FULFILMENT_MESSAGES[why];
     try {
-      await orders.noteFulfilment(orderId, `${kind}: ${message}`, async (tx) => {
+      await orders.noteFulfilment(orderId, fulfilmentNote.said(kind, why), async (tx) => {
         if (!(await repo.refuseQueued(tx, orderId, message))) throw new MovedOn();
       });
     } catch (error) {
@@ -448,7 +443,7 @@ export function createFulfilmentEngine(deps: {
    * Whether the player may be paid (read-only, outside the desk's lease): null when so, else why not. A player the
    * desk confirmed is taken as checked for a minute. Throws when the desk did not answer (the job tries again).
    */
-  async function checkPlayer(desk: Desk, onexId: string): Promise<string | null> {
+  async function checkPlayer(desk: Desk, onexId: string): Promise<Refusal | null> {
     const key = `${desk.currency}:${onexId.trim().toLowerCase()}`;
     const at = clock.now().getTime();
     let kept = players.get(key);
@@ -456,7 +451,7 @@ export function createFulfilmentEngine(deps: {
       const player = await client.findPlayer(desk, onexId);
       if (player.outcome === 'notFound') {
         players.delete(key);
-        return FULFILMENT_MESSAGES.noPlayer;
+        return 'noPlayer';
       }
       if (player.outcome !== 'ok') {
         await failure(desk.currency, deskFailureText(player), player.outcome !== 'refused');
@@ -467,7 +462,7 @@ export function createFulfilmentEngine(deps: {
       if (players.size >= FULFILMENT.playersKept) players.delete(players.keys().next().value as string);
       players.set(key, kept);
     }
-    return desk.currencyId !== null && kept.currencyId !== desk.currencyId ? FULFILMENT_MESSAGES.otherCurrency : null;
+    return desk.currencyId !== null && kept.currencyId !== desk.currencyId ? 'otherCurrency' : null;
   }
 
   /**
@@ -514,7 +509,7 @@ export function createFulfilmentEngine(deps: {
     const limit = await limitBefore(desk, amount, expected);
     if (limit.lessThan(amount)) {
       await previous?.catch(() => false);
-      return refuseBeforeSending(order.id, 'deposit', FULFILMENT_MESSAGES.noLimit);
+      return refuseBeforeSending(order.id, 'deposit', 'noLimit');
     }
     const op = await markAfter(previous, order.id, {
       currency: desk.currency,
@@ -571,7 +566,7 @@ export function createFulfilmentEngine(deps: {
           message: answer.value.message || null,
         });
         settling.catch(() => undefined);
-        const made = answer.value.operationId ? `operation ${answer.value.operationId}` : 'made';
+        const made: DepositProof = answer.value.operationId ? { operation: answer.value.operationId } : 'made';
         return {
           after: async () => {
             if (await settling) await delivered(orderId, kind, amount, made);
@@ -610,7 +605,7 @@ export function createFulfilmentEngine(deps: {
         // Not moved (the fourth refusal, the order no longer pending, or not a code): the refusal alone.
         if (!recorded && !(await repo.settle(op, ['sending'], refusal))) return undefined;
         return {
-          after: () => orders.noteFulfilment(orderId, `${kind} refused: ${answer.message}`),
+          after: () => orders.noteFulfilment(orderId, fulfilmentNote.refused(kind, answer.message)),
           limitAfter: limitBefore.toFixed(2),
         };
       }
@@ -621,7 +616,7 @@ export function createFulfilmentEngine(deps: {
           fulfilment: 'unknown',
           message: `${answer.reason}: ${answer.message}`,
         });
-        await orders.noteFulfilment(orderId, `${kind}: outcome unknown (${answer.reason})`);
+        await orders.noteFulfilment(orderId, fulfilmentNote.unknown(kind, answer.reason));
         const row = await repo.operation(op);
         // Nothing else runs on the desk until the Limit has settled it; the watch tries again each minute.
         if (row) await settleByLimit(desk, row);
@@ -852,8 +847,7 @@ export function createFulfilmentEngine(deps: {
         ),
       );
       // What follows is the delivery's own consequence; a crash before it is caught by the minute's sweep.
-      if (outcome === 'done')
-        await delivered(orderId, op.kind as FulfilmentKind, amount, FULFILMENT_MESSAGES.confirmedByStaff);
+      if (outcome === 'done') await delivered(orderId, op.kind as FulfilmentKind, amount, 'staff');
       return outcome;
     },
 

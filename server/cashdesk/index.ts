@@ -45,7 +45,6 @@ export {
   redeemsByItself,
   FULFILMENT,
   FULFILMENT_JOBS,
-  FULFILMENT_MESSAGES,
   type CashdeskEvents,
   type DeskAlerts,
   type DeskRecords,

@@ -265,6 +265,7 @@ const smsRecordOf = (e: PaymentEvidence): VerificationSmsRecord => ({
   receivedAt: e.receivedAt,
   ledgerReason: e.ledgerReason,
   expectedBalance: e.expectedBalance,
+  expectedSince: e.expectedSince,
   balance: e.balance,
 });
 

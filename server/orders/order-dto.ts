@@ -30,6 +30,7 @@ function toVerificationDto(o: OrderRecord): OrderVerificationDto {
     expected_balance:
       o.verification === 'held' && sms?.expectedBalance != null ? toMoneyNumber(sms.expectedBalance) : null,
     stated_balance: o.verification === 'held' && sms?.balance != null ? toMoneyNumber(sms.balance) : null,
+    expected_since: o.verification === 'held' && sms?.expectedSince != null ? unixSeconds(sms.expectedSince) : null,
     accepted_by:
       o.verification === 'verified' && o.acceptedBy ? { id: o.acceptedBy.id, name: o.acceptedBy.name } : null,
   };

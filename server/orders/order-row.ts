@@ -88,6 +88,8 @@ export interface VerificationSmsRecord {
   /** Its place on the phone's balance ledger (decision 144): why it is held, what was expected, what it states. */
   ledgerReason: string | null;
   expectedBalance: string | null;
+  /** Held on a balance gap: when the step its expected balance follows was (decision 303). */
+  expectedSince: Date | null;
   balance: string | null;
 }
 
@@ -162,6 +164,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
         receivedAt: unknown;
         ledgerReason: string | null;
         expectedBalance: Dec | null;
+        expectedSince: unknown;
         balance: Dec | null;
       }
     | null
@@ -199,6 +202,7 @@ export function toOrderRecord(row: Record<string, unknown>): OrderRecord {
           receivedAt: asDate(sms.receivedAt),
           ledgerReason: sms.ledgerReason ?? null,
           expectedBalance: sms.expectedBalance?.toString() ?? null,
+          expectedSince: sms.expectedSince == null ? null : asDate(sms.expectedSince),
           balance: sms.balance?.toString() ?? null,
         }
       : null,
@@ -216,6 +220,7 @@ export const WITH_TIMELINE = {
       receivedAt: true,
       ledgerReason: true,
       expectedBalance: true,
+      expectedSince: true,
       balance: true,
     },
   },
@@ -256,7 +261,7 @@ export function orderSelect(alias: string, extraEvents?: string): P.Sql {
     FROM (${P.raw(stored + inserted)}) e) AS events`;
   const sms = P.sql`CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'amount', s.amount::text, 'sender', s.sender,
       'receivedAt', ${sqlTimeText('s.received_at')}, 'ledgerReason', s.ledger_reason, 'expectedBalance', s.expected_balance::text,
-      'balance', s.balance::text) END AS "verificationSms"`;
+      'expectedSince', ${sqlTimeText('s.expected_since')}, 'balance', s.balance::text) END AS "verificationSms"`;
   const assignee = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.assignee_id`)}) AS assignee`;
   const acceptedBy = P.sql`(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = ${P.raw(`${alias}.accepted_by_id`)}) AS "acceptedBy"`;
   const fulfilment = P.sql`(SELECT json_build_object('kind', f.kind, 'status', f.status, 'amount', f.amount::text, 'operationId', f.operation_id,

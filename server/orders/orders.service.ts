@@ -43,6 +43,7 @@ import { orderChanged, type OrderEvents } from './order-events.js';
 import type { OrderQueriesRepository } from './order-queries.repository.js';
 import type { OrderRecord } from './order-row.js';
 import { orderAnswer, type OrderViewCache } from './order-view-cache.js';
+import { fulfilmentNote } from '#shared/fulfilment-notes';
 
 /** A payment of the other kind names the fields this order's kind needs (product.md §7.4 payloads differ by product). */
 function paymentFieldsMissing(kind: OrderKind) {
@@ -560,7 +561,7 @@ export function createOrdersService(deps: {
 
     /** The cash desk redeemed a withdrawal's code: the order's amount is what it redeemed (decision 265). */
     async recordRedemption(id: string, amount: string): Promise<boolean> {
-      const changed = await commands.recordRedemption({ id, amount, note: `code redeemed: ${amount}` });
+      const changed = await commands.recordRedemption({ id, amount, note: fulfilmentNote.codeRedeemed(amount) });
       if (!changed) return false;
       await announce(changed.order, changed.before);
       return true;

@@ -23,6 +23,8 @@ export interface PaymentEvidence {
   ledgerState: 'chained' | 'held' | null;
   ledgerReason: string | null;
   expectedBalance: string | null;
+  /** Held on a balance gap: when the step its expected balance follows was (decision 303). */
+  expectedSince: Date | null;
   balance: string | null;
 }
 

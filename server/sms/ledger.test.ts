@@ -48,6 +48,11 @@ describe('ledger', () => {
     const open = runLedger({ balance: '1000.00', at: T0 }, seen);
     expect(stateOf(open, 3)).toEqual({ state: 'held', reason: 'balance_gap', expected: '1300.00', stated: '100.00' });
     expect(open.gap).toEqual({ from: T0 + 120, to: T0 + 900, sms_id: 3, unexplained: '1200.00' });
+    // The held credit's expected balance follows the chain's step at minute 2: the debit came after it (decision 303).
+    expect(open.since.get(3)).toBe(T0 + 120);
+    expect(open.since.has(1)).toBe(false);
+    // With nothing chained before it, the step is the anchor.
+    expect(runLedger({ balance: '1000.00', at: T0 }, [credit(5, '100.00', '50.00', 4)]).since.get(5)).toBe(T0);
     expect(open.balance).toBe('1200.00');
     const closed = runLedger({ balance: '1000.00', at: T0 }, [...seen, debit(4, '1200.00', '0.00', 10)]);
     expect(stateOf(closed, 3)).toEqual({ state: 'chained' });

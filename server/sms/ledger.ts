@@ -52,6 +52,11 @@ export interface LedgerGap {
 
 export interface LedgerResult {
   states: Map<number, LedgerState>;
+  /**
+   * For each message held on a balance gap: the time (unix seconds) of the step its expected balance follows, the
+   * chain's last message before it or the anchor; the missing message came between then and the held one.
+   */
+  since: Map<number, number>;
   /** The last chained balance (the anchor's when nothing chained yet); null with no anchor and no message. */
   balance: string | null;
   gap: LedgerGap | null;
@@ -139,7 +144,7 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
   if (anchor === null) {
     for (const n of nodes)
       states.set(n.entry.id, { state: 'held', reason: 'no_anchor', expected: null, stated: fromPaisa(n.balance) });
-    return { states, balance: null, gap: null };
+    return { states, since: new Map(), balance: null, gap: null };
   }
   // The chain starts after the anchor: its longest path from the anchor's balance.
   let first: Node | null = null;
@@ -156,17 +161,22 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
   for (const n of path) states.set(n.entry.id, { state: 'chained' });
 
   // Everything else is held: what the chain's balance at its time would make it, beside what it states.
-  const chainedAt = (time: number, rank: number): number => {
-    let balance = start.balance;
-    for (const n of path) if (n.entry.time < time || (n.entry.time === time && n.rank < rank)) balance = n.balance;
-    return balance;
+  const chainedAt = (time: number, rank: number): { balance: number; time: number } => {
+    let step = { balance: start.balance, time: start.time };
+    for (const n of path)
+      if (n.entry.time < time || (n.entry.time === time && n.rank < rank))
+        step = { balance: n.balance, time: n.entry.time };
+    return step;
   };
+  const since = new Map<number, number>();
   const end = path.length > 0 ? path[path.length - 1] : null;
   const endTime = end ? end.entry.time : start.time;
   let gap: LedgerGap | null = null;
   for (const n of nodes) {
     if (states.has(n.entry.id)) continue;
-    const expected = afterStep(n.entry, chainedAt(n.entry.time, n.rank));
+    const step = chainedAt(n.entry.time, n.rank);
+    const expected = afterStep(n.entry, step.balance);
+    since.set(n.entry.id, step.time);
     states.set(n.entry.id, {
       state: 'held',
       reason: 'balance_gap',
@@ -183,7 +193,7 @@ export function runLedger(anchor: LedgerAnchor | null, entries: readonly LedgerE
       };
     }
   }
-  return { states, balance: fromPaisa(end ? end.balance : start.balance), gap };
+  return { states, since, balance: fromPaisa(end ? end.balance : start.balance), gap };
 }
 
 /**

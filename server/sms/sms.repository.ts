@@ -283,6 +283,7 @@ type EvidenceRow = {
   ledgerState: string | null;
   ledgerReason: string | null;
   expectedBalance: Dec | null;
+  expectedSince: string | null;
   balance: Dec | null;
 };
 const asEvidence = (row: EvidenceRow): PaymentEvidence => ({
@@ -297,12 +298,13 @@ const asEvidence = (row: EvidenceRow): PaymentEvidence => ({
   ledgerState: row.ledgerState as PaymentEvidence['ledgerState'],
   ledgerReason: row.ledgerReason,
   expectedBalance: row.expectedBalance?.toString() ?? null,
+  expectedSince: row.expectedSince == null ? null : new Date(row.expectedSince),
   balance: row.balance?.toString() ?? null,
 });
 /** Evidence in a plain statement: it runs in the payment's plain transaction as in Prisma's (decision 203). */
 const EVIDENCE_COLUMNS = P.sql`id, account, trx_key AS "trxKey", amount::text AS amount, sender, ${sqlTimeText('received_at')} AS "receivedAt",
   status, parse_kind AS "parseKind", ledger_state AS "ledgerState", ledger_reason AS "ledgerReason",
-  expected_balance::text AS "expectedBalance", balance::text AS balance`;
+  expected_balance::text AS "expectedBalance", ${sqlTimeText('expected_since')} AS "expectedSince", balance::text AS balance`;
 
 /** Marks a message as an order's proof, when `when` holds and no order took it first; returns its id. */
 const takeStatement = (smsId: number, orderId: string, when: P.Sql): P.Sql =>
@@ -655,7 +657,7 @@ export function createSmsRepository(prisma: Prisma) {
       ) {
         const extended = extendedBy(device, { balance: added.balance, time: added.time });
         await q.query(P.sql`
-          WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL WHERE id = ${added.id} RETURNING id)
+          WITH chained AS (UPDATE sms_messages SET ledger_state = 'chained', ledger_reason = NULL, expected_balance = NULL, expected_since = NULL WHERE id = ${added.id} RETURNING id)
           UPDATE devices SET ledger_balance = ${added.balance}::numeric, ledger_last_at = ${sqlTime(new Date(extended.ledgerLastAt!))}
           WHERE id = ${deviceId} AND EXISTS (SELECT 1 FROM chained) RETURNING id`);
         held.set(deviceId, extended);
@@ -678,9 +680,11 @@ export function createSmsRepository(prisma: Prisma) {
         ledgerState: string | null;
         ledgerReason: string | null;
         expectedBalance: string | null;
+        expectedSince: string | null;
       }>(P.sql`
         SELECT id, ledger_direction AS "ledgerDirection", ledger_amount::text AS "ledgerAmount", ledger_fee::text AS "ledgerFee", balance::text AS balance,
-          ${sqlTimeText('received_at')} AS "receivedAt", ledger_state AS "ledgerState", ledger_reason AS "ledgerReason", expected_balance::text AS "expectedBalance"
+          ${sqlTimeText('received_at')} AS "receivedAt", ledger_state AS "ledgerState", ledger_reason AS "ledgerReason", expected_balance::text AS "expectedBalance",
+          ${sqlTimeText('expected_since')} AS "expectedSince"
         FROM sms_messages WHERE device_id = ${deviceId} AND id > ${device.anchorAfterSmsId} AND ledger_direction IS NOT NULL
         ORDER BY id DESC LIMIT ${LEDGER_WINDOW}`);
       const anchorAt = device.anchorAt ?? device.createdAt;
@@ -699,17 +703,27 @@ export function createSmsRepository(prisma: Prisma) {
       const result = runLedger(anchor, entries);
       const newlyChained: number[] = [];
       let addedState: LedgerRun['added'] = null;
-      const changed: { id: number; state: string; reason: string | null; expected: string | null }[] = [];
+      const changed: {
+        id: number;
+        state: string;
+        reason: string | null;
+        expected: string | null;
+        since: string | null;
+      }[] = [];
       for (const r of rows) {
         const s = result.states.get(r.id);
         if (!s) continue;
         const state = s.state;
         const reason = s.state === 'held' ? s.reason : null;
         const expected = s.state === 'held' ? s.expected : null;
+        const sinceAt = result.since.get(r.id);
+        const since = sinceAt === undefined ? null : new Date(sinceAt * 1000).toISOString();
         if (r.id === newSmsId) addedState = { state, reason, expectedBalance: expected };
-        if (r.ledgerState === state && r.ledgerReason === reason && sameMoney(r.expectedBalance, expected)) continue;
+        const sameSince = (r.expectedSince === null ? null : new Date(r.expectedSince).toISOString()) === since;
+        if (r.ledgerState === state && r.ledgerReason === reason && sameMoney(r.expectedBalance, expected) && sameSince)
+          continue;
         if (state === 'chained' && r.ledgerDirection === 'credit' && r.id !== newSmsId) newlyChained.push(r.id);
-        changed.push({ id: r.id, state, reason, expected });
+        changed.push({ id: r.id, state, reason, expected, since });
       }
       // Settled: the run saw every message since the anchor and chained them all; the next one may take the fast path.
       const settled = rows.length < LEDGER_WINDOW && isSettled(anchor, entries, result);
@@ -721,9 +735,10 @@ export function createSmsRepository(prisma: Prisma) {
       // moves several at once.
       await q.query(P.sql`
         WITH moved AS (
-          UPDATE sms_messages m SET ledger_state = c.state, ledger_reason = c.reason, expected_balance = c.expected::numeric
+          UPDATE sms_messages m SET ledger_state = c.state, ledger_reason = c.reason, expected_balance = c.expected::numeric,
+            expected_since = (c.since::timestamptz AT TIME ZONE 'UTC')
           FROM unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.state)}::text[], ${changed.map((c) => c.reason)}::text[],
-            ${changed.map((c) => c.expected)}::text[]) AS c(id, state, reason, expected)
+            ${changed.map((c) => c.expected)}::text[], ${changed.map((c) => c.since)}::text[]) AS c(id, state, reason, expected, since)
           WHERE m.id = c.id RETURNING m.id)
         UPDATE devices SET ledger_balance = ${result.balance}::numeric, ledger_gap = ${result.gap === null ? null : JSON.stringify(result.gap)}::jsonb,
           ledger_settled = ${settled}, ledger_last_at = ${lastTime === null ? null : sqlTime(new Date(lastTime * 1000))}
@@ -790,7 +805,7 @@ export function createSmsRepository(prisma: Prisma) {
         if (nowChained.length > 0) {
           await tx.smsMessage.updateMany({
             where: { id: { in: nowChained.map((m) => m.id) } },
-            data: { ledgerState: 'chained', ledgerReason: null, expectedBalance: null },
+            data: { ledgerState: 'chained', ledgerReason: null, expectedBalance: null, expectedSince: null },
           });
         }
         await tx.device.update({
@@ -824,7 +839,7 @@ export function createSmsRepository(prisma: Prisma) {
       forTransactionColumn: (wallet: string, trxKey: string) => P.sql`(
         SELECT coalesce(json_agg(json_build_object('id', e.id, 'account', e.account, 'trxKey', e."trxKey", 'amount', e.amount, 'sender', e.sender,
           'receivedAt', e."receivedAt", 'status', e.status, 'parseKind', e."parseKind", 'ledgerState', e."ledgerState", 'ledgerReason', e."ledgerReason",
-          'expectedBalance', e."expectedBalance", 'balance', e.balance) ORDER BY e.id), '[]'::json)
+          'expectedBalance', e."expectedBalance", 'expectedSince', e."expectedSince", 'balance', e.balance) ORDER BY e.id), '[]'::json)
         FROM (SELECT ${EVIDENCE_COLUMNS} FROM sms_messages WHERE account = ${wallet} AND trx_key = ${trxKey} AND parse_kind = 'payment') e)`,
       fromColumn: (value: unknown) => (value as EvidenceRow[]).map(asEvidence),
       takeStatement,

@@ -49,6 +49,7 @@ function order(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
       reason: null,
       expected_balance: null,
       stated_balance: null,
+      expected_since: null,
       accepted_by: null,
     },
     payout: null,
@@ -130,6 +131,7 @@ describe('The order message', () => {
         reason: null,
         expected_balance: null,
         stated_balance: null,
+        expected_since: null,
         accepted_by: null,
       },
       events: [

@@ -262,6 +262,11 @@ export interface OrderVerificationDto {
   reason: HeldReason | null;
   expected_balance: number | null;
   stated_balance: number | null;
+  /**
+   * For a `balance_gap`: when the step the expected balance follows was (the phone's last chained message before this
+   * SMS, or the balance an admin stated), unix seconds; the missing message came between then and `received_at`.
+   */
+  expected_since: number | null;
   /** `verified` by a staff member's hand (a held payment accepted, decision 316): who; null when an SMS verified it. */
   accepted_by: { id: string; name: string } | null;
 }

@@ -123,6 +123,26 @@ describe.each(testDatabases())('The balance ledger on %s', (db) => {
     staff.close();
   });
 
+  it('When a message is missing between two credits, then the held one says when the chain last stepped: the missing one came between then and it', async () => {
+    const phone: Forwarder = await registerForwarder(server, admin.token, 'bkash', 'Gap times bKash');
+    // Minutes apart, inside the window a payment's SMS may precede its order (SMS_LIMITS.matchWindowBeforeMinutes).
+    const first = new Date(Date.now() - 8 * 60_000);
+    const held = new Date();
+    const a = await paidTopup('610');
+    await phone.payment({ amount: a.pmAmount, trxId: a.trxId, at: first });
+    const chained = (await adminOrder(a.id)).verification;
+    expect(chained).toMatchObject({ status: 'verified', expected_since: null });
+    // A Send Money the phone never forwarded: the next credit does not chain.
+    phone.moveBalance(-700);
+    const c = await paidTopup('620');
+    await phone.payment({ amount: c.pmAmount, trxId: c.trxId, at: held });
+    const v = (await adminOrder(c.id)).verification;
+    expect(v).toMatchObject({ status: 'held', reason: 'balance_gap', expected_since: chained.received_at });
+    expect(v.expected_since!).toBeLessThan(v.received_at!);
+    // The customer's view says nothing of the ledger.
+    expect(JSON.stringify(await getOrder(server, c.id))).not.toContain('expected_since');
+  });
+
   it('When a phone has no stated balance, then a forged chain verifies nothing, every credit is held no_anchor, and stating the balance verifies the genuine ones', async () => {
     const res = await server.api.post<{ device: DeviceDto; token: string }>(
       '/devices',

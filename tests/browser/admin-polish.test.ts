@@ -42,6 +42,31 @@ describe.runIf(hasChromium())('Admin polish in the browser', () => {
       where: { id: phone.body.device.id },
       data: { ledgerGap: { from: 1, to: 2, sms_id: 1, unexplained: '100.00' } },
     });
+    // The held payment's SMS does not chain: a Tk 700 message is missing after the chain's step at 04:02 (decision 303).
+    const sms = await server.app.ctx.prisma.smsMessage.create({
+      data: {
+        deviceId: phone.body.device.id,
+        account: 'bkash',
+        from: 'bKash',
+        text: 'You have received Tk 1,000.00 from 01711111111.',
+        dedupeHash: 'admin-polish-held',
+        amount: '1000.00',
+        receivedAt: new Date('2026-11-29T04:15:00Z'),
+        status: 'matched',
+        parseKind: 'payment',
+        orderId: held,
+        ledgerDirection: 'credit',
+        ledgerAmount: '1000.00',
+        ledgerFee: '0.00',
+        balance: '4300.00',
+        ledgerState: 'held',
+        ledgerReason: 'balance_gap',
+        expectedBalance: '5000.00',
+        expectedSince: new Date('2026-11-29T04:02:00Z'),
+      },
+    });
+    await server.app.ctx.prisma.order.update({ where: { id: held }, data: { verificationSmsId: sms.id } });
+    server.app.orderViews.drop(held);
     const hook = await server.api.post(
       '/webhooks',
       { webhook: { url: 'https://93.184.215.14/hook', events: ['order.paid'] } },
@@ -107,6 +132,12 @@ describe.runIf(hasChromium())('Admin polish in the browser', () => {
     const popup = page.getByRole('dialog', { name: 'Order details' });
     const decision = popup.getByTestId('order-decision');
     await decision.waitFor(WAIT);
+    // The held reason says which message is missing, and between which two times (dates in UTC, product.md §1.6).
+    const reason = popup.locator('[data-held-reason="balance_gap"]');
+    await reason.waitFor(WAIT);
+    expect(await reason.textContent()).toContain(
+      'A Tk 700 message is missing on the bKash phone between 29 Nov, 04:02 and 29 Nov, 04:15 (',
+    );
     // One reason field, for the path chosen, and each path says what the customer will see.
     expect(await decision.getByRole('textbox').count()).toBe(0);
     await decision.getByText('The customer sees "Payment rejected"', { exact: false }).waitFor(WAIT);

@@ -1,6 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrderEventDto } from '#shared/api-types';
+import { readFulfilmentNote } from '#shared/fulfilment-notes';
 import { useFormat } from '../lib/format';
 import { statusLabelKey } from './order-status-badge';
 import classes from '../styles/text.module.css';
@@ -21,6 +22,24 @@ export function OrderTimeline({
     const [before = '', after = ''] = note.split(' ');
     return t('timeline.payoutWalletChange', { before: format.wallet(before), after: format.wallet(after) });
   };
+  // The cash desk's notes are written in one English form (decision 302): said in the reader's language when read
+  // back, as written otherwise (an older wording). A refused code's note on the move back to waiting is the desk's
+  // own words, for the customer too: it is not one of them.
+  const deskNote = (note: string) => {
+    const read = readFulfilmentNote(note);
+    if (!read) return note;
+    const { kind, amount, moved, reason, message, operation } = read.values;
+    return t(`timeline.fulfilmentNotes.${read.key}`, {
+      kind: kind ? t(`timeline.fulfilmentNotes.kinds.${kind}`) : '',
+      amount: amount === undefined ? '' : format.amount(amount),
+      moved: moved === undefined ? '' : format.amount(moved),
+      reason: reason ? t(`timeline.fulfilmentNotes.reasons.${reason}`) : '',
+      message,
+      operation,
+    });
+  };
+  const isDeskNote = (event: PublicOrderEventDto) =>
+    event.actor === 'system' && (event.kind === 'fulfilment' || (event.kind === 'status' && event.to === 'complete'));
   return (
     <Timeline active={events.length - 1} bulletSize={14} lineWidth={2} aria-label={t('timeline.title')}>
       {events.map((event, index) => (
@@ -42,7 +61,11 @@ export function OrderTimeline({
           </Text>
           {event.note ? (
             <Text size="sm" className={classes.breakWord}>
-              {event.kind === 'payout_wallet_changed' ? payoutChange(event.note) : event.note}
+              {event.kind === 'payout_wallet_changed'
+                ? payoutChange(event.note)
+                : isDeskNote(event)
+                  ? deskNote(event.note)
+                  : event.note}
             </Text>
           ) : null}
         </Timeline.Item>

@@ -174,7 +174,8 @@ function mayAccept(order: OrderDto, isAdmin: boolean, me: string | undefined): b
 
 /**
  * Why a payment is held, as what to do (decision 320): a balance gap names the missing message's amount, the phone and
- * the time it came before, with the ways to settle it there (find it in the SMS inbox, or set the phone's balance).
+ * the times it came between (decision 303), with the ways to settle it there (find it in the SMS inbox, or set the
+ * phone's balance).
  */
 function HeldReason({ order }: { order: OrderDto }) {
   const { t } = useTranslation(['orders', 'sms']);
@@ -186,6 +187,9 @@ function HeldReason({ order }: { order: OrderDto }) {
     v.reason === 'balance_gap' && v.expected_balance !== null && v.stated_balance !== null
       ? Math.abs(v.stated_balance - v.expected_balance)
       : null;
+  // The missing message came after the step the ledger expected from (the previous chained message, or the stated
+  // balance) and before this one: "between" when that step is known and earlier (decision 303).
+  const between = v.expected_since !== null && v.received_at !== null && v.expected_since < v.received_at;
   const values = {
     expected: v.expected_balance === null ? '—' : format.number(v.expected_balance),
     stated: v.stated_balance === null ? '—' : format.number(v.stated_balance),
@@ -194,9 +198,10 @@ function HeldReason({ order }: { order: OrderDto }) {
     <Stack gap={6} data-held-reason={v.reason}>
       <Text size="sm">
         {gap !== null
-          ? t('sms:verification.heldAction.balance_gap', {
+          ? t(between ? 'sms:verification.heldAction.balance_gap_between' : 'sms:verification.heldAction.balance_gap', {
               gap: format.number(gap),
               phone: walletName(order.pm_method),
+              from: between ? format.date(v.expected_since!) : '',
               time: v.received_at === null ? '—' : format.date(v.received_at),
               ...values,
             })
