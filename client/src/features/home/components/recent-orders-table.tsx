@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { HomeOrderDto } from '#shared/api-types';
 import { useOrderColumns } from '../../../components/order-columns';
 import { OrderTable, type OrderColumn } from '../../../components/order-table';
+import { AVATAR_ROUND } from '../../../components/user-avatar';
 import userAvatarUrl from '../../../assets/avatar-user.svg';
 
 /** The customer's photo when the shop shows photos; otherwise initials of the (masked) name; a guest's default picture. */
 function CustomerAvatar({ order, size }: { order: HomeOrderDto; size: number }) {
   if (!order.userLogo && order.userName)
-    return <Avatar name={order.userName} color="initials" alt="" size={size} radius="xl" />;
-  return <Avatar src={order.userLogo || userAvatarUrl} alt="" size={size} radius="xl" />;
+    return <Avatar name={order.userName} color="initials" alt="" size={size} radius={AVATAR_ROUND} />;
+  return <Avatar src={order.userLogo || userAvatarUrl} alt="" size={size} radius={AVATAR_ROUND} />;
 }
 
 // The public list has no order ids; creation time and position tell the rows apart.
