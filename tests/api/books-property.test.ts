@@ -228,7 +228,7 @@ describe.each(testDatabases())('The books as a property on %s', (db) => {
           expect(answers.slice(-2)).toEqual([recomputed, recomputed]);
         },
       ),
-      { numRuns: db === 'postgres' ? 8 : 10 },
+      { numRuns: db === 'postgres' ? 15 : 10 },
     );
   }, 300_000);
 
