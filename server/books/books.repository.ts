@@ -404,9 +404,12 @@ export function createBooksRepository(prisma: Prisma, sql: SqlRunner) {
       await q.query(P.sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
       // A day's aggregates are few statements over many rows: PostgreSQL's JIT compiled the desks' statement for
       // longer than it ran (0.55 of its 0.75 s at 100,000 operations), and the default work_mem sent the orders'
-      // hash aggregates to disk. Both only for this transaction.
+      // hash aggregates to disk. And the statements are prepared per connection (decision 203): after five reads
+      // PostgreSQL may plan them once for any day, without the day's row counts (the deliveries looked up one by one
+      // again). All three only for this transaction.
       await q.query(P.sql`SET LOCAL jit = off`);
       await q.query(P.sql`SET LOCAL work_mem = '32MB'`);
+      await q.query(P.sql`SET LOCAL plan_cache_mode = force_custom_plan`);
       const [row] = kept
         ? await q.query<CacheRow>(
             P.sql`SELECT generation::text, computed_generation::text AS computed, figures AS aggregates FROM book_day_cache WHERE date = ${date}`,
