@@ -41,7 +41,8 @@ passed=0
 for i in $(seq "$runs"); do
   log="$out_dir/$slug-$i.txt"
   json="$out_dir/$slug-$i.json"
-  args=(run --project "$project" "$file" --reporter=default --reporter=json --outputFile.json="$json")
+  # --retry=0: the browser project retries a failed test once in CI (decision 326); a loop counts first tries only.
+  args=(run --project "$project" "$file" --retry=0 --reporter=default --reporter=json --outputFile.json="$json")
   [ -n "$name" ] && args+=(-t "$name")
   start=$(date +%s)
   npx vitest "${args[@]}" > "$log" 2>&1
