@@ -88,7 +88,12 @@ export interface DesksRepository {
   ): Promise<{ failures: number; state: DeskState; becameFailing: boolean } | null>;
   /** A call answered: the run of failures ends; `recovered` is true when the desk was failing. */
   recordOk(currency: DeskCurrency): Promise<{ state: DeskState; recovered: boolean } | null>;
+  /** How many writes of this process have ended: a copy of the desks read before the last one may be stale. */
+  writes(): number;
 }
+
+/** The repository's methods that write a desk (each one ended bumps `writes()`). */
+const WRITES = ['saveDesk', 'updateDesk', 'deleteDesk', 'recordBalance', 'recordFailure', 'recordOk'] as const;
 
 export type AlsoInTransaction = (
   tx: Transaction,
@@ -151,7 +156,8 @@ export function createDesksRepository(deps: { prisma: Prisma; box: SecretBox; cl
     return { cashierPass, hash };
   }
 
-  return {
+  let writes = 0;
+  const repository: DesksRepository = {
     async readDesk(currency) {
       const row = await prisma.cashdesk.findUnique({ where: { currency } });
       if (!row) return null;
@@ -273,5 +279,14 @@ export function createDesksRepository(deps: { prisma: Prisma; box: SecretBox; cl
         recovered: !row.paused && Number(row.failures_before) >= DESK_FAILING_AFTER,
       };
     },
+    writes: () => writes,
   };
+  for (const name of WRITES) {
+    const write = repository[name] as (...args: unknown[]) => Promise<unknown>;
+    (repository as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      write(...args).finally(() => {
+        writes += 1;
+      });
+  }
+  return repository;
 }
