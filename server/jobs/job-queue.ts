@@ -8,6 +8,7 @@ import type { AnyTransaction, SqlRunner } from '../db/database.js';
 import { queryerOf } from '../db/database.js';
 import { sqlTime, sqlTimeText } from '../db/sql-time.js';
 import type { Logger } from '../logger.js';
+import { claimLoop } from '../kernel/claim-loop.js';
 
 export interface NewJob {
   kind: string;
@@ -64,10 +65,6 @@ export function createJobQueue(deps: { sql: SqlRunner; clock: Clock; logger: Log
   const { sql, clock, logger } = deps;
   const handlers = new Map<string, JobHandler>();
   const inFlight = new Set<Promise<void>>();
-  let stopped = true;
-  let claiming: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
 
   const errorText = (error: unknown) =>
@@ -152,14 +149,14 @@ export function createJobQueue(deps: { sql: SqlRunner; clock: Clock; logger: Log
         P.sql`DELETE FROM jobs WHERE status <> 'pending' AND finished_at < ${sqlTime(new Date(now - JOB_QUEUE.keepMs))} RETURNING id`,
       );
     }
-    while (!stopped) {
+    while (!loop.stopped()) {
       const jobs = await claim(JOB_QUEUE.maxParallel - inFlight.size);
       for (const job of jobs) {
         const running = runJob(job)
           .catch((error: unknown) => logger.error('job failed to finish', { kind: job.kind, jobId: job.id }, error))
           .finally(() => {
             inFlight.delete(running);
-            kick();
+            loop.kick();
           });
         inFlight.add(running);
       }
@@ -167,31 +164,7 @@ export function createJobQueue(deps: { sql: SqlRunner; clock: Clock; logger: Log
     }
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (claiming) {
-      again = true;
-      return;
-    }
-    claiming = round()
-      .catch((error: unknown) => logger.error('job queue round failed', error))
-      .finally(() => {
-        claiming = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      kick();
-      schedule();
-    }, deps.pollMs ?? JOB_QUEUE.pollMs);
-    timer.unref();
-  }
+  const loop = claimLoop('job queue', round, { pollMs: deps.pollMs ?? JOB_QUEUE.pollMs, logger });
 
   return {
     /** Registers the handler of a kind (before `start`); a kind without one is queued but never run here. */
@@ -214,25 +187,18 @@ export function createJobQueue(deps: { sql: SqlRunner; clock: Clock; logger: Log
           ${jobs.map((j) => j.dedupeKey ?? null)}::text[], ${jobs.map((j) => (j.runAt ?? now).toISOString())}::text[]) AS j(kind, payload, key, at)
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id`);
-      if (!tx) kick();
+      if (!tx) loop.kick();
       return rows.length;
     },
 
     /** Something was queued in a transaction that has committed: look now rather than at the next poll. */
-    kick,
+    kick: loop.kick,
 
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      kick();
-      schedule();
-    },
+    start: loop.start,
 
     /** Stops claiming and waits for the jobs in flight; what they do not finish is claimed again after its lock. */
     async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await claiming;
+      await loop.stop();
       await Promise.all([...inFlight]);
     },
 

@@ -12,6 +12,7 @@ import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { ADDRESS_REFUSED, AddressRefused, checkHost, guardedLookup, hostOf } from './address-guard.js';
 import type { AttemptOutcome, AttemptRecord, ClaimedDelivery, WebhooksRepository } from './webhooks.repository.js';
+import { claimLoop } from '../kernel/claim-loop.js';
 
 export const WEBHOOK_DELIVERY = {
   /** A receiver answers within this, or the attempt failed (and its connection is cut). */
@@ -133,10 +134,6 @@ export function createWebhookSender(deps: {
   /** Endpoints this instance is sending to, and the deliveries in flight. */
   const busy = new Set<string>();
   const inFlight = new Set<Promise<void>>();
-  let stopped = true;
-  let claiming: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
 
   async function attempt(job: ClaimedDelivery): Promise<void> {
@@ -181,7 +178,7 @@ export function createWebhookSender(deps: {
       .finally(() => {
         busy.delete(job.webhookId);
         inFlight.delete(running);
-        kick();
+        loop.kick();
       });
     inFlight.add(running);
   }
@@ -193,9 +190,9 @@ export function createWebhookSender(deps: {
       await repository.prune(new Date(now.getTime() - limits.keepMs));
     }
     for (;;) {
-      if (stopped) return;
+      if (loop.stopped()) return;
       const jobs = await repository.claimDue(clock.now(), limits.maxParallel - busy.size, limits.lockMs, [...busy]);
-      if (stopped) {
+      if (loop.stopped()) {
         await repository.release(jobs.map((j) => j.id));
         return;
       }
@@ -204,46 +201,15 @@ export function createWebhookSender(deps: {
     }
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (claiming) {
-      again = true;
-      return;
-    }
-    claiming = claim()
-      .catch((error: unknown) => logger.error('webhook queue round failed', error))
-      .finally(() => {
-        claiming = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      kick();
-      schedule();
-    }, limits.pollMs);
-    timer.unref();
-  }
+  const loop = claimLoop('webhook queue', claim, { pollMs: limits.pollMs, logger });
 
   return {
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      kick();
-      schedule();
-    },
+    start: loop.start,
     /** Something was queued or made due: send it now rather than at the next poll. */
-    kick,
+    kick: loop.kick,
     /** Stops claiming and waits for the attempts in flight (each ends within the timeout). */
     async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await claiming;
+      await loop.stop();
       await Promise.all([...inFlight]);
     },
   };
