@@ -1,4 +1,4 @@
-// How a method's rate reads to a customer (issue 35 §16), without a decimal library: the home page's product cards
+// How a method's rate reads to a customer, without a decimal library: the home page's product cards
 // show it, and decimal.js would cost their first load 12 KiB (bundle budget). Rates are stored with at most 4
 // places (Decimal(14,4)), so integer ten-thousandths are exact.
 

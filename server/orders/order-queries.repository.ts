@@ -323,7 +323,7 @@ export function createOrderQueriesRepository(prisma: Prisma, sql?: Pick<SqlRunne
 
     async recent(limit: number): Promise<RecentOrderRecord[]> {
       // Newest first as the lists sort (created_at desc, id asc); one plain statement. A timed-out order is nobody's
-      // business in the public feed (nothing happened; issue 35): left out.
+      // business in the public feed (nothing happened): left out.
       const rows = await plain.query<Omit<RecentOrderRecord, 'createdAt'> & { createdAt: string }>(P.sql`
         SELECT o.id, o.product_id AS "productId", ${sqlTimeText('o.created_at')} AS "createdAt", o.amount::text AS amount,
           o.pm_amount::text AS "pmAmount", o.status, u.name AS "userName", u.logo AS "userLogo"

@@ -181,7 +181,7 @@ export function createShopStatsRepository(prisma: Prisma) {
     },
 
     /**
-     * How long staff take to answer a payment that needs a look (issue 35 §10): over the latest such orders (an amount
+     * How long staff take to answer a payment that needs a look: over the latest such orders (an amount
      * that differed, a held payment settled by hand, a late claim), the median seconds from the moment it needed
      * them (the late claim, else the payment) to staff's first step after it (a move or a settled verification).
      */

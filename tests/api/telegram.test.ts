@@ -781,7 +781,7 @@ describe('Telegram desk switched off', () => {
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('errors.telegramDisabled');
     const me = await server.api.get<{ user: { telegram: unknown } }>('/users/me', admin.token);
-    // No bot: the settings offer no link (issue 35's polish).
+    // No bot: the settings offer no link.
     expect(me.body.user.telegram).toEqual({ linked: false, username: null, available: false });
     const id = await placePendingOrder(server);
     expect(

@@ -1,7 +1,7 @@
 // The typical wait customers' pages quote (decision 113): GET /stats/typical-wait measures the
 // median from payment (the move to pending, the last one before completion) to completion over the latest completed
 // orders of the last 30 days, says nothing below five orders, and keeps its figure for a minute of the shop's clock.
-// Beside it, how long staff take to answer a payment that needs a look (issue 35 §10), measured the same way.
+// Beside it, how long staff take to answer a payment that needs a look, measured the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TypicalWaitDto } from '#shared/stats';
 import { testClock } from '../support/clock.js';

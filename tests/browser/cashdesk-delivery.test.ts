@@ -72,7 +72,7 @@ describe.runIf(hasChromium())('A top-up delivered at the cash desk, in the brows
       const { pm_amount } = await getOrder(server, orderId);
       expect((await phone.payment({ amount: pm_amount, trxId })).body.sms.status).toBe('matched');
 
-      // The completed top-up's proof line: how much, to which 1xBet ID, when (issue 35); and "order again".
+      // The completed top-up's proof line: how much, to which 1xBet ID, when; and "order again".
       const proof = page.getByTestId('topup-proof');
       await proof.waitFor(WAIT);
       const line = (await proof.textContent()) ?? '';

@@ -71,7 +71,7 @@ describe.runIf(hasChromium())('what customers see', () => {
       await progress.getByText('Payment received ✓').waitFor(WAIT);
       expect(await progress.getAttribute('data-state')).toBe('received');
       expect(await progress.textContent()).toContain('700.00 BDT');
-      // Staff away: the page does not promise someone is completing it now (issue 35 §19).
+      // Staff away: the page does not promise someone is completing it now.
       await page.getByTestId('typical-wait').getByText('Staff are away right now', { exact: false }).waitFor(WAIT);
       expect(await progress.getByText(/admin is completing/i).count()).toBe(0);
       // Staff back: the page follows, live; too few completed orders yet to quote minutes: the plain words.

@@ -1,4 +1,4 @@
-// A method's rate as a customer reads it (issue 35 §16): "1 USD = 125 BDT", "Fee 2 % (60.00 BDT)", never "Rate 0.98".
+// A method's rate as a customer reads it: "1 USD = 125 BDT", "Fee 2 % (60.00 BDT)", never "Rate 0.98".
 // The fee in taka comes from the caller (the checkout, which has the decimal helpers): the home page's cards use this
 // too and must not load decimal.js (bundle budget).
 import { useTranslation } from 'react-i18next';

@@ -56,7 +56,7 @@ export function ProductsGrid({ products }: { products: ProductDto[] | null }) {
         const mins = methods.map((pm) => pm.min);
         const from = mins.length ? Math.min(...mins) : null;
         const disabled = !product.available || methods.length === 0;
-        // The price before the click (issue 35 §16): each of the methods' rates once, as the customer reads it.
+        // The price before the click: each of the methods' rates once, as the customer reads it.
         const rates = [...new Set(methods.map((pm) => rateText(currency, pm.rate)))];
         const card = (
           <Card withBorder radius="lg" padding="lg" h="100%" opacity={disabled ? 0.6 : 1}>

@@ -101,7 +101,7 @@ export const getPlayer = (onexId: string, currency: string) =>
 
 /**
  * Whether staff are at work (GET /admin, public), for the order page's word on who completes it and when
- * (issue 35 §19). The session's flag when the home page or a realtime event set it; else asked once, and kept
+ *. The session's flag when the home page or a realtime event set it; else asked once, and kept
  * in the session, which `admin:online` keeps live.
  */
 export function useStaffOnline(): boolean | null {

@@ -6,7 +6,7 @@ import classes from '../../../styles/text.module.css';
 
 /**
  * A value shown large and tabular with a copy button beside it. `nowrap`: a wallet number stays on one line (it would
- * break at its hyphen); `copy={false}`: the customer's own figure, nothing to type anywhere, so no button (issue 35).
+ * break at its hyphen); `copy={false}`: the customer's own figure, nothing to type anywhere, so no button.
  */
 export function CopyValue({
   label,

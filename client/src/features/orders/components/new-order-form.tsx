@@ -96,7 +96,7 @@ export function NewOrderForm({
   });
 
   const method = methods.find((pm) => pm.account === form.values.pm_method);
-  // The note in the reader's language, as the product's description (issue 35 §8); the English one when none.
+  // The note in the reader's language, as the product's description; the English one when none.
   const note = method ? (format.language === 'BN' && method.note_bn) || method.note : '';
   // '৫০০' and '500' alike (decision 090); the schemas normalise the same way when the form is sent.
   const amount = toAsciiDigits(form.values.amount.trim());

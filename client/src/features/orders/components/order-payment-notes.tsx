@@ -67,7 +67,7 @@ export function OrderPaymentNotes({
   const { t } = useTranslation('sms');
   const format = useFormat();
   const kind = productKind(order.product_id);
-  // A completed top-up's proof (issue 35): how much went to which 1xBet account, and when; the line a customer quotes.
+  // A completed top-up's proof: how much went to which 1xBet account, and when; the line a customer quotes.
   if (kind === 'topup' && order.status === 'complete') {
     const done = order.events.findLast((e) => e.kind === 'status' && e.to === 'complete');
     return (

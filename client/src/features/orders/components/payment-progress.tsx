@@ -22,7 +22,7 @@ const LOOKS: Record<'received' | 'differs' | 'held' | 'rejected' | 'awaiting' | 
 };
 
 /**
- * Who completes the order and when, as presence and the shop's figures say it (issue 35 §19): staff at work and the
+ * Who completes the order and when, as presence and the shop's figures say it: staff at work and the
  * typical wait; staff away and that the order waits for them; the plain words while neither is known.
  */
 function TypicalWait() {
@@ -51,7 +51,7 @@ function TypicalWait() {
 
 /**
  * A payment that waits for staff's look (an amount that differs, a held payment, a late claim): how long they usually
- * take, from the shop's own figures (issue 35 §10), and what the customer can do meanwhile.
+ * take, from the shop's own figures, and what the customer can do meanwhile.
  */
 export function ReviewWait({ next }: { next: 'differs' | 'held' | 'late' }) {
   const { t } = useTranslation('orders');

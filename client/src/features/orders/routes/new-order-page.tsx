@@ -43,7 +43,7 @@ export default function NewOrderPage() {
     <OrderPageFrame
       title={title}
       subtitle={
-        // The product's own description says what the generic line says: one of them, never both (issue 35).
+        // The product's own description says what the generic line says: one of them, never both.
         description ? (
           <span className={classes.preLine} lang={description === ready?.description_bn ? 'bn' : 'en'}>
             {description}
