@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
 import { testDatabases } from '../support/databases.js';
 import { useTestInstances, useTestServer, type TestServer } from '../support/server.js';
-import { startFakeCashdesk, type FakeCashdesk, type FakeDeskFault } from '../support/fake-cashdesk.js';
+import { deliverySettled, startFakeCashdesk, type FakeCashdesk, type FakeDeskFault } from '../support/fake-cashdesk.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import {
   getOrder,
@@ -20,12 +20,6 @@ import {
   WITHDRAW_BDT,
 } from '../factories/orders.js';
 import { registerForwarder, type Forwarder } from '../support/sms-forwarder.js';
-
-/** Queued, in flight, or unknown until the Limit is read (at once after the answer): not settled yet. */
-const isSettled = (o: AdminOrderDto) =>
-  o.fulfilment !== null &&
-  (['done', 'refused'].includes(o.fulfilment.status) ||
-    (o.fulfilment.status === 'unknown' && Boolean(o.fulfilment.message?.includes('a person decides'))));
 
 const PLAYER = '442000111';
 const FAULTS: (FakeDeskFault | 'none')[] = ['none', 'lostAnswer', 'resetAfter', 'error500Before', 'malformed'];
@@ -44,7 +38,7 @@ function shop(server: TestServer, adminToken: () => string) {
   const settled = (id: string) =>
     waitFor(
       () => adminOrder(id),
-      (o) => isSettled(o),
+      (o) => deliverySettled(o),
       20_000,
     );
   return { adminOrder, settled };

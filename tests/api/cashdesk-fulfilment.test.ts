@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDto } from '#shared/api-types';
 import { testDatabases } from '../support/databases.js';
 import { useTestServer } from '../support/server.js';
-import { startFakeCashdesk, type FakeCashdesk } from '../support/fake-cashdesk.js';
+import { deliverySettled, startFakeCashdesk, type FakeCashdesk } from '../support/fake-cashdesk.js';
 import { loginAdmin, type TestUser } from '../factories/users.js';
 import {
   getOrder,
@@ -19,12 +19,6 @@ import {
   WITHDRAW_BDT,
 } from '../factories/orders.js';
 import { registerForwarder, sendMoneySms, type Forwarder } from '../support/sms-forwarder.js';
-
-/** Queued, in flight, or unknown until the Limit is read (at once after the answer): not settled yet. */
-const isSettled = (o: AdminOrderDto) =>
-  o.fulfilment !== null &&
-  (['done', 'refused'].includes(o.fulfilment.status) ||
-    (o.fulfilment.status === 'unknown' && Boolean(o.fulfilment.message?.includes('a person decides'))));
 
 const PLAYER = '331000111';
 
@@ -69,7 +63,7 @@ describe.each(testDatabases())('Deliveries at the cash desk on %s', (db) => {
   const settled = (id: string) =>
     waitFor(
       () => adminOrder(id),
-      (o) => isSettled(o),
+      (o) => deliverySettled(o),
     );
 
   it('When a top-up is verified, then the desk deposits it once and the shop completes it', async () => {

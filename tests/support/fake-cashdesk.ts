@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { AdminOrderDto } from '#shared/api-types';
 
 export type FakeDeskCall = 'balance' | 'findPlayer' | 'deposit' | 'payout';
 
@@ -376,3 +377,12 @@ export async function startFakeCashdesk(options: FakeDeskOptions = {}): Promise<
       }),
   };
 }
+
+/**
+ * Whether the shop has settled an order's delivery: done or refused, or unknown and handed to a person. Queued, in
+ * flight, or unknown until the Limit is read (at once after the answer) are not settled yet.
+ */
+export const deliverySettled = (o: AdminOrderDto): boolean =>
+  o.fulfilment !== null &&
+  (['done', 'refused'].includes(o.fulfilment.status) ||
+    (o.fulfilment.status === 'unknown' && Boolean(o.fulfilment.message?.includes('a person decides'))));
